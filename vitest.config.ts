@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` at the root runs every workspace's unit and API suites; each workspace
+// owns its own vitest config (environment, setup files, browser mode).
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*', 'tests'],
+  },
+});
