@@ -10,11 +10,16 @@ const doc = parse(readFileSync(join(here, 'root.yaml'), 'utf8'));
 doc.paths ??= {};
 doc.components ??= {};
 const clashes = [];
-for (const file of readdirSync(here).filter((f) => f.endsWith('.yaml') && f !== 'root.yaml').sort()) {
+for (const file of readdirSync(here)
+  .filter((f) => f.endsWith('.yaml') && f !== 'root.yaml')
+  .sort()) {
   const part = parse(readFileSync(join(here, file), 'utf8')) ?? {};
   for (const tag of part.tags ?? []) {
     if (doc.tags?.some((t) => t.name === tag.name)) clashes.push(`${file}: tags ${tag.name}`);
-    else (doc.tags ??= []).push(tag);
+    else {
+      doc.tags ??= [];
+      doc.tags.push(tag);
+    }
   }
   for (const [path, item] of Object.entries(part.paths ?? {})) {
     if (doc.paths[path]) {
