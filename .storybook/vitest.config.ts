@@ -1,0 +1,44 @@
+/**
+ * Stories as tests: every story renders (and runs its play function) in real Chromium through
+ * vitest browser mode; the a11y addon fails a story on any axe violation.
+ * Run from the repository root: `pnpm exec vitest run --project storybook`.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import { playwright } from '@vitest/browser-playwright';
+import { defineConfig } from 'vitest/config';
+
+const dirname = path.dirname(fileURLToPath(import.meta.url));
+
+// The system Chromium: browser downloads are not possible on these machines.
+const chromium = playwright({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  },
+});
+
+export default defineConfig({
+  plugins: [storybookTest({ configDir: dirname, storybookScript: 'pnpm run storybook --ci' })],
+  publicDir: path.join(dirname, 'public'),
+  test: {
+    name: 'storybook',
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: chromium,
+      instances: [{ browser: 'chromium' }],
+      viewport: { width: 1024, height: 720 },
+    },
+  },
+});

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'api-client',
+    environment: 'node',
+    include: ['test/**/*.test.ts'],
+    setupFiles: ['./test/setup.ts'],
+    // Type tests (`*.test-d.ts`) prove that wrong paths, bodies and missing arguments do not compile.
+    typecheck: {
+      enabled: true,
+      include: ['test/**/*.test-d.ts'],
+      tsconfig: './tsconfig.json',
+    },
+    restoreMocks: true,
+  },
+});
