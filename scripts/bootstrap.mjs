@@ -17,7 +17,7 @@ if (!script) {
 }
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const pnpmVersion = manifest.packageManager.replace(/^pnpm@/, '');
+const pnpmVersion = manifest.devEngines.packageManager.version;
 const toolsDir = join(root, '.tools');
 const pnpmEntry = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.mjs');
 

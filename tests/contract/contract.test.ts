@@ -268,6 +268,11 @@ describe('schemas are real', () => {
     );
   });
 
+  it('answers partial content (206) with Content-Range where a viewer loads by ranges', () => {
+    const partial = resolve(contract.paths['/api/v{version}/Document/PageDocument'].get.responses['206']);
+    expect(Object.keys(partial.headers)).toEqual(expect.arrayContaining(['Content-Range', 'Content-Disposition']));
+  });
+
   it('describes file responses with their content-disposition header', () => {
     const files = operations.filter(({ op }) => (op as Record<string, unknown>)['x-file-response']);
     expect(files.length).toBeGreaterThan(0);

@@ -5,7 +5,7 @@
  * @packageDocumentation
  */
 
-export { type Ability, type AbilityCheck, type Can, createCan, denyAll } from './abilities/can';
+export { type Ability, type AbilityCheck, type Can, createCan, denyAll, type Permission } from './abilities/can';
 export {
   AvatarGroup,
   type AvatarGroupProps,

@@ -1,26 +1,20 @@
 /**
- * Permission checks in the spec's `Resource.Action` form (spec §6), evaluated against the
- * abilities the server returned for the user. The client never maps roles to abilities.
+ * The permission check every component reads from the provider. The rules (`Resource.Action`,
+ * any-of, the server's blacklist denying even granted abilities) live in `@reviewdesk/auth`;
+ * this module only adapts them to one callable so components can write `can('Task.Delete')`.
  */
+import { type Ability, createAbilities, type Permission } from '@reviewdesk/auth';
 
-/** One ability as `GET /User/GetUserAuthDetails` returns it. */
-export interface Ability {
-  /** The resource, e.g. `'Task'`. */
-  subject: string;
-  /** The action on it, e.g. `'ListView'`. */
-  action: string;
-}
+export type { Ability, Permission };
 
 /**
  * A permission check: `'Task.ListView'`, or a list of which any one suffices
  * (`['Task.Review', 'Task.View']`).
  */
-export type AbilityCheck = string | readonly string[];
+export type AbilityCheck = Permission | readonly Permission[];
 
 /** Answers whether the current user may do something. */
 export type Can = (check: AbilityCheck) => boolean;
-
-const keyOf = (subject: string, action: string) => `${subject}.${action}`.toLowerCase();
 
 /**
  * Builds a {@link Can} from granted abilities and the server's blacklist. A blacklisted
@@ -31,12 +25,8 @@ const keyOf = (subject: string, action: string) => `${subject}.${action}`.toLowe
  * can(['Task.Delete', 'Task.View']); // true: any of several
  */
 export function createCan(abilities: readonly Ability[], blacklist: readonly Ability[] = []): Can {
-  const denied = new Set(blacklist.map((a) => keyOf(a.subject, a.action)));
-  const granted = new Set(abilities.map((a) => keyOf(a.subject, a.action)).filter((key) => !denied.has(key)));
-  return (check) => {
-    const wanted = typeof check === 'string' ? [check] : check;
-    return wanted.some((permission) => granted.has(permission.toLowerCase()));
-  };
+  const checker = createAbilities(abilities, { blacklist });
+  return (check) => (typeof check === 'string' ? checker.can(check as Permission) : checker.canAny(check));
 }
 
 /** A {@link Can} that denies everything: the default until the host supplies abilities. */
