@@ -4,12 +4,12 @@ export default defineConfig({
   test: {
     name: 'api-client',
     environment: 'node',
-    include: ['test/**/*.test.ts'],
-    setupFiles: ['./test/setup.ts'],
+    include: ['src/**/*.test.ts'],
+    setupFiles: ['./src/testing/setup.ts'],
     // Type tests (`*.test-d.ts`) prove that wrong paths, bodies and missing arguments do not compile.
     typecheck: {
       enabled: true,
-      include: ['test/**/*.test-d.ts'],
+      include: ['src/**/*.test-d.ts'],
       tsconfig: './tsconfig.json',
     },
     restoreMocks: true,

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { apiEnums, apiOperations, apiRoutes, findOperation } from '../src/index.js';
+import { apiEnums, apiOperations, apiRoutes, findOperation } from './index.js';
 
 const root = new URL('../../../', import.meta.url);
 const contract = parse(readFileSync(new URL('openapi/reviewdesk.yaml', root), 'utf8'));

@@ -1,6 +1,6 @@
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
-import { type ApiClientOptions, createApiClient } from '../src/index.js';
+import { type ApiClientOptions, createApiClient } from '../index.js';
 
 export const server = setupServer();
 

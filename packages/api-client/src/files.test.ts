@@ -1,7 +1,7 @@
 import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILE_NAME, parseContentDisposition } from '../src/index.js';
-import { API, record, testClient } from './server.js';
+import { DEFAULT_FILE_NAME, parseContentDisposition } from './index.js';
+import { API, record, testClient } from './testing/server.js';
 
 const TASK_ID = '6f1c2a4e-58a4-4c1e-9a55-1d8f0e2b7c11';
 

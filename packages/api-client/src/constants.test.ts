@@ -26,7 +26,7 @@ import {
   TRAINING_STATUS_POLLING_INTERVAL_MS,
   UPLOAD_CHUNK_SIZE_BYTES,
   WORKSPACE_FIELD_UPDATE_DEBOUNCE_MS,
-} from '../src/index.js';
+} from './index.js';
 
 describe('specification constants (api-spec §9, product-spec §5 and §9)', () => {
   it.each([

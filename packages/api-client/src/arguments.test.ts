@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ArgumentError, apiOperations } from '../src/index.js';
-import { API, record, testClient } from './server.js';
+import { ArgumentError, apiOperations } from './index.js';
+import { API, record, testClient } from './testing/server.js';
 
 const TASK_ID = '6f1c2a4e-58a4-4c1e-9a55-1d8f0e2b7c11';
 const WORKSPACE_ID = '0b8e4f1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b';

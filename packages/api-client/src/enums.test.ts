@@ -9,7 +9,7 @@ import {
   enumTextKey,
   enumTextKeys,
   type Schema,
-} from '../src/index.js';
+} from './index.js';
 
 describe('enum helpers', () => {
   it('map a code to its name and back', () => {

@@ -1,8 +1,8 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { HttpResponse } from 'msw';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { ApiError, type FileDownload, type Schema, UNEXPECTED_ERROR_MESSAGE } from '../src/index.js';
-import { record, replyJson, testClient } from './server.js';
+import { ApiError, type FileDownload, type Schema, UNEXPECTED_ERROR_MESSAGE } from './index.js';
+import { record, replyJson, testClient } from './testing/server.js';
 
 const TASK_ID = '6f1c2a4e-58a4-4c1e-9a55-1d8f0e2b7c11';
 const WORKSPACE_ID = '0b8e4f1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -2,8 +2,8 @@
 // and that the answer comes back as the contract's type (the fixtures are typed with `Schema<…>`,
 // so a fixture that drifts from the contract fails `typecheck`).
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { apiOperations, enumCodeOf, type Schema } from '../src/index.js';
-import { API, replyJson, type Seen, testClient } from './server.js';
+import { apiOperations, enumCodeOf, type Schema } from './index.js';
+import { API, replyJson, type Seen, testClient } from './testing/server.js';
 
 const TASK_ID = '6f1c2a4e-58a4-4c1e-9a55-1d8f0e2b7c11';
 const WORKSPACE_ID = '0b8e4f1a-2c3d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createAuthMiddleware, isApiRequest } from '../src/index.js';
-import { API, record, TOKEN, testClient } from './server.js';
+import { createAuthMiddleware, isApiRequest } from './index.js';
+import { API, record, TOKEN, testClient } from './testing/server.js';
 
 describe('bearer token', () => {
   it('is sent on /api calls to the API origin', async () => {

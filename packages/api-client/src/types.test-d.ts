@@ -9,7 +9,7 @@ import {
   type EnumTextKey,
   type FileDownload,
   type Schema,
-} from '../src/index.js';
+} from './index.js';
 
 const api = createApiClient({ baseUrl: 'https://api.example.com', getAccessToken: () => 'token' });
 const id = '6f1c2a4e-58a4-4c1e-9a55-1d8f0e2b7c11';
