@@ -1,0 +1,101 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../test/app';
+import { API, server, tenants } from '../test/server';
+
+describe('the tenant switcher', () => {
+  it('lists the tenants with the current one selected', async () => {
+    renderApp({ abilities: ['Home.View'], language: 'en' });
+    const select = (await screen.findByTestId('tenant-switcher')) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe(tenants[0]?.tenantId));
+    expect([...select.options].map((o) => o.text)).toEqual(['Acme Documents', 'Globex Media']);
+  });
+
+  it('changes the tenant with ChangeTenant, then reloads to get that tenant’s abilities', async () => {
+    let asked: string | null = null;
+    server.use(
+      http.patch(`${API}/v1/Tenant/ChangeTenant`, ({ request }) => {
+        asked = new URL(request.url).searchParams.get('tenantId');
+        return HttpResponse.json({ succeeded: true, errors: [], result: {} });
+      }),
+    );
+    const { environment } = renderApp({ abilities: ['Home.View'], language: 'en' });
+    const select = (await screen.findByTestId('tenant-switcher')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(2));
+    await userEvent.selectOptions(select, tenants[1]?.tenantId ?? '');
+    await waitFor(() => expect(environment.reload).toHaveBeenCalled());
+    expect(asked).toBe(tenants[1]?.tenantId);
+  });
+
+  it('cannot be changed with a single tenant', async () => {
+    server.use(http.get(`${API}/v1/Tenant/UserTenants`, () => HttpResponse.json(tenants.slice(0, 1))));
+    renderApp({ abilities: ['Home.View'] });
+    const select = (await screen.findByTestId('tenant-switcher')) as HTMLSelectElement;
+    await waitFor(() => expect(select.options.length).toBe(1));
+    expect(select.disabled).toBe(true);
+  });
+});
+
+describe('the workspace switcher', () => {
+  it('says it is unavailable when UserWorkspaces answers 501, and lists nothing', async () => {
+    renderApp({ abilities: ['Home.View'], language: 'en' });
+    const note = await screen.findByTestId('workspace-switcher.unavailable');
+    expect(note.textContent).toContain('not available on this server yet');
+    expect(screen.queryByTestId('workspace-switcher')).toBeNull();
+  });
+
+  it('lists the workspaces and remembers the choice', async () => {
+    const membership = (id: string, name: string, isDefault = false) => ({
+      userId: 'u',
+      workspaceId: id,
+      roleId: 'r',
+      userStatus: 10,
+      tenantId: 't',
+      workspaceName: name,
+      isDefault,
+    });
+    server.use(
+      http.get(`${API}/v1/SdWorkspace/UserWorkspaces`, () =>
+        HttpResponse.json([membership('w1', 'Invoices', true), membership('w2', 'Receipts')]),
+      ),
+    );
+    renderApp({ abilities: ['Home.View'] });
+    const select = (await screen.findByTestId('workspace-switcher')) as HTMLSelectElement;
+    await waitFor(() => expect(select.value).toBe('w1'));
+    await userEvent.selectOptions(select, 'w2');
+    expect(select.value).toBe('w2');
+    const stored = JSON.parse(localStorage.getItem('reviewdesk:preferences:demo-subject') ?? '{}');
+    expect(stored.lastWorkspaceIds).toEqual(['w2']);
+  });
+});
+
+describe('the skin', () => {
+  it('is light at first, and the toggle switches to dark and remembers it per user', async () => {
+    const { container } = renderApp({ abilities: ['Home.View'] });
+    const toggle = await screen.findByTestId('skin.toggle');
+    const root = container.querySelector('.rd-app') as HTMLElement;
+    expect(root.dataset.rdTheme).toBe('light');
+    await userEvent.click(toggle);
+    expect(root.dataset.rdTheme).toBe('dark');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse(localStorage.getItem('reviewdesk:preferences:demo-subject') ?? '{}').skin).toBe('dark');
+  });
+});
+
+describe('the user menu', () => {
+  it('signs out through the logout route', async () => {
+    const { router } = renderApp({ abilities: ['Home.View', 'User.Profile'] });
+    await userEvent.click(await screen.findByTestId('user-menu.trigger'));
+    await userEvent.click(await screen.findByTestId('user-menu.sign-out'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/logout'));
+  });
+
+  it('opens the profile', async () => {
+    const { router } = renderApp({ abilities: ['Home.View', 'User.Profile'] });
+    await userEvent.click(await screen.findByTestId('user-menu.trigger'));
+    await userEvent.click(await screen.findByTestId('user-menu.profile'));
+    expect(router.state.location.pathname).toBe('/user');
+  });
+});

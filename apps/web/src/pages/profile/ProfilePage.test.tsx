@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/app';
+import { API, server } from '../../test/server';
+
+const open = (tab = '') => renderApp({ path: `/user${tab}`, abilities: ['User.Profile'], language: 'en' });
+
+describe('the profile', () => {
+  it('shows the account from GetUserDetails', async () => {
+    open();
+    expect((await screen.findByTestId('profile.email')).textContent).toBe('dana@example.com');
+    expect(screen.getByTestId('profile.role').textContent).toBe('Reviewer');
+    expect((screen.getByTestId('profile.full-name') as HTMLInputElement).value).toBe('Dana Reviewer');
+  });
+
+  it('has the five tabs of the spec, the selected one in the address', async () => {
+    const { router } = open();
+    for (const id of ['email', 'password', 'external-logins', 'notifications', '2fa']) {
+      expect(await screen.findByTestId(`profile.tab.${id}`)).toBeTruthy();
+    }
+    await userEvent.click(screen.getByTestId('profile.tab.password'));
+    expect(router.state.location.search).toBe('?tab=password');
+  });
+
+  it('saves the personal data with SetPersonalInfo and shows its errors', async () => {
+    let sent: unknown;
+    server.use(
+      http.patch(`${API}/v1/User/SetPersonalInfo`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ succeeded: false, errors: ['The full name cannot be empty.'] });
+      }),
+    );
+    open();
+    const name = await screen.findByTestId('profile.full-name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Dana R.');
+    await userEvent.type(screen.getByTestId('profile.contact'), '+351 210 000 000');
+    await userEvent.click(screen.getByTestId('profile.save'));
+    expect((await screen.findByTestId('profile.personal.errors')).textContent).toBe('The full name cannot be empty.');
+    expect(sent).toEqual({ fullName: 'Dana R.', contact: '+351 210 000 000' });
+  });
+
+  it("shows the server's IdentityResult errors of ChangePassword", async () => {
+    server.use(
+      http.post(`${API}/v1/User/ChangePassword`, () =>
+        HttpResponse.json({ succeeded: false, errors: ['Incorrect password.'] }),
+      ),
+    );
+    open('?tab=password');
+    await userEvent.type(await screen.findByTestId('profile.current-password'), 'wrong');
+    await userEvent.type(screen.getByTestId('profile.new-password'), 'New-password-1');
+    await userEvent.type(screen.getByTestId('profile.confirm-password'), 'New-password-1');
+    await userEvent.click(screen.getByTestId('profile.change-password'));
+    expect((await screen.findByTestId('profile.password.errors')).textContent).toBe('Incorrect password.');
+  });
+
+  it('does not send a new password that was repeated differently', async () => {
+    let called = false;
+    server.use(
+      http.post(`${API}/v1/User/ChangePassword`, () => {
+        called = true;
+        return HttpResponse.json({ succeeded: true, errors: [] });
+      }),
+    );
+    open('?tab=password');
+    await userEvent.type(await screen.findByTestId('profile.current-password'), 'old');
+    await userEvent.type(screen.getByTestId('profile.new-password'), 'New-password-1');
+    await userEvent.type(screen.getByTestId('profile.confirm-password'), 'New-password-2');
+    await userEvent.click(screen.getByTestId('profile.change-password'));
+    expect((await screen.findByTestId('profile.password.errors')).textContent).toBe('The new passwords differ.');
+    expect(called).toBe(false);
+  });
+
+  it('says external logins are unavailable when the server answers 501', async () => {
+    open('?tab=external-logins');
+    const note = await screen.findByTestId('unavailable');
+    expect(note.dataset.feature).toBe('features.externalLogins');
+    expect(note.textContent).toContain('External logins is not available on this server yet.');
+  });
+
+  it('lists external logins when the server has them', async () => {
+    server.use(
+      http.get(`${API}/v1/User/GetExternalLogins`, () =>
+        HttpResponse.json({
+          canRemoveLogin: true,
+          currentLogins: [{ loginProvider: 'Microsoft', providerKey: 'k', providerDisplayName: 'Microsoft account' }],
+        }),
+      ),
+    );
+    open('?tab=external-logins');
+    expect((await screen.findByTestId('profile.external-logins')).textContent).toBe('Microsoft account');
+  });
+
+  it('names two-factor authentication and notifications as unavailable, without made-up settings', async () => {
+    open('?tab=2fa');
+    await waitFor(() => expect(screen.getByTestId('unavailable').dataset.feature).toBe('features.twoFactor'));
+    await userEvent.click(screen.getByTestId('profile.tab.notifications'));
+    await waitFor(() => expect(screen.getByTestId('unavailable').dataset.feature).toBe('features.notifications'));
+  });
+});

@@ -1,0 +1,64 @@
+import { createAbilities, isPermission } from '@reviewdesk/auth';
+import { describe, expect, it } from 'vitest';
+import { menuEntries, permissionOf, protectedRoutes, visibleMenuEntries } from './paths';
+
+const canWith = (granted: string[], blacklist: string[] = []) => {
+  const abilities = createAbilities(granted, { blacklist });
+  return abilities.can;
+};
+
+describe('the route table', () => {
+  it('covers every route of product-spec §2 with a known permission', () => {
+    expect(protectedRoutes.map((r) => r.path)).toEqual([
+      '/home',
+      '/metrics',
+      '/templates/configure',
+      '/templates/labelling',
+      '/templates/training',
+      '/task/list',
+      '/task/viewer',
+      '/task/viewer/documents',
+      '/task/viewer/transcripts',
+      '/task/viewer/templatebuilder',
+      '/task/viewer/custom',
+      '/batch/list',
+      '/workspace/edit',
+      '/tenant/edit',
+      '/licensing',
+      '/helpCenter',
+      '/user',
+    ]);
+    for (const route of protectedRoutes) expect(isPermission(route.permission)).toBe(true);
+  });
+
+  it('gives every menu entry a unique id', () => {
+    expect(new Set(menuEntries.map((e) => e.id)).size).toBe(menuEntries.length);
+  });
+});
+
+describe('menu filtering by abilities', () => {
+  it('shows nothing without abilities', () => {
+    expect(visibleMenuEntries(canWith([]))).toEqual([]);
+  });
+
+  it('shows exactly the screens the abilities open', () => {
+    const ids = visibleMenuEntries(canWith(['Home.View', 'Task.ListView', 'Viewer.View'])).map((e) => e.id);
+    expect(ids).toEqual(['home', 'task-list', 'help-center']);
+  });
+
+  it('shows all three template screens for Templates.TemplateList', () => {
+    const ids = visibleMenuEntries(canWith(['Templates.TemplateList'])).map((e) => e.id);
+    expect(ids).toEqual(['templates-configure', 'templates-labelling', 'templates-training']);
+  });
+
+  it('hides a screen whose permission the server blacklisted', () => {
+    const ids = visibleMenuEntries(canWith(['Home.View', 'Tenant.Edit'], ['Tenant.Edit'])).map((e) => e.id);
+    expect(ids).toEqual(['home']);
+  });
+
+  it('matches each entry to the permission of its route', () => {
+    for (const entry of menuEntries) {
+      expect(visibleMenuEntries(canWith([permissionOf(entry.path)])).map((e) => e.id)).toContain(entry.id);
+    }
+  });
+});

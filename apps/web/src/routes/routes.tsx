@@ -1,0 +1,90 @@
+/**
+ * The route tree: the /authentication/* pages, the server-rendered public pages, and inside the
+ * app layout every screen of spec §2 behind its permission, plus the status pages.
+ */
+import { authenticationActions, authenticationPaths } from '@reviewdesk/auth';
+import type { ReactNode } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from '../layout/AppLayout';
+import { AuthRoute } from '../pages/AuthRoute';
+import { FeaturePlaceholder } from '../pages/FeaturePlaceholder';
+import { HelpCenterPage } from '../pages/HelpCenterPage';
+import { HomePage } from '../pages/HomePage';
+import { ProfilePage } from '../pages/profile/ProfilePage';
+import { ServerPage } from '../pages/ServerPage';
+import { StatusPage } from '../pages/StatusPage';
+import { Guard } from './Guard';
+import { HOME_PATH, type ProtectedPath, protectedRoutes, serverPages, statusPaths } from './paths';
+
+/** The screen of each protected path; typed so a route without a screen does not compile. */
+const screens: Record<ProtectedPath, () => ReactNode> = {
+  '/home': () => <HomePage />,
+  '/metrics': () => <FeaturePlaceholder feature="features.metrics" packageName="@reviewdesk/admin-panels" />,
+  '/templates/configure': () => (
+    <FeaturePlaceholder feature="features.templatesConfigure" packageName="@reviewdesk/admin-panels" />
+  ),
+  '/templates/labelling': () => (
+    <FeaturePlaceholder feature="features.templatesLabelling" packageName="@reviewdesk/admin-panels" />
+  ),
+  '/templates/training': () => (
+    <FeaturePlaceholder feature="features.templatesTraining" packageName="@reviewdesk/admin-panels" />
+  ),
+  '/task/list': () => <FeaturePlaceholder feature="features.taskList" packageName="@reviewdesk/task-list" />,
+  '/task/viewer': () => <FeaturePlaceholder feature="features.viewer" packageName="@reviewdesk/document-viewer" />,
+  '/task/viewer/documents': () => (
+    <FeaturePlaceholder feature="features.viewerDocuments" packageName="@reviewdesk/document-viewer" />
+  ),
+  '/task/viewer/transcripts': () => (
+    <FeaturePlaceholder feature="features.viewerTranscripts" packageName="@reviewdesk/transcript-editor" />
+  ),
+  '/task/viewer/templatebuilder': () => (
+    <FeaturePlaceholder feature="features.viewerTemplateBuilder" packageName="@reviewdesk/document-viewer" />
+  ),
+  '/task/viewer/custom': () => (
+    <FeaturePlaceholder feature="features.viewerCustom" packageName="@reviewdesk/document-viewer" />
+  ),
+  '/batch/list': () => <FeaturePlaceholder feature="features.batchList" packageName="@reviewdesk/task-list" />,
+  '/workspace/edit': () => (
+    <FeaturePlaceholder feature="features.workspaceEdit" packageName="@reviewdesk/admin-panels" />
+  ),
+  '/tenant/edit': () => <FeaturePlaceholder feature="features.tenantEdit" packageName="@reviewdesk/admin-panels" />,
+  '/licensing': () => <FeaturePlaceholder feature="features.licensing" packageName="@reviewdesk/admin-panels" />,
+  '/helpCenter': () => <HelpCenterPage />,
+  '/user': () => <ProfilePage />,
+};
+
+/** Options of {@link createAppRoutes}. */
+export interface AppRoutesOptions {
+  /** The path the SPA was loaded at (see ServerPage). */
+  initialPath?: string;
+}
+
+/** The app's routes, for `createBrowserRouter` (or `createMemoryRouter` in tests). */
+export function createAppRoutes({ initialPath }: AppRoutesOptions = {}): RouteObject[] {
+  return [
+    ...authenticationActions.map((action) => ({
+      path: authenticationPaths[action],
+      // Keyed: react-router would otherwise keep one page instance, and its state, across actions
+      // (logout-callback → logged-out would go on saying "signing out").
+      element: <AuthRoute key={action} action={action} />,
+    })),
+    // The server names this page as the silent sign-in's redirect URI; it is the same callback.
+    { path: '/authentication/silent-callback', element: <AuthRoute key="silent" action="login-callback" /> },
+    ...serverPages.map((path) => ({ path, element: <ServerPage initialPath={initialPath} /> })),
+    {
+      element: <AppLayout />,
+      errorElement: <StatusPage kind="error" />,
+      children: [
+        { index: true, element: <Navigate to={HOME_PATH} replace /> },
+        ...protectedRoutes.map(({ path, permission }) => ({
+          path,
+          element: <Guard permission={permission}>{screens[path]()}</Guard>,
+        })),
+        { path: statusPaths.notAuthorized, element: <StatusPage kind="not-authorized" /> },
+        { path: statusPaths.forbidden, element: <StatusPage kind="forbidden" /> },
+        { path: statusPaths.error, element: <StatusPage kind="error" /> },
+        { path: '*', element: <StatusPage kind="not-found" /> },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,63 @@
+/**
+ * MSW for the unit tests: the API calls the app makes, answered like the reference server does
+ * today (workspaces and external logins are not implemented there yet: 501).
+ */
+import type { components } from '@reviewdesk/api-client';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+
+/** The origin of the test server and API. */
+export const ORIGIN = 'http://reviewdesk.test';
+export const API = `${ORIGIN}/api`;
+
+const notImplemented = () =>
+  HttpResponse.json(
+    { succeeded: false, errors: [{ code: 'NotImplemented', message: 'Not implemented yet.' }] },
+    { status: 501 },
+  );
+
+const role = { id: '00000000-0000-4000-8000-000000000050', name: 'Reviewer', order: 50 };
+const tenant = { id: '00000000-0000-4000-8000-00000000000a', code: 'acme', name: 'Acme Documents' };
+
+/** The user GetUserDetails answers. */
+export const currentUser: components['schemas']['CurrentUser'] = {
+  email: 'dana@example.com',
+  name: 'Dana Reviewer',
+  userName: 'dana@example.com',
+  role: 'Reviewer',
+  roleId: role.id,
+  impersonateRoleId: null,
+  contact: null,
+  emailConfirmed: true,
+  hasPassword: true,
+  userId: '00000000-0000-4000-8000-0000000000d1',
+  profilePicture: null,
+};
+
+export const tenants = [
+  { tenantName: 'Acme Documents', tenantId: tenant.id, userId: currentUser.userId, isDefault: true },
+  { tenantName: 'Globex Media', tenantId: '00000000-0000-4000-8000-00000000000b', userId: currentUser.userId },
+].map((link) => ({ isDefault: false, roleId: role.id, impersonateRoleId: null, isTenantOwner: false, ...link }));
+
+export const handlers = [
+  http.get(`${API}/v1.0/HealthCheck`, () => HttpResponse.json(true)),
+  http.get(`${API}/v1/Tenant/UserTenants`, () => HttpResponse.json(tenants)),
+  http.get(`${API}/v1/Tenant/GetCurrentSession`, () =>
+    HttpResponse.json({
+      tenant,
+      userId: currentUser.userId,
+      userName: currentUser.userName,
+      email: currentUser.email,
+      role,
+      impersonateRole: null,
+      abilitiesRoleId: role.id,
+      isTenantOwner: false,
+      isDefault: true,
+    }),
+  ),
+  http.get(`${API}/v1/SdWorkspace/UserWorkspaces`, notImplemented),
+  http.get(`${API}/v1/User/GetUserDetails`, () => HttpResponse.json(currentUser)),
+  http.get(`${API}/v1/User/GetExternalLogins`, notImplemented),
+];
+
+export const server = setupServer(...handlers);
