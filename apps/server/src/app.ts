@@ -1,0 +1,117 @@
+// Assembles the server: database, identity provider and pages, the contract-bound API, the SPA's
+// sign-in settings and the built web app, all on one origin.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { type Contract, loadContract } from './contract/contract.js';
+import { ContractValidators } from './contract/validators.js';
+import { type DatabaseHandle, openDatabase, pgliteDirOf } from './db/database.js';
+import { ensureRoles, seedDemoData } from './domain/demo-data.js';
+import { bindContract, type ResponseViolation } from './http/binder.js';
+import { errorBody } from './http/errors.js';
+import type { HandlerMap, Services } from './http/handler.js';
+import { handlers as defaultHandlers } from './http/handlers/index.js';
+import { identityPages } from './identity/pages.js';
+import { createIdentity, type Identity, OIDC_PREFIX } from './identity/provider.js';
+import { SPA_SETTINGS_PATH, spaSettings } from './identity/spa-settings.js';
+import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); opened from the config otherwise. */
+  database?: DatabaseHandle;
+  contract?: Contract;
+  handlers?: HandlerMap;
+  mailer?: Mailer;
+  onResponseViolation?: (violation: ResponseViolation) => void;
+  logger?: boolean;
+}
+
+export interface Server {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  identity: Identity;
+  contract: Contract;
+  services: Services;
+  outboxDir: string;
+  close(): Promise<void>;
+}
+
+export async function buildServer(config: ServerConfig, options: BuildOptions = {}): Promise<Server> {
+  const database =
+    options.database ??
+    (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir) }));
+  const ownsDatabase = !options.database;
+  await ensureRoles(database.db);
+  if (config.seedDemoData) await seedDemoData(database.db);
+
+  const contract = options.contract ?? loadContract(config.contractPath);
+  const validators = new ContractValidators(contract);
+  const outboxDir = join(config.dataDir, 'outbox');
+  const mailer =
+    options.mailer ??
+    (config.smtpUrl
+      ? createSmtpMailer(config.smtpUrl, config.mailFrom)
+      : createOutboxMailer(outboxDir, config.mailFrom));
+  const services: Services = { db: database.db, config, mailer };
+  const identity = await createIdentity(config, database.db);
+
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+
+  // The provider is a Koa app: it gets the raw request before Fastify reads the body.
+  const providerCallback = identity.provider.callback();
+  app.addHook('onRequest', async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path.startsWith(`${OIDC_PREFIX}/`) || path.startsWith('/.well-known/')) {
+      reply.hijack();
+      await providerCallback(request.raw, reply.raw);
+    }
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    const message = status === 500 ? 'An unexpected server error occurred.' : error.message;
+    return reply.code(status).send(errorBody(status, status === 500 ? 'ServerError' : 'ValidationError', message));
+  });
+
+  await app.register(identityPages, { provider: identity.provider, db: database.db, mailer, config });
+  app.get(SPA_SETTINGS_PATH, async () => spaSettings(config));
+  bindContract(app, {
+    contract,
+    validators,
+    handlers: options.handlers ?? defaultHandlers,
+    services,
+    verifyBearer: identity.verifyBearer,
+    onResponseViolation: options.onResponseViolation,
+  });
+  await serveWebApp(app, config.webDist);
+
+  return {
+    app,
+    database,
+    identity,
+    contract,
+    services,
+    outboxDir,
+    async close() {
+      await app.close();
+      if (ownsDatabase) await database.close();
+    },
+  };
+}
+
+/** The built SPA from apps/web/dist, with index.html for every client route. */
+async function serveWebApp(app: FastifyInstance, webDist: string) {
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path.startsWith('/Identity/') || path.startsWith('/connect/');
+    if (hasWeb && request.method === 'GET' && !isApi && !/\.[a-z0-9]+$/i.test(path)) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, 'NotFound', `No route for ${request.method} ${path}.`));
+  });
+}

@@ -1,0 +1,69 @@
+// Opens the database: a real PostgreSQL server when a URL is given, embedded PGlite otherwise.
+// Both speak the same SQL, so the migrations, repositories and tests are shared.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import pg from 'pg';
+import * as initial from './migrations/0001_initial.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+// Migrations are imported, not read from a folder, so they work the same from source and in tests.
+const migrations: Record<string, Migration> = { '0001_initial': initial };
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** Folder of the embedded database; omitted = in memory (tests). */
+  pgliteDir?: string | undefined;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  let db: Db;
+  let kind: DatabaseHandle['kind'];
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    kind = 'postgres';
+  } else {
+    if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
+    const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
+    await client.waitReady;
+    db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    kind = 'pglite';
+  }
+  await migrate(db);
+  return { db, kind, close: () => db.destroy() };
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export function pgliteDirOf(dataDir: string): string {
+  return join(dataDir, 'pglite');
+}
+
+/** True when the database answers a trivial query (HealthCheck). */
+export async function databaseAnswers(db: Db): Promise<boolean> {
+  try {
+    await sql`select 1`.execute(db);
+    return true;
+  } catch {
+    return false;
+  }
+}

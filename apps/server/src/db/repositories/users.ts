@@ -1,0 +1,48 @@
+// Accounts are global (one person may belong to several tenants); what a user may see inside a
+// tenant always goes through a TenantScope.
+import { sql } from 'kysely';
+import type { Db } from '../database.js';
+import type { NewUser, UserRow, UserUpdate } from '../schema.js';
+
+export class UsersRepository {
+  constructor(private readonly db: Db) {}
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db
+      .selectFrom('users')
+      .selectAll()
+      .where(sql`lower(email)`, '=', email.trim().toLowerCase())
+      .executeTakeFirst();
+  }
+
+  async insert(user: NewUser): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  async update(id: string, changes: UserUpdate): Promise<void> {
+    await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Counts a failed sign-in and locks the account when `maxFailures` is reached. */
+  async recordFailedSignIn(id: string, maxFailures: number, lockUntil: Date): Promise<{ locked: boolean }> {
+    const row = await this.db
+      .updateTable('users')
+      .set((eb) => ({ failed_sign_ins: eb('failed_sign_ins', '+', 1) }))
+      .where('id', '=', id)
+      .returning('failed_sign_ins')
+      .executeTakeFirstOrThrow();
+    if (row.failed_sign_ins >= maxFailures) {
+      await this.db
+        .updateTable('users')
+        .set({ locked_until: lockUntil, failed_sign_ins: 0 })
+        .where('id', '=', id)
+        .execute();
+      return { locked: true };
+    }
+    return { locked: false };
+  }
+}

@@ -1,0 +1,173 @@
+// The OpenID Connect provider (oidc-provider), mounted in the same server as the API. The SPA
+// (client `reviewdesk-web`) signs in with authorization code + PKCE and gets JWT access tokens for
+// the API (audience `reviewdesk-api`); tenant API secrets use the client-credentials grant.
+import { createLocalJWKSet, type JWK, jwtVerify } from 'jose';
+import Provider, { type Configuration, errors } from 'oidc-provider';
+import type { ServerConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import { UsersRepository } from '../db/repositories/users.js';
+import type { TokenSubject } from '../http/binder.js';
+import { createAdapterFactory } from './adapter.js';
+import { cookieKeys, signingKeys } from './server-secrets.js';
+
+export const WEB_CLIENT_ID = 'reviewdesk-web';
+/** Resource indicator of the API (RFC 8707 wants an absolute URI) and the audience of its tokens. */
+export const API_RESOURCE = 'urn:reviewdesk:api';
+export const API_AUDIENCE = 'reviewdesk-api';
+export const WEB_SCOPE = 'openid profile email offline_access api';
+/** Mount point of the provider's endpoints; discovery stays at /.well-known/openid-configuration. */
+export const OIDC_PREFIX = '/connect';
+export const LOGIN_PATH = '/Identity/Account/Login';
+
+export function webClientUrls(origin: string) {
+  return {
+    redirectUri: `${origin}/authentication/login-callback`,
+    silentRedirectUri: `${origin}/authentication/silent-callback`,
+    postLogoutRedirectUri: `${origin}/authentication/logout-callback`,
+  };
+}
+
+export interface Identity {
+  provider: Provider;
+  verifyBearer(token: string): Promise<TokenSubject | null>;
+}
+
+export async function createIdentity(config: ServerConfig, db: Db): Promise<Identity> {
+  const keys = await signingKeys(db);
+  const urls = webClientUrls(config.origin);
+  const users = new UsersRepository(db);
+
+  const configuration: Configuration = {
+    adapter: createAdapterFactory(db),
+    clients: [
+      {
+        client_id: WEB_CLIENT_ID,
+        token_endpoint_auth_method: 'none',
+        application_type: 'web',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        redirect_uris: [urls.redirectUri, urls.silentRedirectUri],
+        post_logout_redirect_uris: [urls.postLogoutRedirectUri, `${config.origin}/`],
+        scope: WEB_SCOPE,
+      },
+    ],
+    jwks: { keys: keys as Configuration['jwks'] extends { keys: infer K } ? K : never },
+    cookies: { keys: await cookieKeys(db) },
+    scopes: ['openid', 'profile', 'email', 'offline_access', 'api'],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username'],
+    },
+    pkce: { required: () => true },
+    routes: {
+      authorization: `${OIDC_PREFIX}/authorize`,
+      token: `${OIDC_PREFIX}/token`,
+      jwks: `${OIDC_PREFIX}/jwks`,
+      userinfo: `${OIDC_PREFIX}/userinfo`,
+      end_session: `${OIDC_PREFIX}/endsession`,
+      revocation: `${OIDC_PREFIX}/revocation`,
+      introspection: `${OIDC_PREFIX}/introspection`,
+      pushed_authorization_request: `${OIDC_PREFIX}/par`,
+      code_verification: `${OIDC_PREFIX}/device`,
+      device_authorization: `${OIDC_PREFIX}/device/auth`,
+      backchannel_authentication: `${OIDC_PREFIX}/backchannel`,
+      registration: `${OIDC_PREFIX}/reg`,
+      challenge: `${OIDC_PREFIX}/challenge`,
+    },
+    interactions: { url: (_ctx, interaction) => `${LOGIN_PATH}?uid=${interaction.uid}` },
+    clientBasedCORS: (_ctx, origin) => origin === config.origin,
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      clientCredentials: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => API_RESOURCE,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resource) => {
+          if (resource !== API_RESOURCE) throw new errors.InvalidTarget(`unknown resource ${resource}`);
+          return {
+            scope: 'api',
+            audience: API_AUDIENCE,
+            accessTokenTTL: 60 * 60,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+    },
+    // The SPA renews silently with refresh tokens; they rotate on every use (public client).
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    extraTokenClaims: async (_ctx, token) => {
+      // Tokens of a tenant API secret say which tenant they act for.
+      if (token.kind !== 'ClientCredentials') return undefined;
+      const row = await db
+        .selectFrom('api_secrets')
+        .select('tenant_id')
+        .where('client_id', '=', token.clientId as string)
+        .executeTakeFirst();
+      return row ? { tenant_id: row.tenant_id } : undefined;
+    },
+    findAccount: async (_ctx, sub) => {
+      const user = await users.findById(sub);
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: async () => ({
+          sub: user.id,
+          email: user.email,
+          email_verified: user.email_confirmed,
+          name: user.name,
+          preferred_username: user.user_name,
+        }),
+      };
+    },
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+      ClientCredentials: 60 * 60,
+    },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = `<!doctype html><meta charset="utf-8"><title>Sign-in error</title><h1>Sign-in error</h1><p>${escapeHtml(
+        String(out.error_description ?? out.error),
+      )}</p>`;
+    },
+  };
+
+  const provider = new Provider(config.origin, configuration);
+  const publicKeys = createLocalJWKSet({
+    keys: keys.map(({ d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...pub }) => pub as JWK),
+  });
+
+  async function verifyBearer(token: string): Promise<TokenSubject | null> {
+    try {
+      const { payload } = await jwtVerify(token, publicKeys, {
+        issuer: config.origin,
+        audience: API_AUDIENCE,
+        typ: 'at+jwt',
+      });
+      if (typeof payload.sub === 'string' && payload.sub !== payload.client_id)
+        return { kind: 'user', userId: payload.sub };
+      if (typeof payload.client_id === 'string' && typeof payload.tenant_id === 'string') {
+        return { kind: 'client', clientId: payload.client_id, tenantId: payload.tenant_id };
+      }
+      return null;
+    } catch {
+      return null;
+    }
+  }
+
+  return { provider, verifyBearer };
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

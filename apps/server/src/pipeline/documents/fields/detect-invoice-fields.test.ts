@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { extractPdfText } from '../pdf/extract-pdf-text.js';
+import { contractErrors } from '../testing/contract-schemas.js';
+import { readFixture, readFixtureText } from '../testing/fixtures.js';
+import { syntheticPage } from '../testing/synthetic-page.js';
+import type { Entity } from '../types.js';
+import { detectInvoiceFields } from './detect-invoice-fields.js';
+
+const INVOICES = [
+  'AmazonWebServices',
+  'AzureInterior',
+  'FlipkartInvoice',
+  'NetpresseInvoice',
+  'QualityHosting',
+  'SammyMaystoneLinesTest',
+  'coolblue1',
+  'coolblue2',
+  'free_fiber',
+  'oyo',
+  'saeco',
+];
+
+interface Truth {
+  invoice_number?: string;
+  date?: string;
+  amount?: number;
+  currency?: string;
+}
+
+const value = (entities: Entity[], category: string) =>
+  entities.find((entity) => entity.category === category)?.keyValues[0];
+
+describe('detectInvoiceFields on the invoice2data fixtures', async () => {
+  const results = await Promise.all(
+    INVOICES.map(async (name) => ({
+      name,
+      truth: JSON.parse(readFixtureText(`invoices/${name}.json`))[0] as Truth,
+      entities: detectInvoiceFields(await extractPdfText(readFixture(`invoices/${name}.pdf`))),
+    })),
+  );
+  const share = (check: (result: (typeof results)[number]) => boolean | null) => {
+    const outcomes = results.map(check).filter((outcome) => outcome !== null);
+    return outcomes.filter(Boolean).length / outcomes.length;
+  };
+
+  // Floors, not targets: the benchmark prints the exact figures.
+  it('finds the invoice number of nearly every invoice', () => {
+    expect(
+      share(
+        ({ truth, entities }) =>
+          value(entities, 'InvoiceId')?.contentNormalized === truth.invoice_number?.replace(/^#/, ''),
+      ),
+    ).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('finds the issue date of nearly every invoice', () => {
+    expect(
+      share(({ truth, entities }) => value(entities, 'InvoiceDate')?.contentNormalized === truth.date),
+    ).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('finds the total and the currency of nearly every invoice', () => {
+    const totals = share(({ truth, entities }) =>
+      truth.amount === undefined ? null : Number(value(entities, 'InvoiceTotal')?.contentNormalized) === truth.amount,
+    );
+    expect(totals).toBeGreaterThanOrEqual(0.9);
+    expect(
+      share(({ truth, entities }) => value(entities, 'Currency')?.contentNormalized === truth.currency),
+    ).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('gives every field the box of its words, a confidence and a contract shape', () => {
+    for (const { entities } of results) {
+      for (const entity of entities) {
+        const keyValue = entity.keyValues[0];
+        expect(keyValue?.boundingBox?.width).toBeGreaterThan(0);
+        expect(keyValue?.confidence).toBeGreaterThan(0);
+        expect(keyValue?.confidence).toBeLessThanOrEqual(1);
+      }
+      expect(contractErrors('DocumentResult', { entities, tables: [] })).toBeNull();
+    }
+  });
+
+  it('points at the words the value was read from', () => {
+    const coolblue = results.find((result) => result.name === 'coolblue1');
+    const total = value(coolblue?.entities ?? [], 'InvoiceTotal');
+    expect(total).toMatchObject({ content: '€ 717,97', contentNormalized: '717.97' });
+    expect(total?.spans).toHaveLength(1);
+  });
+});
+
+describe('detectInvoiceFields layout rules', () => {
+  it('reads values under column labels', () => {
+    const page = syntheticPage(
+      [
+        'Invoice Date:     Due Date:       Reference:',
+        '03/20/2023        04/04/2023      CUSTREF123',
+        '',
+        'Total             $ 279.84',
+      ].join('\n'),
+    );
+    const entities = detectInvoiceFields([page]);
+    expect(value(entities, 'InvoiceDate')?.contentNormalized).toBe('2023-03-20');
+    expect(value(entities, 'DueDate')?.contentNormalized).toBe('2023-04-04');
+    expect(value(entities, 'InvoiceTotal')?.contentNormalized).toBe('279.84');
+  });
+
+  it('reads Portuguese labels and amounts', () => {
+    const page = syntheticPage(
+      [
+        'Fatura nº FT 2024/123',
+        'Data de emissão: 15/01/2024',
+        'Vencimento: 14/02/2024',
+        'Total sem IVA 100,00 €',
+        'IVA 23% 23,00 €',
+        'Total a pagar 123,00 €',
+      ].join('\n'),
+    );
+    const entities = detectInvoiceFields([page]);
+    expect(value(entities, 'InvoiceDate')?.contentNormalized).toBe('2024-01-15');
+    expect(value(entities, 'DueDate')?.contentNormalized).toBe('2024-02-14');
+    expect(value(entities, 'SubTotal')?.contentNormalized).toBe('100.00');
+    expect(value(entities, 'TotalTax')?.contentNormalized).toBe('23.00');
+    expect(value(entities, 'InvoiceTotal')?.contentNormalized).toBe('123.00');
+    expect(value(entities, 'Currency')?.contentNormalized).toBe('EUR');
+  });
+
+  it('uses the receipt vocabulary for receipts', () => {
+    const page = syntheticPage(['Receipt No: R-0042', 'Date: 02/03/2024', 'Total 12,50 €'].join('\n'));
+    const categories = detectInvoiceFields([page], { documentKind: 'Receipt' }).map((entity) => entity.category);
+    expect(categories).toEqual(expect.arrayContaining(['ReceiptId', 'TransactionDate', 'Total', 'Currency']));
+  });
+
+  it('scales confidence by how sure OCR was of the words', () => {
+    const sure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 1)]);
+    const unsure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 0.5)]);
+    expect(value(unsure, 'InvoiceId')?.confidence).toBeCloseTo((value(sure, 'InvoiceId')?.confidence ?? 0) / 2, 2);
+  });
+});

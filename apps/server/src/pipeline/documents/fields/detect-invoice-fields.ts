@@ -1,0 +1,183 @@
+// Invoice and receipt fields from a document's pages (PDF text layer or OCR), by layout-aware
+// rules: a label, then the value to its right or under it, read with date/amount parsers. Each
+// field keeps the box of the words it came from and a confidence (rule certainty × engine
+// certainty of the words). Category keys: see README.md.
+import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
+import type { PageText } from '../text/page-text.js';
+import type { Entity } from '../types.js';
+import { detectCurrency } from './detect-currency.js';
+import { findAllLabels, findLabelsInLine, type LabelHit, type ValueRegion, valueRegions } from './find-labels.js';
+import type { InvoiceField } from './labels.js';
+import { findMoney } from './parse-amount.js';
+import { type DayMonthOrder, findDates } from './parse-date.js';
+import { type ReadValue, readValue } from './read-value.js';
+import { companyNameGuesses, titleNameGuess } from './vendor-name.js';
+
+export type DocumentKind = 'Invoice' | 'Receipt';
+
+export interface DetectFieldsOptions {
+  documentKind?: DocumentKind;
+  /** How to read 03/04/2020 when both parts are ≤ 12; by default mdy only for USD documents. */
+  dayMonthOrder?: DayMonthOrder;
+}
+
+/** Receipts use the receipt vocabulary of the common prebuilt models. */
+const RECEIPT_CATEGORIES: Record<InvoiceField, string> = {
+  InvoiceId: 'ReceiptId',
+  InvoiceDate: 'TransactionDate',
+  DueDate: 'DueDate',
+  VendorName: 'MerchantName',
+  CustomerName: 'CustomerName',
+  SubTotal: 'Subtotal',
+  TotalTax: 'TotalTax',
+  InvoiceTotal: 'Total',
+  Currency: 'Currency',
+};
+
+interface Candidate {
+  field: InvoiceField;
+  page: PageText;
+  value: ReadValue;
+  confidence: number;
+}
+
+const POSITION_FACTOR = { right: 1, below: 0.85 } as const;
+
+export function detectInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
+  const currency = detectCurrency(pages);
+  const order = options.dayMonthOrder ?? (currency?.code === 'USD' ? 'mdy' : 'dmy');
+  const candidates = labelledCandidates(pages, order);
+  const chosen = new Map<InvoiceField, Candidate>();
+  for (const candidate of candidates) {
+    const current = chosen.get(candidate.field);
+    if (!current || better(candidate, current)) chosen.set(candidate.field, candidate);
+  }
+  addFallbacks(pages, chosen, order);
+
+  const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
+  const entities: Entity[] = [];
+  for (const candidate of chosen.values()) {
+    const category = categoryOf(candidate.field);
+    const range = { page: candidate.page, offset: candidate.value.offset, length: candidate.value.length };
+    entities.push(entityFor(category, keyValueFor(range, category, candidate.confidence, candidate.value.normalized)));
+  }
+  const currencyCode = chosen.get('InvoiceTotal')?.value.currency ?? currency?.code;
+  if (currencyCode) {
+    const page = pages.find((candidate) => candidate.pageNumber === currency?.pageNumber) ?? pages[0];
+    const fromTotal = chosen.get('InvoiceTotal')?.value.currency === currencyCode;
+    const confidence = fromTotal ? 0.9 : 0.5 + 0.4 * (currency?.share ?? 0);
+    if (page && currency && currency.code === currencyCode) {
+      const range = { page, offset: currency.offset, length: currency.length };
+      entities.push(
+        entityFor(categoryOf('Currency'), keyValueFor(range, categoryOf('Currency'), confidence, currencyCode)),
+      );
+    } else if (page) {
+      const total = chosen.get('InvoiceTotal') as Candidate;
+      const range = { page: total.page, offset: total.value.offset, length: total.value.length };
+      entities.push(
+        entityFor(categoryOf('Currency'), keyValueFor(range, categoryOf('Currency'), confidence, currencyCode)),
+      );
+    }
+  }
+  return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
+}
+
+function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): Candidate[] {
+  const out: Candidate[] = [];
+  for (const page of pages) {
+    const hits = findAllLabels(page);
+    for (const hit of hits) {
+      const onLine = hits.filter((other) => other.line === hit.line);
+      for (const region of valueRegions(hit, onLine)) {
+        if (region.where === 'below' && startsWithLabel(region)) continue;
+        const value = readValue(region, hit.rule.kind, order);
+        if (!value) continue;
+        out.push({ field: hit.rule.field, page, value, confidence: score(hit, region, value) });
+        break; // the nearest region with a readable value is the label's value
+      }
+    }
+  }
+  return out;
+}
+
+/** A region under a label that is itself a label line ("Bill To:" over "Payment Terms:") is not a value. */
+function startsWithLabel(region: ValueRegion): boolean {
+  const line = region.page.lines.find(
+    (candidate) =>
+      candidate.span.offset <= region.offset && region.offset < candidate.span.offset + candidate.span.length,
+  );
+  if (!line) return false;
+  return findLabelsInLine(region.page, line).some(
+    (hit: LabelHit) => hit.offset === region.offset && hit.rule.kind !== 'amount',
+  );
+}
+
+function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
+  const distancePenalty =
+    region.where === 'right' ? Math.max(0.7, 1 - 0.03 * region.distance) : Math.max(0.6, 1 - 0.1 * region.distance);
+  const rule = hit.rule.prior * POSITION_FACTOR[region.where] * distancePenalty * value.quality;
+  return combinedConfidence({ page: region.page, offset: value.offset, length: value.length }, rule);
+}
+
+/** Higher confidence wins; among near-equal (sub)totals the larger amount (the overall one) wins. */
+function better(candidate: Candidate, current: Candidate): boolean {
+  if (
+    (candidate.field === 'InvoiceTotal' || candidate.field === 'SubTotal') &&
+    Math.abs(candidate.confidence - current.confidence) < 0.05
+  ) {
+    return (candidate.value.amount ?? 0) > (current.value.amount ?? 0);
+  }
+  return candidate.confidence > current.confidence;
+}
+
+function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>, order: DayMonthOrder): void {
+  const first = pages[0];
+  if (!first) return;
+  if (!chosen.has('InvoiceDate')) {
+    const date = findDates(first.text, order)[0];
+    if (date) {
+      chosen.set('InvoiceDate', {
+        field: 'InvoiceDate',
+        page: first,
+        value: { offset: date.index, length: date.length, normalized: date.iso, quality: 1 },
+        confidence: 0.4,
+      });
+    }
+  }
+  if (!chosen.has('InvoiceTotal')) {
+    let best: { page: PageText; amount: ReturnType<typeof findMoney>[number] } | null = null;
+    for (const page of pages) {
+      for (const amount of findMoney(page.text)) if (!best || amount.value > best.amount.value) best = { page, amount };
+    }
+    if (best) {
+      chosen.set('InvoiceTotal', {
+        field: 'InvoiceTotal',
+        page: best.page,
+        value: {
+          offset: best.amount.index,
+          length: best.amount.length,
+          normalized: best.amount.normalized,
+          quality: 1,
+          amount: best.amount.value,
+          currency: best.amount.currency,
+        },
+        confidence: 0.3,
+      });
+    }
+  }
+  if (!chosen.has('VendorName')) {
+    const customer = chosen
+      .get('CustomerName')
+      ?.value.normalized.toLowerCase()
+      .replace(/[^\p{L}\p{N}]/gu, '');
+    const guess = companyNameGuesses(pages, new Set(customer ? [customer] : []))[0] ?? titleNameGuess(first);
+    if (guess) {
+      chosen.set('VendorName', {
+        field: 'VendorName',
+        page: guess.page,
+        value: { offset: guess.offset, length: guess.length, normalized: guess.name, quality: 1 },
+        confidence: guess.confidence,
+      });
+    }
+  }
+}

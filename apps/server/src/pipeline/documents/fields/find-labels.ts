@@ -1,0 +1,157 @@
+// Finds label occurrences on a page's lines and reads the value each one announces: to its right
+// on the same line (up to the next label or a column gap), or in the line(s) below under it
+// (column headers such as "Invoice Date:  Due Date:" with the values on the next line).
+import { heightOf, overlap } from '../geometry.js';
+import type { PageText, PositionedWord, TextLine } from '../text/page-text.js';
+import { LABEL_RULES, type LabelRule } from './labels.js';
+
+export interface LabelHit {
+  rule: LabelRule;
+  page: PageText;
+  line: TextLine;
+  /** Absolute offsets in the page text. */
+  offset: number;
+  length: number;
+  left: number;
+  right: number;
+}
+
+export interface ValueRegion {
+  page: PageText;
+  /** Absolute offset and length in the page text. */
+  offset: number;
+  length: number;
+  text: string;
+  where: 'right' | 'below';
+  /** Distance from the label in line heights (horizontal for right, vertical for below). */
+  distance: number;
+}
+
+/** A gap wider than this many line heights separates columns. */
+const COLUMN_GAP = 2.5;
+/** How many lines below a label are searched for its value. */
+const LINES_BELOW = 2;
+
+/** Label hits of one line; overlapping matches keep the longest (then the one with the higher prior). */
+export function findLabelsInLine(page: PageText, line: TextLine): LabelHit[] {
+  const text = page.text.slice(line.span.offset, line.span.offset + line.span.length);
+  const matches: { rule: LabelRule; index: number; length: number }[] = [];
+  for (const rule of LABEL_RULES) {
+    rule.pattern.lastIndex = 0;
+    for (let m = rule.pattern.exec(text); m; m = rule.pattern.exec(text)) {
+      const length = m[0].trimEnd().length;
+      if (length > 0) matches.push({ rule, index: m.index, length });
+      if (m[0].length === 0) rule.pattern.lastIndex++;
+    }
+  }
+  matches.sort((a, b) => b.length - a.length || b.rule.prior - a.rule.prior);
+  const kept: typeof matches = [];
+  for (const match of matches) {
+    const clashes = kept.some(
+      (other) => match.index < other.index + other.length && other.index < match.index + match.length,
+    );
+    if (!clashes) kept.push(match);
+  }
+  return kept
+    .sort((a, b) => a.index - b.index)
+    .map((match) => {
+      const offset = line.span.offset + match.index;
+      const words = line.words.filter(
+        (word) => word.span.offset < offset + match.length && word.span.offset + word.span.length > offset,
+      );
+      return {
+        rule: match.rule,
+        page,
+        line,
+        offset,
+        length: match.length,
+        left: Math.min(...words.map((word) => word.edges.left)),
+        right: Math.max(...words.map((word) => word.edges.right)),
+      };
+    });
+}
+
+export function findAllLabels(page: PageText): LabelHit[] {
+  return page.lines.flatMap((line) => findLabelsInLine(page, line));
+}
+
+/** The value regions a label may announce, nearest first. */
+export function valueRegions(hit: LabelHit, hitsOnLine: readonly LabelHit[]): ValueRegion[] {
+  const regions: ValueRegion[] = [];
+  const right = regionToTheRight(hit, hitsOnLine);
+  if (right) regions.push(right);
+  regions.push(...regionsBelow(hit));
+  return regions;
+}
+
+function regionToTheRight(hit: LabelHit, hitsOnLine: readonly LabelHit[]): ValueRegion | null {
+  const labelEnd = hit.offset + hit.length;
+  const nextLabel = hitsOnLine.find((other) => other.offset >= labelEnd);
+  const limit = nextLabel ? nextLabel.offset : hit.line.span.offset + hit.line.span.length;
+  const lineHeight = Math.max(heightOf(hit.line.edges), 1e-6);
+  const taken: PositionedWord[] = [];
+  // A word the label ends inside ("n°562044387") contributes the part after the label.
+  for (const word of hit.line.words) {
+    const wordEnd = word.span.offset + word.span.length;
+    if (wordEnd <= labelEnd || word.span.offset >= limit) continue;
+    const previousRight = taken.at(-1)?.edges.right;
+    // Amounts are often set in a column far to the right of their label ("Total ...... € 12,00").
+    const gapEnds = hit.rule.kind !== 'amount' && previousRight !== undefined;
+    if (gapEnds && word.edges.left - (previousRight as number) > COLUMN_GAP * lineHeight) break;
+    taken.push(word);
+  }
+  if (taken.length === 0) return null;
+  const first = taken[0] as PositionedWord;
+  const last = taken.at(-1) as PositionedWord;
+  const offset = Math.max(first.span.offset, labelEnd);
+  const end = Math.min(last.span.offset + last.span.length, limit);
+  if (end <= offset) return null;
+  const text = hit.page.text.slice(offset, end);
+  if (text.trim() === '') return null;
+  return {
+    page: hit.page,
+    offset,
+    length: end - offset,
+    text,
+    where: 'right',
+    distance: Math.max(0, first.edges.left - hit.right) / lineHeight,
+  };
+}
+
+function regionsBelow(hit: LabelHit): ValueRegion[] {
+  const regions: ValueRegion[] = [];
+  const lineHeight = Math.max(heightOf(hit.line.edges), 1e-6);
+  const lines = hit.page.lines.slice(hit.line.index + 1, hit.line.index + 1 + LINES_BELOW);
+  for (const line of lines) {
+    const verticalGap = line.edges.top - hit.line.edges.bottom;
+    if (verticalGap > 3 * lineHeight) break;
+    const slack = lineHeight / 2;
+    const under = line.words.filter(
+      (word) => overlap(word.edges.left, word.edges.right, hit.left - slack, hit.right + slack) > 0,
+    );
+    if (under.length === 0) continue;
+    const startIndex = line.words.indexOf(under[0] as PositionedWord);
+    const run: PositionedWord[] = [...under];
+    // Names and dates run on to the right over closely set words ("Cash at Hotel", "8 april 2014");
+    // amounts and codes are one column's cell.
+    const extend = hit.rule.kind === 'name' || hit.rule.kind === 'date';
+    for (let index = startIndex + under.length; extend && index < line.words.length; index++) {
+      const word = line.words[index] as PositionedWord;
+      if (word.edges.left - (run.at(-1) as PositionedWord).edges.right > lineHeight) break;
+      run.push(word);
+    }
+    const first = run[0] as PositionedWord;
+    const last = run.at(-1) as PositionedWord;
+    const offset = first.span.offset;
+    const length = last.span.offset + last.span.length - offset;
+    regions.push({
+      page: hit.page,
+      offset,
+      length,
+      text: hit.page.text.slice(offset, offset + length),
+      where: 'below',
+      distance: Math.max(0, verticalGap) / lineHeight,
+    });
+  }
+  return regions;
+}

@@ -1,0 +1,131 @@
+// Labels that announce invoice fields, in English, Portuguese, German, French and Dutch. Each has a
+// prior: how reliably the label introduces the field ("Invoice number" more than "Invoice").
+
+export type InvoiceField =
+  | 'InvoiceId'
+  | 'InvoiceDate'
+  | 'DueDate'
+  | 'VendorName'
+  | 'CustomerName'
+  | 'SubTotal'
+  | 'TotalTax'
+  | 'InvoiceTotal'
+  | 'Currency';
+
+export type ValueKind = 'id' | 'date' | 'amount' | 'name';
+
+export interface LabelRule {
+  field: InvoiceField;
+  kind: ValueKind;
+  /** Matched case-insensitively against one line of text; should not consume the value. */
+  pattern: RegExp;
+  prior: number;
+}
+
+const rule = (field: InvoiceField, kind: ValueKind, prior: number, source: string): LabelRule => ({
+  field,
+  kind,
+  prior,
+  // The label must start at a word start; a trailing ":", "#", "n°" is part of it.
+  pattern: new RegExp(
+    `(?<![\\p{L}\\p{N}.@/_-])(?:${source})(?![\\p{L}])\\s*(?:[:#]|n[°º]|nr\\.?|no\\.?)?\\s*:?`,
+    'giu',
+  ),
+});
+
+export const LABEL_RULES: readonly LabelRule[] = [
+  // Invoice number
+  rule('InvoiceId', 'id', 0.95, 'invoice\\s*(?:no\\.?|number|nr\\.?|num\\.?|#|id)|inv\\.?\\s*(?:no|#)'),
+  rule('InvoiceId', 'id', 0.95, 'facture\\s*(?:n[°º]|no\\.?|num[ée]ro)|num[ée]ro\\s+de\\s+facture'),
+  rule('InvoiceId', 'id', 0.95, 'rechnungs?-?\\s*(?:nr\\.?|nummer|no\\.?)'),
+  rule('InvoiceId', 'id', 0.95, 'factuur\\s*(?:nr\\.?|nummer)|factuurnummer'),
+  rule(
+    'InvoiceId',
+    'id',
+    0.95,
+    '(?:n[º°]|n[úu]mero)\\s*(?:da\\s+)?fatura|fatura\\s*(?:n[º°.]|n[úu]mero)|nota\\s+fiscal\\s*n[º°]?',
+  ),
+  rule('InvoiceId', 'id', 0.9, 'receipt\\s*(?:no\\.?|number|#)|recibo\\s*(?:n[º°.]?)?|booking\\s+id'),
+  rule('InvoiceId', 'id', 0.6, 'invoice|facture|rechnung|factuur|fatura'),
+  // Issue date
+  rule('InvoiceDate', 'date', 0.95, 'invoice\\s+date|date\\s+of\\s+issue|issue\\s+date|billing\\s+date|date\\s+issued'),
+  rule('InvoiceDate', 'date', 0.95, 'date\\s+de\\s+(?:la\\s+)?facture|date\\s+d.[ée]mission|factur[ée]e?\\s+le'),
+  rule('InvoiceDate', 'date', 0.95, 'rechnungsdatum|ausstellungsdatum|datum\\s+der\\s+rechnung'),
+  rule('InvoiceDate', 'date', 0.95, 'factuur\\s*datum|factuurdatum'),
+  rule('InvoiceDate', 'date', 0.95, 'data\\s+(?:da\\s+)?(?:emiss[ãa]o|fatura)|emiss[ãa]o'),
+  rule('InvoiceDate', 'date', 0.7, 'date|datum|data|fecha'),
+  // Due date
+  rule('DueDate', 'date', 0.95, 'due\\s+date|payment\\s+due|date\\s+due|pay\\s+by'),
+  rule('DueDate', 'date', 0.95, 'date\\s+(?:limite|d.[ée]ch[ée]ance)(?:\\s+de\\s+paiement)?|[ée]ch[ée]ance'),
+  rule('DueDate', 'date', 0.95, 'f[äa]llig(?:keitsdatum|\\s+am)?|zahlbar\\s+bis|zahlungsziel'),
+  rule('DueDate', 'date', 0.95, 'vervaldatum|uiterste\\s+betaaldatum'),
+  rule('DueDate', 'date', 0.95, 'data\\s+(?:de\\s+)?vencimento|vencimento'),
+  // Totals
+  rule(
+    'InvoiceTotal',
+    'amount',
+    0.95,
+    'grand\\s+total|total\\s+amount\\s+due|amount\\s+due|balance\\s+due|total\\s+due|total\\s+for\\s+this\\s+invoice|invoice\\s+total',
+  ),
+  rule(
+    'InvoiceTotal',
+    'amount',
+    0.95,
+    'total\\s+ttc|somme\\s+[àa]\\s+payer|montant\\s+(?:total\\s+)?ttc|net\\s+[àa]\\s+payer',
+  ),
+  rule('InvoiceTotal', 'amount', 0.95, 'gesamtbetrag|rechnungsbetrag|endbetrag|zu\\s+zahlen|gesamtsumme'),
+  rule('InvoiceTotal', 'amount', 0.95, 'factuur\\s*totaal|totaal\\s+(?:incl\\.?|te\\s+betalen)|te\\s+betalen'),
+  rule(
+    'InvoiceTotal',
+    'amount',
+    0.95,
+    'total\\s+a\\s+pagar|valor\\s+total(?:\\s+da\\s+(?:nota|fatura))?|total\\s+geral',
+  ),
+  rule('InvoiceTotal', 'amount', 0.75, 'total|totaal|summe|montant'),
+  // Subtotal
+  rule(
+    'SubTotal',
+    'amount',
+    0.9,
+    'sub\\s*-?total|subtotaal|zwischensumme|nettobetrag|total\\s+ht|montant\\s+ht|exclusief\\s+btw|total\\s+excl\\.?\\s+(?:vat|tax|btw)|total\\s+net|net\\s+amount|total\\s+l[íi]quido|valor\\s+l[íi]quido|total\\s+sem\\s+iva',
+  ),
+  // Tax
+  rule(
+    'TotalTax',
+    'amount',
+    0.9,
+    'tax\\s+amount|vat\\s+amount|montant\\s+(?:de\\s+(?:la\\s+)?)?tva|btw\\s*-?bedrag|mwst\\.?\\s*-?betrag|valor\\s+(?:do\\s+)?iva|total\\s+(?:do\\s+)?iva',
+  ),
+  rule(
+    'TotalTax',
+    'amount',
+    0.85,
+    'total\\s+(?:tax|vat|tva|btw|iva|mwst)|tax|vat|tva|mwst\\.?|ust\\.?|btw|iva|valor\\s+do\\s+icms|gst',
+  ),
+  // Parties
+  rule(
+    'VendorName',
+    'name',
+    0.9,
+    'sold\\s+by|vendor|supplier|seller|issued\\s+by|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
+  ),
+  rule(
+    'CustomerName',
+    'name',
+    0.85,
+    'bill(?:ed)?\\s+to|invoice\\s+to|customer(?!\\s+(?:care|service|support))(?:\\s+name)?|client(?!s)|guest\\s+name|sold\\s+to|attn\\.?',
+  ),
+  rule(
+    'CustomerName',
+    'name',
+    0.85,
+    'cliente|destinat[áa]rio|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.',
+  ),
+  // Not a field of its own; listed so a "Ship To" next to "Bill To" ends the customer's value.
+  rule(
+    'CustomerName',
+    'name',
+    0.4,
+    'ship\\s+to|deliver\\s+to|afleveradres|lieferadresse|adresse\\s+de\\s+livraison|morada\\s+de\\s+entrega',
+  ),
+];

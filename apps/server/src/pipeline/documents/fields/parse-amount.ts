@@ -1,0 +1,105 @@
+// Money amounts in the notations of en/pt/de/fr/nl invoices: 1,950.00 · 1.950,00 · 1 950,00 ·
+// € 12,50 · 12.50 EUR · Rs 1939 · $4.11 · -9,32. The value comes back as a JavaScript number and
+// as an invariant string ("1950.00") for KeyValue.contentNormalized.
+
+export interface FoundAmount {
+  value: number;
+  /** Invariant notation with the decimals as written (at least two). */
+  normalized: string;
+  /** ISO 4217 code when a currency marker touches the number. */
+  currency: string | null;
+  hasDecimals: boolean;
+  index: number;
+  length: number;
+}
+
+/** Markers that name a currency; "$" alone is read as USD unless another marker says otherwise. */
+export const CURRENCY_MARKERS: Record<string, string> = {
+  '€': 'EUR',
+  eur: 'EUR',
+  euro: 'EUR',
+  euros: 'EUR',
+  $: 'USD',
+  usd: 'USD',
+  us$: 'USD',
+  r$: 'BRL',
+  brl: 'BRL',
+  '£': 'GBP',
+  gbp: 'GBP',
+  '₹': 'INR',
+  rs: 'INR',
+  'rs.': 'INR',
+  inr: 'INR',
+  chf: 'CHF',
+  '¥': 'JPY',
+  jpy: 'JPY',
+  cad: 'CAD',
+  aud: 'AUD',
+  sek: 'SEK',
+  dkk: 'DKK',
+  nok: 'NOK',
+  pln: 'PLN',
+};
+
+const MARKER = '(R\\$|US\\$|[€$£₹¥]|EUR|USD|BRL|GBP|INR|CHF|JPY|CAD|AUD|SEK|DKK|NOK|PLN|Rs\\.?|euros?)';
+const NUMBER = '((?:[-−]\\s?)?(?:\\d{1,3}(?:[.,\\u00a0\\u202f\\u2009]\\d{3})+|\\d+)(?:[.,]\\d{1,4})?)';
+const AMOUNT = new RegExp(
+  // A marker after the number belongs to it unless another number follows ("2014 $4.11").
+  `(?:${MARKER}\\s?)?${NUMBER}(?!\\d)(?:\\s?${MARKER}(?![\\p{L}\\p{N}])(?!\\s?[-−]?\\d))?`,
+  'giu',
+);
+
+/** Reads one number written with either decimal convention. */
+export function parseNumber(raw: string): { value: number; decimals: number } | null {
+  const text = raw.replace(/[\s\u00a0\u202f\u2009]/g, '').replace('−', '-');
+  const negative = text.startsWith('-');
+  const digits = negative ? text.slice(1) : text;
+  if (!/^\d[\d.,]*$/.test(digits)) return null;
+  const lastDot = digits.lastIndexOf('.');
+  const lastComma = digits.lastIndexOf(',');
+  let decimalAt = -1;
+  if (lastDot >= 0 && lastComma >= 0) {
+    decimalAt = Math.max(lastDot, lastComma);
+  } else if (lastDot >= 0 || lastComma >= 0) {
+    const separator = lastDot >= 0 ? '.' : ',';
+    const at = Math.max(lastDot, lastComma);
+    const occurrences = digits.split(separator).length - 1;
+    const after = digits.length - at - 1;
+    // One separator followed by exactly three digits is a thousands separator (1.950 / 1,950),
+    // except after a lone 0 (0,750).
+    const isThousands = occurrences > 1 || (after === 3 && digits.slice(0, at) !== '0');
+    if (!isThousands) decimalAt = at;
+  }
+  const integerPart = (decimalAt >= 0 ? digits.slice(0, decimalAt) : digits).replace(/[.,]/g, '');
+  const fraction = decimalAt >= 0 ? digits.slice(decimalAt + 1) : '';
+  if (integerPart === '' && fraction === '') return null;
+  const value = Number(`${integerPart || '0'}.${fraction || '0'}`) * (negative ? -1 : 1);
+  return Number.isFinite(value) ? { value, decimals: fraction.length } : null;
+}
+
+export function findAmounts(text: string): FoundAmount[] {
+  const out: FoundAmount[] = [];
+  AMOUNT.lastIndex = 0;
+  for (let m = AMOUNT.exec(text); m; m = AMOUNT.exec(text)) {
+    const parsed = parseNumber(m[2] as string);
+    if (!parsed) continue;
+    // Rates ("21%", "14.50 %") are not amounts.
+    if (/^\s?%/u.test(text.slice(m.index + m[0].trimEnd().length))) continue;
+    const marker = (m[1] ?? m[3])?.toLowerCase();
+    const currency = marker ? (CURRENCY_MARKERS[marker] ?? null) : null;
+    out.push({
+      value: parsed.value,
+      normalized: parsed.value.toFixed(Math.max(2, parsed.decimals)),
+      currency,
+      hasDecimals: parsed.decimals > 0,
+      index: m.index,
+      length: m[0].trimEnd().length,
+    });
+  }
+  return out;
+}
+
+/** Amounts that look like money: decimals or a currency marker (not quantities, years, codes). */
+export function findMoney(text: string): FoundAmount[] {
+  return findAmounts(text).filter((amount) => amount.hasDecimals || amount.currency !== null);
+}

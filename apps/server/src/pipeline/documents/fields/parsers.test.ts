@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { findMoney, parseNumber } from './parse-amount.js';
+import { findDates, parseDate } from './parse-date.js';
+
+describe('parseDate', () => {
+  it.each([
+    ['Invoice Date: August 3 , 2014', '2014-08-03'],
+    ['Date: Jan 1, 2022', '2022-01-01'],
+    ['Factuurdatum: 19 april 2014', '2014-04-19'],
+    ['Orderdatum: 29 maart 2014', '2014-03-29'],
+    ['Rechnungsdatum 7. Mai 2014', '2014-05-07'],
+    ['Facture n°562044387 du 02 Juillet 2015', '2015-07-02'],
+    ['Lisboa, 14 de março de 2020', '2020-03-14'],
+    ['01Aug2018 Assisted Deposit', '2018-08-01'],
+    ['Date : 28/11/2022', '2022-11-28'],
+    ['8-9-2022', '2022-09-08'],
+    ['Zahlungsziel 21.05.14', '2014-05-21'],
+    ['2014-08-03', '2014-08-03'],
+    ['03/20/2023', '2023-03-20'],
+    ['le 1er juillet 2015', '2015-07-01'],
+  ])('%s → %s', (text, iso) => {
+    expect(parseDate(text)).toBe(iso);
+  });
+
+  it('reads ambiguous numeric dates day-first unless told month-first', () => {
+    expect(parseDate('04/03/2023')).toBe('2023-03-04');
+    expect(parseDate('04/03/2023', 'mdy')).toBe('2023-04-03');
+  });
+
+  it('rejects impossible dates and finds several in order', () => {
+    expect(parseDate('31/02/2023')).toBeNull();
+    expect(findDates('Check In 31/12/2017 Check Out 01/01/2018').map((date) => date.iso)).toEqual([
+      '2017-12-31',
+      '2018-01-01',
+    ]);
+  });
+});
+
+describe('amounts', () => {
+  it.each([
+    ['1,950.00', 1950],
+    ['1.950,00', 1950],
+    ['1.950', 1950],
+    ['0,750', 0.75],
+    ['4.904,94', 4904.94],
+    ['29.99', 29.99],
+    ['-9,32', -9.32],
+    ['1939', 1939],
+  ])('parseNumber(%s) = %d', (text, value) => {
+    expect(parseNumber(text)?.value).toBeCloseTo(value, 6);
+  });
+
+  it('finds money with its currency and leaves rates, years and quantities alone', () => {
+    const found = findMoney(
+      'TOTAL AMOUNT DUE ON August 3 , 2014 $4.11 · BTW 21% € 124,61 · Rs 1939 · 12.50 EUR · 3 units',
+    );
+    expect(found.map((amount) => [amount.normalized, amount.currency])).toEqual([
+      ['4.11', 'USD'],
+      ['124.61', 'EUR'],
+      ['1939.00', 'INR'],
+      ['12.50', 'EUR'],
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+// The issuer when no label names it: a company name with a legal form (Ltd, Inc., GmbH, AG, B.V.,
+// S.A., Lda …), preferring one printed several times (letterhead and footer) over the customer's
+// address block, or else the big title line at the top of the first page.
+import { heightOf } from '../geometry.js';
+import type { PageText } from '../text/page-text.js';
+import { findLabelsInLine } from './find-labels.js';
+
+export interface NameGuess {
+  page: PageText;
+  offset: number;
+  length: number;
+  name: string;
+  confidence: number;
+}
+
+const LEGAL_FORM =
+  /(?:,\s*)?(?<![\p{L}])(?:Pvt\.?\s+Ltd\.?|Private\s+Limited|Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.|GmbH|AG|B\.V\.|BV|N\.V\.|S\.A\.|SAS|SARL|Sarl|S\.à\s?r\.l\.|Lda\.?|Ltda\.?|S\.L\.|PLC|plc|Co\.)(?![\p{L}])/gu;
+// Words that start a document's title but are not names.
+const DOCUMENT_WORDS =
+  /^(?:invoice|tax|receipt|payment|bill|copy|kopie|factuur|facture|rechnung|fatura|recibo|nota|fiscal|retail|invoices\/bill|original|duplicate)$/iu;
+
+/** Company names with a legal form, with how often each appears in the document. */
+export function companyNameGuesses(pages: readonly PageText[], exclude: ReadonlySet<string>): NameGuess[] {
+  const byName = new Map<string, NameGuess & { count: number }>();
+  for (const page of pages) {
+    for (const line of page.lines) {
+      const text = page.text.slice(line.span.offset, line.span.offset + line.span.length);
+      LEGAL_FORM.lastIndex = 0;
+      for (let m = LEGAL_FORM.exec(text); m; m = LEGAL_FORM.exec(text)) {
+        const before = text.slice(0, m.index);
+        // Walk back over the name's words: capitalised or all-caps words, connectors, up to 5.
+        const words = before.split(/(?<=\s)/u);
+        let start = before.length;
+        let taken = 0;
+        for (let index = words.length - 1; index >= 0 && taken < 5; index--) {
+          const word = (words[index] as string).trim();
+          if (DOCUMENT_WORDS.test(word.replace(/[.:]+$/u, ''))) break;
+          if (!/^(?:[\p{Lu}\p{N}][\p{L}\p{N}&'.-]*|&|e-[\p{L}]+|de|van|der)$/u.test(word)) break;
+          start -= (words[index] as string).length;
+          taken++;
+        }
+        if (taken === 0) continue;
+        const name = text.slice(start, m.index + m[0].length).trim();
+        const key = name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+        if (exclude.has(key)) continue;
+        const existing = byName.get(key);
+        if (existing) {
+          existing.count++;
+          continue;
+        }
+        const offset = line.span.offset + text.indexOf(name, start);
+        const nearEdge = line.edges.top < page.pageSize.height * 0.3 || line.edges.top > page.pageSize.height * 0.75;
+        byName.set(key, { page, offset, length: name.length, name, confidence: nearEdge ? 0.6 : 0.5, count: 1 });
+      }
+    }
+  }
+  return [...byName.values()]
+    .map((guess) => ({ ...guess, confidence: Math.min(0.8, guess.confidence + 0.1 * (guess.count - 1)) }))
+    .sort((a, b) => b.confidence - a.confidence || a.page.pageNumber - b.page.pageNumber);
+}
+
+/**
+ * The first name-like line of the first page's top fifth, tallest first (letterheads are big),
+ * skipping words like "Invoice", codes, e-mails and lines that carry field labels.
+ */
+export function titleNameGuess(page: PageText | undefined): NameGuess | null {
+  if (!page) return null;
+  const top = page.lines.filter(
+    (line) => line.edges.bottom < page.pageSize.height * 0.2 && findLabelsInLine(page, line).length === 0,
+  );
+  const byHeight = [...top].sort(
+    (a, b) => Math.round(heightOf(b.edges)) - Math.round(heightOf(a.edges)) || a.index - b.index,
+  );
+  for (const line of byHeight) {
+    const words = line.words.filter(
+      (word) => !DOCUMENT_WORDS.test(word.text.replace(/[.:]+$/u, '')) && !/[@/]|\d/u.test(word.text),
+    );
+    const nameWords = words.slice(0, 5);
+    const first = nameWords[0];
+    const last = nameWords.at(-1);
+    if (!first || !last || !/\p{L}{2}/u.test(first.text)) continue;
+    const offset = first.span.offset;
+    const length = last.span.offset + last.span.length - offset;
+    return { page, offset, length, name: page.text.slice(offset, offset + length), confidence: 0.35 };
+  }
+  return null;
+}

@@ -1,0 +1,44 @@
+// OCR of PDF pages without a usable text layer: pages rendered grey at 300 dpi and read by
+// tesseract, with boxes converted to points so the OCR layer lines up with the PDF page.
+import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
+import { renderPageImages } from '../render/render-page-images.js';
+import type { PageText } from '../text/page-text.js';
+import { type OcrOptions, ocrImage } from './tesseract.js';
+
+export interface OcrPdfOptions extends Omit<OcrOptions, 'pageNumber' | 'dpi' | 'scale'> {
+  /** 1-based pages (e.g. `PdfInspection.pagesNeedingOcr`); all when omitted. */
+  pages?: readonly number[];
+  dpi?: number;
+  password?: string;
+}
+
+const OCR_DPI = 300;
+const POINTS_PER_INCH = 72;
+/** Pages rendered per pdftoppm round, so a long scan never holds all its page images at once. */
+const BATCH = 8;
+
+export async function ocrPdf(bytes: Uint8Array, options: OcrPdfOptions = {}): Promise<PageText[]> {
+  const pageNumbers =
+    options.pages ?? (await readPdfPageGeometry(bytes, { password: options.password })).map((page) => page.pageNumber);
+  const results: PageText[] = [];
+  for (let start = 0; start < pageNumbers.length; start += BATCH) {
+    const images = await renderPageImages(bytes, {
+      pages: pageNumbers.slice(start, start + BATCH),
+      dpi: options.dpi ?? OCR_DPI,
+      grayscale: true,
+      password: options.password,
+      timeoutMs: options.timeoutMs,
+    });
+    for (const image of images) {
+      results.push(
+        await ocrImage(image.png, {
+          ...options,
+          pageNumber: image.pageNumber,
+          dpi: image.dpi,
+          scale: { factor: POINTS_PER_INCH / image.dpi, unit: 'point' },
+        }),
+      );
+    }
+  }
+  return results;
+}

@@ -1,0 +1,83 @@
+// CSV export of a reviewed document, for Excel and scripts alike:
+// - RFC 4180: comma-separated, CRLF line ends, fields quoted when they hold a comma, quote, CR
+//   or LF, quotes doubled;
+// - UTF-8 with a byte-order mark, without which Excel reads the file as ANSI and mangles accents;
+// - one flat table: a `Type` column tells field rows from table-cell rows, so one file holds both;
+// - formula injection (OWASP "CSV injection"): a text value starting with = + - @ or a tab/CR is
+//   prefixed with an apostrophe so Excel shows it instead of running it. Plain numbers such as
+//   "-12.50" are left alone.
+import { fieldRows, tableGrids } from './document-rows.js';
+import { safeFileName } from './file-name.js';
+import type { DocumentResult, ExportFile } from './types.js';
+
+const BOM = '\uFEFF';
+const NUMBER = /^[-+]?(\d+([.,]\d+)*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** Neutralises a value a spreadsheet would read as a formula. */
+export function defuseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) && !NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** Quotes one field per RFC 4180 when needed. */
+export function csvField(value: string | number | null | undefined): string {
+  const text = value == null ? '' : typeof value === 'number' ? String(value) : defuseFormula(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function csvLine(values: (string | number | null | undefined)[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+export const CSV_COLUMNS = [
+  'Type',
+  'Category',
+  'Group',
+  'Page',
+  'Table',
+  'Row',
+  'Column',
+  'Value',
+  'Normalized value',
+  'Confidence',
+];
+
+export function toCsv(result: DocumentResult, displayName: string | null | undefined): ExportFile {
+  let text = BOM + csvLine(CSV_COLUMNS);
+  for (const row of fieldRows(result)) {
+    text += csvLine([
+      'Field',
+      row.category,
+      row.group,
+      row.page,
+      '',
+      '',
+      '',
+      row.value,
+      row.normalizedValue,
+      row.confidence,
+    ]);
+  }
+  for (const table of tableGrids(result)) {
+    for (const row of table.rows) {
+      row.cells.forEach((cell, column) => {
+        text += csvLine([
+          'TableCell',
+          '',
+          '',
+          row.page,
+          table.name,
+          row.index,
+          table.columns[column],
+          cell,
+          row.normalized[column],
+          null,
+        ]);
+      });
+    }
+  }
+  return {
+    fileName: safeFileName(displayName, 'csv'),
+    contentType: 'text/csv; charset=utf-8',
+    bytes: new TextEncoder().encode(text),
+  };
+}

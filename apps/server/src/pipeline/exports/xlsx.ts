@@ -1,0 +1,54 @@
+// Excel export (a real .xlsx, written by exceljs): a "Fields" sheet, then one sheet per table
+// with its column ids as the header row. Values stay text — a reviewed "0012" or "1.234,50" must
+// not become a number Excel reformats — except confidence, which is a number users sort by.
+import ExcelJS from 'exceljs';
+import { fieldRows, tableGrids } from './document-rows.js';
+import { safeFileName } from './file-name.js';
+import type { DocumentResult, ExportFile } from './types.js';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Excel sheet names: ≤ 31 characters, none of []:*?/\ , unique (case-insensitive), not blank. */
+export function sheetName(wanted: string, taken: Set<string>): string {
+  const base =
+    wanted
+      .replace(/[[\]:*?/\\]/g, '_')
+      .replace(/^'+|'+$/g, '')
+      .trim()
+      .slice(0, 31) || 'Sheet';
+  let name = base;
+  for (let n = 2; taken.has(name.toLowerCase()); n++) name = `${base.slice(0, 31 - String(n).length - 1)} ${n}`;
+  taken.add(name.toLowerCase());
+  return name;
+}
+
+export async function toXlsx(result: DocumentResult, displayName: string | null | undefined): Promise<ExportFile> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Reviewdesk';
+  const taken = new Set<string>();
+
+  const fields = workbook.addWorksheet(sheetName('Fields', taken));
+  fields.columns = [
+    { header: 'Category', key: 'category', width: 28 },
+    { header: 'Group', key: 'group', width: 16 },
+    { header: 'Page', key: 'page', width: 6 },
+    { header: 'Value', key: 'value', width: 40 },
+    { header: 'Normalized value', key: 'normalizedValue', width: 24 },
+    { header: 'Confidence', key: 'confidence', width: 11, style: { numFmt: '0.00%' } },
+  ];
+  fields.getRow(1).font = { bold: true };
+  for (const row of fieldRows(result)) fields.addRow(row);
+
+  for (const table of tableGrids(result)) {
+    const sheet = workbook.addWorksheet(sheetName(table.name, taken));
+    sheet.addRow(table.columns).font = { bold: true };
+    for (const row of table.rows) sheet.addRow(row.cells);
+  }
+
+  const buffer = await workbook.xlsx.writeBuffer();
+  return {
+    fileName: safeFileName(displayName, 'xlsx'),
+    contentType: XLSX_CONTENT_TYPE,
+    bytes: new Uint8Array(buffer as ArrayBuffer),
+  };
+}

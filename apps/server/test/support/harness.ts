@@ -1,0 +1,162 @@
+// One server per test file, on each database the run has (PGlite always, PostgreSQL when
+// available). Every answer is checked against the contract; a test fails when one does not match.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importJWK, SignJWT } from 'jose';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
+import { buildServer, type Server } from '../../src/app.js';
+import { loadConfig, type ServerConfig } from '../../src/config.js';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
+import { DEMO_DOMAIN, demoId, seedDemoData } from '../../src/domain/demo-data.js';
+import type { ResponseViolation } from '../../src/http/binder.js';
+import { API_AUDIENCE } from '../../src/identity/provider.js';
+import { signingKeys } from '../../src/identity/server-secrets.js';
+import { createDatabase, freePort } from './postgres-cluster.js';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases this run covers: PGlite always, PostgreSQL when the global setup found one. */
+export function databaseKinds(): DatabaseKind[] {
+  return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+  if (kind === 'pglite') return openDatabase({});
+  const serverUrl = inject('postgresUrl');
+  if (!serverUrl) throw new Error('no PostgreSQL for this run');
+  let url = serverUrl;
+  try {
+    url = await createDatabase(serverUrl, `reviewdesk_test_${randomBytes(6).toString('hex')}`);
+  } catch {
+    // A TEST_DATABASE_URL without the right to create databases: use it as it is (tables are reset).
+  }
+  return openDatabase({ databaseUrl: url });
+}
+
+export interface TestServer {
+  server: Server;
+  config: ServerConfig;
+  violations: ResponseViolation[];
+  /** Empties every table and seeds the demo data again. */
+  reset(): Promise<void>;
+  /** An access token for a demo user, signed with the provider's key (the sign-in test covers the real flow). */
+  tokenFor(email: string): Promise<string>;
+  call(method: string, url: string, options?: CallOptions): Promise<CallResult>;
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+}
+
+export interface CallResult {
+  status: number;
+  body: unknown;
+  text: string;
+}
+
+const TABLES = [
+  'account_tokens',
+  'oidc_payloads',
+  'api_secrets',
+  'task_events',
+  'tasks',
+  'batches',
+  'workspaces',
+  'ability_blacklist',
+  'tenant_memberships',
+  'users',
+  'tenants',
+];
+
+export function demoEmail(role: string): string {
+  return `${role.toLowerCase()}@${DEMO_DOMAIN}`;
+}
+
+export const GLOBEX_ADMIN = `admin@globex.${DEMO_DOMAIN}`;
+export const ACME_ID = demoId('tenant:acme');
+export const GLOBEX_ID = demoId('tenant:globex');
+export const userIdOf = (email: string) => demoId(`user:${email}`);
+
+/**
+ * Registers beforeAll/afterAll/afterEach for one server on `kind` and returns it (filled in
+ * beforeAll). `listen` starts a real HTTP listener for tests that drive the browser flow with fetch.
+ */
+export function useTestServer(
+  kind: DatabaseKind,
+  options: { listen?: boolean; resetEachTest?: boolean } = {},
+): TestServer {
+  const violations: ResponseViolation[] = [];
+  const harness = { violations } as TestServer;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    const dataDir = mkdtempSync(join(tmpdir(), 'reviewdesk-test-'));
+    const config: ServerConfig = {
+      ...loadConfig({ PORT: String(port), DATA_DIR: dataDir }),
+      host: '127.0.0.1',
+      origin: `http://127.0.0.1:${port}`,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    };
+    const database = await openTestDatabase(kind);
+    const server = await buildServer(config, { database, onResponseViolation: (v) => violations.push(v) });
+    if (options.listen) await server.app.listen({ port, host: '127.0.0.1' });
+    const keys = await signingKeys(database.db);
+    const key = keys[0];
+    if (!key) throw new Error('no signing key');
+    const privateKey = await importJWK(key, 'RS256');
+
+    Object.assign(harness, {
+      server,
+      config,
+      async reset() {
+        await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} cascade`.execute(database.db);
+        await seedDemoData(database.db);
+      },
+      async tokenFor(email: string) {
+        return new SignJWT({ client_id: 'reviewdesk-web', scope: 'openid profile email api' })
+          .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid as string })
+          .setIssuer(config.origin)
+          .setAudience(API_AUDIENCE)
+          .setSubject(userIdOf(email))
+          .setIssuedAt()
+          .setExpirationTime('10m')
+          .setJti(randomBytes(8).toString('hex'))
+          .sign(privateKey);
+      },
+      async call(method: string, url: string, callOptions: CallOptions = {}) {
+        const response = await server.app.inject({
+          method: method as 'GET',
+          url,
+          query: callOptions.query,
+          headers: callOptions.token ? { authorization: `Bearer ${callOptions.token}` } : {},
+          ...(callOptions.body === undefined ? {} : { payload: callOptions.body as object }),
+        });
+        let body: unknown = response.body;
+        try {
+          body = JSON.parse(response.body);
+        } catch {}
+        return { status: response.statusCode, body, text: response.body };
+      },
+    } satisfies Omit<TestServer, 'violations'>);
+  });
+
+  if (options.resetEachTest) beforeEach(() => harness.reset());
+
+  afterEach(() => {
+    const seen = violations.splice(0);
+    expect(seen, 'every answer must match the contract').toEqual([]);
+  });
+
+  afterAll(async () => {
+    await harness.server?.close();
+    await harness.server?.database.close();
+  });
+
+  return harness;
+}
