@@ -17,7 +17,9 @@ if (!script) {
 }
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const pnpmVersion = manifest.devEngines.packageManager.version;
+// The pinned pnpm lives in package.json `config.pnpm`: a `packageManager` field would make pnpm try to
+// record its own integrity in the lockfile, which a frozen install refuses.
+const pnpmVersion = manifest.config.pnpm;
 const toolsDir = join(root, '.tools');
 const pnpmEntry = join(toolsDir, 'node_modules', 'pnpm', 'bin', 'pnpm.mjs');
 
