@@ -6,7 +6,7 @@
 // Deliberately dependency-free and compatible with old Node versions.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,7 +44,9 @@ if (installedPnpmVersion() !== pnpmVersion) {
   if (status !== 0) process.exit(status);
 }
 
-const pnpm = (args) => run(process.execPath, [pnpmEntry, ...args]);
+// Root scripts call `pnpm …` themselves: put the pinned pnpm first on their PATH.
+const env = { ...process.env, PATH: [join(toolsDir, 'node_modules', '.bin'), process.env.PATH].join(delimiter) };
+const pnpm = (args) => run(process.execPath, [pnpmEntry, ...args], { env });
 
 const lockfile = join(root, 'pnpm-lock.yaml');
 const marker = join(root, 'node_modules', '.modules.yaml');
