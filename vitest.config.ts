@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // owns its own vitest config (environment, setup files, browser mode).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'tests', '.storybook'],
+    projects: ['packages/*', 'apps/*', 'tests', 'tests/vitest.e2e.config.ts', '.storybook'],
   },
 });
