@@ -9,6 +9,7 @@ import { type Contract, loadContract } from './contract/contract.js';
 import { ContractValidators } from './contract/validators.js';
 import { type DatabaseHandle, openDatabase, pgliteDirOf } from './db/database.js';
 import { ensureRoles, seedDemoData } from './domain/demo-data.js';
+import { seedDemoWorkspaceMembers } from './domain/workspaces/members.js';
 import { bindContract, type ResponseViolation } from './http/binder.js';
 import { errorBody } from './http/errors.js';
 import type { HandlerMap, Services } from './http/handler.js';
@@ -17,6 +18,7 @@ import { identityPages } from './identity/pages.js';
 import { createIdentity, type Identity, OIDC_PREFIX } from './identity/provider.js';
 import { SPA_SETTINGS_PATH, spaSettings } from './identity/spa-settings.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { registerUploads } from './uploads/tus.js';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); opened from the config otherwise. */
@@ -44,7 +46,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir) }));
   const ownsDatabase = !options.database;
   await ensureRoles(database.db);
-  if (config.seedDemoData) await seedDemoData(database.db);
+  if (config.seedDemoData) await seedDemoData(database.db).then(() => seedDemoWorkspaceMembers(database.db));
 
   const contract = options.contract ?? loadContract(config.contractPath);
   const validators = new ContractValidators(contract);
@@ -78,6 +80,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
 
   await app.register(identityPages, { provider: identity.provider, db: database.db, mailer, config });
   app.get(SPA_SETTINGS_PATH, async () => spaSettings(config));
+  await registerUploads(app, { services, verifyBearer: identity.verifyBearer });
   bindContract(app, {
     contract,
     validators,

@@ -7,6 +7,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
 import pg from 'pg';
 import * as initial from './migrations/0001_initial.js';
+import * as workspaces0003 from './migrations/0003_workspaces.js';
+import * as tasks0004 from './migrations/0004_tasks.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -19,7 +21,11 @@ export interface DatabaseHandle {
 }
 
 // Migrations are imported, not read from a folder, so they work the same from source and in tests.
-const migrations: Record<string, Migration> = { '0001_initial': initial };
+const migrations: Record<string, Migration> = {
+  '0001_initial': initial,
+  '0003_workspaces': workspaces0003,
+  '0004_tasks': tasks0004,
+};
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export interface OpenOptions {

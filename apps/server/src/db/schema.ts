@@ -169,3 +169,126 @@ export type TenantRow = Selectable<TenantsTable>;
 export type RoleRow = Selectable<RolesTable>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 export type BatchRow = Selectable<BatchesTable>;
+
+// --- Tasks: files, uploads, creation fields, assignment, checkout, events (migration 0004_tasks) ---
+// bigint columns arrive as a string from PostgreSQL and as a number from PGlite: read with Number().
+type BigIntColumn = ColumnType<string | number, number, number>;
+
+/** A stored file; `storage_key` is generated, the uploaded name is only kept in `file_name`. */
+export interface BlobsTable {
+  id: string;
+  tenant_id: string;
+  storage_key: string;
+  file_name: string;
+  content_type: string;
+  size: BigIntColumn;
+  sha256: string;
+  created_by: string | null;
+  created_on: CreatedAt;
+}
+
+/** A resumable (tus 1.0) upload, its bytes in storage under `storage_key` as they arrive. */
+export interface UploadsTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  created_by: string | null;
+  created_by_client: string | null;
+  storage_key: string;
+  file_name: string;
+  file_type: string | null;
+  upload_length: BigIntColumn;
+  upload_offset: ColumnType<string | number, number | undefined, number>;
+  metadata: Json<Record<string, string>>;
+  completed_on: Timestamp | null;
+  /** Set when a task was created from the upload (an upload makes one task). */
+  task_id: string | null;
+  created_on: CreatedAt;
+  expires_on: Timestamp;
+}
+
+export interface WorkspaceTaskCountersTable {
+  workspace_id: string;
+  tenant_id: string;
+  last_number: number;
+}
+
+export interface TaskAssignmentUsersTable {
+  tenant_id: string;
+  task_id: string;
+  user_id: string;
+  /** Review order (0 first); matters for AssignmentOrder Sequence. */
+  position: number;
+  has_reviewed: Generated<boolean>;
+  reviewed_on: Timestamp | null;
+}
+
+// Columns 0004 adds to tables of 0001 (interface merging keeps the original declarations untouched).
+export interface TasksTable {
+  blob_id: ColumnType<string | null, string | null | undefined, string | null>;
+  original_file_name: ColumnType<string | null, string | null | undefined, string | null>;
+  content_type: ColumnType<string | null, string | null | undefined, string | null>;
+  file_size: ColumnType<string | number | null, number | null | undefined, number | null>;
+  source_url: ColumnType<string | null, string | null | undefined, string | null>;
+  priority: ColumnType<number | null, number | null | undefined, number | null>;
+  context: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  custom_form_values: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  metadata: ColumnType<Record<string, string> | null, string | null | undefined, string | null>;
+  use_higher_quality: Generated<boolean>;
+  is_imported_via_web: Generated<boolean>;
+  created_by_client: ColumnType<string | null, string | null | undefined, string | null>;
+  modified_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** AssignmentOrder (10/20/30) while the task has assignment users, else null. */
+  assignment_order_type: ColumnType<number | null, number | null | undefined, number | null>;
+  last_checked_out_by: ColumnType<string | null, string | null | undefined, string | null>;
+  last_checked_out_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  deleted_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface TaskEventsTable {
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  event_source: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface Database {
+  blobs: BlobsTable;
+  uploads: UploadsTable;
+  workspace_task_counters: WorkspaceTaskCountersTable;
+  task_assignment_users: TaskAssignmentUsersTable;
+}
+
+export type TaskRow = Selectable<TasksTable>;
+export type TaskEventRow = Selectable<TaskEventsTable>;
+export type BlobRow = Selectable<BlobsTable>;
+export type UploadRow = Selectable<UploadsTable>;
+
+// --- Workspaces: membership and default assignments (migration 0003_workspaces) ---
+export interface WorkspaceMembersTable {
+  tenant_id: string;
+  workspace_id: string;
+  user_id: string;
+  /** UserStatus: Active 10, Inactive 20. */
+  status: number;
+  added_by: string | null;
+  joined_on: CreatedAt;
+}
+
+export interface WorkspaceDefaultAssignmentsTable {
+  workspace_id: string;
+  tenant_id: string;
+  is_enabled: boolean;
+  /** AssignmentOrder: AnyUser 10, AnyOrder 20, Sequence 30. */
+  order_type: number;
+  /** Assigned users in review order. */
+  user_ids: Json<string[]>;
+  modified_by: string | null;
+  modified_on: Timestamp;
+}
+
+export interface Database {
+  workspace_members: WorkspaceMembersTable;
+  workspace_default_assignments: WorkspaceDefaultAssignmentsTable;
+}
+
+export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;

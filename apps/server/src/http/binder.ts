@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Contract, isPublic, type OperationSpec, toRoutePath } from '../contract/contract.js';
 import type { ContractValidators } from '../contract/validators.js';
 import { hasAnyAbility, loadSession, type Session } from '../domain/session.js';
+import { loadClientSession } from '../domain/tasks/callers.js';
 import { errorBody, forbidden, HttpError, sendError, unauthorized } from './errors.js';
 import type { HandlerMap, Services } from './handler.js';
 
@@ -60,9 +61,13 @@ export function bindContract(app: FastifyInstance, options: BinderOptions): void
         const token = bearerOf(request);
         const subject = token ? await options.verifyBearer(token) : null;
         if (!subject) throw unauthorized();
-        // API clients (client credentials) only reach the calls that accept them; none is implemented yet.
-        if (subject.kind !== 'user') throw forbidden('This call needs a signed-in user.');
-        session = await loadSession(services.db, subject.userId);
+        // API clients (client credentials) only reach the calls that accept them (Import, Process, Status …).
+        if (subject.kind !== 'user') {
+          if (!(handler as { acceptsClients?: boolean } | undefined)?.acceptsClients) {
+            throw forbidden('This call needs a signed-in user.');
+          }
+          session = await loadClientSession(services.db, subject.clientId, subject.tenantId);
+        } else session = await loadSession(services.db, subject.userId);
       }
       const query = { ...(request.query as Record<string, unknown>) };
       const params = { ...(request.params as Record<string, unknown>) };

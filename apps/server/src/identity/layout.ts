@@ -1,6 +1,6 @@
 // The frame of every server-rendered identity page: plain HTML, inline styles in the product's
 // colours, no script.
-import { escapeHtml } from './provider.js';
+import { escapeHtml } from './html.js';
 import type { PageLanguage } from './texts.js';
 
 export function page(language: PageLanguage, title: string, body: string): string {
@@ -22,6 +22,7 @@ export function page(language: PageLanguage, title: string, body: string): strin
   input:focus { outline: 2px solid #0011ff; outline-offset: 1px; }
   button { margin-top: 20px; width: 100%; padding: 10px; border: 0; border-radius: 6px; background: #0011ff;
            color: #fff; font: inherit; font-weight: 600; cursor: pointer; }
+  button.secondary { background: #fff; color: #1d1d2b; border: 1px solid #82868b; margin-top: 8px; }
   .error { background: #fdecec; color: #a1141a; border-radius: 6px; padding: 8px 10px; margin: 12px 0; }
   .notice { background: #0011ff1a; border-radius: 6px; padding: 8px 10px; margin: 12px 0; }
   a { color: #0011ff; }

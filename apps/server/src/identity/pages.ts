@@ -9,8 +9,9 @@ import { UsersRepository } from '../db/repositories/users.js';
 import { issueAccountToken, peekAccountToken, redeemAccountToken, setPassword, signIn } from '../domain/accounts.js';
 import { passwordProblems } from '../domain/passwords.js';
 import type { Mailer } from '../mail/mailer.js';
+import { escapeHtml } from './html.js';
 import { message, page } from './layout.js';
-import { escapeHtml, LOGIN_PATH, WEB_CLIENT_ID } from './provider.js';
+import { LOGIN_PATH, WEB_CLIENT_ID } from './provider.js';
 import { type PageLanguage, type PageTexts, pickLanguage, textsFor } from './texts.js';
 
 export const FORGOT_PASSWORD_PATH = '/Identity/Account/ForgotPassword';

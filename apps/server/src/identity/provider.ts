@@ -6,9 +6,13 @@ import Provider, { type Configuration, errors } from 'oidc-provider';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { UsersRepository } from '../db/repositories/users.js';
+import { apiSecretMatches } from '../domain/api-secrets.js';
 import type { TokenSubject } from '../http/binder.js';
 import { createAdapterFactory } from './adapter.js';
+import { escapeHtml } from './html.js';
+import { page } from './layout.js';
 import { cookieKeys, signingKeys } from './server-secrets.js';
+import { pickLanguage, textsFor } from './texts.js';
 
 export const WEB_CLIENT_ID = 'reviewdesk-web';
 /** Resource indicator of the API (RFC 8707 wants an absolute URI) and the audience of its tokens. */
@@ -81,7 +85,33 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // Our own pages, in the product's languages and without the provider's default page, which
+      // loads web fonts from the internet.
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          const language = pickLanguage(ctx.query.lang, ctx.get('accept-language'));
+          const t = textsFor(language);
+          ctx.type = 'html';
+          ctx.body = page(
+            language,
+            t.signOutTitle,
+            `${form}<p>${escapeHtml(t.signOutQuestion)}</p>
+<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus data-testid="logout.confirm">${escapeHtml(t.signOutButton)}</button>
+<button type="submit" form="op.logoutForm" class="secondary" data-testid="logout.cancel">${escapeHtml(t.stayButton)}</button>`,
+          );
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          const language = pickLanguage(ctx.query.lang, ctx.get('accept-language'));
+          const t = textsFor(language);
+          ctx.type = 'html';
+          ctx.body = page(
+            language,
+            t.signedOutTitle,
+            `<p>${escapeHtml(t.signedOut)}</p><p><a href="/">${escapeHtml(t.backToApp)}</a></p>`,
+          );
+        },
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: () => API_RESOURCE,
@@ -143,6 +173,10 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
   };
 
   const provider = new Provider(config.origin, configuration);
+  // Tenant API secrets are stored hashed (src/domain/api-secrets.ts); the web client has no secret.
+  provider.Client.prototype.compareClientSecret = function (this: { clientSecret?: string }, actual: string) {
+    return apiSecretMatches(actual, this.clientSecret);
+  };
   const publicKeys = createLocalJWKSet({
     keys: keys.map(({ d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...pub }) => pub as JWK),
   });
@@ -166,8 +200,4 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
   }
 
   return { provider, verifyBearer };
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,8 +1,26 @@
 // Every implemented operation, keyed by operationId. Anything the contract has and this map lacks
 // answers 501 and shows in `pnpm run coverage`.
 import type { HandlerMap } from '../handler.js';
+import { batchHandlers } from './batches.js';
 import { healthHandlers } from './health.js';
+import { taskCommandHandlers } from './tasks-commands.js';
+import { taskImportHandlers } from './tasks-import.js';
+import { taskListHandlers } from './tasks-lists.js';
 import { tenantHandlers } from './tenant.js';
+import { tenantSecretsHandlers } from './tenant-secrets.js';
+import { tenantUsersHandlers } from './tenant-users.js';
 import { userHandlers } from './user.js';
+import { workspacesHandlers } from './workspaces.js';
 
-export const handlers: HandlerMap = { ...healthHandlers, ...userHandlers, ...tenantHandlers };
+export const handlers: HandlerMap = {
+  ...healthHandlers,
+  ...userHandlers,
+  ...tenantHandlers,
+  ...tenantUsersHandlers,
+  ...tenantSecretsHandlers,
+  ...taskListHandlers,
+  ...taskImportHandlers,
+  ...taskCommandHandlers,
+  ...batchHandlers,
+  ...workspacesHandlers,
+};

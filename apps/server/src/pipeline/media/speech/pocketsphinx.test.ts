@@ -57,7 +57,8 @@ describe('PocketSphinxRecognizer.isConfigured', () => {
   });
 });
 
-describe('PocketSphinxRecognizer.transcribe', () => {
+// Real recognition: seconds of CPU per file, more on a loaded CI machine.
+describe('PocketSphinxRecognizer.transcribe', { timeout: 120_000 }, () => {
   it('transcribes the JFK recording with word times and confidences', async () => {
     const result = await engine.transcribe(JFK_WAV, { language: 'en' });
     expect(result).toMatchObject({ engine: 'pocketsphinx', language: 'en-US', accurateWordTimestamps: true });

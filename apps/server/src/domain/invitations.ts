@@ -1,0 +1,240 @@
+// Inviting people to the caller's tenant by e-mail: the pre-check (Tenant/ and
+// SdWorkspace/CheckIfUserCanBeInvited), whether invitations are blocked, and the invitation itself,
+// which creates the account when the address is new, adds the membership with the chosen role and
+// mails a link to set a password through the existing reset flow.
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { UsersRepository } from '../db/repositories/users.js';
+import { WorkspaceScope } from '../db/repositories/workspace-scope.js';
+import { badRequest, forbidden } from '../http/errors.js';
+import type { Mailer } from '../mail/mailer.js';
+import { issueAccountToken } from './accounts.js';
+import { type Role, roleById, roleByName } from './roles.js';
+import { type Session, USER_STATUS } from './session.js';
+import { accessibleWorkspaces } from './workspaces/access.js';
+
+export const INVITE_CHECK_STATUS = {
+  NotFound: 1,
+  NotFoundInTenant: 2,
+  ExistsInTenant: 3,
+  NotFoundInWorkspace: 4,
+  ExistsInWorkspace: 5,
+} as const;
+
+/** How long the set-password link of an invitation works. */
+export const INVITATION_VALID_DAYS = 7;
+/** Role of a new member when the invite names none (least privilege). */
+export const DEFAULT_INVITE_ROLE = 'Viewer';
+/** The same path as the identity pages' reset form (src/identity/pages.ts). */
+const RESET_PASSWORD_PATH = '/Identity/Account/ResetPassword';
+
+export interface UserInvite {
+  email: string;
+  name?: string | null;
+  workspaceId?: string | null;
+  tenantRoleId?: string | null;
+  inviteToAllWorkspaces?: boolean;
+}
+
+const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/** Tenant/IsUserTenantInvitationBlocked. */
+export async function invitationBlocked(session: Session) {
+  const tenant = await session.scope.tenant();
+  const isBlocked = tenant?.invitation_blocked ?? true;
+  return { isBlocked, reason: isBlocked ? 'Invitations to this tenant are blocked.' : null };
+}
+
+/**
+ * Tenant/CheckIfUserCanBeInvited. The e-mail comes back as typed; the name is filled in only for
+ * members of this tenant — a person known only in other tenants stays anonymous here.
+ */
+export async function checkTenantInvite(db: Db, session: Session, email: string) {
+  const user = await new UsersRepository(db).findByEmail(email);
+  const member = user ? await session.scope.member(user.id) : undefined;
+  const status = !user
+    ? INVITE_CHECK_STATUS.NotFound
+    : member
+      ? INVITE_CHECK_STATUS.ExistsInTenant
+      : INVITE_CHECK_STATUS.NotFoundInTenant;
+  return {
+    email: email.trim(),
+    name: member ? (user?.name ?? null) : null,
+    workspaceId: null,
+    tenantRoleId: member?.role_id ?? null,
+    inviteToAllWorkspaces: false,
+    inviteCheckStatus: status,
+  };
+}
+
+interface PreparedInvite {
+  email: string;
+  name: string;
+  role: Role;
+  existingUserId: string | null;
+  hasPassword: boolean;
+  workspaceIds: string[];
+}
+
+type ApiError = { code: number; message: string };
+
+/**
+ * Tenant/InviteUser (and the newcomers of SdWorkspace/InviteUser). All invites are checked first
+ * (nothing happens when one is wrong), then the accounts, tenant memberships and workspace
+ * memberships are written in one transaction, then the e-mails go out. Giving a role is managing
+ * it: the caller needs `Tenant.UpdateUserRole.<role>` for each role given. Error texts number the
+ * invites instead of repeating addresses.
+ */
+export async function inviteUsers(
+  db: Db,
+  mailer: Mailer,
+  origin: string,
+  session: Session,
+  invites: UserInvite[],
+): Promise<{ succeeded: boolean; errors: ApiError[]; result: boolean }> {
+  const blocked = await invitationBlocked(session);
+  if (blocked.isBlocked) throw forbidden(blocked.reason ?? 'Invitations to this tenant are blocked.');
+
+  const users = new UsersRepository(db);
+  const errors: ApiError[] = [];
+  const prepared: PreparedInvite[] = [];
+  const seen = new Set<string>();
+  // The workspaces the caller reaches (src/domain/workspaces/access.ts); others, and another
+  // tenant's, are refused alike.
+  const workspaces = await accessibleWorkspaces(db, session);
+  for (const [index, invite] of invites.entries()) {
+    const email = invite.email.trim();
+    const key = normalizeEmail(email);
+    if (seen.has(key)) {
+      errors.push({ code: 0, message: `Invite ${index + 1}: this address is listed more than once.` });
+      continue;
+    }
+    seen.add(key);
+    const role = invite.tenantRoleId ? roleById(invite.tenantRoleId) : roleByName(DEFAULT_INVITE_ROLE);
+    if (!role) throw badRequest("The parameter 'tenantRoleId' is not a known role.");
+    if (!role.tenantSelectable) throw badRequest(`The role ${role.name} cannot be given in a tenant.`);
+    if (!session.abilities.has(`Tenant.UpdateUserRole.${role.name}`)) {
+      throw forbidden(`You need the permission Tenant.UpdateUserRole.${role.name} to invite someone as ${role.name}.`);
+    }
+    let workspaceIds: string[] = [];
+    if (invite.inviteToAllWorkspaces) workspaceIds = workspaces.map((w) => w.id);
+    else if (invite.workspaceId) {
+      // Another tenant's workspace is not found here, like a made-up id.
+      if (!workspaces.some((w) => w.id === invite.workspaceId)) throw forbidden('No such workspace in this tenant.');
+      workspaceIds = [invite.workspaceId];
+    }
+    const user = await users.findByEmail(email);
+    if (user && (await session.scope.member(user.id))) {
+      // Workspace invitations of members go through SdWorkspace/InviteUser.
+      errors.push({ code: 0, message: `Invite ${index + 1}: this person is already a member of this tenant.` });
+      continue;
+    }
+    const name = invite.name?.trim() || user?.name || (email.split('@')[0] ?? email);
+    prepared.push({
+      email,
+      name,
+      role,
+      existingUserId: user?.id ?? null,
+      hasPassword: Boolean(user?.password_hash),
+      workspaceIds,
+    });
+  }
+  if (errors.length) return { succeeded: false, errors, result: false };
+
+  const tenantId = session.scope.tenantId;
+  const created = await db.transaction().execute(async (trx) => {
+    const out: Array<PreparedInvite & { userId: string }> = [];
+    for (const p of prepared) {
+      const userId = p.existingUserId ?? randomUUID();
+      if (!p.existingUserId) {
+        await trx
+          .insertInto('users')
+          .values({
+            id: userId,
+            email: p.email,
+            name: p.name,
+            user_name: p.email,
+            contact: null,
+            password_hash: null,
+            locked_until: null,
+            current_tenant_id: null,
+            profile_picture: null,
+          })
+          .execute();
+      }
+      const other = await trx
+        .selectFrom('tenant_memberships')
+        .select('tenant_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      await trx
+        .insertInto('tenant_memberships')
+        .values({
+          tenant_id: tenantId,
+          user_id: userId,
+          role_id: p.role.id,
+          status: USER_STATUS.Active,
+          impersonate_role_id: null,
+          // The first tenant of a person is their default one.
+          is_default: !other,
+          is_owner: false,
+        })
+        .execute();
+      await new WorkspaceScope(trx, tenantId).addMembers(
+        p.workspaceIds.map((workspaceId) => ({ workspaceId, userId })),
+        session.user.id,
+      );
+      out.push({ ...p, userId });
+    }
+    return out;
+  });
+
+  const tenant = await session.scope.tenant();
+  const tenantName = tenant?.name ?? '';
+  for (const invite of created) {
+    let link = `${origin}/`;
+    if (!invite.hasPassword) {
+      const token = await issueAccountToken(
+        db,
+        invite.userId,
+        'reset-password',
+        { invitation: { tenantId, invitedBy: session.user.id, workspaceIds: invite.workspaceIds } },
+        INVITATION_VALID_DAYS * 24 * 60,
+      );
+      link = `${origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    }
+    await mailer.send(
+      invitationMail(invite.email, session.user.name, tenantName, invite.role, link, invite.hasPassword),
+    );
+  }
+  return { succeeded: true, errors: [], result: true };
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** The invitation in both cultures the product ships in (pt first, the initial language). */
+export function invitationMail(
+  to: string,
+  inviter: string,
+  tenantName: string,
+  role: Role,
+  link: string,
+  hasPassword: boolean,
+) {
+  const pt = hasPassword
+    ? `${inviter} convidou-o para ${tenantName} no Reviewdesk como ${role.name}. Inicie sessão com a sua conta:`
+    : `${inviter} convidou-o para ${tenantName} no Reviewdesk como ${role.name}. Abra esta ligação para escolher a sua palavra-passe (válida durante ${INVITATION_VALID_DAYS} dias):`;
+  const en = hasPassword
+    ? `${inviter} invited you to ${tenantName} on Reviewdesk as ${role.name}. Sign in with your account:`
+    : `${inviter} invited you to ${tenantName} on Reviewdesk as ${role.name}. Open this link to choose your password (valid for ${INVITATION_VALID_DAYS} days):`;
+  const withLang = (lang: string) => `${link}${link.includes('?') ? '&' : '?'}lang=${lang}`;
+  return {
+    to,
+    subject: `Convite para ${tenantName} / Invitation to ${tenantName}`,
+    text: `${pt}\n\n${withLang('pt')}\n\n${en}\n\n${withLang('en')}\n`,
+    html: `<p>${escapeHtml(pt)}</p><p><a href="${escapeHtml(withLang('pt'))}">${escapeHtml(withLang('pt'))}</a></p>
+<p>${escapeHtml(en)}</p><p><a href="${escapeHtml(withLang('en'))}">${escapeHtml(withLang('en'))}</a></p>`,
+  };
+}

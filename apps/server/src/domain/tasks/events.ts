@@ -1,0 +1,79 @@
+// The audit trail of a task: every state change writes one event with a sentence a person can read
+// (the event inspector shows it as it is) and the data behind it as JSON.
+import type { TasksRepository } from '../../db/repositories/tasks.js';
+import type { TaskEventRow } from '../../db/schema.js';
+import { taskStatusText } from './flags.js';
+import { iso } from './mappers.js';
+
+export const TASK_EVENT = {
+  Created: 'TaskCreated',
+  StatusChanged: 'StatusChanged',
+  Renamed: 'DisplayNameChanged',
+  AssignmentChanged: 'AssignmentChanged',
+  ProcessingRestarted: 'ProcessingRestarted',
+  Deleted: 'TaskDeleted',
+  Recovered: 'TaskRecovered',
+} as const;
+
+export type TaskEventType = (typeof TASK_EVENT)[keyof typeof TASK_EVENT];
+
+/** Who caused an event: a signed-in user or an API client (tenant API secret). */
+export interface Actor {
+  userId: string | null;
+  clientId: string | null;
+  /** Shown in descriptions: the user's name or "API client <id>". */
+  label: string;
+}
+
+export const eventSourceOf = (actor: Actor) => (actor.clientId ? 'Api' : 'Web');
+
+export async function recordEvent(
+  repo: TasksRepository,
+  actor: Actor,
+  taskId: string,
+  eventType: TaskEventType,
+  description: string,
+  payload: Record<string, unknown> = {},
+): Promise<void> {
+  await repo.addEvent({
+    taskId,
+    eventType,
+    description,
+    payload: { ...payload, ...(actor.clientId ? { clientId: actor.clientId } : {}) },
+    userId: actor.userId,
+    eventSource: eventSourceOf(actor),
+  });
+}
+
+/** A status change, described as "Status changed from ToReview (60) to QueuedForPreProcessing (30) by …". */
+export function recordStatusChange(
+  repo: TasksRepository,
+  actor: Actor,
+  taskId: string,
+  from: number,
+  to: number,
+  reason: string,
+  eventType: TaskEventType = TASK_EVENT.StatusChanged,
+): Promise<void> {
+  return recordEvent(
+    repo,
+    actor,
+    taskId,
+    eventType,
+    `${reason}: status changed from ${taskStatusText(from)} (${from}) to ${taskStatusText(to)} (${to}) by ${actor.label}.`,
+    { from, to, fromText: taskStatusText(from), toText: taskStatusText(to) },
+  );
+}
+
+/** AuditEvent of the contract. */
+export function toAuditEvent(row: TaskEventRow) {
+  return {
+    createdOn: iso(row.created_on) as string,
+    eventDescription: row.description,
+    payload: JSON.stringify(row.payload ?? {}),
+    requestId: row.request_id,
+    entityId: row.task_id,
+    entityTypeText: row.event_type,
+    eventSourceText: row.event_source,
+  };
+}

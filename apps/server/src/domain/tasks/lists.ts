@@ -1,0 +1,417 @@
+// The task lists: main table, my assignments, history, archive (continuation tokens), the archive
+// of a batch and the ready-to-review list. Every list is scoped to the caller's tenant (TaskQueries
+// needs it) and to a workspace the caller may work in (workspaceAccess). Rows become contract
+// shapes through mappers.ts (toTaskListItem / toTask) with the flags of flags.ts.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { type TaskListRow, type TaskListScope, TaskQueries, taskColumns } from '../../db/repositories/task-queries.js';
+import type { WorkspaceRow } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { isSuperUser, roleById } from '../roles.js';
+import type { Session } from '../session.js';
+import {
+  LIMITS,
+  ListFilterError,
+  type ListFilterInput,
+  type ParsedFilter,
+  pageMeta,
+  parseListFilter,
+  parsePaging,
+  TASK_DEFAULT_SORT,
+  TASK_TEXT_COLUMNS,
+  withTaskColumns,
+} from './filters.js';
+import { ASSIGNMENT_ORDER, TASK_STATUS } from './flags.js';
+import { type AssignmentUserView, type TaskRowLike, toTask, toTaskListItem } from './mappers.js';
+import { ARCHIVE_STATUSES, HISTORY_STATUSES, MAIN_TABLE_STATUSES, statusCode } from './status-groups.js';
+
+/** TaskErrorCode of the contract used by the lists. */
+export const LIST_ERROR = { WorkspacesDontMatch: 21, NoWorkspaceAccess: 25, NotFound: 9 } as const;
+const ACTIVE = 10;
+
+export const noWorkspaceAccess = () =>
+  new HttpError(403, 'Forbidden', 'You have no access to this workspace.', LIST_ERROR.NoWorkspaceAccess);
+
+export function badList(error: unknown): never {
+  if (error instanceof ListFilterError) throw new HttpError(400, 'ValidationError', error.message);
+  throw error;
+}
+
+// ---- workspace access --------------------------------------------------------------------------
+
+/**
+ * Workspaces of the caller's tenant the caller may work in (migration 0003): super-users
+ * (Developer, Administrator) reach every workspace; everybody else needs an active
+ * workspace_members row. Soft-deleted workspaces are not listed.
+ */
+export async function accessibleWorkspaces(db: Db, session: Session): Promise<WorkspaceRow[]> {
+  let query = db
+    .selectFrom('workspaces as w')
+    .selectAll('w')
+    .where('w.tenant_id', '=', session.membership.tenant_id)
+    .where('w.soft_deleted', '=', false);
+  if (!isSuperUser(session.abilitiesRole)) {
+    query = query.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('workspace_members as m')
+          .select('m.user_id')
+          .whereRef('m.workspace_id', '=', 'w.id')
+          .where('m.tenant_id', '=', session.membership.tenant_id)
+          .where('m.user_id', '=', session.user.id)
+          .where('m.status', '=', ACTIVE),
+      ),
+    );
+  }
+  return query.orderBy('w.display_name').execute();
+}
+
+/** The workspace if the caller may work in it; 403 NoWorkspaceAccess otherwise (also for other tenants' ids). */
+export async function workspaceAccess(db: Db, session: Session, workspaceId: string): Promise<WorkspaceRow> {
+  const found = (await accessibleWorkspaces(db, session)).find((w) => w.id === workspaceId);
+  if (!found) throw noWorkspaceAccess();
+  return found;
+}
+
+/** The requested workspaces (all accessible ones when none is given); any inaccessible id → 403. */
+export async function workspacesAccess(db: Db, session: Session, requested: readonly string[] | undefined) {
+  const all = await accessibleWorkspaces(db, session);
+  if (!requested || requested.length === 0) return all;
+  const byId = new Map(all.map((w) => [w.id, w]));
+  const unique = [...new Set(requested.map((id) => id.toLowerCase()))];
+  return unique.map((id) => {
+    const w = byId.get(id);
+    if (!w) throw noWorkspaceAccess();
+    return w;
+  });
+}
+
+// ---- assignment ----------------------------------------------------------------------------------
+
+/**
+ * "Assigned to me and my turn", in SQL over `t` (the same rule as flags.ts assignmentAllows for an
+ * assigned task): the caller is an assignment user who has not reviewed; with Sequence only when
+ * nobody before them is still to review; with AnyUser only while nobody has reviewed.
+ */
+export function myTurnSql(userId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (
+    select 1 from task_assignment_users a
+    where a.tenant_id = t.tenant_id and a.task_id = t.id and a.user_id = ${userId} and not a.has_reviewed
+      and (t.assignment_order_type is distinct from ${ASSIGNMENT_ORDER.Sequence} or not exists (
+        select 1 from task_assignment_users p
+        where p.task_id = t.id and not p.has_reviewed and p.position < a.position))
+      and (t.assignment_order_type is distinct from ${ASSIGNMENT_ORDER.AnyUser} or not exists (
+        select 1 from task_assignment_users r where r.task_id = t.id and r.has_reviewed)))`;
+}
+
+/** Unassigned tasks, or assigned ones where it is the caller's turn. */
+export function mayReviewSql(userId: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`(not exists (select 1 from task_assignment_users u where u.task_id = t.id) or ${myTurnSql(userId)})`;
+}
+
+/** Assignment users of the given tasks in review order, with their names and validity. */
+export async function assignmentUsersOf(db: Db, tenantId: string, taskIds: readonly string[]) {
+  const byTask = new Map<string, AssignmentUserView[]>();
+  if (taskIds.length === 0) return byTask;
+  const rows = await db
+    .selectFrom('task_assignment_users as a')
+    .innerJoin('tasks as t', 't.id', 'a.task_id')
+    .innerJoin('users as u', 'u.id', 'a.user_id')
+    .leftJoin('tenant_memberships as m', (j) =>
+      j.onRef('m.tenant_id', '=', 'a.tenant_id').onRef('m.user_id', '=', 'a.user_id'),
+    )
+    .leftJoin('workspace_members as wm', (j) =>
+      j.onRef('wm.workspace_id', '=', 't.workspace_id').onRef('wm.user_id', '=', 'a.user_id'),
+    )
+    .where('a.tenant_id', '=', tenantId)
+    .where('t.tenant_id', '=', tenantId)
+    .where('a.task_id', 'in', [...taskIds])
+    .select([
+      'a.task_id',
+      'a.user_id',
+      'a.has_reviewed',
+      'u.name',
+      'u.profile_picture',
+      'm.status as tenant_status',
+      'm.role_id',
+      'wm.status as workspace_status',
+    ])
+    .orderBy('a.task_id')
+    .orderBy('a.position')
+    .execute();
+  for (const r of rows) {
+    const role = roleById(r.role_id);
+    const isValid = r.tenant_status === ACTIVE && !!role && (isSuperUser(role) || r.workspace_status === ACTIVE);
+    const list = byTask.get(r.task_id) ?? [];
+    list.push({
+      userId: r.user_id,
+      hasReviewed: r.has_reviewed,
+      isValid,
+      userName: r.name,
+      profilePicture: r.profile_picture,
+    });
+    byTask.set(r.task_id, list);
+  }
+  return byTask;
+}
+
+// ---- list items --------------------------------------------------------------------------------
+
+function maxRestartCountOf(workspace: WorkspaceRow | undefined): number | undefined {
+  const value = (workspace?.configuration as Record<string, unknown> | undefined)?.maxRestartCount;
+  return typeof value === 'number' ? value : undefined;
+}
+
+async function toListItems(db: Db, session: Session, rows: TaskListRow[], workspaces: readonly WorkspaceRow[]) {
+  const assignments = await assignmentUsersOf(
+    db,
+    session.membership.tenant_id,
+    rows.map((r) => r.id),
+  );
+  const now = new Date();
+  return rows.map((row) =>
+    toTaskListItem(row as unknown as TaskRowLike, {
+      userId: session.user.id,
+      abilities: session.abilities,
+      maxRestartCount: maxRestartCountOf(workspaces.find((w) => w.id === row.workspace_id)),
+      now,
+      assignmentUsers: assignments.get(row.id) ?? [],
+    }),
+  );
+}
+
+async function parseTaskFilter(db: Db, input: ListFilterInput, nonNullSortOnly = false): Promise<ParsedFilter> {
+  let fields = withTaskColumns(await taskColumns(db));
+  if (nonNullSortOnly) {
+    // Keyset paging compares sort values; NULLs and case-insensitive text would need their own
+    // comparison rules, so the archive sorts on non-null numbers, statuses, dates and ids only.
+    fields = Object.fromEntries(
+      Object.entries(fields).map(([k, spec]) => [
+        k,
+        spec.nullable || spec.kind === 'text' ? { ...spec, sortable: false } : spec,
+      ]),
+    );
+  }
+  try {
+    return parseListFilter(input, { fields, defaultSort: TASK_DEFAULT_SORT, idColumn: 't.id', status: statusCode });
+  } catch (error) {
+    return badList(error);
+  }
+}
+
+export type TaskListKind = 'main' | 'mine' | 'history';
+
+export interface TaskListRequest extends ListFilterInput {
+  pageNumber?: unknown;
+  pageSize?: unknown;
+}
+
+/** SdTask_GetWithPagination (main), SdTask_GetMyAssignmentsWithPagination (mine), the history. */
+export async function taskPage(
+  db: Db,
+  session: Session,
+  kind: TaskListKind,
+  workspaceId: string,
+  body: TaskListRequest,
+  inBatchesOnly = false,
+) {
+  const workspace = await workspaceAccess(db, session, workspaceId);
+  let paging: ReturnType<typeof parsePaging>;
+  try {
+    paging = parsePaging(body);
+  } catch (error) {
+    return badList(error);
+  }
+  const filter = await parseTaskFilter(db, body);
+  const scope: TaskListScope = {
+    workspaceIds: [workspace.id],
+    statuses: kind === 'history' ? HISTORY_STATUSES : MAIN_TABLE_STATUSES,
+    inBatchesOnly,
+    where: kind === 'mine' ? myTurnSql(session.user.id) : undefined,
+  };
+  const queries = new TaskQueries(db, session.membership.tenant_id);
+  const { rows, totalCount } = await queries.page(scope, filter, TASK_TEXT_COLUMNS, paging);
+  return { ...pageMeta(paging, totalCount), items: await toListItems(db, session, rows, [workspace]) };
+}
+
+/** SdTask_GetReadyToReview: ToReview tasks the caller may review, over workspaces. */
+export async function readyToReviewPage(
+  db: Db,
+  session: Session,
+  body: { workspaceIds?: string[]; pageNumber?: unknown; pageSize?: unknown },
+) {
+  const workspaces = await workspacesAccess(db, session, body.workspaceIds);
+  let paging: ReturnType<typeof parsePaging>;
+  try {
+    paging = parsePaging(body);
+  } catch (error) {
+    return badList(error);
+  }
+  const filter = await parseTaskFilter(db, {
+    sort: [{ field: 'createdOn', descending: false }],
+  });
+  const now = new Date();
+  const scope: TaskListScope = {
+    workspaceIds: workspaces.map((w) => w.id),
+    statuses: [TASK_STATUS.ToReview],
+    where: sql<SqlBool>`(${mayReviewSql(session.user.id)} and (t.last_checked_out_by is null or t.last_checked_out_by = ${session.user.id} or t.last_checked_out_until is null or t.last_checked_out_until <= ${now}))`,
+  };
+  const { rows, totalCount } = await new TaskQueries(db, session.membership.tenant_id).page(
+    scope,
+    filter,
+    TASK_TEXT_COLUMNS,
+    paging,
+  );
+  return { ...pageMeta(paging, totalCount), items: await toListItems(db, session, rows, workspaces) };
+}
+
+/** SdTask_ArchiveGetAllByWorkspaceAndBatchWithPaginationAsync: the archive of one batch, paged. */
+export async function archiveBatchPage(
+  db: Db,
+  session: Session,
+  workspaceId: string,
+  batchId: string,
+  body: TaskListRequest,
+) {
+  const workspace = await workspaceAccess(db, session, workspaceId);
+  const queries = new TaskQueries(db, session.membership.tenant_id);
+  const batch = await queries.findBatch(batchId);
+  if (!batch) throw new HttpError(404, 'NotFound', 'The batch does not exist.', LIST_ERROR.NotFound);
+  if (batch.workspace_id !== workspace.id) {
+    throw new HttpError(
+      400,
+      'ValidationError',
+      'The batch belongs to another workspace.',
+      LIST_ERROR.WorkspacesDontMatch,
+    );
+  }
+  let paging: ReturnType<typeof parsePaging>;
+  try {
+    paging = parsePaging(body);
+  } catch (error) {
+    return badList(error);
+  }
+  const filter = await parseTaskFilter(db, body);
+  const { rows, totalCount } = await queries.page(
+    { workspaceIds: [workspace.id], statuses: ARCHIVE_STATUSES, batchId },
+    filter,
+    TASK_TEXT_COLUMNS,
+    paging,
+  );
+  return { ...pageMeta(paging, totalCount), items: rows.map((r) => toTask(r as unknown as TaskRowLike)) };
+}
+
+// ---- continuation tokens -------------------------------------------------------------------------
+
+const TOKEN_KEY_NAME = 'list_continuation_key';
+const keyCache = new WeakMap<Db, Promise<Buffer>>();
+
+/** HMAC key shared by every replica (server_secrets), created by the first process that needs it. */
+function tokenKey(db: Db): Promise<Buffer> {
+  let cached = keyCache.get(db);
+  if (!cached) {
+    cached = (async () => {
+      const read = () =>
+        db.selectFrom('server_secrets').select('value').where('name', '=', TOKEN_KEY_NAME).executeTakeFirst();
+      let row = await read();
+      if (!row) {
+        await db
+          .insertInto('server_secrets')
+          .values({ name: TOKEN_KEY_NAME, value: JSON.stringify(randomBytes(32).toString('base64url')) })
+          .onConflict((oc) => oc.column('name').doNothing())
+          .execute();
+        row = await read();
+      }
+      return Buffer.from(String(row?.value), 'base64url');
+    })();
+    cached.catch(() => keyCache.delete(db));
+    keyCache.set(db, cached);
+  }
+  return cached;
+}
+
+interface TokenBody {
+  /** What the token continues: tenant, workspace, list and a digest of filter + sort. */
+  scope: string;
+  /** Sort values of the last row handed out (as PostgreSQL text, so nothing is rounded). */
+  after: string[];
+}
+
+function scopeOf(tenantId: string, workspaceId: string, filter: ParsedFilter): string {
+  return createHmac('sha256', 'scope')
+    .update(JSON.stringify([tenantId, workspaceId, 'archive', filter]))
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/** `<payload>.<mac>`: opaque to clients, any change to it is detected. */
+export async function signToken(db: Db, body: TokenBody): Promise<string> {
+  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
+  const mac = createHmac('sha256', await tokenKey(db))
+    .update(payload)
+    .digest('base64url');
+  return `${payload}.${mac}`;
+}
+
+export async function readToken(db: Db, token: string): Promise<TokenBody> {
+  const invalid = () => new HttpError(400, 'ValidationError', 'The continuationToken is not valid for this list.');
+  const [payload, mac, extra] = token.split('.');
+  if (!payload || !mac || extra !== undefined || token.length > 4096) throw invalid();
+  const expected = createHmac('sha256', await tokenKey(db))
+    .update(payload)
+    .digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  try {
+    const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenBody;
+    if (typeof body.scope !== 'string' || !Array.isArray(body.after)) throw invalid();
+    return body;
+  } catch {
+    throw invalid();
+  }
+}
+
+export const ARCHIVE_DEFAULT_PAGE_SIZE = 50;
+
+/**
+ * SdTask_ArchiveGetAllArchiveByWorkspaceAsync. Keyset paging: the token holds the sort values of
+ * the last task handed out, so tasks added or removed meanwhile neither repeat nor shift the
+ * following pages. A token only continues the list (tenant, workspace, filter, sort) it came from.
+ */
+export async function archivePage(
+  db: Db,
+  session: Session,
+  workspaceId: string,
+  body: ListFilterInput & { pageSize?: unknown },
+  continuationToken: string | null | undefined,
+) {
+  const workspace = await workspaceAccess(db, session, workspaceId);
+  const size = body.pageSize ?? ARCHIVE_DEFAULT_PAGE_SIZE;
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > LIMITS.pageSize) {
+    throw new HttpError(400, 'ValidationError', `pageSize must be a whole number from 1 to ${LIMITS.pageSize}.`);
+  }
+  const filter = await parseTaskFilter(db, body, true);
+  const scope = scopeOf(session.membership.tenant_id, workspace.id, filter);
+  let after: string[] | null = null;
+  if (continuationToken) {
+    const token = await readToken(db, continuationToken);
+    if (token.scope !== scope || token.after.length !== filter.sort.length) {
+      throw new HttpError(400, 'ValidationError', 'The continuationToken belongs to another list or filter.');
+    }
+    after = token.after;
+  }
+  const queries = new TaskQueries(db, session.membership.tenant_id);
+  const rows = await queries.after(
+    { workspaceIds: [workspace.id], statuses: ARCHIVE_STATUSES },
+    filter,
+    TASK_TEXT_COLUMNS,
+    after,
+    size + 1,
+  );
+  const more = rows.length > size;
+  const items = rows.slice(0, size);
+  const last = items[items.length - 1];
+  const continuation =
+    more && last ? await signToken(db, { scope, after: (last.keyset_values as string[]) ?? [] }) : null;
+  return { items: items.map((r) => toTask(r as unknown as TaskRowLike)), continuationToken: continuation };
+}

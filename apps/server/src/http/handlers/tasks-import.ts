@@ -1,0 +1,162 @@
+// SdTask_Import (multipart: fields, JSON parts and an optional file part; or an uploadId or url)
+// and SdTask_Process (JSON with a url or uploadId). Both also accept API clients.
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
+import busboy from 'busboy';
+import type { Session } from '../../domain/session.js';
+import {
+  type CreationFields,
+  cleanFileName,
+  createTask,
+  fileLimitFor,
+  type ReceivedFile,
+  tooLarge,
+} from '../../domain/tasks/import.js';
+import { blobStorageFor } from '../../storage/blob-storage.js';
+import { FileTooLargeError, ingest } from '../../storage/ingest.js';
+import { badRequest } from '../errors.js';
+import type { HandlerInput, HandlerMap } from '../handler.js';
+import { requires } from '../handler.js';
+import { withApiClients } from './tasks-commands.js';
+
+const JSON_FIELDS = new Set(['context', 'customFormValues', 'taskAssignment', 'metadata']);
+const BOOLEAN_FIELDS = new Set(['forceAddToBatch', 'isImportedViaWeb', 'useHigherQuality']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Turns the text parts of the form into TaskCreationRequest fields, checking their types. */
+export function fieldsFromForm(form: Record<string, string>): CreationFields {
+  const out: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(form)) {
+    if (JSON_FIELDS.has(name)) {
+      if (raw === '' || raw === 'null') {
+        out[name] = null;
+        continue;
+      }
+      try {
+        out[name] = JSON.parse(raw);
+      } catch {
+        throw badRequest(`The field '${name}' must be JSON.`);
+      }
+      if (typeof out[name] !== 'object' || Array.isArray(out[name])) {
+        throw badRequest(`The field '${name}' must be a JSON object.`);
+      }
+    } else if (BOOLEAN_FIELDS.has(name)) {
+      if (raw !== 'true' && raw !== 'false') throw badRequest(`The field '${name}' must be true or false.`);
+      out[name] = raw === 'true';
+    } else if (name === 'priority') {
+      if (raw === '') continue;
+      if (!/^-?\d+$/.test(raw)) throw badRequest("The field 'priority' must be a whole number.");
+      out[name] = Number(raw);
+    } else {
+      out[name] = raw === '' ? null : raw;
+    }
+  }
+  return checkFields(out);
+}
+
+/** The checks the binder makes for JSON bodies, done by hand for the multipart form. */
+function checkFields(out: Record<string, unknown>): CreationFields {
+  if (typeof out.workspaceId !== 'string' || !out.workspaceId)
+    throw badRequest("The field 'body.workspaceId' must be defined.");
+  for (const name of ['workspaceId', 'batchId', 'id']) {
+    if (out[name] != null && !UUID.test(String(out[name])))
+      throw badRequest(`The field 'body.${name}' must match format "uuid".`);
+  }
+  const assignment = out.taskAssignment as { assignedUsers?: unknown; order?: unknown } | null | undefined;
+  if (assignment) {
+    if (!Array.isArray(assignment.assignedUsers) || !assignment.assignedUsers.every((u) => typeof u === 'string')) {
+      throw badRequest("The field 'body.taskAssignment.assignedUsers' must be a list of user ids.");
+    }
+    if (![10, 20, 30].includes(Number(assignment.order))) {
+      throw badRequest("The field 'body.taskAssignment.order' must be 10, 20 or 30.");
+    }
+  }
+  const metadata = out.metadata as Record<string, unknown> | null | undefined;
+  if (metadata && Object.values(metadata).some((v) => typeof v !== 'string')) {
+    throw badRequest("The field 'body.metadata' must map names to strings.");
+  }
+  return out as unknown as CreationFields;
+}
+
+/**
+ * Reads the multipart body: text parts into fields, the `file` part straight into storage (limited
+ * by the workspace's maxFileSizeBytes when workspaceId came first, else by the absolute cap).
+ */
+async function readMultipart(input: HandlerInput): Promise<{ fields: CreationFields; file: ReceivedFile | null }> {
+  const raw = input.body as Readable;
+  const storage = blobStorageFor(input.services.config);
+  const form: Record<string, string> = {};
+  let file: ReceivedFile | null = null;
+  let fileTask: Promise<void> | null = null;
+  let failure: unknown = null;
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({
+      headers: input.request.headers as IncomingMessage['headers'],
+      limits: { files: 1, fields: 50, fieldSize: 1024 * 1024 },
+    });
+  } catch {
+    throw badRequest('The request must be multipart/form-data with a boundary.');
+  }
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('field', (name, value) => {
+      form[name] = value;
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || fileTask) {
+        stream.resume();
+        return;
+      }
+      fileTask = (async () => {
+        const limit = await fileLimitFor(input.session as Session, form.workspaceId);
+        try {
+          const stored = await ingest(storage, stream, limit);
+          file = { ...stored, fileName: cleanFileName(info.filename) };
+        } catch (error) {
+          stream.resume();
+          failure = error instanceof FileTooLargeError ? tooLarge(error.maxBytes) : error;
+        }
+      })();
+    });
+    parser.on('error', reject);
+    parser.on('close', resolve);
+  });
+  raw.pipe(parser);
+  try {
+    await done;
+  } catch {
+    throw badRequest('The multipart body could not be read.');
+  }
+  if (fileTask) await fileTask;
+  const received = file as ReceivedFile | null;
+  if (failure) throw failure;
+  try {
+    return { fields: fieldsFromForm(form), file: received };
+  } catch (error) {
+    if (received) await storage.remove(received.key);
+    throw error;
+  }
+}
+
+export const taskImportHandlers: HandlerMap = {
+  SdTask_Import: withApiClients(
+    requires(['Task.Import'], async (input) => {
+      const contentType = String(input.request.headers['content-type'] ?? '');
+      if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
+        throw badRequest('Import takes a multipart/form-data body.');
+      }
+      const { fields, file } = await readMultipart(input);
+      const created = await createTask(input.services, input.session, fields, file);
+      return { succeeded: true, errors: [], result: { taskId: created.taskId, displayName: created.displayName } };
+    }),
+  ),
+
+  SdTask_Process: withApiClients(
+    requires(['Task.Import'], async (input) => {
+      // The workspace is checked first; without url or uploadId the answer is UrlOrFileRequired (12).
+      const fields = input.body as CreationFields;
+      const created = await createTask(input.services, input.session, fields, null);
+      return { taskId: created.taskId, externalId: created.externalId };
+    }),
+  ),
+};

@@ -1,0 +1,276 @@
+// Resumable uploads with the tus 1.0 protocol (core, creation, creation-with-upload, termination),
+// mounted at /files/ outside /api. Same bearer tokens as the API (users with Task.Import, or API
+// clients). The upload's metadata names the workspace; its maxFileSizeBytes is enforced from
+// Upload-Length before a byte is accepted (413). Bytes go straight to blob storage under a generated
+// key, so a dropped connection keeps what arrived: HEAD tells the offset, PATCH continues there.
+// A finished upload becomes a task through SdTask_Import / SdTask_Process with its `uploadId`.
+import { randomUUID } from 'node:crypto';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TasksRepository } from '../db/repositories/tasks.js';
+import type { UploadRow } from '../db/schema.js';
+import { hasAnyAbility, loadSession, type Session } from '../domain/session.js';
+import { loadClientSession } from '../domain/tasks/callers.js';
+import {
+  ABSOLUTE_MAX_FILE_SIZE_BYTES,
+  cleanFileName,
+  workspaceForTask,
+  workspaceRules,
+} from '../domain/tasks/import.js';
+import type { TokenSubject } from '../http/binder.js';
+import { type ErrorKind, errorBody, HttpError } from '../http/errors.js';
+import type { Services } from '../http/handler.js';
+import { blobStorageFor, newStorageKey } from '../storage/blob-storage.js';
+
+export const TUS_VERSION = '1.0.0';
+/** Chunk size clients should use (spec §5: 99,614,720 bytes = 0x5F00000); larger PATCH bodies are refused. */
+export const UPLOAD_CHUNK_SIZE = 99_614_720;
+export const UPLOADS_PATH = '/files';
+/** An unfinished upload is kept this long. */
+const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+
+export interface UploadOptions {
+  services: Services;
+  verifyBearer(token: string): Promise<TokenSubject | null>;
+}
+
+/**
+ * Registers the upload routes, and lets Import's multipart body reach its handler as a stream
+ * (read there, after the token and ability checks, straight into storage).
+ */
+export async function registerUploads(app: FastifyInstance, options: UploadOptions): Promise<void> {
+  app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
+  await app.register(tusRoutes, { prefix: UPLOADS_PATH, ...options });
+}
+
+const TUS_HEADERS = {
+  'Tus-Resumable': TUS_VERSION,
+  'Access-Control-Expose-Headers':
+    'Upload-Offset, Upload-Length, Upload-Metadata, Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Reviewdesk-Chunk-Size',
+};
+
+function fail(status: number, message: string): HttpError {
+  const kind: ErrorKind =
+    status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : status === 404 ? 'NotFound' : 'ValidationError';
+  return new HttpError(status, kind, message);
+}
+
+/** `key base64,key2 base64` → map (values decoded as UTF-8). */
+export function parseMetadata(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const pair of header.split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (!key) continue;
+    if (!/^[\x21-\x7e]+$/.test(key)) throw fail(400, 'Upload-Metadata has an invalid key.');
+    out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+  }
+  return out;
+}
+
+const encodeMetadata = (metadata: Record<string, string>) =>
+  Object.entries(metadata)
+    .map(([k, v]) => `${k} ${Buffer.from(v, 'utf8').toString('base64')}`)
+    .join(',');
+
+/** Fails the stream as soon as more than `max` bytes pass. */
+class ByteLimit extends Transform {
+  private seen = 0;
+  constructor(private readonly max: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.seen += chunk.length;
+    if (this.seen > this.max) return callback(fail(413, 'The chunk is longer than the rest of the upload.'));
+    callback(null, chunk);
+  }
+}
+
+async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
+  const { services } = options;
+  const storage = blobStorageFor(services.config);
+  /** Uploads being written by this process; a second PATCH for the same upload waits its turn with 409. */
+  const busy = new Set<string>();
+
+  app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
+
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(TUS_HEADERS);
+    return payload;
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.status)
+        .type('application/json')
+        .send(errorBody(error.status, error.kind, error.message));
+    }
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error(error);
+    const message = status === 500 ? 'An unexpected server error occurred.' : error.message;
+    return reply
+      .code(status)
+      .type('application/json')
+      .send(errorBody(status, status === 500 ? 'ServerError' : 'ValidationError', message));
+  });
+
+  async function caller(
+    request: FastifyRequest,
+  ): Promise<{ session: Session; repo: TasksRepository; clientId: string | null }> {
+    if (request.headers['tus-resumable'] !== TUS_VERSION) {
+      throw Object.assign(fail(412, `Tus-Resumable ${TUS_VERSION} is required.`), {});
+    }
+    const match = /^Bearer\s+(.+)$/i.exec(request.headers.authorization ?? '');
+    const subject = match?.[1] ? await options.verifyBearer(match[1].trim()) : null;
+    if (!subject) throw fail(401, 'A valid access token is required.');
+    const session =
+      subject.kind === 'user'
+        ? await loadSession(services.db, subject.userId)
+        : await loadClientSession(services.db, subject.clientId, subject.tenantId);
+    if (!hasAnyAbility(session, ['Task.Import'])) throw fail(403, 'You need the permission Task.Import.');
+    return {
+      session,
+      repo: new TasksRepository(services.db, session.membership.tenant_id),
+      clientId: subject.kind === 'client' ? subject.clientId : null,
+    };
+  }
+
+  async function uploadOf(repo: TasksRepository, id: string): Promise<UploadRow> {
+    const upload = /^[0-9a-f-]{36}$/.test(id) ? await repo.upload(id) : undefined;
+    if (!upload) throw fail(404, 'No such upload.');
+    if (!upload.completed_on && new Date(upload.expires_on).getTime() < Date.now())
+      throw fail(410, 'The upload has expired.');
+    return upload;
+  }
+
+  /** Appends the request body at the upload's offset; records what arrived even when the connection drops. */
+  async function receive(request: FastifyRequest, repo: TasksRepository, upload: UploadRow): Promise<number> {
+    if (busy.has(upload.id)) throw fail(409, 'Another request is writing to this upload.');
+    const length = Number(upload.upload_length);
+    const offset = (await storage.size(upload.storage_key)) ?? 0;
+    const remaining = length - offset;
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > Math.min(remaining, UPLOAD_CHUNK_SIZE)) {
+      throw fail(413, `A chunk may have at most ${Math.min(remaining, UPLOAD_CHUNK_SIZE)} bytes here.`);
+    }
+    busy.add(upload.id);
+    try {
+      const body = request.body as Readable;
+      const limited = body.pipe(new ByteLimit(Math.min(remaining, UPLOAD_CHUNK_SIZE)));
+      body.on('error', (e) => limited.destroy(e));
+      body.on('aborted', () => limited.destroy(new Error('aborted')));
+      const { size, error } = await storage.append(upload.storage_key, limited);
+      await services.db
+        .updateTable('uploads')
+        .set({ upload_offset: size, ...(size >= length ? { completed_on: new Date() } : {}) })
+        .where('tenant_id', '=', repo.tenantId)
+        .where('id', '=', upload.id)
+        .execute();
+      if (error instanceof HttpError) throw error;
+      return size;
+    } finally {
+      busy.delete(upload.id);
+    }
+  }
+
+  app.options('/', async (_request, reply) =>
+    reply
+      .code(204)
+      .headers({
+        'Tus-Version': TUS_VERSION,
+        'Tus-Extension': 'creation,creation-with-upload,termination',
+        'Tus-Max-Size': String(ABSOLUTE_MAX_FILE_SIZE_BYTES),
+        'Reviewdesk-Chunk-Size': String(UPLOAD_CHUNK_SIZE),
+      })
+      .send(),
+  );
+
+  app.post('/', async (request, reply) => {
+    const { session, repo, clientId } = await caller(request);
+    if (request.headers['upload-defer-length'] !== undefined) throw fail(400, 'Upload-Defer-Length is not supported.');
+    const rawLength = request.headers['upload-length'];
+    if (typeof rawLength !== 'string' || !/^\d+$/.test(rawLength)) throw fail(400, 'Upload-Length is required.');
+    const length = Number(rawLength);
+    const metadata = parseMetadata(request.headers['upload-metadata'] as string | undefined);
+    const workspaceId = metadata.workspaceId ?? metadata.workspace;
+    if (!workspaceId) throw fail(400, 'Upload-Metadata must carry the workspaceId.');
+    if (!/^[0-9a-f-]{36}$/i.test(workspaceId)) throw fail(403, 'You have no access to this workspace.');
+    const workspace = await workspaceForTask(services.db, session, workspaceId);
+    const { maxFileSizeBytes } = workspaceRules(workspace);
+    if (length > maxFileSizeBytes) {
+      throw fail(
+        413,
+        `The file has ${length.toLocaleString('en-US')} bytes; the workspace '${workspace.display_name}' accepts at most ${maxFileSizeBytes.toLocaleString('en-US')} bytes (maxFileSizeBytes).`,
+      );
+    }
+    if (length === 0) throw fail(400, 'The file is empty.');
+    const id = randomUUID();
+    const upload = await services.db
+      .insertInto('uploads')
+      .values({
+        id,
+        tenant_id: repo.tenantId,
+        workspace_id: workspace.id,
+        created_by: clientId ? null : session.user.id,
+        created_by_client: clientId,
+        storage_key: newStorageKey(),
+        file_name: cleanFileName(metadata.filename ?? metadata.name) || 'upload',
+        file_type: metadata.filetype ?? metadata.type ?? null,
+        upload_length: length,
+        metadata: JSON.stringify(metadata),
+        expires_on: new Date(Date.now() + UPLOAD_LIFETIME_MS),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    reply.header('Location', `${services.config.origin}${UPLOADS_PATH}/${id}`);
+    reply.header('Upload-Expires', new Date(upload.expires_on).toUTCString());
+    if (String(request.headers['content-type'] ?? '').startsWith('application/offset+octet-stream')) {
+      const offset = await receive(request, repo, upload);
+      reply.header('Upload-Offset', String(offset));
+    }
+    return reply.code(201).send();
+  });
+
+  app.head('/:id', async (request, reply) => {
+    const { repo } = await caller(request);
+    const upload = await uploadOf(repo, (request.params as { id: string }).id);
+    const offset = (await storage.size(upload.storage_key)) ?? 0;
+    return reply
+      .code(200)
+      .headers({
+        'Upload-Offset': String(offset),
+        'Upload-Length': String(upload.upload_length),
+        'Upload-Metadata': encodeMetadata(upload.metadata ?? {}),
+        'Cache-Control': 'no-store',
+      })
+      .send();
+  });
+
+  app.patch('/:id', async (request, reply: FastifyReply) => {
+    const { repo } = await caller(request);
+    const upload = await uploadOf(repo, (request.params as { id: string }).id);
+    if (!String(request.headers['content-type'] ?? '').startsWith('application/offset+octet-stream')) {
+      throw fail(415, 'Content-Type must be application/offset+octet-stream.');
+    }
+    const claimed = request.headers['upload-offset'];
+    if (typeof claimed !== 'string' || !/^\d+$/.test(claimed)) throw fail(400, 'Upload-Offset is required.');
+    const offset = (await storage.size(upload.storage_key)) ?? 0;
+    if (Number(claimed) !== offset) throw fail(409, `Upload-Offset must be ${offset}, where the upload stands.`);
+    const size = await receive(request, repo, upload);
+    return reply.code(204).header('Upload-Offset', String(size)).send();
+  });
+
+  app.delete('/:id', async (request, reply) => {
+    const { repo } = await caller(request);
+    const upload = await uploadOf(repo, (request.params as { id: string }).id);
+    // A task made from the upload owns its bytes now; only the upload record goes.
+    if (!upload.task_id) await storage.remove(upload.storage_key);
+    await services.db
+      .deleteFrom('uploads')
+      .where('tenant_id', '=', repo.tenantId)
+      .where('id', '=', upload.id)
+      .execute();
+    return reply.code(204).send();
+  });
+}
