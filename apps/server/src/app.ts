@@ -8,8 +8,8 @@ import type { ServerConfig } from './config.js';
 import { type Contract, loadContract } from './contract/contract.js';
 import { ContractValidators } from './contract/validators.js';
 import { type DatabaseHandle, openDatabase, pgliteDirOf } from './db/database.js';
-import { ensureRoles, seedDemoData } from './domain/demo-data.js';
-import { seedDemoWorkspaceMembers } from './domain/workspaces/members.js';
+import { ensureRoles } from './domain/demo-data.js';
+import { seedDemo } from './domain/demo-seed.js';
 import { bindContract, type ResponseViolation } from './http/binder.js';
 import { errorBody } from './http/errors.js';
 import type { HandlerMap, Services } from './http/handler.js';
@@ -46,7 +46,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: pgliteDirOf(config.dataDir) }));
   const ownsDatabase = !options.database;
   await ensureRoles(database.db);
-  if (config.seedDemoData) await seedDemoData(database.db).then(() => seedDemoWorkspaceMembers(database.db));
+  if (config.seedDemoData) await seedDemo(database.db);
 
   const contract = options.contract ?? loadContract(config.contractPath);
   const validators = new ContractValidators(contract);

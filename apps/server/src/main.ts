@@ -1,11 +1,18 @@
-// Starts the reference server: `pnpm --filter @reviewdesk/server run start`.
+// Starts the reference server: `pnpm --filter @reviewdesk/server run start` (and `npm start`).
 import { buildServer } from './app.js';
 import { loadConfig } from './config.js';
 
 const config = loadConfig();
-const server = await buildServer(config, { logger: true });
+// Request logs (JSON, one line per request) are for operators who ask for them with LOG_REQUESTS=true;
+// a person who just ran `npm start` gets the few lines below.
+const server = await buildServer(config, { logger: process.env.LOG_REQUESTS === 'true' });
 await server.app.listen({ port: config.port, host: config.host });
-server.app.log.info(`Reviewdesk on ${config.origin} (database: ${server.database.kind})`);
+console.log(`
+Reviewdesk is running on ${config.origin}
+  database: ${server.database.kind}${config.seedDemoData ? ', with demo data' : ''}
+  sign in as administrator@demo.reviewdesk.test, password Reviewdesk-demo-1 (README.md lists every demo account)
+  stop with Ctrl+C
+`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

@@ -1,5 +1,5 @@
 // Batches (SdBatch): create, list with totals and the open/closed filter, delete (tasks stay).
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { batchInputProblem } from '../src/domain/batches.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import {
@@ -12,6 +12,7 @@ import {
   MARCH,
   NON_SUPER_ROLES,
   RECEIPTS,
+  withoutMemberships,
 } from './support/list-fixtures.js';
 
 const API = '/api/v1';
@@ -48,6 +49,8 @@ describe('batch input (pure)', () => {
 
 describe.each(databaseKinds())('batches on %s', (kind) => {
   const t = useTestServer(kind, { resetEachTest: true });
+  // Non-super-users reach only the workspaces a test adds them to.
+  beforeEach(() => withoutMemberships(t.server.database.db));
   const as = (role: string) => t.tokenFor(demoEmail(role));
   const db = () => t.server.database.db;
   const create = async (role: string, body: unknown) =>

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
-import { DEMO_TENANTS, DEMO_USERS, DEMO_WORKSPACES, seedDemoData } from '../src/domain/demo-data.js';
+import { DEMO_TENANTS, DEMO_USERS, DEMO_WORKSPACES } from '../src/domain/demo-data.js';
+import { seedDemo } from '../src/domain/demo-seed.js';
 
 describe('demo data', () => {
-  it('is created once: seeding again adds nothing', async () => {
+  it('is created once, workspace members included: seeding again adds nothing', async () => {
     const { db, close } = await openDatabase({});
     try {
-      await seedDemoData(db);
-      await seedDemoData(db);
-      const count = async (table: 'tenants' | 'users' | 'workspaces' | 'batches' | 'tenant_memberships') =>
+      await seedDemo(db);
+      await seedDemo(db);
+      const count = async (
+        table: 'tenants' | 'users' | 'workspaces' | 'batches' | 'tenant_memberships' | 'workspace_members',
+      ) =>
         Number(
           (
             await db
@@ -22,6 +25,12 @@ describe('demo data', () => {
       expect(await count('tenant_memberships')).toBe(DEMO_USERS.length);
       expect(await count('workspaces')).toBe(DEMO_WORKSPACES.length);
       expect(await count('batches')).toBeGreaterThan(0);
+      // Every member of a tenant joins every workspace of it.
+      const perTenant = (list: ReadonlyArray<{ tenant: string }>, tenant: string) =>
+        list.filter((x) => x.tenant === tenant).length;
+      expect(await count('workspace_members')).toBe(
+        DEMO_TENANTS.reduce((sum, { code }) => sum + perTenant(DEMO_USERS, code) * perTenant(DEMO_WORKSPACES, code), 0),
+      );
       const types = new Set(DEMO_WORKSPACES.map((w) => w.taskType));
       for (const type of ['Invoice', 'Receipt', 'Transcript', 'Custom', 'DocumentAnonymization'])
         expect(types.has(type as never)).toBe(true);

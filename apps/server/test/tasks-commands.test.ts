@@ -1,10 +1,10 @@
-// Commands on tasks: rename, delete (one, many), restart processing (one, many, the restart limit),
-// recover, assignment, events, status lookups; and the per-task flags.
+// Commands on tasks: rename, delete (one, many, from the history), restart processing (one, many,
+// the restart limit), recover, assignment, events, status lookups; the workspace rule (a person who
+// does not reach the task's workspace gets 404); and the per-task flags.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { abilitiesOfRole } from '../src/domain/abilities.js';
 import { roleByName } from '../src/domain/roles.js';
 import { type AssignmentState, taskFlags } from '../src/domain/tasks/flags.js';
-import { seedDemoWorkspaceMembers } from '../src/domain/workspaces/members.js';
 import { databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
 import {
   GLOBEX_INVOICES_WS,
@@ -74,7 +74,6 @@ describe.each(databaseKinds())('task commands on %s', (kind) => {
 
   beforeEach(async () => {
     await t.reset();
-    await seedDemoWorkspaceMembers(t.server.database.db);
     creator = await t.tokenFor(demoEmail('Creator'));
     manager = await t.tokenFor(demoEmail('Manager'));
     viewer = await t.tokenFor(demoEmail('Viewer'));
@@ -343,5 +342,84 @@ describe.each(databaseKinds())('task commands on %s', (kind) => {
     expect(
       (await t.call('GET', `${API}/SdTask/Status`, { token: developer, query: { TaskId: GLOBEX_INVOICES_WS } })).status,
     ).toBe(404);
+  });
+
+  it('DeleteTaskFromHistoryAsync deletes a task of the history, with events; refuses others (16)', async () => {
+    const id = await importInvoice(t, creator);
+    const path = `${API}/SdTask/history/DeleteTaskFromHistoryAsync`;
+    const notYet = await t.call('DELETE', path, { token: creator, query: { taskId: id } });
+    expect(notYet.status).toBe(400);
+    expect((notYet.body as Errors).errors[0]).toMatchObject({ code: 16 });
+    expect((notYet.body as Errors).errors[0]?.message).toContain('QueuedForPreProcessing (30)');
+    await setTaskStatus(t, id, 100);
+    expect((await t.call('DELETE', path, { token: viewer, query: { taskId: id } })).status).toBe(403);
+    expect((await t.call('DELETE', path, { token: creator, query: { taskId: id } })).status).toBe(204);
+    expect((await taskOf(id)).status).toBe(20);
+    const deleted = await events(id, 'TaskDeleted');
+    expect(deleted.map((e) => JSON.parse(e.payload).to)).toEqual([20, 19]);
+    expect(deleted[1]?.eventDescription).toContain('Processed (100) to Deleting (19)');
+    const again = await t.call('DELETE', path, { token: creator, query: { taskId: id } });
+    expect(again.status).toBe(400);
+    expect((again.body as Errors).errors[0]?.code).toBe(16);
+    expect((await t.call('DELETE', path, { token: creator, query: { taskId: 'not-a-uuid' } })).status).toBe(400);
+    expect((await t.call('DELETE', path, { token: creator })).status).toBe(400);
+    const foreign = await t.call('DELETE', path, { token: developer, query: { taskId: GLOBEX_INVOICES_WS } });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('a person who is no member of the task workspace gets 404 from every command by id', async () => {
+    const id = await importInvoice(t, creator, { externalId: 'NM-1' });
+    await setTaskStatus(t, id, 100);
+    const outsiders = ['Reviewer', 'Creator', 'Manager'];
+    await t.server.database.db
+      .deleteFrom('workspace_members')
+      .where('workspace_id', '=', INVOICES_WS)
+      .where(
+        'user_id',
+        'in',
+        outsiders.map((role) => userIdOf(demoEmail(role))),
+      )
+      .execute();
+    const reviewer = await t.tokenFor(demoEmail('Reviewer'));
+    const calls: Array<[string, string, string, { query?: Record<string, string>; body?: unknown }]> = [
+      [reviewer, 'GET', `${API}/SdTask/${id}`, {}],
+      [reviewer, 'GET', `${API}/SdTask/Status`, { query: { TaskId: id } }],
+      [reviewer, 'GET', `${API}/SdTask/Status`, { query: { ExternalId: 'NM-1' } }],
+      [creator, 'PUT', `${API}/SdTask/UpdateDisplayName/${id}`, { body: { displayName: 'x' } }],
+      [creator, 'DELETE', `${API}/SdTask/DeleteTask/${id}`, {}],
+      [creator, 'DELETE', `${API}/SdTask/history/DeleteTaskFromHistoryAsync`, { query: { taskId: id } }],
+      [creator, 'PATCH', `${API}/SdTask/Recover`, { query: { taskId: id } }],
+      [manager, 'PATCH', `${API}/SdTask/RestartProcessing`, { query: { TaskId: id } }],
+      [manager, 'GET', `${API}/SdTask/Events/${id}`, {}],
+      [
+        manager,
+        'POST',
+        `${API}/SdTask/UpdateTaskAssignment`,
+        { query: { taskId: id, orderType: '10', removeAssignment: 'true' }, body: [] },
+      ],
+    ];
+    for (const [token, method, url, options] of calls) {
+      const answer = await t.call(method, url, { token, ...options });
+      expect(answer.status, `${method} ${url}`).toBe(404);
+      expect(answer.text).not.toContain('AmazonWebServices');
+    }
+    // Selections name the workspace: NoWorkspaceAccess (25), as for another tenant's workspace.
+    const many = await t.call('PATCH', `${API}/SdTask/DeleteMany`, {
+      token: manager,
+      body: { workspaceId: INVOICES_WS, taskIdList: [id], type: 20, allSelected: false },
+    });
+    expect(many.status).toBe(403);
+    expect((many.body as Errors).errors[0]?.code).toBe(25);
+    // Nothing changed; a member (Viewer) and a super-user without membership still reach the task.
+    const administrator = await t.tokenFor(demoEmail('Administrator'));
+    await t.server.database.db
+      .deleteFrom('workspace_members')
+      .where('workspace_id', '=', INVOICES_WS)
+      .where('user_id', '=', userIdOf(demoEmail('Administrator')))
+      .execute();
+    expect((await t.call('GET', `${API}/SdTask/${id}`, { token: viewer })).body).toMatchObject({ status: 100 });
+    expect((await t.call('GET', `${API}/SdTask/${id}`, { token: administrator })).status).toBe(200);
+    const trail = await t.call('GET', `${API}/SdTask/Events/${id}`, { token: administrator });
+    expect((trail.body as Array<{ entityTypeText: string }>).map((e) => e.entityTypeText)).toEqual(['TaskCreated']);
   });
 });

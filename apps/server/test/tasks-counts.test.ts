@@ -1,6 +1,6 @@
 // Counts: stages over workspaces, the caller's own, reviewed documents, time per status, the
 // to-review count per workspace (product-spec §4 rule) and the processed tasks in the history.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { stageCounts } from '../src/domain/tasks/counts.js';
 import { ACME_ID, databaseKinds, demoEmail, userIdOf, useTestServer } from './support/harness.js';
 import {
@@ -11,6 +11,7 @@ import {
   insertTasks,
   NON_SUPER_ROLES,
   RECEIPTS,
+  withoutMemberships,
 } from './support/list-fixtures.js';
 
 const API = '/api/v1';
@@ -41,6 +42,8 @@ describe('stage counts (pure)', () => {
 
 describe.each(databaseKinds())('task counts on %s', (kind) => {
   const t = useTestServer(kind, { resetEachTest: true });
+  // Non-super-users reach only the workspaces a test adds them to.
+  beforeEach(() => withoutMemberships(t.server.database.db));
   const as = (role: string) => t.tokenFor(demoEmail(role));
   const db = () => t.server.database.db;
   const get = async (role: string, path: string, workspaceIds?: string[]) =>

@@ -4,7 +4,6 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { taskStatusText } from '../src/domain/tasks/flags.js';
-import { seedDemoWorkspaceMembers } from '../src/domain/workspaces/members.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
 import {
   apiClientToken,
@@ -26,7 +25,6 @@ describe.each(databaseKinds())('task import on %s', (kind) => {
   const t = useTestServer(kind);
   beforeEach(async () => {
     await t.reset();
-    await seedDemoWorkspaceMembers(t.server.database.db);
   });
   let fileServer: HttpServer;
   let fileOrigin = '';

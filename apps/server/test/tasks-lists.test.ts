@@ -1,6 +1,6 @@
 // Task lists: main table, my assignments, history, archive (continuation tokens), archive of a
 // batch, ready to review — paging, sort, filters, permissions, bad input and other tenants.
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseListFilter, TASK_LIST_FIELDS } from '../src/domain/tasks/filters.js';
 import { statusCode } from '../src/domain/tasks/status-groups.js';
 import { databaseKinds, demoEmail, useTestServer } from './support/harness.js';
@@ -15,6 +15,7 @@ import {
   MARCH,
   NON_SUPER_ROLES,
   RECEIPTS,
+  withoutMemberships,
 } from './support/list-fixtures.js';
 
 const API = '/api/v1';
@@ -89,6 +90,8 @@ describe('list filter parsing (pure)', () => {
 
 describe.each(databaseKinds())('task lists on %s', (kind) => {
   const t = useTestServer(kind, { resetEachTest: true });
+  // Non-super-users reach only the workspaces a test adds them to.
+  beforeEach(() => withoutMemberships(t.server.database.db));
   const as = (role: string) => t.tokenFor(demoEmail(role));
   const db = () => t.server.database.db;
   const list = async (role: string, path: string, body: unknown, query: Record<string, string> = {}) =>

@@ -2,7 +2,6 @@
 // before any byte, an upload cut off mid-way and resumed from HEAD's offset, then imported.
 import { request as httpRequest } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { seedDemoWorkspaceMembers } from '../src/domain/workspaces/members.js';
 import { UPLOAD_CHUNK_SIZE } from '../src/uploads/tus.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
 import {
@@ -22,7 +21,6 @@ describe.each(databaseKinds())('tus uploads on %s', (kind) => {
   const t = useTestServer(kind, { listen: true });
   beforeEach(async () => {
     await t.reset();
-    await seedDemoWorkspaceMembers(t.server.database.db);
   });
 
   const url = (path: string) => `${t.config.origin}${path}`;

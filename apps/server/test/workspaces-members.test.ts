@@ -4,7 +4,6 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { demoId } from '../src/domain/demo-data.js';
 import { roleByName } from '../src/domain/roles.js';
-import { seedDemoWorkspaceMembers } from '../src/domain/workspaces/members.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
 
 const INVOICES = demoId('workspace:Supplier invoices');
@@ -19,10 +18,7 @@ describe.each(databaseKinds())('workspace members on %s', (kind) => {
   const t = useTestServer(kind);
   const as = (role: string) => t.tokenFor(demoEmail(role));
   const db = () => t.server.database.db;
-  const reset = async () => {
-    await t.reset();
-    await seedDemoWorkspaceMembers(db());
-  };
+  const reset = () => t.reset();
   const codeOf = (res: { body: unknown }) => (res.body as { errors: Array<{ code: number }> }).errors[0]?.code;
 
   describe('SdWorkspace_Users', () => {

@@ -1,10 +1,11 @@
 // SdWorkspace (and Pipeline) calls: listing, basic record, configuration, fields, advanced
-// settings, predefined texts, pipeline, import address and deletion check — the happy path, a
+// settings, predefined texts, pipeline, import address, deletion check and deletion with the tasks
+// (SdTask/history/DeleteWorkSpaceAndTasksAsync) — the happy path, a
 // denied caller, bad input with the spec's code and another tenant's workspace, on each database.
 import { describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACES, demoId } from '../src/domain/demo-data.js';
-import { seedDemoWorkspaceMembers } from '../src/domain/workspaces/members.js';
 import { databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
+import { insertTasks } from './support/list-fixtures.js';
 
 const ws = (name: string) => demoId(`workspace:${name}`);
 const INVOICES = ws('Supplier invoices');
@@ -20,10 +21,7 @@ describe.each(databaseKinds())('workspaces on %s', (kind) => {
   const t = useTestServer(kind);
   const as = (role: string) => t.tokenFor(demoEmail(role));
   const db = () => t.server.database.db;
-  const reset = async () => {
-    await t.reset();
-    await seedDemoWorkspaceMembers(db());
-  };
+  const reset = () => t.reset();
   const removeMember = (workspaceId: string, role: string) =>
     db()
       .deleteFrom('workspace_members')
@@ -647,6 +645,84 @@ describe.each(databaseKinds())('workspaces on %s', (kind) => {
           })
         ).status,
       ).toBe(404);
+    });
+  });
+
+  describe('SdTask_HistoryDeleteWorkSpaceAndTasksAsync', () => {
+    const DELETE = '/api/v1/SdTask/history/DeleteWorkSpaceAndTasksAsync';
+    const remove = async (workSpaceId: string, role = 'Administrator') =>
+      t.call('DELETE', DELETE, { token: await as(role), query: { workSpaceId } });
+    const taskRows = (workspaceId: string) =>
+      db().selectFrom('tasks').select(['id', 'status']).where('workspace_id', '=', workspaceId).orderBy('id').execute();
+
+    it('deletes every task (with events) and soft-deletes the workspace', async () => {
+      await reset();
+      const [live, done, gone] = await insertTasks(db(), [
+        { workspaceId: RECEIPTS, status: 60 },
+        { workspaceId: RECEIPTS, status: 100 },
+        { workspaceId: RECEIPTS, status: 20 },
+      ]);
+      const [other] = await insertTasks(db(), [{ workspaceId: MEETINGS, status: 60 }]);
+      expect((await remove(RECEIPTS)).status).toBe(204);
+      expect(new Set((await taskRows(RECEIPTS)).map((r) => r.status))).toEqual(new Set([20]));
+      const ws = await db()
+        .selectFrom('workspaces')
+        .select('soft_deleted')
+        .where('id', '=', RECEIPTS)
+        .executeTakeFirst();
+      expect(ws?.soft_deleted).toBe(true);
+      const deletedEvents = await db()
+        .selectFrom('task_events')
+        .select(['task_id', 'description'])
+        .where('event_type', '=', 'TaskDeleted')
+        .execute();
+      expect(new Set(deletedEvents.map((e) => e.task_id))).toEqual(new Set([live, done]));
+      expect(deletedEvents.filter((e) => e.task_id === gone)).toEqual([]);
+      expect(deletedEvents.some((e) => e.description.includes('Processed (100) to Deleting (19)'))).toBe(true);
+      expect((await taskRows(MEETINGS)).find((r) => r.id === other)?.status).toBe(60);
+      // The workspace is gone: the check, a second delete and its tasks answer 404.
+      const token = await as('Administrator');
+      expect(
+        (await t.call('GET', `${V}/CheckWorkspaceCanBeDeleted`, { token, query: { workspaceId: RECEIPTS } })).status,
+      ).toBe(404);
+      expect((await remove(RECEIPTS)).status).toBe(404);
+      expect((await t.call('GET', `/api/v1/SdTask/${live}`, { token })).status).toBe(404);
+    });
+
+    it('refuses with the WorkspaceSoftDeleteRefusal code and changes nothing', async () => {
+      await reset();
+      await insertTasks(db(), [{ workspaceId: INVOICES, status: 60 }]);
+      const byDefault = await remove(INVOICES);
+      expect(byDefault.status).toBe(400);
+      expect((byDefault.body as { errors: Array<{ code: number; message: string }> }).errors[0]).toMatchObject({
+        code: 2,
+        message: expect.stringContaining('default workspace'),
+      });
+      await db().updateTable('workspaces').set({ workspace_type: 20 }).where('id', '=', RECEIPTS).execute();
+      const labelling = await remove(RECEIPTS);
+      expect(labelling.status).toBe(400);
+      expect((labelling.body as { errors: Array<{ code: number }> }).errors[0]?.code).toBe(1);
+      expect((await taskRows(INVOICES)).map((r) => r.status)).toEqual([60]);
+      const live = await db().selectFrom('workspaces').select('id').where('soft_deleted', '=', false).execute();
+      expect(live.map((w) => w.id)).toEqual(expect.arrayContaining([INVOICES, RECEIPTS]));
+    });
+
+    it('needs Workspace.Delete; bad ids are 400; another tenant gets 404', async () => {
+      await reset();
+      expect((await remove(RECEIPTS, 'Manager')).status).toBe(403);
+      expect((await remove('not-a-uuid')).status).toBe(400);
+      expect((await t.call('DELETE', DELETE, { token: await as('Administrator') })).status).toBe(400);
+      expect((await remove(GLOBEX_INVOICES)).status).toBe(404);
+      const globex = await db()
+        .selectFrom('workspaces')
+        .select('soft_deleted')
+        .where('id', '=', GLOBEX_INVOICES)
+        .executeTakeFirst();
+      expect(globex?.soft_deleted).toBe(false);
+      expect(
+        (await db().selectFrom('workspaces').select('soft_deleted').where('id', '=', RECEIPTS).executeTakeFirst())
+          ?.soft_deleted,
+      ).toBe(false);
     });
   });
 });

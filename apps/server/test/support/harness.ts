@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vite
 import { buildServer, type Server } from '../../src/app.js';
 import { loadConfig, type ServerConfig } from '../../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database.js';
-import { DEMO_DOMAIN, demoId, seedDemoData } from '../../src/domain/demo-data.js';
+import { DEMO_DOMAIN, demoId } from '../../src/domain/demo-data.js';
+import { seedDemo } from '../../src/domain/demo-seed.js';
 import type { ResponseViolation } from '../../src/http/binder.js';
 import { API_AUDIENCE } from '../../src/identity/provider.js';
 import { signingKeys } from '../../src/identity/server-secrets.js';
@@ -40,7 +41,7 @@ export interface TestServer {
   server: Server;
   config: ServerConfig;
   violations: ResponseViolation[];
-  /** Empties every table and seeds the demo data again. */
+  /** Empties every table and seeds the demo data again (workspace members included). */
   reset(): Promise<void>;
   /** An access token for a demo user, signed with the provider's key (the sign-in test covers the real flow). */
   tokenFor(email: string): Promise<string>;
@@ -116,7 +117,7 @@ export function useTestServer(
       config,
       async reset() {
         await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} cascade`.execute(database.db);
-        await seedDemoData(database.db);
+        await seedDemo(database.db);
       },
       async tokenFor(email: string) {
         return new SignJWT({ client_id: 'reviewdesk-web', scope: 'openid profile email api' })

@@ -96,6 +96,14 @@ export async function assign(
     .execute();
 }
 
+/**
+ * Takes every workspace membership away (the demo seeding makes everybody a member of every
+ * workspace of their tenant), for tests that grant access with addMembers themselves.
+ */
+export async function withoutMemberships(db: Db): Promise<void> {
+  await db.deleteFrom('workspace_members').execute();
+}
+
 /** Gives the non-super-user demo roles of Acme access to a workspace. */
 export async function addMembers(db: Db, workspaceId: string, roles: string[]): Promise<void> {
   await db

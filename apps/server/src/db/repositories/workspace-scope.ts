@@ -94,6 +94,16 @@ export class WorkspaceScope {
       .execute();
   }
 
+  /** Marks the workspace deleted (it stays in the table; every read of live workspaces skips it). */
+  async softDelete(id: string): Promise<void> {
+    await this.db
+      .updateTable('workspaces')
+      .set({ soft_deleted: true })
+      .where('tenant_id', '=', this.tenantId)
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** Makes `id` the tenant's only default workspace. */
   async makeDefault(id: string): Promise<void> {
     await this.db

@@ -1,15 +1,16 @@
-// Commands on one task or a selection of tasks: rename, delete, restart processing, recover,
-// assignment; and the reads that go with them (full task, status, events). Every state change
-// writes an event.
+// Commands on one task or a selection of tasks: rename, delete (also from the history), restart
+// processing, recover, assignment; and the reads that go with them (full task, status, events).
+// Every state change writes an event. A task is reached only in the caller's tenant and, for people,
+// in a workspace they reach (canAccessWorkspace); anything else answers 404 like an unknown id.
 
 import type { Db } from '../../db/database.js';
 import type { AssignmentUserRecord, StatusListFilter, TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { Session } from '../session.js';
-import { workspaceScope } from '../workspaces/access.js';
+import { canAccessWorkspace, workspaceScope } from '../workspaces/access.js';
 import { validUsers } from '../workspaces/members.js';
-import { actorOf } from './callers.js';
+import { actorOf, apiClientOf } from './callers.js';
 import { recordEvent, recordStatusChange, TASK_EVENT, toAuditEvent } from './events.js';
 import {
   ASSIGNMENT_ORDER,
@@ -19,6 +20,7 @@ import {
   IN_PROGRESS_STATUSES,
   RECOVERABLE_STATUSES,
   TASK_STATUS,
+  taskStatusText,
 } from './flags.js';
 import type { AssignmentUserView } from './mappers.js';
 import { toTask, toTaskStatusSummary, toTaskStatusSummaryWithAssignment } from './mappers.js';
@@ -36,18 +38,33 @@ const ERROR = {
 
 export const taskNotFound = () => new HttpError(404, 'NotFound', 'The task does not exist.', ERROR.NotFound);
 
-/** A task of the caller's tenant by id, else 404. */
-export async function taskById(repo: TasksRepository, id: string) {
-  const row = await repo.byId(id);
-  if (!row) throw taskNotFound();
+/** Who asks: the repository of their tenant, the database and the session (for the workspace rule). */
+export interface TaskCaller {
+  repo: TasksRepository;
+  db: Db;
+  session: Session;
+}
+
+/** API clients act for their whole tenant; people only in the workspaces they reach. */
+async function reaches(caller: TaskCaller, task: TaskRow): Promise<boolean> {
+  if (apiClientOf(caller.session) !== null) return true;
+  return canAccessWorkspace(caller.db, caller.session, task.workspace_id);
+}
+
+/** A task the caller reaches, by id, else 404 (the same answer as for an id that does not exist). */
+export async function taskById(caller: TaskCaller, id: string) {
+  const row = await caller.repo.byId(id);
+  if (!row || !(await reaches(caller, row))) throw taskNotFound();
   return row;
 }
 
-/** TaskId wins over ExternalId; an external id of several tasks is MultipleExternalIdMatches (2). */
-export async function resolveTask(repo: TasksRepository, taskId: unknown, externalId: unknown): Promise<TaskRow> {
-  if (typeof taskId === 'string' && taskId) return taskById(repo, taskId);
+/** TaskId wins over ExternalId; an external id of several reachable tasks is MultipleExternalIdMatches (2). */
+export async function resolveTask(caller: TaskCaller, taskId: unknown, externalId: unknown): Promise<TaskRow> {
+  if (typeof taskId === 'string' && taskId) return taskById(caller, taskId);
   if (typeof externalId === 'string' && externalId) {
-    const rows = await repo.byExternalId(externalId);
+    const found = await caller.repo.byExternalId(externalId, 100);
+    const rows: TaskRow[] = [];
+    for (const row of found) if (await reaches(caller, row)) rows.push(row);
     if (rows.length > 1) {
       throw fail(ERROR.MultipleExternalIdMatches, `Several tasks have the external id '${externalId}'; use TaskId.`);
     }
@@ -106,13 +123,13 @@ export async function validateAssignment(
 
 // --- reads ---
 
-export async function getTask(repo: TasksRepository, id: string) {
-  return toTask(await taskById(repo, id));
+export async function getTask(caller: TaskCaller, id: string) {
+  return toTask(await taskById(caller, id));
 }
 
-export async function taskStatus(repo: TasksRepository, taskId: unknown, externalId: unknown) {
-  const row = await resolveTask(repo, taskId, externalId);
-  const users = (await repo.assignmentUsers([row.id])).get(row.id) ?? [];
+export async function taskStatus(caller: TaskCaller, taskId: unknown, externalId: unknown) {
+  const row = await resolveTask(caller, taskId, externalId);
+  const users = (await caller.repo.assignmentUsers([row.id])).get(row.id) ?? [];
   return toTaskStatusSummaryWithAssignment(
     row,
     users.map((u) => u.user_id),
@@ -136,21 +153,21 @@ export async function statusListPage(repo: TasksRepository, filter: StatusListFi
   };
 }
 
-export async function taskEvents(repo: TasksRepository, taskId: string, eventType: string | undefined) {
-  await taskById(repo, taskId);
-  return (await repo.events(taskId, eventType)).map(toAuditEvent);
+export async function taskEvents(caller: TaskCaller, taskId: string, eventType: string | undefined) {
+  await taskById(caller, taskId);
+  return (await caller.repo.events(taskId, eventType)).map(toAuditEvent);
 }
 
 // --- commands ---
 
-export async function renameTask(repo: TasksRepository, session: Session, taskId: string, displayName: string) {
+export async function renameTask(caller: TaskCaller, taskId: string, displayName: string) {
   const name = displayName.trim();
   if (!name) throw fail(0, 'The display name must not be empty.');
   if (name.length > 255) throw fail(0, 'The display name must be at most 255 characters.');
-  const task = await taskById(repo, taskId);
+  const task = await taskById(caller, taskId);
   if (task.display_name === name) return;
-  const actor = actorOf(session);
-  await repo.transaction(async (tx) => {
+  const actor = actorOf(caller.session);
+  await caller.repo.transaction(async (tx) => {
     await tx.update(taskId, { displayName: name }, actor.userId);
     await recordEvent(
       tx,
@@ -188,7 +205,7 @@ function deleteRefusal(task: TaskRow, userId: string): string | null {
 }
 
 /** Deleting → Deleted, with both transitions in the events. Files stay until the history is purged. */
-async function markDeleted(tx: TasksRepository, session: Session, task: TaskRow) {
+export async function markDeleted(tx: TasksRepository, session: Session, task: TaskRow) {
   const actor = actorOf(session);
   await tx.update(task.id, { status: TASK_STATUS.Deleting }, actor.userId);
   await recordStatusChange(
@@ -212,16 +229,28 @@ async function markDeleted(tx: TasksRepository, session: Session, task: TaskRow)
   );
 }
 
-export async function deleteTask(repo: TasksRepository, session: Session, taskId: string) {
-  const task = await taskById(repo, taskId);
-  const refusal = deleteRefusal(task, session.user.id);
+export async function deleteTask(caller: TaskCaller, taskId: string) {
+  const task = await taskById(caller, taskId);
+  const refusal = deleteRefusal(task, caller.session.user.id);
   if (refusal) {
     throw fail(
       refusal.startsWith('Another') ? ERROR.CheckedOutByOtherUser : ERROR.ProcessTaskError,
       `The task cannot be deleted: ${refusal}`,
     );
   }
-  await repo.transaction((tx) => markDeleted(tx, session, task));
+  await caller.repo.transaction((tx) => markDeleted(tx, caller.session, task));
+}
+
+/** SdTask/history/DeleteTaskFromHistoryAsync: only a task of the history (review over) → Deleted. */
+export async function deleteFromHistory(caller: TaskCaller, taskId: string) {
+  const task = await taskById(caller, taskId);
+  if (!HISTORY_STATUSES.has(task.status)) {
+    throw fail(
+      ERROR.ProcessTaskError,
+      `Only a task in the history can be deleted from it; this one is ${taskStatusText(task.status)} (${task.status}).`,
+    );
+  }
+  await caller.repo.transaction((tx) => markDeleted(tx, caller.session, task));
 }
 
 /** Why processing cannot restart, or null. */
@@ -279,8 +308,9 @@ export async function restartTask(repo: TasksRepository, session: Session, task:
   return ok(true);
 }
 
-export async function recoverTask(repo: TasksRepository, session: Session, taskId: string) {
-  const task = await taskById(repo, taskId);
+export async function recoverTask(caller: TaskCaller, taskId: string) {
+  const { repo, session } = caller;
+  const task = await taskById(caller, taskId);
   if (!RECOVERABLE_STATUSES.has(task.status)) {
     throw fail(
       ERROR.ProcessTaskError,
@@ -296,15 +326,14 @@ export async function recoverTask(repo: TasksRepository, session: Session, taskI
 }
 
 export async function updateAssignment(
-  db: Db,
-  repo: TasksRepository,
-  session: Session,
+  caller: TaskCaller,
   taskId: string,
   order: number,
   remove: boolean,
   userIds: string[],
 ) {
-  const task = await taskById(repo, taskId);
+  const { db, repo, session } = caller;
+  const task = await taskById(caller, taskId);
   if (DELETED_STATUSES.has(task.status) || HISTORY_STATUSES.has(task.status)) {
     throw fail(ERROR.InvalidAssignmentState, 'A deleted or finished task cannot be assigned.');
   }

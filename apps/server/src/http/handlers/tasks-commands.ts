@@ -1,8 +1,11 @@
 // Task commands and reads of one task or a selection: GetById, Status, StatusList(Paginated),
 // UpdateDisplayName, DeleteTask, DeleteMany, RestartProcessing(Many), Recover, UpdateTaskAssignment,
-// Events. Rules live in src/domain/tasks.
+// Events, history/DeleteTaskFromHistoryAsync, history/DeleteWorkSpaceAndTasksAsync. Rules live in
+// src/domain/tasks (and src/domain/workspaces/deletion.ts); every task is loaded through taskById /
+// resolveTask, which answer 404 for a task in a workspace the caller does not reach.
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import {
+  deleteFromHistory,
   deleteMany,
   deleteTask,
   getTask,
@@ -14,15 +17,22 @@ import {
   type Selection,
   statusList,
   statusListPage,
+  type TaskCaller,
   taskEvents,
   taskStatus,
   updateAssignment,
 } from '../../domain/tasks/commands.js';
 import { workspaceForTask, workspaceRules } from '../../domain/tasks/import.js';
+import { deleteWorkspaceAndTasks } from '../../domain/workspaces/deletion.js';
 import type { HandlerInput, HandlerMap, OperationHandler } from '../handler.js';
 import { requires } from '../handler.js';
 
 const repoOf = ({ services, session }: HandlerInput) => new TasksRepository(services.db, session.membership.tenant_id);
+const callerOf = (input: HandlerInput): TaskCaller => ({
+  repo: repoOf(input),
+  db: input.services.db,
+  session: input.session,
+});
 
 /** Also reachable with a client-credentials token of a tenant API secret. */
 export const withApiClients = (handler: OperationHandler): OperationHandler =>
@@ -48,10 +58,10 @@ async function maxRestartsOf(input: HandlerInput, workspaceId: string) {
 }
 
 export const taskCommandHandlers: HandlerMap = {
-  SdTask_GetById: requires(['Task.View'], async (input) => getTask(repoOf(input), String(input.params.id))),
+  SdTask_GetById: requires(['Task.View'], async (input) => getTask(callerOf(input), String(input.params.id))),
 
   SdTask_Status: withApiClients(
-    requires(['Task.View'], async (input) => taskStatus(repoOf(input), input.query.TaskId, input.query.ExternalId)),
+    requires(['Task.View'], async (input) => taskStatus(callerOf(input), input.query.TaskId, input.query.ExternalId)),
   ),
   SdTask_StatusList: withApiClients(
     requires(['Task.View'], async (input) => statusList(repoOf(input), statusFilter(input.query))),
@@ -69,12 +79,22 @@ export const taskCommandHandlers: HandlerMap = {
 
   SdTask_UpdateDisplayName: requires(['Task.Import'], async (input) => {
     const { displayName } = input.body as { displayName: string };
-    await renameTask(repoOf(input), input.session, String(input.params.taskId), displayName);
+    await renameTask(callerOf(input), String(input.params.taskId), displayName);
     return undefined;
   }),
 
   SdTask_DeleteTask: requires(['Task.Delete'], async (input) => {
-    await deleteTask(repoOf(input), input.session, String(input.params.id));
+    await deleteTask(callerOf(input), String(input.params.id));
+    return undefined;
+  }),
+
+  SdTask_HistoryDeleteTaskFromHistoryAsync: requires(['Task.Delete'], async (input) => {
+    await deleteFromHistory(callerOf(input), String(input.query.taskId));
+    return undefined;
+  }),
+
+  SdTask_HistoryDeleteWorkSpaceAndTasksAsync: requires(['Workspace.Delete'], async (input) => {
+    await deleteWorkspaceAndTasks(input.services.db, input.session, String(input.query.workSpaceId));
     return undefined;
   }),
 
@@ -85,9 +105,9 @@ export const taskCommandHandlers: HandlerMap = {
   }),
 
   SdTask_RestartProcessing: requires(['Task.ReprocessMany'], async (input) => {
-    const repo = repoOf(input);
-    const task = await resolveTask(repo, input.query.TaskId, input.query.ExternalId);
-    return restartTask(repo, input.session, task, await maxRestartsOf(input, task.workspace_id));
+    const caller = callerOf(input);
+    const task = await resolveTask(caller, input.query.TaskId, input.query.ExternalId);
+    return restartTask(caller.repo, input.session, task, await maxRestartsOf(input, task.workspace_id));
   }),
 
   SdTask_RestartProcessingMany: requires(['Task.ReprocessMany'], async (input) => {
@@ -96,15 +116,11 @@ export const taskCommandHandlers: HandlerMap = {
     return restartMany(repoOf(input), input.session, selection, max);
   }),
 
-  SdTask_Recover: requires(['Task.Delete'], async (input) =>
-    recoverTask(repoOf(input), input.session, String(input.query.taskId)),
-  ),
+  SdTask_Recover: requires(['Task.Delete'], async (input) => recoverTask(callerOf(input), String(input.query.taskId))),
 
   SdTask_UpdateTaskAssignment: requires(['Task.EditAssignments'], async (input) =>
     updateAssignment(
-      input.services.db,
-      repoOf(input),
-      input.session,
+      callerOf(input),
       String(input.query.taskId),
       Number(input.query.orderType),
       input.query.removeAssignment === true || input.query.removeAssignment === 'true',
@@ -114,7 +130,7 @@ export const taskCommandHandlers: HandlerMap = {
 
   SdTask_Events: requires(['Task.ListEvents'], async (input) =>
     taskEvents(
-      repoOf(input),
+      callerOf(input),
       String(input.params.taskId),
       typeof input.query.eventType === 'string' && input.query.eventType ? input.query.eventType : undefined,
     ),

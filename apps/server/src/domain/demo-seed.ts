@@ -1,0 +1,11 @@
+// The whole demo seeding in one call: the tenants, people, workspaces and batches (demo-data.ts),
+// then every member of a tenant joins every workspace of it (workspaces/members.ts). Kept apart
+// from both so neither imports the other. Idempotent: only missing rows are added.
+import type { Db } from '../db/database.js';
+import { seedDemoData } from './demo-data.js';
+import { seedDemoWorkspaceMembers } from './workspaces/members.js';
+
+export async function seedDemo(db: Db): Promise<void> {
+  await seedDemoData(db);
+  await seedDemoWorkspaceMembers(db);
+}
