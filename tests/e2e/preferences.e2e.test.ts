@@ -2,37 +2,16 @@
  * Language and skin: switching changes the interface at once, and both survive a reload (the
  * language is remembered on the device, the skin in the user's preferences).
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { en } from '../../apps/web/src/i18n/locales/en';
 import { pt } from '../../apps/web/src/i18n/locales/pt';
 import { AppShell } from './pages/AppShell';
 import { textOf } from './pages/testid';
-import { closeSession, launchBrowser, openSession, type Session } from './support/browser';
+import { useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
 import { settle, signInThroughLoginPage } from './support/flows';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openSession(browser);
-});
-afterEach(async (context) => {
-  await closeSession(session, context.task.fullName);
-  session = undefined;
-});
-
-function current(): Session {
-  if (!session) throw new Error('No browser session: beforeEach did not run.');
-  return session;
-}
+const current = useBrowserSessions();
 
 it('switches to English and the dark skin, and keeps both after a reload', async () => {
   const s = current();

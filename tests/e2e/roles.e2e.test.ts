@@ -3,38 +3,17 @@
  * abilities open (the server's GetUserAuthDetails × the app's route table), is sent to
  * /not-authorized on a route beyond the role, sees itself in the profile, and signs out.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LoginPage } from './pages/LoginPage';
 import { ProfilePage } from './pages/ProfilePage';
 import { StatusPage } from './pages/StatusPage';
 import { textOf } from './pages/testid';
 import { expectedMenuTestIds, fetchAuthDetails, forbiddenPaths } from './support/abilities';
-import { closeSession, launchBrowser, openSession, type Session } from './support/browser';
+import { useBrowserSessions } from './support/browser';
 import { demoAccounts } from './support/demo';
 import { settle, signInThroughLoginPage } from './support/flows';
 
-let browser: Browser;
-let session: Session | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  session = await openSession(browser);
-});
-afterEach(async (context) => {
-  await closeSession(session, context.task.fullName);
-  session = undefined;
-});
-
-function current(): Session {
-  if (!session) throw new Error('No browser session: beforeEach did not run.');
-  return session;
-}
+const current = useBrowserSessions();
 
 describe.each(demoAccounts)('$role', (account) => {
   const shot = (step: string) => current().screenshot(`role-${account.role.toLowerCase()}-${step}`);

@@ -6,7 +6,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 import { artifactsDir } from './paths';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -111,4 +111,31 @@ export async function closeSession(session: Session | undefined, testName: strin
   await note('not-implemented.txt', testName, session.notImplemented);
   await note('off-origin.txt', testName, session.offOrigin);
   await session.context.close();
+}
+
+/**
+ * One Chromium per test file and a fresh context per test (closed, with its artifacts, after the
+ * test). Returns a getter for the running test's session.
+ */
+export function useBrowserSessions(): () => Session {
+  let browser: Browser | undefined;
+  let session: Session | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    if (!browser) throw new Error('Chromium did not start.');
+    session = await openSession(browser);
+  });
+  afterEach(async (context) => {
+    await closeSession(session, context.task.fullName);
+    session = undefined;
+  });
+  return () => {
+    if (!session) throw new Error('No browser session: beforeEach did not run.');
+    return session;
+  };
 }
