@@ -1,134 +1,65 @@
 /**
- * The permission vocabulary of product-spec §6, written `Resource.Action`.
+ * The permission vocabulary: `Resource.Action` as product-spec §6 names them, plus the
+ * per-target-role permissions `Resource.Action.RoleName`. It is the contract's `Permission`
+ * enumeration (openapi/reviewdesk.yaml), so the server's role table and these checks share one list.
  *
- * The table is data (not only a type) so hosts can list, validate and document permissions at
+ * The list is data (not only a type) so hosts can list, validate and document permissions at
  * runtime. It says nothing about which role holds what: the server maps roles to abilities and
  * returns them per user; the client never hard-codes a role's rights.
  */
-
-/** Resources and their actions, exactly as product-spec §6 names them. */
-export const permissionTable = {
-  Role: ['View', 'RoleList', 'AuditList', 'RoleEdit'],
-  Metrics: ['View'],
-  Viewer: ['View', 'ViewReduxDump', 'DebugTools'],
-  Workspace: [
-    'View',
-    'Create',
-    'Edit',
-    'ListUsers',
-    'AddUsers',
-    'UpdateUserStatus',
-    'EditAdvancedSettings',
-    'EditBasic',
-    'EditFields',
-    'UpdateCustomModel',
-    'UpdateExport',
-    'Delete',
-    'ForDevelopers',
-    'RedirectQueues',
-    'ManageStorage',
-    'ManageHooks',
-    'Notifications',
-  ],
-  Task: [
-    'ListView',
-    'Import',
-    'TracesDashboardView',
-    'CustomColumns',
-    'View',
-    'Review',
-    'History',
-    'ListEvents',
-    'Delete',
-    'CleanEntities',
-    'ReprocessMany',
-    'AccessChatbot',
-    'ShareMediaSegment',
-    'DeleteMany',
-    'DownloadFolderMonitor',
-    'EditAssignments',
-  ],
-  User: ['InviteUser', 'Profile'],
-  Tenant: [
-    'View',
-    'Edit',
-    'ListUsers',
-    'AddUsers',
-    'UpdateUserRole',
-    'UpdateUserStatus',
-    'EditBasic',
-    'ViewSecrets',
-    'CreateSecrets',
-    'CreateSharePointConnectors',
-    'ViewSharePointConnector',
-    'ImpersonateRole',
-  ],
-  Licensing: ['View', 'ActivateLicense', 'ViewUsageHistory'],
-  Templates: [
-    'TemplateList',
-    'CreateField',
-    'UpdateField',
-    'DeleteField',
-    'ModelsList',
-    'ActivateModel',
-    'CustomModelActions',
-    'TracesDashboardView',
-    'ListEvents',
-  ],
-  Batches: ['CreateBatch', 'ListBatches', 'Delete'],
-  Documentation: ['ExternalPostman'],
-  Index: ['ListLogs', 'VideoTextualSummary'],
-  Home: ['View'],
-} as const;
-
-/** The six role names of the spec, in the spec's order. Used only to name per-target-role permissions. */
-export const roleNames = ['Developer', 'Administrator', 'Manager', 'Creator', 'Reviewer', 'Viewer'] as const;
-
-/** One of the six role names. */
-export type RoleName = (typeof roleNames)[number];
-
-/**
- * Actions that exist once per target role ("updating a user's role or status has one permission
- * per target role"). They are written `<Resource>.<Action>.<RoleName>`, e.g.
- * `Tenant.UpdateUserRole.Reviewer`; the server sends them as `{subject: 'Tenant', action: 'UpdateUserRole.Reviewer'}`.
- */
-export const perRoleActions = {
-  Tenant: ['UpdateUserRole', 'UpdateUserStatus'],
-  Workspace: ['UpdateUserStatus'],
-} as const;
-
-type PermissionTable = typeof permissionTable;
-type PerRoleActions = typeof perRoleActions;
-
-/** A resource name of product-spec §6 (`Task`, `Tenant`, …). */
-export type Resource = keyof PermissionTable;
-
-/** A plain `Resource.Action` permission, e.g. `Task.Review`. */
-export type BasePermission = { [R in Resource]: `${R}.${PermissionTable[R][number]}` }[Resource];
-
-/** A per-target-role permission, e.g. `Tenant.UpdateUserRole.Reviewer`. */
-export type RolePermission = {
-  [R in keyof PerRoleActions]: `${R}.${PerRoleActions[R][number]}.${RoleName}`;
-}[keyof PerRoleActions];
+import { enumMembers, type Schema } from '@reviewdesk/api-client';
 
 /** Every permission a check may name. */
-export type Permission = BasePermission | RolePermission;
+export type Permission = Schema<'Permission'>;
 
-function buildPermissionList(): readonly Permission[] {
-  const list: string[] = [];
-  for (const [resource, actions] of Object.entries(permissionTable)) {
-    for (const action of actions) list.push(`${resource}.${action}`);
+/** One of the six role names. */
+export type RoleName = Schema<'RoleName'>;
+
+/**
+ * A per-target-role permission, e.g. `Tenant.UpdateUserRole.Reviewer` ("updating a user's role or
+ * status has one permission per target role"); the server sends it as
+ * `{subject: 'Tenant', action: 'UpdateUserRole.Reviewer'}`.
+ */
+export type RolePermission = Extract<Permission, `${string}.${string}.${string}`>;
+
+/** A plain `Resource.Action` permission, e.g. `Task.Review`. */
+export type BasePermission = Exclude<Permission, RolePermission>;
+
+/** A resource name of product-spec §6 (`Task`, `Tenant`, …). */
+export type Resource = Permission extends `${infer R}.${string}` ? R : never;
+
+/** The base names that have per-role variants (`Tenant.UpdateUserRole`, …). */
+export type RolePermissionBase = RolePermission extends `${infer R}.${infer A}.${string}` ? `${R}.${A}` : never;
+
+/** The six role names of the spec, in the spec's order. Used only to name per-target-role permissions. */
+export const roleNames: readonly RoleName[] = Object.freeze(enumMembers('RoleName').map((m) => m.code as RoleName));
+
+/** Every known permission, base permissions first, then the per-role ones (the contract's order). */
+export const permissions: readonly Permission[] = Object.freeze(
+  enumMembers('Permission').map((m) => m.code as Permission),
+);
+
+function groupByResource(list: readonly string[], dropRole: boolean): Readonly<Record<string, readonly string[]>> {
+  const table: Record<string, string[]> = {};
+  for (const permission of list) {
+    const [resource = '', ...rest] = permission.split('.');
+    const action = (dropRole ? rest.slice(0, -1) : rest).join('.');
+    const actions = (table[resource] ??= []);
+    if (!actions.includes(action)) actions.push(action);
   }
-  for (const [resource, actions] of Object.entries(perRoleActions)) {
-    for (const action of actions) {
-      for (const role of roleNames) list.push(`${resource}.${action}.${role}`);
-    }
-  }
-  return Object.freeze(list as Permission[]);
+  return Object.freeze(table);
 }
 
-/** Every known permission, base permissions first, then the per-role ones. */
-export const permissions: readonly Permission[] = buildPermissionList();
+const rolePermissions = permissions.filter((p) => p.split('.').length === 3);
+
+/** Resources and their actions, exactly as product-spec §6 names them. */
+export const permissionTable = groupByResource(
+  permissions.filter((p) => p.split('.').length === 2),
+  false,
+) as Readonly<Record<Resource, readonly string[]>>;
+
+/** Actions that exist once per target role, by resource (`Tenant: ['UpdateUserRole', 'UpdateUserStatus']`). */
+export const perRoleActions = groupByResource(rolePermissions, true);
 
 const permissionSet: ReadonlySet<string> = new Set(permissions);
 
@@ -146,8 +77,3 @@ export function isPermission(value: string): value is Permission {
 export function rolePermission(permission: RolePermissionBase, role: RoleName): RolePermission {
   return `${permission}.${role}` as RolePermission;
 }
-
-/** The base names that have per-role variants (`Tenant.UpdateUserRole`, …). */
-export type RolePermissionBase = {
-  [R in keyof PerRoleActions]: `${R}.${PerRoleActions[R][number]}`;
-}[keyof PerRoleActions];

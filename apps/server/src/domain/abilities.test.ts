@@ -1,82 +1,15 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { repoRoot } from '../config.js';
 import { abilitiesOfRole, allAbilityRules, effectiveAbilities, renderAbilitiesMarkdown } from './abilities.js';
 import { ROLES, roleByName } from './roles.js';
 
-// Product spec §6, word for word: every Resource.Action the product checks.
-const SPEC_ABILITIES: Record<string, string[]> = {
-  Role: ['View', 'RoleList', 'AuditList', 'RoleEdit'],
-  Metrics: ['View'],
-  Viewer: ['View', 'ViewReduxDump', 'DebugTools'],
-  Workspace: [
-    'View',
-    'Create',
-    'Edit',
-    'ListUsers',
-    'AddUsers',
-    'UpdateUserStatus',
-    'EditAdvancedSettings',
-    'EditBasic',
-    'EditFields',
-    'UpdateCustomModel',
-    'UpdateExport',
-    'Delete',
-    'ForDevelopers',
-    'RedirectQueues',
-    'ManageStorage',
-    'ManageHooks',
-    'Notifications',
-  ],
-  Task: [
-    'ListView',
-    'Import',
-    'TracesDashboardView',
-    'CustomColumns',
-    'View',
-    'Review',
-    'History',
-    'ListEvents',
-    'Delete',
-    'CleanEntities',
-    'ReprocessMany',
-    'AccessChatbot',
-    'ShareMediaSegment',
-    'DeleteMany',
-    'DownloadFolderMonitor',
-    'EditAssignments',
-  ],
-  User: ['InviteUser', 'Profile'],
-  Tenant: [
-    'View',
-    'Edit',
-    'ListUsers',
-    'AddUsers',
-    'UpdateUserRole',
-    'UpdateUserStatus',
-    'EditBasic',
-    'ViewSecrets',
-    'CreateSecrets',
-    'CreateSharePointConnectors',
-    'ViewSharePointConnector',
-    'ImpersonateRole',
-  ],
-  Licensing: ['View', 'ActivateLicense', 'ViewUsageHistory'],
-  Templates: [
-    'TemplateList',
-    'CreateField',
-    'UpdateField',
-    'DeleteField',
-    'ModelsList',
-    'ActivateModel',
-    'CustomModelActions',
-    'TracesDashboardView',
-    'ListEvents',
-  ],
-  Batches: ['CreateBatch', 'ListBatches', 'Delete'],
-  Documentation: ['ExternalPostman'],
-  Index: ['ListLogs', 'VideoTextualSummary'],
-  Home: ['View'],
-};
+// The permission vocabulary of the contract (product spec §6 plus the per-target-role permissions):
+// the table must grant from exactly this list.
+const contract = parse(readFileSync(join(repoRoot, 'openapi', 'reviewdesk.yaml'), 'utf8'));
+const CONTRACT_PERMISSIONS: string[] = contract.components.schemas.Permission.enum;
 
 /** Ignores how the formatter pads table cells, which says nothing about the content. */
 function normaliseMarkdown(markdown: string): string {
@@ -109,8 +42,14 @@ describe('abilities table', () => {
     const plain = allAbilityRules()
       .map((r) => r.ability)
       .filter((a) => a.split('.').length === 2);
-    const spec = Object.entries(SPEC_ABILITIES).flatMap(([s, actions]) => actions.map((a) => `${s}.${a}`));
+    const spec = CONTRACT_PERMISSIONS.filter((p) => p.split('.').length === 2);
+    expect(spec).toHaveLength(74);
     expect(plain.sort()).toEqual(spec.sort());
+  });
+
+  it('uses exactly the permission vocabulary of the contract', () => {
+    const all = [...new Set(allAbilityRules().map((r) => r.ability))];
+    expect(all.sort()).toEqual([...CONTRACT_PERMISSIONS].sort());
   });
 
   it('has a role-specific permission per target role for role and status updates', () => {
