@@ -44,8 +44,9 @@ function groupByResource(list: readonly string[], dropRole: boolean): Readonly<R
   for (const permission of list) {
     const [resource = '', ...rest] = permission.split('.');
     const action = (dropRole ? rest.slice(0, -1) : rest).join('.');
-    const actions = (table[resource] ??= []);
+    const actions = table[resource] ?? [];
     if (!actions.includes(action)) actions.push(action);
+    table[resource] = actions;
   }
   return Object.freeze(table);
 }
