@@ -9,6 +9,7 @@ import pg from 'pg';
 import * as initial from './migrations/0001_initial.js';
 import * as workspaces0003 from './migrations/0003_workspaces.js';
 import * as tasks0004 from './migrations/0004_tasks.js';
+import * as processing0005 from './migrations/0005_processing.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0003_workspaces': workspaces0003,
   '0004_tasks': tasks0004,
+  '0005_processing': processing0005,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

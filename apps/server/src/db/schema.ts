@@ -292,3 +292,84 @@ export interface Database {
 }
 
 export type WorkspaceMemberRow = Selectable<WorkspaceMembersTable>;
+
+// --- Processing (migration 0005_processing) ---
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+export interface TasksTable {
+  status_changed_on: ColumnType<Date, Date | string | undefined, Date | string>;
+  /** Worker id holding the task while it processes; null when no worker does. */
+  claimed_by: Nullable<string>;
+  /** The claim's lease; a task past it belongs to a dead worker and is requeued. */
+  lease_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** pdf | image | audio | video, detected from the bytes. */
+  file_kind: Nullable<string>;
+  media_duration_ms: Nullable<number>;
+  document_version: Generated<number>;
+  average_confidence: Nullable<number>;
+  credits_spent: Generated<number>;
+  last_error: Nullable<string>;
+  processing_started_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  processing_finished_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  split_source_id: Nullable<string>;
+  split_first_page: Nullable<number>;
+  split_last_page: Nullable<number>;
+}
+
+export interface TaskPagesTable {
+  tenant_id: string;
+  task_id: string;
+  page_number: number;
+  width: number;
+  height: number;
+  /** `point` for PDF pages, `pixel` for images (PageSize.unit). */
+  unit: string;
+  rotation: Generated<number>;
+  image_blob_id: string | null;
+  /** DocumentResult of the page. */
+  document: Json<Record<string, unknown>>;
+  /** OcrPageResult of the page. */
+  ocr: Json<Record<string, unknown>> | null;
+  version: Generated<number>;
+  modified_by: string | null;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface TaskMediaTable {
+  task_id: string;
+  tenant_id: string;
+  duration_ms: number;
+  /** MediaInfo from probing (streams, channels, sample rate). */
+  info: Json<Record<string, unknown>>;
+  waveform_blob_id: string | null;
+  /** Transcript of the contract. */
+  transcript: Json<Record<string, unknown>> | null;
+  engine: string | null;
+  version: Generated<number>;
+  modified_by: string | null;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface TaskIntegrationsTable {
+  id: string;
+  tenant_id: string;
+  task_id: string;
+  /** IntegrationStatus: Never 0, Queued 10, Successful 20, Failed 30. */
+  status: number;
+  integration_type: string;
+  attempts: Generated<number>;
+  message: string | null;
+  result_blob_id: string | null;
+  created_on: CreatedAt;
+  finished_on: Timestamp | null;
+}
+
+export interface Database {
+  task_pages: TaskPagesTable;
+  task_media: TaskMediaTable;
+  task_integrations: TaskIntegrationsTable;
+}
+
+export type TaskPageRow = Selectable<TaskPagesTable>;
+export type TaskMediaRow = Selectable<TaskMediaTable>;
+export type TaskIntegrationRow = Selectable<TaskIntegrationsTable>;
