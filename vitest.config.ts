@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 // owns its own vitest config (environment, setup files, browser mode).
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/*', 'tests', 'tests/vitest.e2e.config.ts', '.storybook'],
+    projects: [
+      'packages/*',
+      'apps/*',
+      'tests',
+      'tests/vitest.e2e.config.ts',
+      'tests/embed/vitest.config.ts',
+      '.storybook',
+    ],
   },
 });

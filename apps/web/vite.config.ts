@@ -6,6 +6,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pdfjsAssets } from './build/pdfjs-assets';
 
 const server = process.env.REVIEWDESK_SERVER ?? 'http://localhost:8080';
 
@@ -13,7 +14,7 @@ const server = process.env.REVIEWDESK_SERVER ?? 'http://localhost:8080';
 const serverPaths = ['/api', '/connect', '/.well-known', '/Identity', '/_configuration', '/confirm'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), pdfjsAssets()],
   server: {
     port: 5173,
     // Forwarding the Host header would make the provider issue URLs for the dev port, which is

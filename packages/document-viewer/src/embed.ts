@@ -1,1 +1,156 @@
-export {};
+/**
+ * `@reviewdesk/document-viewer/embed`: mount the viewer in any page, React or not.
+ * `mountDocumentViewer(element, options)` renders its own React root with its own provider
+ * (API client, i18n, queries, stores) inside `element` and returns a handle to update options,
+ * subscribe to typed events and destroy it. Nothing is shared between mounts.
+ */
+import { type ApiClient, createApiClient } from '@reviewdesk/api-client';
+import { type Ability, ReviewdeskProvider, type Skin } from '@reviewdesk/ui';
+import { createElement } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import type { CheckoutLostReason, ViewerError } from './session/session.js';
+import type { FinishReviewResult, SaveState } from './session/types.js';
+import { DocumentViewer, type DocumentViewerProps } from './viewer/DocumentViewer.js';
+
+/** Events of a mounted viewer and their payloads. */
+export interface DocumentViewerEvents {
+  saveStateChange: SaveState;
+  finishReview: FinishReviewResult;
+  cancelReview: { taskId: string };
+  checkoutLost: { reason: CheckoutLostReason; taskId: string };
+  error: ViewerError;
+  openTask: { taskId: string };
+}
+
+/** Options of {@link mountDocumentViewer}: the viewer's props plus what the provider needs. */
+export interface MountDocumentViewerOptions extends DocumentViewerProps {
+  /** An API client; or give `baseUrl` and `getAccessToken` and one is created for this mount. */
+  client?: ApiClient;
+  /** Where the Reviewdesk API lives (when no `client` is given). */
+  baseUrl?: string;
+  /** The signed-in user's access token (when no `client` is given). */
+  getAccessToken?: () => string | null | undefined | Promise<string | null | undefined>;
+  /** Interface language: pt (default), en, de, fr, es. */
+  locale?: string;
+  /** Skin; when omitted the user's stored preference applies (light by default). */
+  theme?: Skin;
+  /** Abilities of the user (`User/GetUserAuthDetails`). @default [] */
+  abilities?: readonly Ability[];
+}
+
+/** Handle returned by {@link mountDocumentViewer}. */
+export interface DocumentViewerHandle {
+  /** Merges new options (e.g. another `taskId`, `locale` or `theme`) and re-renders. */
+  update(options: Partial<MountDocumentViewerOptions>): void;
+  /** Subscribes to an event; returns the unsubscribe function. */
+  on<E extends keyof DocumentViewerEvents>(event: E, handler: (payload: DocumentViewerEvents[E]) => void): () => void;
+  /** Unmounts the viewer, disposing its session, engine and stores. Unsaved edits stay in the device journal. */
+  destroy(): void;
+}
+
+type Handlers = { [E in keyof DocumentViewerEvents]: Set<(payload: DocumentViewerEvents[E]) => void> };
+
+/**
+ * Mounts a document viewer in `element`.
+ * @example
+ * import { mountDocumentViewer } from '@reviewdesk/document-viewer/embed';
+ * import '@reviewdesk/ui/styles.css';
+ * import '@reviewdesk/document-viewer/styles.css';
+ * const viewer = mountDocumentViewer(document.getElementById('viewer'), {
+ *   baseUrl: 'https://reviewdesk.example.com', getAccessToken, taskId, userId, locale: 'en',
+ * });
+ * const off = viewer.on('finishReview', (result) => console.log(result.nextTaskId));
+ */
+export function mountDocumentViewer(element: HTMLElement, initial: MountDocumentViewerOptions): DocumentViewerHandle {
+  if (!element) throw new TypeError('mountDocumentViewer needs an element to mount in.');
+  let options = { ...initial };
+  let client = options.client ?? createClientFrom(options);
+  const handlers: Handlers = {
+    saveStateChange: new Set(),
+    finishReview: new Set(),
+    cancelReview: new Set(),
+    checkoutLost: new Set(),
+    error: new Set(),
+    openTask: new Set(),
+  };
+  const emit = <E extends keyof DocumentViewerEvents>(event: E, payload: DocumentViewerEvents[E]) => {
+    for (const handler of handlers[event]) (handler as (p: DocumentViewerEvents[E]) => void)(payload);
+  };
+  let root: Root | null = createRoot(element);
+
+  const render = () => {
+    if (!root) return;
+    const { client: _client, baseUrl, getAccessToken, locale, theme, abilities, ...props } = options;
+    const viewerProps: DocumentViewerProps = {
+      ...props,
+      onSaveStateChange: (state) => {
+        props.onSaveStateChange?.(state);
+        emit('saveStateChange', state);
+      },
+      onFinishReview: (result) => {
+        props.onFinishReview?.(result);
+        emit('finishReview', result);
+      },
+      onCancelReview: (info) => {
+        props.onCancelReview?.(info);
+        emit('cancelReview', info);
+      },
+      onCheckoutLost: (info) => {
+        props.onCheckoutLost?.(info);
+        emit('checkoutLost', info);
+      },
+      onError: (error) => {
+        props.onError?.(error);
+        emit('error', error);
+      },
+      // Only when someone listens does the host take over opening tasks; otherwise the viewer does.
+      onOpenTask:
+        props.onOpenTask || handlers.openTask.size
+          ? (taskId) => {
+              props.onOpenTask?.(taskId);
+              emit('openTask', { taskId });
+            }
+          : undefined,
+    };
+    root.render(
+      createElement(
+        ReviewdeskProvider,
+        // The provider's root fills the host element, so the viewer's height is the element's.
+        { client, locale, theme, abilities, userId: props.userId ?? null, className: 'rd-viewer-host' },
+        createElement(DocumentViewer, viewerProps),
+      ),
+    );
+  };
+  render();
+
+  return {
+    update(next) {
+      options = { ...options, ...next };
+      if (next.client || next.baseUrl || next.getAccessToken) client = options.client ?? createClientFrom(options);
+      render();
+    },
+    on(event, handler) {
+      handlers[event].add(handler as never);
+      if (event === 'openTask') render();
+      return () => {
+        handlers[event].delete(handler as never);
+      };
+    },
+    destroy() {
+      root?.unmount();
+      root = null;
+      for (const set of Object.values(handlers)) set.clear();
+    },
+  };
+}
+
+function createClientFrom(options: MountDocumentViewerOptions): ApiClient {
+  if (!options.baseUrl || !options.getAccessToken) {
+    throw new TypeError('mountDocumentViewer needs either `client` or both `baseUrl` and `getAccessToken`.');
+  }
+  return createApiClient({ baseUrl: options.baseUrl, getAccessToken: options.getAccessToken });
+}
+
+export type { CheckoutLostReason, ViewerError } from './session/session.js';
+export type { FinishReviewResult, SaveState } from './session/types.js';
+export type { DocumentViewerProps } from './viewer/DocumentViewer.js';

@@ -1,1 +1,138 @@
-export {};
+/**
+ * `@reviewdesk/task-list/embed`: the task list for any host page, React or not.
+ *
+ * `mountTaskList(element, options)` renders the list with its own provider (i18n, stores, query
+ * client unless the host passes one) into `element` and returns a handle:
+ * `update(options)` (host options win, merged over the current ones), `on(event, handler)`
+ * returning an unsubscribe, and `destroy()`. Several mounts on one page are independent.
+ */
+import { ReviewdeskProvider, type ReviewdeskProviderProps } from '@reviewdesk/ui';
+import { createElement } from 'react';
+import { createRoot } from 'react-dom/client';
+import { TaskList, type TaskListProps } from './components/TaskList';
+import type { TaskListEventMap } from './events';
+
+/** Options of {@link mountTaskList}: the provider's settings plus the list's props. */
+export interface MountTaskListOptions
+  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
+    Omit<TaskListProps, 'className'> {
+  /** Extra class on the `.rd-root` element. */
+  className?: string;
+}
+
+/** What {@link mountTaskList} returns. */
+export interface TaskListHandle {
+  /** Merges new options over the current ones and re-renders. */
+  update(options: Partial<MountTaskListOptions>): void;
+  /** Subscribes to an event; returns the unsubscribe. */
+  on<E extends keyof TaskListEventMap>(event: E, handler: (payload: TaskListEventMap[E]) => void): () => void;
+  /** Unmounts and releases everything this mount created. */
+  destroy(): void;
+}
+
+/**
+ * Mounts a task list into an element.
+ * @example
+ * const list = mountTaskList(document.getElementById('tasks')!, { client, workspaceId, locale: 'en', abilities });
+ * const off = list.on('openTask', ({ taskId }) => location.assign(`/viewer?taskId=${taskId}`));
+ * list.update({ workspaceId: other });
+ * list.destroy();
+ */
+export function mountTaskList(element: HTMLElement, options: MountTaskListOptions): TaskListHandle {
+  const root = createRoot(element);
+  const listeners = new Map<keyof TaskListEventMap, Set<(payload: never) => void>>();
+  let current = options;
+  let destroyed = false;
+
+  const emit = <E extends keyof TaskListEventMap>(event: E, payload: TaskListEventMap[E]) => {
+    for (const handler of listeners.get(event) ?? []) (handler as (p: TaskListEventMap[E]) => void)(payload);
+  };
+
+  const render = () => {
+    const {
+      client,
+      queryClient,
+      i18n,
+      locale,
+      theme,
+      auth,
+      abilities,
+      abilityBlacklist,
+      userId,
+      preferencesStorage,
+      portalContainer,
+      className,
+      ...list
+    } = current;
+    root.render(
+      createElement(
+        ReviewdeskProvider,
+        {
+          client,
+          queryClient,
+          i18n,
+          locale,
+          theme,
+          auth,
+          abilities,
+          abilityBlacklist,
+          userId,
+          preferencesStorage,
+          portalContainer,
+          className,
+        },
+        createElement(TaskList, {
+          ...list,
+          userId,
+          // Both the option callbacks and the subscribed handlers hear every event.
+          onOpenTask: (e) => {
+            current.onOpenTask?.(e);
+            emit('openTask', e);
+          },
+          onSelectionChange: (e) => {
+            current.onSelectionChange?.(e);
+            emit('selectionChange', e);
+          },
+          onTabChange: (tab) => {
+            current.onTabChange?.(tab);
+            emit('tabChange', tab);
+          },
+          onTaskImported: (e) => {
+            current.onTaskImported?.(e);
+            emit('taskImported', e);
+          },
+          onError: (error) => {
+            current.onError?.(error);
+            emit('error', error);
+          },
+        }),
+      ),
+    );
+  };
+  render();
+
+  return {
+    update(next) {
+      if (destroyed) return;
+      current = { ...current, ...next };
+      render();
+    },
+    on(event, handler) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(handler as (payload: never) => void);
+      listeners.set(event, set);
+      return () => {
+        set.delete(handler as (payload: never) => void);
+      };
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      listeners.clear();
+      root.unmount();
+    },
+  };
+}
+
+export type { TaskListProps } from './components/TaskList';
+export type { TaskListEventMap } from './events';

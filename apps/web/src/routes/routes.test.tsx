@@ -6,10 +6,14 @@ import { protectedRoutes, serverPages } from './paths';
 describe('routes behind their permission', () => {
   it.each(protectedRoutes)('$path opens for a user holding $permission', async ({ path, permission }) => {
     const { router } = renderApp({ path, abilities: [permission] });
-    // Each screen's landmark: a placeholder, the home greeting, the help links or the profile.
+    // Each screen's landmark: a placeholder, a package's screen, the home greeting, the help links
+    // or the profile.
     await waitFor(() =>
       expect(
         screen.queryByTestId('placeholder') ??
+          screen.queryByTestId('task-list') ??
+          screen.queryByTestId('batch-list') ??
+          screen.queryByTestId('viewer.no-task') ??
           screen.queryByTestId('home.welcome') ??
           screen.queryByTestId('help.documentation') ??
           screen.queryByTestId('profile'),

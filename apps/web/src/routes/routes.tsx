@@ -3,7 +3,8 @@
  * app layout every screen of spec §2 behind its permission, plus the status pages.
  */
 import { authenticationActions, authenticationPaths } from '@reviewdesk/auth';
-import type { ReactNode } from 'react';
+import { LoadingState } from '@reviewdesk/ui';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/AppLayout';
 import { AuthRoute } from '../pages/AuthRoute';
@@ -15,6 +16,26 @@ import { ServerPage } from '../pages/ServerPage';
 import { StatusPage } from '../pages/StatusPage';
 import { Guard } from './Guard';
 import { HOME_PATH, type ProtectedPath, protectedRoutes, serverPages, statusPaths } from './paths';
+
+/**
+ * The feature packages' screens load on first use: the task list and the document viewer (with
+ * pdf.js) are most of the app's weight, and a user who opens one need not download the other.
+ */
+function lazyScreen<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): () => ReactNode {
+  const Screen = lazy(async (): Promise<{ default: ComponentType }> => ({ default: (await load())[name] }));
+  return () => (
+    <Suspense fallback={<LoadingState />}>
+      <Screen />
+    </Suspense>
+  );
+}
+
+const TaskListPage = lazyScreen(() => import('../pages/task-list/TaskListPage'), 'TaskListPage');
+const BatchListPage = lazyScreen(() => import('../pages/batch-list/BatchListPage'), 'BatchListPage');
+const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'ViewerPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
@@ -29,11 +50,9 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/templates/training': () => (
     <FeaturePlaceholder feature="features.templatesTraining" packageName="@reviewdesk/admin-panels" />
   ),
-  '/task/list': () => <FeaturePlaceholder feature="features.taskList" packageName="@reviewdesk/task-list" />,
-  '/task/viewer': () => <FeaturePlaceholder feature="features.viewer" packageName="@reviewdesk/document-viewer" />,
-  '/task/viewer/documents': () => (
-    <FeaturePlaceholder feature="features.viewerDocuments" packageName="@reviewdesk/document-viewer" />
-  ),
+  '/task/list': TaskListPage,
+  '/task/viewer': ViewerPage,
+  '/task/viewer/documents': ViewerPage,
   '/task/viewer/transcripts': () => (
     <FeaturePlaceholder feature="features.viewerTranscripts" packageName="@reviewdesk/transcript-editor" />
   ),
@@ -43,7 +62,7 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/task/viewer/custom': () => (
     <FeaturePlaceholder feature="features.viewerCustom" packageName="@reviewdesk/document-viewer" />
   ),
-  '/batch/list': () => <FeaturePlaceholder feature="features.batchList" packageName="@reviewdesk/task-list" />,
+  '/batch/list': BatchListPage,
   '/workspace/edit': () => (
     <FeaturePlaceholder feature="features.workspaceEdit" packageName="@reviewdesk/admin-panels" />
   ),

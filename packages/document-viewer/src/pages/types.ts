@@ -29,7 +29,8 @@ export interface PageInfo {
   unit: 'point' | 'pixel';
   /** Rotation to display the page upright (from the OCR page orientation). */
   rotation: PageRotation;
-  file: PageFile;
+  /** The page's bytes; null or absent while the viewer is still fetching them (shown as loading). */
+  file?: PageFile | null;
 }
 
 export type BoxKind = 'entity' | 'qr' | 'table' | 'draft';
@@ -82,8 +83,68 @@ export interface DocumentPagesProps {
   onVisiblePageChange?: (pageNumber: number) => void;
   /** Pages mounted (visible plus margin) changed: the app loads their OCR/data lazily. */
   onMountedPagesChange?: (pageNumbers: number[]) => void;
+  /**
+   * A page's picture finished painting (pdf.js render or image load) — added by the page engine
+   * for loading indicators, e2e tests and the open-document benchmark.
+   */
+  onPageRendered?: (pageNumber: number) => void;
   /** Pages kept mounted above and below the visible ones. */
   overscan?: number;
+  className?: string;
+  /**
+   * Where pdf.js finds its CMaps, standard fonts and wasm decoders (added by the page engine).
+   * @default { baseUrl: '/pdfjs/' } — see the package README, "Pages engine".
+   */
+  pdfAssets?: PdfAssets;
+  /** Accessible names and status texts; the viewer passes its translations (added by the page engine). */
+  messages?: Partial<PagesMessages>;
+}
+
+/**
+ * Locations of pdf.js's static assets. The worker is bundled with the package; these folders are
+ * copied from `pdfjs-dist` by the host (they are fetched only when a PDF needs them).
+ */
+export interface PdfAssets {
+  /** Folder holding `cmaps/`, `standard_fonts/` and `wasm/` (trailing slash). @default '/pdfjs/' */
+  baseUrl?: string;
+  cMapUrl?: string;
+  standardFontDataUrl?: string;
+  wasmUrl?: string;
+  /** Overrides the bundled worker (e.g. when a bundler cannot follow `new URL(…, import.meta.url)`). */
+  workerSrc?: string;
+}
+
+/** Texts of the page engine: English defaults, the viewer passes its i18n strings. */
+export interface PagesMessages {
+  /** Region of one page, e.g. "Page 3 of 12". */
+  pageLabel: (pageNumber: number, pageCount: number) => string;
+  /** List of the boxes of one page for keyboard and screen-reader users. */
+  boxListLabel: (pageNumber: number, boxCount: number) => string;
+  loading: string;
+  loadError: string;
+  lowConfidence: string;
+  invalid: string;
+  solved: string;
+  /** Name of the OCR text layer of a page. */
+  ocrLayerLabel: string;
+  /** Name of the scrollable pages region. */
+  documentLabel: string;
+  /** Name of the thumbnails strip and of one thumbnail. */
+  thumbnailsLabel: string;
+  thumbnailLabel: (pageNumber: number) => string;
+}
+
+/** Props of <PageThumbnails>: a virtualised strip of small pages. */
+export interface PageThumbnailsProps {
+  pages: PageInfo[];
+  currentPage: number;
+  onSelectPage: (pageNumber: number) => void;
+  /** Width of a thumbnail in CSS pixels. @default 120 */
+  thumbnailWidth?: number;
+  /** Thumbnails kept mounted beyond the visible ones. @default 2 */
+  overscan?: number;
+  pdfAssets?: PdfAssets;
+  messages?: Partial<PagesMessages>;
   className?: string;
 }
 

@@ -1,6 +1,19 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
+// jsdom lays nothing out: give elements a size so the list's virtualiser has a viewport to fill
+// (800 px ≈ 16 rows of 48 px, plus overscan).
+if (typeof HTMLElement !== 'undefined') {
+  for (const [name, value] of [
+    ['offsetHeight', 800],
+    ['clientHeight', 800],
+    ['offsetWidth', 1200],
+    ['clientWidth', 1200],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, name, { configurable: true, get: () => value });
+  }
+}
+
 afterEach(() => {
   cleanup();
   globalThis.localStorage?.clear(); // absent in node-environment files

@@ -1,0 +1,60 @@
+import 'fake-indexeddb/auto';
+import { createApiClient } from '@reviewdesk/api-client';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mountDocumentViewer } from './embed.js';
+import { createMockViewerApi } from './test/mock-api.js';
+
+// pdf.js needs a real browser; the stand-in keeps this test about the mount API (see tests/embed for the real thing).
+vi.mock('./pages/index.js', () => ({ DocumentPages: () => null, PageThumbnails: () => null }));
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const client = createApiClient({
+  baseUrl: 'https://api.reviewdesk.test',
+  getAccessToken: () => 't',
+  fetch: (r) => globalThis.fetch(r),
+});
+
+describe('mountDocumentViewer', () => {
+  it('mounts, updates, emits typed events until unsubscribed, and destroys', async () => {
+    const api = createMockViewerApi();
+    server.use(...api.handlers);
+    const element = document.createElement('div');
+    document.body.append(element);
+    const viewer = mountDocumentViewer(element, {
+      client,
+      taskId: api.init.taskId,
+      userId: 'embed-unit',
+      locale: 'en',
+    });
+    const states: string[] = [];
+    const off = viewer.on('saveStateChange', (state) => states.push(state));
+
+    const total = await screen.findByRole('textbox', { name: 'Total value' });
+    await userEvent.clear(total);
+    await userEvent.type(total, '279.84');
+    await waitFor(() => expect(states.at(-1)).toBe('saved'), { timeout: 3000 });
+
+    off();
+    const count = states.length;
+    await act(async () => viewer.update({ locale: 'de' }));
+    const german = await screen.findByRole('textbox', { name: 'Wert von Total' });
+    await userEvent.type(german, '0');
+    await waitFor(() => expect(api.state.saves.length).toBe(2), { timeout: 3000 });
+    expect(states.length).toBe(count);
+
+    await act(async () => viewer.destroy());
+    expect(element.innerHTML).toBe('');
+    element.remove();
+  });
+
+  it('needs a client or a base URL with a token provider', () => {
+    expect(() => mountDocumentViewer(document.createElement('div'), { taskId: 'x' })).toThrow(/baseUrl/);
+  });
+});

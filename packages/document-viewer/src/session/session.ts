@@ -1,0 +1,813 @@
+/**
+ * The review session: one per mounted viewer (a zustand vanilla store, never module-global). It
+ * owns the task's loaded pages with the server version each edit is based on, the edit log,
+ * autosave (500 ms after the last change, in batches, unsaved pages retried with backoff), the
+ * IndexedDB journal of unacknowledged edits, the checkout and its renewal, and finish/cancel.
+ * The UI reads it through selectors, so a keystroke re-renders only what depends on that page.
+ */
+import {
+  type ApiClient,
+  CHECKOUT_RENEWAL_MIN_INTERVAL_MS,
+  EDITOR_CHANGE_DEBOUNCE_MS,
+  isApiError,
+} from '@reviewdesk/api-client';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ErrorCode, statusPhase } from './codes.js';
+import { buildFields, type FieldColours, type FieldProblem } from './fields.js';
+import { type Journal, type JournalPage, openJournal } from './journal.js';
+import type {
+  ApiErrorItem,
+  CheckoutResult,
+  DocumentResult,
+  FinishReviewResult,
+  OcrPageResult,
+  SaveState,
+  ViewerInitResult,
+} from './types.js';
+
+/** Why the viewer is read-only. */
+export type ReadOnlyReason =
+  | 'host'
+  | 'checked-out-by-other'
+  | 'assigned-to-other'
+  | 'cannot-review'
+  | 'not-in-review'
+  | 'checkout-lost'
+  | 'cancelled';
+
+export type SessionPhase = 'loading' | 'processing' | 'failed' | 'ready' | 'error' | 'finished';
+
+/** One change in the edit log. */
+export interface EditLogEntry {
+  revision: number;
+  pageNumber: number;
+  action: string;
+  at: number;
+}
+
+/** A page the server refused because someone else saved it first: the reviewer's version is kept here. */
+export interface PageConflict {
+  mine: DocumentResult;
+  /** The server's words about it (e.g. who changed the page), when it said something. */
+  message?: string;
+}
+
+/** A page's file as the engine draws it (an object URL of Document/PageDocument's answer). */
+export interface LoadedPageFile {
+  url: string;
+  kind: 'pdf' | 'image';
+}
+
+/** How a checkout was lost. */
+export type CheckoutLostReason = 'expired' | 'taken';
+
+/** Events a session raises; read on every use so the host's latest callbacks win. */
+export interface SessionEvents {
+  onSaveStateChange?: (state: SaveState) => void;
+  onCheckoutLost?: (info: { reason: CheckoutLostReason; taskId: string }) => void;
+  onFinishReview?: (result: FinishReviewResult) => void;
+  onCancelReview?: (info: { taskId: string }) => void;
+  onError?: (error: ViewerError) => void;
+}
+
+/** An error the viewer reports to the host (`onError`). */
+export interface ViewerError {
+  /** What the viewer was doing. */
+  operation: 'load' | 'page' | 'save' | 'checkout' | 'renew' | 'finish' | 'cancel' | 'next-task' | 'export';
+  message: string;
+  /** TaskErrorCode from a result wrapper, when the server gave one. */
+  code?: number;
+  status?: number;
+  cause?: unknown;
+}
+
+export interface SessionState {
+  phase: SessionPhase;
+  taskId: string | null;
+  init: ViewerInitResult | null;
+  loadError: ViewerError | null;
+  /** Current content of each loaded page, local edits included. */
+  pages: Readonly<Record<number, DocumentResult>>;
+  /** The server version each page's content is based on (sent as `version` when saving). */
+  versions: Readonly<Record<number, number | null>>;
+  ocr: Readonly<Record<number, OcrPageResult | null>>;
+  files: Readonly<Record<number, LoadedPageFile>>;
+  /** Pages with edits the server has not acknowledged, with the revision of their last edit. */
+  dirty: Readonly<Record<number, number>>;
+  conflicts: Readonly<Record<number, PageConflict>>;
+  log: readonly EditLogEntry[];
+  saveState: SaveState;
+  /** When the next retry of a failed save is due (ms since epoch), for the indicator. */
+  retryAt: number | null;
+  mode: 'review' | 'read-only';
+  readOnlyReason: ReadOnlyReason | null;
+  /** Who holds the task when someone else does. */
+  holder: string | null;
+  checkout: CheckoutResult | null;
+  /** Pages whose unsaved edits were restored from this device's journal. */
+  restoredPages: readonly number[];
+  /** Field problems from the last refused finish (category key → problem). */
+  serverProblems: Readonly<Record<string, FieldProblem>>;
+  finishError: 'unsaved' | 'invalid' | 'server' | null;
+  finishing: boolean;
+  finishResult: FinishReviewResult | null;
+}
+
+export interface SessionActions {
+  /** Loads the task and, when it can be reviewed, checks it out. */
+  start(): Promise<void>;
+  /** Loads pages' data (and their files) not loaded yet, e.g. the ones the engine mounted. */
+  ensurePages(pageNumbers: readonly number[]): Promise<void>;
+  /** Applies an edit to a page and schedules autosave. Ignored in read-only mode. */
+  edit(pageNumber: number, action: string, change: (page: DocumentResult) => DocumentResult): void;
+  /** Saves now (Ctrl+S, before finish/cancel); resolves when the batch is answered. */
+  flush(): Promise<void>;
+  /** Keep someone else's version of a conflicting page, or re-base the reviewer's on it and save. */
+  resolveConflict(pageNumber: number, keep: 'theirs' | 'mine'): Promise<void>;
+  /** The reviewer did something: renews the checkout when due. */
+  noteActivity(): void;
+  finish(): Promise<boolean>;
+  cancel(): Promise<void>;
+  /** Id of the next task to review (the finish answer's, else SdTask/GetNextTask), null when none. */
+  nextTask(): Promise<string | null>;
+  setAutosave(on: boolean): void;
+  dismissRestored(): void;
+  /** Reports an error of a viewer action outside the session (an export) through `onError`. */
+  reportError(error: ViewerError): void;
+  dispose(): void;
+}
+
+export type ReviewSession = StoreApi<SessionState & SessionActions>;
+
+export interface ReviewSessionOptions {
+  client: ApiClient;
+  taskId?: string | null;
+  externalId?: string | null;
+  /** Keys the device journal, so two people sharing a device never restore each other's edits. */
+  userId: string;
+  /** @default true */
+  autosave?: boolean;
+  /** Host forces read-only (no checkout). @default false */
+  readOnly?: boolean;
+  getEvents?: () => SessionEvents;
+  /** IndexedDB database name of the journal (tests use their own). */
+  journalName?: string;
+  /** Clock and timers, replaceable in tests. */
+  now?: () => number;
+  /** How often a task still in the pipeline is asked again. @default 5000 */
+  processingPollMs?: number;
+  /** Pages loaded ahead in the background after the first (small documents load whole). @default 50 */
+  prefetchPages?: number;
+  /** Object URLs for page files; replaceable where URL.createObjectURL is missing (jsdom). */
+  createObjectUrl?: (blob: Blob) => string;
+  revokeObjectUrl?: (url: string) => void;
+}
+
+const RETRY_BASE_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+const RENEW_RETRY_MS = 30_000;
+const PAGE_LOAD_CONCURRENCY = 2;
+
+const initialState = (taskId: string | null): SessionState => ({
+  phase: 'loading',
+  taskId,
+  init: null,
+  loadError: null,
+  pages: {},
+  versions: {},
+  ocr: {},
+  files: {},
+  dirty: {},
+  conflicts: {},
+  log: [],
+  saveState: 'saved',
+  retryAt: null,
+  mode: 'read-only',
+  readOnlyReason: null,
+  holder: null,
+  checkout: null,
+  restoredPages: [],
+  serverProblems: {},
+  finishError: null,
+  finishing: false,
+  finishResult: null,
+});
+
+/** Pages the server names in a SaveDocumentChangesFailed (8) error: a page saved by someone else first. */
+export function conflictPagesOf(errors: readonly ApiErrorItem[], unsaved: readonly number[]): number[] {
+  const failures = errors.filter((e) => e.code === ErrorCode.SaveDocumentChangesFailed);
+  if (failures.length === 0) return [];
+  const named = new Set<number>();
+  for (const error of failures) {
+    for (const match of error.message.matchAll(/\bpages?\s*#?\s*((?:\d+\s*(?:,|and|&)?\s*)+)/gi)) {
+      for (const n of (match[1] ?? '').match(/\d+/g) ?? []) named.add(Number(n));
+    }
+  }
+  // An error 8 that names no page we can read is about every page that came back unsaved.
+  return named.size ? unsaved.filter((page) => named.has(page)) : [...unsaved];
+}
+
+/** Category keys a finish refusal names (messages of 22 and 27 name the offending fields). */
+export function fieldsNamedIn(message: string, candidates: ReadonlyArray<{ key: string; label: string }>): string[] {
+  // Longest names first, each match blanked out, so "Invoice number" is not also read as "Invoice".
+  const terms = candidates
+    .flatMap(({ key, label }) => [
+      { key, term: key },
+      { key, term: label },
+    ])
+    .sort((a, b) => b.term.length - a.term.length);
+  let rest = message;
+  const found = new Set<string>();
+  for (const { key, term } of terms) {
+    const pattern = new RegExp(`(^|[^A-Za-z0-9.])${escapeRegExp(term)}(?=$|[^A-Za-z0-9.])`, 'g');
+    if (pattern.test(rest)) {
+      found.add(key);
+      rest = rest.replace(pattern, '$1\u0000');
+    }
+  }
+  return candidates.map((c) => c.key).filter((key) => found.has(key));
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function toViewerError(operation: ViewerError['operation'], error: unknown): ViewerError {
+  if (isApiError(error)) return { operation, message: error.message, status: error.status, cause: error };
+  return { operation, message: error instanceof Error ? error.message : String(error), cause: error };
+}
+
+/** Creates a review session for one task. Call `start()` to load it and `dispose()` on unmount. */
+export function createReviewSession(options: ReviewSessionOptions): ReviewSession {
+  const { client, userId } = options;
+  const now = options.now ?? Date.now;
+  const events = () => options.getEvents?.() ?? {};
+  const createUrl = options.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
+  const revokeUrl = options.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
+  let autosave = options.autosave ?? true;
+  let disposed = false;
+  let journal: Journal | null = null;
+
+  // Timers and in-flight work of this session only.
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
+  let pollTimer: ReturnType<typeof setTimeout> | undefined;
+  let saving: Promise<void> | null = null;
+  let isSaving = false;
+  let saveAgain = false;
+  let retryAttempt = 0;
+  let lastSaveFailed = false;
+  let revision = 0;
+  let lastRenewAt = 0;
+  let lastRenewAttemptAt = 0;
+  let renewing = false;
+  const loadingPages = new Map<number, Promise<void>>();
+
+  const store = createStore<SessionState & SessionActions>()((set, get) => {
+    const identify = () => {
+      const { init } = get();
+      return { taskId: init?.taskId ?? options.taskId ?? null, workspaceId: init?.workspaceConfig.id ?? null };
+    };
+
+    const report = (error: ViewerError) => events().onError?.(error);
+
+    /** Save state from the facts: conflicts win, then unsaved edits (failed if the last try failed). */
+    const settleSaveState = () => {
+      const { conflicts, dirty, saveState } = get();
+      let next: SaveState;
+      if (isSaving) next = 'saving';
+      else if (Object.keys(conflicts).length) next = 'conflict';
+      else if (Object.keys(dirty).length) next = lastSaveFailed ? 'failed' : 'unsaved';
+      else next = 'saved';
+      if (next !== saveState) {
+        set({ saveState: next });
+        events().onSaveStateChange?.(next);
+      }
+    };
+
+    const journalPages = (pageNumbers: readonly number[]): Record<number, JournalPage> => {
+      const { pages, versions } = get();
+      const out: Record<number, JournalPage> = {};
+      for (const n of pageNumbers) {
+        const result = pages[n];
+        if (result) out[n] = { baseVersion: versions[n] ?? null, result };
+      }
+      return out;
+    };
+
+    const writeJournal = async (pageNumbers: readonly number[]) => {
+      if (!journal || pageNumbers.length === 0) return;
+      try {
+        await journal.write(journalPages(pageNumbers));
+      } catch {
+        // No IndexedDB (private mode, blocked storage): autosave still works, only crash safety is lost.
+      }
+    };
+
+    const schedule = (delay = EDITOR_CHANGE_DEBOUNCE_MS) => {
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => {
+        const dirtyPages = Object.keys(get().dirty).map(Number);
+        if (autosave) void runSave();
+        else void writeJournal(dirtyPages);
+      }, delay);
+    };
+
+    const loseCheckout = (reason: CheckoutLostReason) => {
+      clearTimeout(expiryTimer);
+      if (get().readOnlyReason === 'checkout-lost') return;
+      set({ mode: 'read-only', readOnlyReason: 'checkout-lost', checkout: null });
+      const { taskId } = identify();
+      events().onCheckoutLost?.({ reason, taskId: taskId ?? '' });
+    };
+
+    const watchExpiry = (checkout: CheckoutResult) => {
+      clearTimeout(expiryTimer);
+      const left = Date.parse(checkout.until) - now();
+      expiryTimer = setTimeout(() => loseCheckout('expired'), Math.max(0, left));
+    };
+
+    /** Refusals that mean the task is no longer ours to edit. */
+    const ownershipLost = (errors: readonly ApiErrorItem[]) =>
+      errors.some((e) =>
+        [ErrorCode.CheckedOutByOtherUser, ErrorCode.AssignedToOtherUser, ErrorCode.InvalidAssignmentState].includes(
+          e.code as never,
+        ),
+      );
+
+    const runSave = async (): Promise<void> => {
+      clearTimeout(saveTimer);
+      if (saving) {
+        saveAgain = true;
+        return saving;
+      }
+      const { taskId, workspaceId } = identify();
+      const state = get();
+      const sent = Object.entries(state.dirty)
+        .map(([page, rev]) => ({ page: Number(page), rev }))
+        .filter(({ page }) => !state.conflicts[page] && state.pages[page]);
+      if (!taskId || !workspaceId || sent.length === 0 || state.mode !== 'review') return;
+
+      const changes: Record<string, DocumentResult> = {};
+      const bases: Record<number, number | null> = {};
+      for (const { page } of sent) {
+        bases[page] = state.versions[page] ?? null;
+        changes[String(page)] = { ...(state.pages[page] as DocumentResult), version: bases[page] };
+      }
+
+      isSaving = true;
+      saving = (async () => {
+        settleSaveState();
+        // Journal first: if the tab dies while the request is out, the edit is still on the device.
+        await writeJournal(sent.map((s) => s.page));
+        let unsaved: number[] = [];
+        let conflictsNow: number[] = [];
+        let failed = false;
+        let lastErrors: readonly ApiErrorItem[] = [];
+        try {
+          const { data } = await client.call('Document_SaveDocumentChanges', {
+            body: { taskId, workspaceId, changes },
+          });
+          const errors = data.errors ?? [];
+          lastErrors = errors;
+          if (!data.succeeded && ownershipLost(errors)) {
+            failed = true;
+            loseCheckout('taken');
+            report({ operation: 'save', message: errors[0]?.message ?? '', code: errors[0]?.code });
+          } else {
+            unsaved = data.result?.unsavedPages ?? (data.succeeded ? [] : sent.map((s) => s.page));
+            conflictsNow = conflictPagesOf(errors, unsaved);
+            if (unsaved.length > conflictsNow.length) failed = true;
+          }
+        } catch (error) {
+          failed = true;
+          unsaved = sent.map((s) => s.page);
+          report(toViewerError('save', error));
+        }
+
+        if (!failed || unsaved.length < sent.length) {
+          const savedPages = sent.filter(({ page }) => !unsaved.includes(page));
+          const versions = { ...get().versions };
+          const dirty = { ...get().dirty };
+          const stillDirty: number[] = [];
+          for (const { page, rev } of savedPages) {
+            // The contract: a saved page's new version is exactly the version sent plus one.
+            versions[page] = (bases[page] ?? 0) + 1;
+            if (dirty[page] === rev) delete dirty[page];
+            else stillDirty.push(page);
+          }
+          set({ versions, dirty });
+          const clean = savedPages.map((s) => s.page).filter((p) => !stillDirty.includes(p));
+          try {
+            await journal?.acknowledge(clean);
+          } catch {
+            /* journal unavailable: nothing to clear */
+          }
+          // Edited again while the request was out: journal them against their new base version.
+          await writeJournal(stillDirty);
+        }
+        if (conflictsNow.length) {
+          const conflicts = { ...get().conflicts };
+          for (const page of conflictsNow) {
+            const said = lastErrors.find(
+              (e) => e.code === ErrorCode.SaveDocumentChangesFailed && conflictPagesOf([e], [page]).length,
+            );
+            conflicts[page] = { mine: get().pages[page] as DocumentResult, message: said?.message };
+          }
+          set({ conflicts });
+        }
+        lastSaveFailed = failed && get().mode === 'review';
+        if (lastSaveFailed) {
+          const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** retryAttempt);
+          retryAttempt += 1;
+          set({ retryAt: now() + delay });
+          clearTimeout(retryTimer);
+          retryTimer = setTimeout(() => void runSave(), delay);
+        } else {
+          retryAttempt = 0;
+          set({ retryAt: null });
+        }
+      })();
+      try {
+        await saving;
+      } finally {
+        saving = null;
+        isSaving = false;
+        settleSaveState();
+      }
+      if (saveAgain && !disposed) {
+        saveAgain = false;
+        if (autosave) schedule(0);
+      }
+    };
+
+    const loadPage = async (pageNumber: number) => {
+      const { init } = get();
+      if (!init) return;
+      const query = {
+        TaskId: init.taskId,
+        WorkspaceId: init.workspaceConfig.id,
+        PageNumber: pageNumber,
+        FromHistory: init.fromHistory,
+      };
+      const [data, file] = await Promise.all([
+        client.call('Document_PageAndOCR', { params: { query } }).then((r) => r.data),
+        client
+          .call('Document_PageDocument', { params: { query } })
+          .then((r) => r.data)
+          .catch((error: unknown) => {
+            report(toViewerError('page', error));
+            return null;
+          }),
+      ]);
+      if (disposed) return;
+      const state = get();
+      // Never replace a page the reviewer has edited meanwhile (restored from the journal).
+      if (!state.dirty[pageNumber] && !state.conflicts[pageNumber]) {
+        set({
+          pages: { ...state.pages, [pageNumber]: data.page },
+          versions: { ...state.versions, [pageNumber]: data.page.version ?? null },
+        });
+      }
+      set({ ocr: { ...get().ocr, [pageNumber]: data.ocr ?? null } });
+      if (file) {
+        const kind = file.contentType.includes('pdf') ? 'pdf' : 'image';
+        set({ files: { ...get().files, [pageNumber]: { url: createUrl(file.blob), kind } } });
+      }
+    };
+
+    const ensurePages = async (pageNumbers: readonly number[]) => {
+      const { init } = get();
+      if (!init) return;
+      const wanted = pageNumbers.filter((n) => n >= 1 && n <= init.totalPages && !(n in get().ocr));
+      const queue = [...new Set(wanted)];
+      const worker = async () => {
+        for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
+          let pending = loadingPages.get(n);
+          if (!pending) {
+            pending = loadPage(n).catch((error: unknown) => report(toViewerError('page', error)));
+            loadingPages.set(n, pending);
+          }
+          await pending;
+        }
+      };
+      await Promise.all(Array.from({ length: PAGE_LOAD_CONCURRENCY }, worker));
+    };
+
+    const restoreJournal = async () => {
+      if (!journal) return;
+      let entry: Awaited<ReturnType<Journal['read']>>;
+      try {
+        entry = await journal.read();
+      } catch {
+        return;
+      }
+      if (!entry) return;
+      const journaled = Object.keys(entry.pages).map(Number);
+      await ensurePages(journaled);
+      const pages = { ...get().pages };
+      const dirty = { ...get().dirty };
+      const conflicts = { ...get().conflicts };
+      for (const page of journaled) {
+        const saved = entry.pages[String(page)];
+        if (!saved) continue;
+        revision += 1;
+        const serverVersion = get().versions[page] ?? null;
+        if (serverVersion === saved.baseVersion) {
+          pages[page] = saved.result;
+          dirty[page] = revision;
+        } else {
+          // Someone saved this page after our edit was journaled: show it, never overwrite it.
+          conflicts[page] = { mine: saved.result };
+        }
+      }
+      set({ pages, dirty, conflicts, restoredPages: journaled });
+      settleSaveState();
+      if (Object.keys(dirty).length && autosave && get().mode === 'review') schedule();
+    };
+
+    const checkout = async () => {
+      const { taskId, workspaceId } = identify();
+      try {
+        const { data } = await client.call('Viewer_Checkout', {
+          body: { taskId, workspaceId, externalId: options.externalId ?? null },
+        });
+        if (data.succeeded && data.result) {
+          lastRenewAt = now();
+          lastRenewAttemptAt = lastRenewAt;
+          set({ mode: 'review', readOnlyReason: null, checkout: data.result });
+          watchExpiry(data.result);
+          return;
+        }
+        const code = data.errors[0]?.code;
+        const reason: ReadOnlyReason =
+          code === ErrorCode.CheckedOutByOtherUser
+            ? 'checked-out-by-other'
+            : code === ErrorCode.AssignedToOtherUser
+              ? 'assigned-to-other'
+              : 'cannot-review';
+        set({ mode: 'read-only', readOnlyReason: reason, holder: get().init?.checkout?.checkedOutByUserName ?? null });
+        if (reason === 'cannot-review') report({ operation: 'checkout', message: data.errors[0]?.message ?? '', code });
+      } catch (error) {
+        set({ mode: 'read-only', readOnlyReason: 'cannot-review' });
+        report(toViewerError('checkout', error));
+      }
+    };
+
+    const renew = async () => {
+      const { taskId } = identify();
+      if (!taskId || renewing) return;
+      renewing = true;
+      lastRenewAttemptAt = now();
+      try {
+        const { data } = await client.call('Viewer_ReviewRenew', {
+          params: { path: { taskId }, query: { externalId: options.externalId ?? null } },
+        });
+        if (data.succeeded && data.result) {
+          lastRenewAt = now();
+          set({ checkout: data.result });
+          watchExpiry(data.result);
+        } else if (ownershipLost(data.errors)) {
+          loseCheckout('taken');
+        } else {
+          report({ operation: 'renew', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
+        }
+      } catch (error) {
+        report(toViewerError('renew', error));
+      } finally {
+        renewing = false;
+      }
+    };
+
+    const loadInit = async (): Promise<ViewerInitResult | null> => {
+      try {
+        const { data } = await client.call('Viewer_ViewerInit', {
+          params: { query: { taskId: options.taskId ?? null, externalId: options.externalId ?? null } },
+        });
+        return data;
+      } catch (error) {
+        const viewerError = toViewerError('load', error);
+        set({ phase: 'error', loadError: viewerError });
+        report(viewerError);
+        return null;
+      }
+    };
+
+    const start = async () => {
+      const init = await loadInit();
+      if (!init || disposed) return;
+      const phase = statusPhase(init.status);
+      set({ init, taskId: init.taskId });
+      if (phase === 'processing') {
+        set({ phase: 'processing' });
+        pollTimer = setTimeout(() => void start(), options.processingPollMs ?? 5_000);
+        return;
+      }
+      if (phase === 'failed') {
+        set({ phase: 'failed' });
+        return;
+      }
+      journal = openJournal(init.taskId, userId, options.journalName);
+      if (options.readOnly) set({ mode: 'read-only', readOnlyReason: 'host' });
+      else if (phase !== 'review') set({ mode: 'read-only', readOnlyReason: 'not-in-review' });
+      else if (init.isCheckedOut && !init.isCheckedOutByCurrentUser)
+        set({
+          mode: 'read-only',
+          readOnlyReason: 'checked-out-by-other',
+          holder: init.checkout?.checkedOutByUserName ?? null,
+        });
+      else if (!init.canReview)
+        set({
+          mode: 'read-only',
+          readOnlyReason: init.isAssignedToCurrentUser === false ? 'assigned-to-other' : 'cannot-review',
+        });
+      else await checkout();
+      if (disposed) return;
+      await ensurePages([1]);
+      set({ phase: 'ready' });
+      await restoreJournal();
+      const ahead = Math.min(init.totalPages, options.prefetchPages ?? 50);
+      void ensurePages(Array.from({ length: ahead }, (_, i) => i + 1));
+    };
+
+    return {
+      ...initialState(options.taskId ?? null),
+      start,
+      ensurePages,
+      edit(pageNumber, action, change) {
+        const state = get();
+        const page = state.pages[pageNumber];
+        if (state.mode !== 'review' || !page || state.phase !== 'ready') return;
+        revision += 1;
+        const next = change(page);
+        if (next === page) return;
+        set({
+          pages: { ...state.pages, [pageNumber]: next },
+          dirty: { ...state.dirty, [pageNumber]: revision },
+          log: [...state.log, { revision, pageNumber, action, at: now() }],
+          finishError: null,
+        });
+        settleSaveState();
+        get().noteActivity();
+        schedule();
+      },
+      flush: () => runSave(),
+      async resolveConflict(pageNumber, keep) {
+        const { init } = get();
+        if (!init) return;
+        const { data } = await client.call('Document_PageAndOCR', {
+          params: {
+            query: {
+              TaskId: init.taskId,
+              WorkspaceId: init.workspaceConfig.id,
+              PageNumber: pageNumber,
+              FromHistory: init.fromHistory,
+            },
+          },
+        });
+        const conflicts = { ...get().conflicts };
+        const mine = conflicts[pageNumber]?.mine;
+        delete conflicts[pageNumber];
+        const dirty = { ...get().dirty };
+        const serverVersion = data.page.version ?? null;
+        if (keep === 'theirs' || !mine) {
+          delete dirty[pageNumber];
+          set({
+            conflicts,
+            dirty,
+            pages: { ...get().pages, [pageNumber]: data.page },
+            versions: { ...get().versions, [pageNumber]: serverVersion },
+          });
+          await journal?.acknowledge([pageNumber]).catch(() => undefined);
+        } else {
+          // The reviewer chose to overwrite, knowingly: re-base their page on the version they saw.
+          revision += 1;
+          dirty[pageNumber] = revision;
+          set({
+            conflicts,
+            dirty,
+            pages: { ...get().pages, [pageNumber]: mine },
+            versions: { ...get().versions, [pageNumber]: serverVersion },
+          });
+          schedule(0);
+        }
+        settleSaveState();
+      },
+      noteActivity() {
+        const { mode, checkout: held } = get();
+        if (mode !== 'review' || !held) return;
+        const t = now();
+        const due = t - lastRenewAt >= CHECKOUT_RENEWAL_MIN_INTERVAL_MS;
+        const mayRetry = t - lastRenewAttemptAt >= RENEW_RETRY_MS;
+        if (due && mayRetry) void renew();
+      },
+      async finish() {
+        const { init } = get();
+        if (!init || get().mode !== 'review') return false;
+        set({ finishing: true, finishError: null });
+        try {
+          await runSave();
+          const after = get();
+          if (Object.keys(after.dirty).length || Object.keys(after.conflicts).length) {
+            set({ finishError: 'unsaved' });
+            return false;
+          }
+          const fields = buildFields({
+            config: init.workspaceConfig,
+            pages: after.pages,
+            newFieldColours: new Map<string, FieldColours>(),
+          });
+          const problems: Record<string, FieldProblem> = {};
+          for (const field of fields) {
+            if (field.missing) problems[field.key] = 'required';
+            const bad = field.entries.find((e) => e.problem);
+            if (bad?.problem) problems[field.key] = bad.problem;
+          }
+          if (Object.keys(problems).length) {
+            set({ finishError: 'invalid', serverProblems: problems });
+            return false;
+          }
+          const { data } = await client.call('Viewer_ReviewFinish', {
+            params: { path: { taskId: init.taskId }, query: { externalId: options.externalId ?? null } },
+          });
+          const code = data.errors[0]?.code;
+          if (data.succeeded || code === ErrorCode.AutomaticFinishReview) {
+            const result = data.result ?? { taskId: init.taskId, status: init.status, reviewCompleted: true };
+            clearTimeout(expiryTimer);
+            set({ phase: 'finished', finishResult: result, mode: 'read-only', checkout: null });
+            events().onFinishReview?.(result);
+            return true;
+          }
+          if (code === ErrorCode.HasEmptyRequiredFields || code === ErrorCode.HasFieldsNotMatchingRegex) {
+            const candidates = fields.map((f) => ({ key: f.key, label: f.label }));
+            const serverProblems: Record<string, FieldProblem> = {};
+            for (const error of data.errors) {
+              const problem: FieldProblem = error.code === ErrorCode.HasEmptyRequiredFields ? 'required' : 'pattern';
+              for (const key of fieldsNamedIn(error.message, candidates)) serverProblems[key] = problem;
+            }
+            set({ finishError: 'invalid', serverProblems });
+            return false;
+          }
+          if (ownershipLost(data.errors)) loseCheckout('taken');
+          set({ finishError: 'server' });
+          report({ operation: 'finish', message: data.errors[0]?.message ?? '', code });
+          return false;
+        } catch (error) {
+          set({ finishError: 'server' });
+          report(toViewerError('finish', error));
+          return false;
+        } finally {
+          set({ finishing: false });
+        }
+      },
+      async cancel() {
+        const { init } = get();
+        if (!init || get().mode !== 'review') return;
+        await runSave();
+        try {
+          const { data } = await client.call('Viewer_ReviewCancel', {
+            params: { path: { taskId: init.taskId }, query: { externalId: options.externalId ?? null } },
+          });
+          if (!data.succeeded) {
+            report({ operation: 'cancel', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
+            return;
+          }
+          clearTimeout(expiryTimer);
+          set({ mode: 'read-only', readOnlyReason: 'cancelled', checkout: null });
+          events().onCancelReview?.({ taskId: init.taskId });
+        } catch (error) {
+          report(toViewerError('cancel', error));
+        }
+      },
+      async nextTask() {
+        const { init, finishResult } = get();
+        if (finishResult?.nextTaskId) return finishResult.nextTaskId;
+        if (!init) return null;
+        try {
+          const { data } = await client.call('SdTask_GetNextTask', {
+            params: { path: { workspaceId: init.workspaceConfig.id }, query: { batchId: init.batchId ?? null } },
+          });
+          return data?.taskId ?? null; // 204: nothing left to review
+        } catch (error) {
+          report(toViewerError('next-task', error));
+          return null;
+        }
+      },
+      setAutosave(on) {
+        autosave = on;
+        if (on && Object.keys(get().dirty).length) schedule();
+      },
+      dismissRestored: () => set({ restoredPages: [] }),
+      reportError: report,
+      dispose() {
+        disposed = true;
+        for (const timer of [saveTimer, retryTimer, expiryTimer, pollTimer]) clearTimeout(timer);
+        // Unsent edits stay in the journal; they are restored on the next open.
+        const dirtyPages = Object.keys(get().dirty).map(Number);
+        const closing = journal;
+        void writeJournal(dirtyPages).finally(() => closing?.close());
+        for (const file of Object.values(get().files)) revokeUrl(file.url);
+      },
+    };
+  });
+  return store;
+}

@@ -1,0 +1,178 @@
+/**
+ * One value of a field in the side panel: inline editing with the field's rules checked as the
+ * user types, confidence, flags, and the review actions (checked, not on the document, draw the
+ * box, take the text from the OCR layer, predefined texts). Memoised on the entity object, which
+ * the session replaces only when that entity changes, so typing re-renders just this row.
+ */
+import { Menu } from '@reviewdesk/ui';
+import { memo, useEffect, useId, useState } from 'react';
+import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
+import type { FieldEntry, PanelField } from '../../session/fields.js';
+import { valueProblem } from '../../session/fields.js';
+import {
+  type ActionContext,
+  editValue,
+  selectEntry,
+  startDrawing,
+  toggleNotDetected,
+  toggleSolved,
+} from '../actions.js';
+
+export interface FieldRowProps {
+  field: PanelField;
+  entry: FieldEntry;
+  ctx: ActionContext;
+  selected: boolean;
+  readOnly: boolean;
+  showConfidence: boolean;
+  allowOcrText: boolean;
+  predefinedTexts: ReadonlyArray<{ id: string; text: string }>;
+}
+
+function FieldRowView({
+  field,
+  entry,
+  ctx,
+  selected,
+  readOnly,
+  showConfidence,
+  allowOcrText,
+  predefinedTexts,
+}: FieldRowProps) {
+  const { t } = useViewerTranslation();
+  const inputId = useId();
+  const messageId = useId();
+  const [draft, setDraft] = useState(entry.text);
+  // The value changed elsewhere (OCR text, a restored journal, a conflict resolution): show it.
+  useEffect(() => setDraft(entry.text), [entry.text]);
+
+  const liveProblem = entry.entity.notDetected ? null : valueProblem(draft, field.definition, field.required);
+  const problem = liveProblem ?? (draft === entry.text ? entry.problem : null);
+  const { entity } = entry;
+  const percent = entry.confidence === null ? null : Math.round(entry.confidence * 100);
+  const messages: string[] = [];
+  if (problem === 'required') messages.push(t('field.requiredEmpty'));
+  if (problem === 'pattern') messages.push(t('field.pattern'));
+  if (!entity.markedAsSolved && entry.level === 'entry') messages.push(t('field.veryLowConfidence'));
+  else if (!entity.markedAsSolved && entry.level === 'check') messages.push(t('field.lowConfidence'));
+
+  const target = {
+    kind: 'existing' as const,
+    entityId: entity.temporaryId,
+    pageNumber: entity.pageNumber,
+    category: field.key,
+  };
+  return (
+    <li
+      className="rd-viewer-field"
+      data-entry-id={entity.temporaryId}
+      data-selected={selected || undefined}
+      data-attention={entry.needsAttention || undefined}
+      data-testid={`field.${field.key}`}
+    >
+      <div className="rd-viewer-field__line">
+        <input
+          id={inputId}
+          className="rd-viewer-field__input rd-focusable"
+          value={draft}
+          readOnly={readOnly}
+          disabled={entity.notDetected}
+          aria-label={t('field.value', { field: field.label })}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={messages.length ? messageId : undefined}
+          aria-required={field.required || undefined}
+          placeholder={entity.notDetected ? t('field.notDetected') : t('field.empty')}
+          onFocus={() => selectEntry(ctx, entity.temporaryId)}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            editValue(ctx, entity.temporaryId, event.target.value);
+          }}
+        />
+        {showConfidence && percent !== null ? (
+          <span
+            className="rd-viewer-field__confidence"
+            data-level={entry.level}
+            title={t('field.confidence', { percent })}
+          >
+            {percent}%
+          </span>
+        ) : null}
+        {entity.markedAsSolved ? (
+          <span className="rd-viewer-badge rd-viewer-badge--ok">{t('field.solved')}</span>
+        ) : null}
+      </div>
+      {messages.length ? (
+        <p id={messageId} className="rd-viewer-field__message" data-problem={problem ?? 'confidence'}>
+          {messages.join(' ')}
+        </p>
+      ) : null}
+      {!readOnly ? (
+        <div className="rd-viewer-field__actions">
+          <button
+            type="button"
+            className="rd-viewer-chip rd-focusable"
+            aria-pressed={Boolean(entity.markedAsSolved)}
+            onClick={() => toggleSolved(ctx, entity.temporaryId)}
+          >
+            {entity.markedAsSolved ? t('field.unmarkSolved') : t('field.markSolved')}
+          </button>
+          <button
+            type="button"
+            className="rd-viewer-chip rd-focusable"
+            aria-pressed={Boolean(entity.notDetected)}
+            onClick={() => toggleNotDetected(ctx, entity.temporaryId)}
+          >
+            {entity.notDetected ? t('field.unmarkNotDetected') : t('field.markNotDetected')}
+          </button>
+          <button
+            type="button"
+            className="rd-viewer-chip rd-focusable"
+            onClick={() => startDrawing(ctx, target, 'draw')}
+          >
+            {t('field.drawBox')}
+          </button>
+          {allowOcrText ? (
+            <button
+              type="button"
+              className="rd-viewer-chip rd-focusable"
+              onClick={() => startDrawing(ctx, target, 'ocr')}
+            >
+              {t('field.fromOcr')}
+            </button>
+          ) : null}
+          {predefinedTexts.length ? (
+            <Menu
+              label={t('field.predefined')}
+              className="rd-viewer-chip"
+              items={predefinedTexts.map((text) => ({
+                id: text.id,
+                label: text.text,
+                onSelect: () => {
+                  setDraft(text.text);
+                  editValue(ctx, entity.temporaryId, text.text);
+                },
+              }))}
+            />
+          ) : null}
+          <span className="rd-viewer-field__page">{t('field.page', { page: entity.pageNumber })}</span>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+export const FieldRow = memo(
+  FieldRowView,
+  (a, b) =>
+    a.entry.entity === b.entry.entity &&
+    a.entry.problem === b.entry.problem &&
+    a.entry.level === b.entry.level &&
+    a.selected === b.selected &&
+    a.readOnly === b.readOnly &&
+    a.field.label === b.field.label &&
+    a.field.required === b.field.required &&
+    a.showConfidence === b.showConfidence &&
+    a.allowOcrText === b.allowOcrText &&
+    a.predefinedTexts === b.predefinedTexts &&
+    a.ctx === b.ctx,
+);

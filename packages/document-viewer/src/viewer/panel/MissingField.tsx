@@ -1,0 +1,84 @@
+/**
+ * A field with no value on the document (e.g. a required field the recognizer did not find):
+ * typing adds a value, or the reviewer draws its box / takes its text from the OCR layer.
+ */
+import { useId, useState } from 'react';
+import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
+import type { PanelField } from '../../session/fields.js';
+import { type ActionContext, addTypedValue, focusRow, selectEntry, startDrawing } from '../actions.js';
+
+export interface MissingFieldProps {
+  field: PanelField;
+  ctx: ActionContext;
+  readOnly: boolean;
+  selected: boolean;
+  allowAdding: boolean;
+  allowOcrText: boolean;
+}
+
+export function MissingField({ field, ctx, readOnly, selected, allowAdding, allowOcrText }: MissingFieldProps) {
+  const { t } = useViewerTranslation();
+  const messageId = useId();
+  const [draft, setDraft] = useState('');
+  const target = { kind: 'new' as const, category: field.key };
+  const missing = field.missing;
+  return (
+    <li
+      className="rd-viewer-field"
+      data-entry-id={`field:${field.key}`}
+      data-selected={selected || undefined}
+      data-attention={missing || undefined}
+      data-testid={`field.${field.key}`}
+    >
+      <div className="rd-viewer-field__line">
+        <input
+          className="rd-viewer-field__input rd-focusable"
+          value={draft}
+          readOnly={readOnly || !allowAdding}
+          aria-label={t('field.value', { field: field.label })}
+          aria-required={field.required || undefined}
+          aria-invalid={missing ? true : undefined}
+          aria-describedby={missing ? messageId : undefined}
+          placeholder={t('field.empty')}
+          onFocus={() => selectEntry(ctx, `field:${field.key}`, { scroll: false })}
+          onChange={(event) => setDraft(event.target.value)}
+          onBlur={() => {
+            // The entity is created once the reviewer leaves the field, so a half-typed value does not add one per keystroke.
+            if (!draft.trim()) return;
+            const id = addTypedValue(ctx, field.key, draft);
+            setDraft('');
+            if (id) requestAnimationFrame(() => focusRow(ctx, id));
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') (event.target as HTMLInputElement).blur();
+          }}
+        />
+      </div>
+      {missing ? (
+        <p id={messageId} className="rd-viewer-field__message" data-problem="required">
+          {t('field.requiredEmpty')}
+        </p>
+      ) : null}
+      {!readOnly && allowAdding ? (
+        <div className="rd-viewer-field__actions">
+          <button
+            type="button"
+            className="rd-viewer-chip rd-focusable"
+            onClick={() => startDrawing(ctx, target, 'draw')}
+          >
+            {t('field.drawBox')}
+          </button>
+          {allowOcrText ? (
+            <button
+              type="button"
+              className="rd-viewer-chip rd-focusable"
+              onClick={() => startDrawing(ctx, target, 'ocr')}
+            >
+              {t('field.fromOcr')}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,161 @@
+import { ReviewdeskProvider } from '@reviewdesk/ui';
+import { QueryClient } from '@tanstack/react-query';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { createFakeServer, makeTask, WORKSPACE_ID } from '../test/fakeApi';
+import { TaskList, type TaskListProps } from './TaskList';
+
+const abilities = [
+  'Task.ListView',
+  'Task.View',
+  'Viewer.View',
+  'Task.Delete',
+  'Task.DeleteMany',
+  'Task.ReprocessMany',
+  'Task.Import',
+].map((p) => {
+  const [subject, action] = p.split('.') as [string, string];
+  return { subject, action };
+});
+
+function setup(count: number, props: Partial<TaskListProps> = {}) {
+  const server = createFakeServer(Array.from({ length: count }, (_, i) => makeTask(i + 1)));
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const renders: string[] = [];
+  const onRowRender = (id: string) => renders.push(id);
+  const utils = render(
+    <ReviewdeskProvider
+      client={server.api}
+      queryClient={queryClient}
+      locale="en"
+      abilities={abilities}
+      preferencesStorage={null}
+    >
+      <TaskList
+        workspaceId={WORKSPACE_ID}
+        refreshIntervalMs={60_000}
+        columnsStorage={null}
+        diagnostics={{ onRowRender }}
+        {...props}
+      />
+    </ReviewdeskProvider>,
+  );
+  const refresh = () =>
+    act(() => queryClient.refetchQueries({ predicate: (q) => String(q.queryKey[1]).includes('GetWithPagination') }));
+  return { ...utils, server, renders, refresh, queryClient };
+}
+
+describe('TaskList refresh', () => {
+  it('re-renders no row when a refresh brings the same data, and only the changed row otherwise', async () => {
+    const { server, renders, refresh } = setup(25);
+    await screen.findByTestId(`task-list.row.${server.tasks[0]?.id}`);
+    const mounted = document.querySelectorAll('[data-testid^="task-list.row."]').length;
+    expect(mounted).toBeGreaterThan(10);
+    expect(mounted).toBeLessThan(25); // virtualised: 800 px of 48 px rows plus overscan
+
+    renders.length = 0;
+    await refresh();
+    const firstPageCalls = server.calls.filter(
+      (c) => c.path.includes('GetWithPagination') && (c.body as { pageNumber: number }).pageNumber === 1,
+    );
+    expect(firstPageCalls.length).toBe(2);
+    expect(renders).toEqual([]);
+
+    // One task moves on: exactly that row renders again.
+    const changed = server.tasks[2];
+    if (!changed) throw new Error('fixture');
+    server.tasks[2] = { ...changed, status: 70 };
+    renders.length = 0;
+    await refresh();
+    await waitFor(() => expect(renders).toEqual([changed.id]));
+  });
+
+  it('keeps the selection across refreshes', async () => {
+    const { server, refresh } = setup(5);
+    const first = server.tasks[0];
+    if (!first) throw new Error('fixture');
+    const row = await screen.findByTestId(`task-list.row.${first.id}`);
+    await userEvent.click(within(row).getByRole('checkbox'));
+    await refresh();
+    expect(within(screen.getByTestId(`task-list.row.${first.id}`)).getByRole('checkbox')).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(screen.getByTestId('task-list.bulk').textContent).toContain('1 selected');
+  });
+});
+
+describe('TaskList paging and events', () => {
+  it('asks the server for the next page and reports opening a task', async () => {
+    const onOpenTask = vi.fn();
+    const { server } = setup(60, { onOpenTask });
+    await screen.findByText('Page 1 of 3');
+    await userEvent.click(screen.getByTestId('task-list.next'));
+    await screen.findByText('Page 2 of 3');
+    // Page 2 was fetched ahead while page 1 was shown; page 3 is fetched ahead now.
+    const pages = server.calls
+      .filter((c) => c.path.includes('GetWithPagination'))
+      .map((c) => (c.body as { pageNumber: number }).pageNumber);
+    expect(pages).toContain(2);
+    await waitFor(() => expect(server.calls.at(-1)?.body).toMatchObject({ pageNumber: 3, pageSize: 25 }));
+    const task = server.tasks[25];
+    if (!task) throw new Error('fixture');
+    await userEvent.click(await screen.findByTestId(`task-list.open.${task.id}`));
+    expect(onOpenTask).toHaveBeenCalledWith({
+      taskId: task.id,
+      workspaceId: WORKSPACE_ID,
+      displayName: task.displayName,
+      fromHistory: false,
+    });
+  });
+
+  it('sends the bulk selection of all matching tasks and shows what happened to each', async () => {
+    const { server } = setup(30);
+    await screen.findByText('Page 1 of 2');
+    await userEvent.click(screen.getByTestId('task-list.select-page'));
+    await userEvent.click(screen.getByTestId('task-list.select-all-matching'));
+    await userEvent.click(screen.getByTestId('task-list.bulk.delete'));
+    await userEvent.click(await screen.findByTestId('confirm.ok'));
+    const summary = await screen.findByTestId('bulk.summary');
+    expect(summary.textContent).toContain('Delete: 30 tasks done.');
+    expect(screen.getByText("Task #2 'Invoice 2.pdf': in review by someone else.")).toBeTruthy();
+    const call = server.calls.find((c) => c.path.endsWith('/SdTask/DeleteMany'));
+    expect(call?.body).toMatchObject({ workspaceId: WORKSPACE_ID, allSelected: true, taskIdList: [], type: 10 });
+  });
+
+  it('sorts on the server when a column header is clicked', async () => {
+    const { server } = setup(5);
+    await userEvent.click(await screen.findByTestId('task-list.sort.displayName'));
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path.includes('GetWithPagination')).at(-1)?.body).toMatchObject({
+        sort: [{ field: 'displayName', descending: false }],
+        pageNumber: 1,
+      }),
+    );
+  });
+
+  it('opens a row menu from the keyboard, with the actions the task and the user allow', async () => {
+    const { server } = setup(3);
+    const first = server.tasks[0];
+    if (!first) throw new Error('fixture');
+    await screen.findByTestId(`task-list.row.${first.id}`);
+    const trigger = screen.getByRole('button', { name: `Actions for ${first.displayName}` });
+    act(() => trigger.focus());
+    // The real menu replaced the placeholder button and took the focus.
+    const real = screen.getByRole('button', { name: `Actions for ${first.displayName}` });
+    expect(document.activeElement).toBe(real);
+    await userEvent.keyboard('{Enter}');
+    const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toEqual([
+      'Open',
+      'Reprocess',
+      'Delete',
+      'Export to Excel',
+      'Export to CSV',
+      'Export to JSON',
+      'Export to XML',
+      'Share history',
+    ]);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The columns of the task list. Fixed ones (selection, actions) are always there; the rest can
+ * be shown or hidden by the user, including the workspace's detected fields as custom columns
+ * (`field:<categoryKey>`, permission Task.CustomColumns). Each column renders from the task alone,
+ * so a row re-renders only when its task object changes.
+ */
+import { AvatarGroup, TaskStatusBadge } from '@reviewdesk/ui';
+import type { ReactNode } from 'react';
+import type { TaskRowData } from '../data/useTaskPage';
+import type { TaskListTranslationKey } from '../i18n/resources';
+import { SORT_FIELDS } from '../model/query';
+
+/** What a cell may need besides its task (stable per list, so it does not break row memoisation). */
+export interface CellContext {
+  formatDate: (iso: string | null | undefined) => string;
+}
+
+/** A column of the list. */
+export interface TaskColumn {
+  id: string;
+  /** Translation key of the header, or a literal header for custom columns. */
+  header: { key: TaskListTranslationKey } | { text: string };
+  /** Server field to sort on; absent = not sortable. */
+  sortField?: string;
+  /** CSS width. */
+  width?: string;
+  render: (task: TaskRowData, context: CellContext) => ReactNode;
+}
+
+const dash = '—';
+
+const BASE_COLUMNS: TaskColumn[] = [
+  {
+    id: 'number',
+    header: { key: 'columns.number' },
+    width: '5rem',
+    render: (task) => (task.sequentialByWorkspaceId ? `#${task.sequentialByWorkspaceId}` : dash),
+  },
+  {
+    id: 'displayName',
+    header: { key: 'columns.displayName' },
+    render: (task) => (
+      <span className="rd-task-list__name">
+        <span className="rd-task-list__name-text">{task.displayName}</span>
+        {task.matches && task.matches.length > 0 ? (
+          <span className="rd-task-list__match">{task.matches[0]?.text}</span>
+        ) : null}
+      </span>
+    ),
+  },
+  {
+    id: 'status',
+    header: { key: 'columns.status' },
+    width: '11rem',
+    render: (task) => <TaskStatusBadge status={task.status} />,
+  },
+  { id: 'batch', header: { key: 'columns.batch' }, width: '9rem', render: (task) => task.batchDisplayName ?? dash },
+  {
+    id: 'createdOn',
+    header: { key: 'columns.createdOn' },
+    width: '10rem',
+    render: (task, context) => context.formatDate(task.createdOn),
+  },
+  {
+    id: 'assignees',
+    header: { key: 'columns.assignees' },
+    width: '8rem',
+    render: (task) => (
+      <AvatarGroup
+        size="sm"
+        people={(task.assignmentUsers ?? []).map((user) => ({
+          id: user.userId,
+          name: user.userName ?? user.userId,
+          imageUrl: user.profilePicture ?? undefined,
+        }))}
+      />
+    ),
+  },
+  { id: 'externalId', header: { key: 'columns.externalId' }, width: '9rem', render: (task) => task.externalId ?? dash },
+  { id: 'description', header: { key: 'columns.description' }, render: (task) => task.description ?? dash },
+  { id: 'totalPages', header: { key: 'columns.totalPages' }, width: '5rem', render: (task) => task.totalPages || dash },
+  {
+    id: 'lastIntegratedOn',
+    header: { key: 'columns.lastIntegratedOn' },
+    width: '10rem',
+    render: (task, context) => context.formatDate(task.lastIntegratedOn),
+  },
+  {
+    id: 'lastIntegratedBy',
+    header: { key: 'columns.lastIntegratedBy' },
+    width: '9rem',
+    render: (task) => task.lastIntegratedByUserName ?? dash,
+  },
+  {
+    id: 'languageCode',
+    header: { key: 'columns.languageCode' },
+    width: '6rem',
+    render: (task) => task.languageCode ?? dash,
+  },
+  {
+    id: 'expiresOn',
+    header: { key: 'columns.expiresOn' },
+    width: '10rem',
+    render: (task, context) => context.formatDate(task.expiresOn),
+  },
+];
+
+/** Optional columns the user can show, in their display order, with their sort fields. */
+export const OPTIONAL_COLUMNS: readonly TaskColumn[] = BASE_COLUMNS.map((column) => ({
+  ...column,
+  sortField: SORT_FIELDS[column.id],
+}));
+
+/** A custom column showing one detected field of the workspace. */
+export function detectedFieldColumn(field: { categoryKey: string; displayName?: string | null }): TaskColumn {
+  return {
+    id: `field:${field.categoryKey}`,
+    header: { text: field.displayName || field.categoryKey },
+    render: (task) => task.detectedFields?.[field.categoryKey] ?? dash,
+  };
+}

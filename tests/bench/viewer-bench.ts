@@ -1,0 +1,239 @@
+// Page engine benchmarks (ARCHITECTURE §6): open a 2,000-page PDF, zoom and hover/select with
+// 5,000 boxes, panel click → box highlighted at 4× CPU slowdown. Every figure is a ratio against a
+// baseline measured in the same run, in headless Chromium, on the bench page built from
+// tests/bench/viewer/ (Vite). Run from the repository root:
+//   PATH=/work/main/.tools/node_modules/.bin:$PATH pnpm exec node tests/bench/viewer-bench.ts [runs]
+// `--serve` only builds and serves the bench page (to profile a scenario by hand).
+import { execFileSync } from 'node:child_process';
+import { createReadStream, existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, chromium } from 'playwright-core';
+import { build } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const repo = path.resolve(here, '../..');
+const work = process.env.RD_BENCH_DIR ?? '/tmp/rd-viewer-bench';
+const dist = path.join(work, 'dist');
+const fixtures = path.join(work, 'fixtures');
+const pdfjsDir = path.join(repo, 'packages/document-viewer/node_modules/pdfjs-dist');
+const serveOnly = process.argv.includes('--serve');
+const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
+
+/** One A4 invoice page, and the same page 2,000 times for the baseline (poppler's pdfunite). */
+function prepareFixtures() {
+  mkdirSync(fixtures, { recursive: true });
+  const page = path.join(fixtures, 'page.pdf');
+  const big = path.join(fixtures, 'big.pdf');
+  execFileSync('cp', [path.join(repo, 'fixtures/invoices/AzureInterior.pdf'), page]);
+  if (!existsSync(big)) execFileSync('pdfunite', [...Array.from({ length: 2000 }, () => page), big]);
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.pdf': 'application/pdf',
+  '.bcmap': 'application/octet-stream',
+  '.wasm': 'application/wasm',
+  '.pfb': 'application/octet-stream',
+  '.ttf': 'font/ttf',
+};
+
+/** Static server with Range support, so bare pdf.js can read the 80 MB file the way it likes. */
+function serve(): Promise<{ url: string; close: () => void }> {
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    let file: string;
+    if (url.pathname.startsWith('/fixtures/')) file = path.join(fixtures, url.pathname.slice('/fixtures/'.length));
+    else if (url.pathname.startsWith('/pdfjs/')) file = path.join(pdfjsDir, url.pathname.slice('/pdfjs/'.length));
+    else file = path.join(dist, url.pathname === '/' ? 'index.html' : url.pathname);
+    if (!file.startsWith(work) && !file.startsWith(pdfjsDir)) return res.writeHead(403).end();
+    if (!existsSync(file) || statSync(file).isDirectory()) return res.writeHead(404).end();
+    const size = statSync(file).size;
+    const headers = {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Accept-Ranges': 'bytes',
+      'Cache-Control': 'no-store',
+    };
+    const range = /bytes=(\d+)-(\d*)/.exec(req.headers.range ?? '');
+    if (range) {
+      const start = Number(range[1]);
+      const end = range[2] ? Number(range[2]) : size - 1;
+      res.writeHead(206, {
+        ...headers,
+        'Content-Range': `bytes ${start}-${end}/${size}`,
+        'Content-Length': end - start + 1,
+      });
+      createReadStream(file, { start, end }).pipe(res);
+      return;
+    }
+    res.writeHead(200, { ...headers, 'Content-Length': size });
+    createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() }),
+    ),
+  );
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+/** What the bench page (viewer/main.tsx) exposes to this runner. */
+declare global {
+  interface Window {
+    __bench: { ready?: boolean; result?: unknown; run?: () => Promise<unknown> };
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+interface PageRun<T> {
+  result: T;
+}
+
+/** Opens the bench page in a fresh context (cold cache), waits until ready, optionally runs it. */
+async function open<T>(
+  browser: Browser,
+  base: string,
+  query: string,
+  options: { run?: boolean; cpuSlowdown?: number } = {},
+): Promise<PageRun<T>> {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => console.error('  page error:', e.message));
+  if (options.cpuSlowdown) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
+  }
+  await page.goto(`${base}/?${query}`);
+  await page.waitForFunction(() => window.__bench?.ready === true, undefined, { timeout: 120_000, polling: 50 });
+  const result = options.run
+    ? await page.evaluate(() => window.__bench.run?.())
+    : await page.evaluate(() => window.__bench.result);
+  await context.close();
+  return { result: result as T };
+}
+
+function verdict(ok: boolean) {
+  return ok ? 'PASS' : 'FAIL';
+}
+
+async function main() {
+  prepareFixtures();
+  await build({ configFile: path.join(here, 'viewer/vite.config.ts'), build: { outDir: dist, emptyOutDir: true } });
+  const server = await serve();
+  if (serveOnly) {
+    console.log(
+      `bench page: ${server.url}/?mode=engine-open | baseline-open | zoom&boxes=5000 | hover&boxes=5000 | select&boxes=5000`,
+    );
+    return;
+  }
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const lines: string[] = [];
+  const report = (line: string) => {
+    console.log(line);
+    lines.push(line);
+  };
+  try {
+    report(`page engine bench — ${runs} runs per side, medians, ${new Date().toISOString()}`);
+
+    // 1. Open a 2,000-page PDF: first page painted (from navigation start), pages mounted.
+    const base: number[] = [];
+    const ranges: number[] = [];
+    const engine: number[] = [];
+    const mounted: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      base.push((await open<{ firstPaint: number }>(browser, server.url, 'mode=baseline-open')).result.firstPaint);
+      ranges.push(
+        (await open<{ firstPaint: number }>(browser, server.url, 'mode=baseline-open-ranges')).result.firstPaint,
+      );
+      const e = await open<{ firstPaint: number; mountedAtPaint: number; mountedSettled: number }>(
+        browser,
+        server.url,
+        'mode=engine-open',
+      );
+      engine.push(e.result.firstPaint);
+      mounted.push(Math.max(e.result.mountedAtPaint, e.result.mountedSettled));
+    }
+    // The ratio is taken against the faster of the two ways bare pdf.js can open the file.
+    const fastest = Math.min(median(base), median(ranges));
+    const openRatio = median(engine) / fastest;
+    report(
+      `open 2,000 pages: bare pdf.js ${round(median(base))} ms streaming / ${round(median(ranges))} ms ranges only, engine ${round(median(engine))} ms → ${round(openRatio, 2)}× (≤ 1.3×) ${verdict(openRatio <= 1.3)}; page elements mounted ≤ ${Math.max(...mounted)} (≤ 12) ${verdict(Math.max(...mounted) <= 12)}`,
+    );
+
+    // 2. Zoom with 5,000 boxes vs 0 boxes: frame p95 over a sequence of animated zooms, the
+    // frames of every run pooled (one run has ~150 frames: its p95 is a handful of frames).
+    const zoom0: number[] = [];
+    const zoom5k: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      zoom0.push(
+        ...(await open<{ frames: number[] }>(browser, server.url, 'mode=zoom&boxes=0', { run: true })).result.frames,
+      );
+      zoom5k.push(
+        ...(await open<{ frames: number[] }>(browser, server.url, 'mode=zoom&boxes=5000', { run: true })).result.frames,
+      );
+    }
+    const z0 = percentile(zoom0, 95);
+    const z5 = percentile(zoom5k, 95);
+    report(
+      `zoom frame p95 (${zoom0.length}/${zoom5k.length} frames): 0 boxes ${round(z0)} ms, 5,000 boxes ${round(z5)} ms → ${round(z5 / z0, 2)}× (≤ 1.25×, ≤ 16.7 ms) ${verdict(z5 / z0 <= 1.25 && z5 <= 16.7)}; p50 ${round(percentile(zoom0, 50))} / ${round(percentile(zoom5k, 50))} ms`,
+    );
+
+    // 3. Hover/select with 5,000 boxes vs 0: frame p95 while the pointer moves and clicks, and
+    // the cost of one pointer event (handler, React commit, highlight layout).
+    const hover0 = { frames: [] as number[], handlers: [] as number[] };
+    const hover5k = { frames: [] as number[], handlers: [] as number[] };
+    for (let i = 0; i < runs; i++) {
+      for (const [query, into] of [
+        ['mode=hover&boxes=0', hover0],
+        ['mode=hover&boxes=5000', hover5k],
+      ] as const) {
+        const r = (await open<{ frames: number[]; handlerTimes: number[] }>(browser, server.url, query, { run: true }))
+          .result;
+        into.frames.push(...r.frames);
+        into.handlers.push(...r.handlerTimes);
+      }
+    }
+    const h0 = percentile(hover0.frames, 95);
+    const h5 = percentile(hover5k.frames, 95);
+    report(
+      `hover/select frame p95: 0 boxes ${round(h0)} ms, 5,000 boxes ${round(h5)} ms → ${round(h5 / h0, 2)}× (≤ 1.2×) ${verdict(h5 / h0 <= 1.2)}; per-event p95 ${round(percentile(hover0.handlers, 95), 2)} ms vs ${round(percentile(hover5k.handlers, 95), 2)} ms`,
+    );
+
+    // 4. Panel click → box highlighted, 4× CPU slowdown, 5,000 boxes on page 1 of 3.
+    const select = await open<{ samples: number[]; median: number; max: number }>(
+      browser,
+      server.url,
+      'mode=select&boxes=5000',
+      { run: true, cpuSlowdown: 4 },
+    );
+    report(
+      `select + scrollToBox at 4× CPU: median ${round(select.result.median)} ms, max ${round(select.result.max)} ms (≤ 100 ms) ${verdict(select.result.max <= 100)} — samples ${select.result.samples.join(', ')}`,
+    );
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  writeFileSync(path.join(work, 'viewer-bench.txt'), `${lines.join('\n')}\n`);
+}
+
+await main();

@@ -1,0 +1,147 @@
+/**
+ * The task list on the real server: import a fixture PDF through the UI (tus upload, then
+ * SdTask/Process), watch it reach "To review" on the list's own 10-second refresh, open it; and
+ * drop the network in the middle of an upload and see it resume and finish.
+ *
+ * The page object lives here (this file's scenarios are its only users); it selects by the
+ * package's test ids: `task-list`, `task-list.import`, `import.input`, `import.start`,
+ * `import.file.<name>` (with `data-status`), `task-list.row.<id>`, `task-list.open.<id>`.
+ */
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { byTestId } from './pages/testid';
+import { useBrowserSessions } from './support/browser';
+import { demoAccount } from './support/demo';
+import { settle, signInThroughLoginPage } from './support/flows';
+import { repoRoot } from './support/paths';
+
+const SMALL_PDF = join(repoRoot, 'fixtures', 'invoices', 'AzureInterior.pdf');
+const LARGER_PDF = join(repoRoot, 'fixtures', 'pdfs', 'multipage', 'chelsea_pdta_fr.pdf'); // 2.9 MB
+/** Processing runs in the server's workers; a one-page digital PDF takes seconds, the refresh 10 s. */
+const PROCESSING_TIMEOUT_MS = 120_000;
+
+class TaskListScreen {
+  readonly root: Locator;
+  constructor(readonly page: Page) {
+    this.root = byTestId(page, 'task-list');
+  }
+  async open(): Promise<void> {
+    await this.page.goto('/task/list');
+    await this.root.waitFor();
+  }
+  async importFiles(...paths: string[]): Promise<void> {
+    await byTestId(this.page, 'task-list.import').click();
+    await byTestId(this.page, 'import.input').setInputFiles(paths);
+    await byTestId(this.page, 'import.start').click();
+  }
+  fileEntry(name: string): Locator {
+    return byTestId(this.page, `import.file.${name}`);
+  }
+  async waitForFileStatus(name: string, status: string, timeout = 60_000): Promise<void> {
+    await this.page.waitForFunction(
+      ([id, wanted]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-status') === wanted,
+      [`import.file.${name}`, status] as const,
+      { timeout },
+    );
+  }
+  async closeImport(): Promise<void> {
+    await this.page
+      .getByRole('dialog')
+      .getByRole('button', { name: /^Close$/ })
+      .last()
+      .click();
+  }
+  row(name: string): Locator {
+    return this.root.locator('[data-testid^="task-list.row."]', { hasText: name }).first();
+  }
+}
+
+const getSession = useBrowserSessions();
+
+it('imports a PDF through the dialog, sees it reach To review without reloading, and opens it', async () => {
+  const s = getSession();
+  await signInThroughLoginPage(s, demoAccount('Developer'));
+  const list = new TaskListScreen(s.page);
+  await list.open();
+  // English, so the status text can be read.
+  await byTestId(s.page, 'language.en').click();
+
+  await list.importFiles(SMALL_PDF);
+  await list.waitForFileStatus('AzureInterior.pdf', 'done');
+  await s.screenshot('task-list-1-import-done');
+  await list.closeImport();
+
+  const row = list.row('AzureInterior.pdf');
+  await row.waitFor();
+  // Its status advances on the list's own refresh (no reload): queued → … → To review.
+  await row.getByText('To review').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+  await settle(s);
+  await s.screenshot('task-list-2-to-review');
+
+  const taskId = (await row.getAttribute('data-task-id')) ?? '';
+  expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+  await byTestId(s.page, `task-list.open.${taskId}`).click();
+  await s.page.waitForURL((url) => url.pathname === '/task/viewer' && url.searchParams.get('taskId') === taskId);
+  expect(s.problems).toEqual([]);
+});
+
+it('resumes an upload after the network drops in the middle of it', async () => {
+  const s = getSession();
+  await signInThroughLoginPage(s, demoAccount('Developer'));
+  const list = new TaskListScreen(s.page);
+  await list.open();
+  await byTestId(s.page, 'language.en').click();
+
+  // The connection drops in the middle of the first chunk: the server receives only the first half
+  // of the PATCH body (forwarded here), the browser sees the network go away. Chromium's upload
+  // throttling cannot do this: it delays answers, not bytes.
+  const patches: { offset: string; length: number }[] = [];
+  let half = 0;
+  await s.page.route('**/files/*', async (route) => {
+    const request = route.request();
+    if (request.method() !== 'PATCH') return route.continue();
+    const body = request.postDataBuffer() ?? Buffer.alloc(0);
+    patches.push({ offset: request.headers()['upload-offset'] ?? '', length: body.length });
+    if (patches.length > 1) return route.continue();
+    half = Math.floor(body.length / 2);
+    const headers = Object.fromEntries(Object.entries(request.headers()).filter(([name]) => name !== 'content-length'));
+    const partial = await fetch(request.url(), {
+      method: 'PATCH',
+      headers,
+      body: new Uint8Array(body.subarray(0, half)),
+    });
+    expect(partial.status).toBe(204);
+    await s.context.setOffline(true);
+    await route.abort('internetdisconnected');
+  });
+
+  const before = s.problems.length;
+  await list.importFiles(LARGER_PDF);
+  await list.waitForFileStatus('chelsea_pdta_fr.pdf', 'offline', 30_000);
+  await s.screenshot('task-list-3-upload-offline');
+
+  await s.context.setOffline(false);
+  await list.waitForFileStatus('chelsea_pdta_fr.pdf', 'done', 60_000);
+  await s.screenshot('task-list-4-upload-resumed');
+
+  // Resumed where the server stood (after HEAD), not from the start, and only the rest was sent.
+  expect(patches.length).toBe(2);
+  expect(patches[1]).toEqual({ offset: String(half), length: (patches[0]?.length ?? 0) - half });
+
+  // While offline, requests fail by design (the upload and the list's refresh); nothing else may.
+  const unexpected = s.problems
+    .slice(before)
+    .filter(
+      (p) => !/ERR_INTERNET_DISCONNECTED|ERR_NETWORK_CHANGED|ERR_NETWORK_IO_SUSPENDED|HTTP 409 PATCH \/files\//.test(p),
+    );
+  expect(unexpected).toEqual([]);
+  expect(s.problems.slice(0, before)).toEqual([]);
+
+  // The resumed upload became one task (not two).
+  await list.closeImport();
+  await list.row('chelsea_pdta_fr.pdf').waitFor();
+  expect(await list.root.locator('[data-testid^="task-list.row."]', { hasText: 'chelsea_pdta_fr.pdf' }).count()).toBe(
+    1,
+  );
+});
