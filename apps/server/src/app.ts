@@ -10,6 +10,7 @@ import { ContractValidators } from './contract/validators.js';
 import { type DatabaseHandle, openDatabase, pgliteDirOf } from './db/database.js';
 import { ensureRoles } from './domain/demo-data.js';
 import { seedDemo } from './domain/demo-seed.js';
+import { registerSignedFiles } from './domain/results/signed-files-route.js';
 import { bindContract, type ResponseViolation } from './http/binder.js';
 import { errorBody } from './http/errors.js';
 import type { HandlerMap, Services } from './http/handler.js';
@@ -18,6 +19,10 @@ import { identityPages } from './identity/pages.js';
 import { createIdentity, type Identity, OIDC_PREFIX } from './identity/provider.js';
 import { SPA_SETTINGS_PATH, spaSettings } from './identity/spa-settings.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { loadStages } from './pipeline/worker/load-stages.js';
+import type { Stage } from './pipeline/worker/stage.js';
+import { startWorkers, type Workers } from './pipeline/worker/workers.js';
+import { blobStorageFor } from './storage/blob-storage.js';
 import { registerUploads } from './uploads/tus.js';
 
 export interface BuildOptions {
@@ -28,6 +33,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   onResponseViolation?: (violation: ResponseViolation) => void;
   logger?: boolean;
+  /** Stages the in-process workers run (config.workers of them); src/pipeline/stages otherwise. */
+  stages?: Stage[];
 }
 
 export interface Server {
@@ -37,6 +44,8 @@ export interface Server {
   contract: Contract;
   services: Services;
   outboxDir: string;
+  /** The in-process processing workers, when config.workers > 0 and stages are installed. */
+  workers: Workers | undefined;
   close(): Promise<void>;
 }
 
@@ -81,6 +90,8 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   await app.register(identityPages, { provider: identity.provider, db: database.db, mailer, config });
   app.get(SPA_SETTINGS_PATH, async () => spaSettings(config));
   await registerUploads(app, { services, verifyBearer: identity.verifyBearer });
+  // Signed, time-limited file URLs (media, waveforms, result downloads) outside the contract.
+  await registerSignedFiles(app, { db: database.db, storage: blobStorageFor(config) });
   bindContract(app, {
     contract,
     validators,
@@ -90,6 +101,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     onResponseViolation: options.onResponseViolation,
   });
   await serveWebApp(app, config.webDist);
+  const workers = await startProcessing(config, database, options.stages);
 
   return {
     app,
@@ -98,11 +110,24 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     contract,
     services,
     outboxDir,
+    workers,
     async close() {
+      await workers?.stop();
       await app.close();
       if (ownsDatabase) await database.close();
     },
   };
+}
+
+/** WORKERS in-process workers (and the scheduler) on the server's database; none when 0 or without stages. */
+async function startProcessing(config: ServerConfig, database: DatabaseHandle, given: Stage[] | undefined) {
+  if (config.workers < 1) return undefined;
+  const stages = given ?? (await loadStages());
+  if (stages.length === 0) {
+    console.warn('No processing stages are installed (src/pipeline/stages/index.ts): tasks stay queued.');
+    return undefined;
+  }
+  return startWorkers({ db: database.db, storage: blobStorageFor(config), config, stages, count: config.workers });
 }
 
 /** The built SPA from apps/web/dist, with index.html for every client route. */

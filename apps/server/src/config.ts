@@ -19,6 +19,23 @@ export interface ServerConfig {
   webDist: string;
   /** Creates the demo tenants, users, workspaces and batches on start (idempotent). */
   seedDemoData: boolean;
+  /** Processing workers this process runs (WORKERS, default 1; 0 = none, e.g. an API-only replica). */
+  workers: number;
+  /** How long a worker's claim on a task lasts without a heartbeat (WORKER_LEASE_SECONDS, default 60). */
+  workerLeaseMs: number;
+  /** How often the scheduler looks for dead workers, stuck tasks and files to remove (SCHEDULER_INTERVAL_SECONDS, default 30). */
+  schedulerIntervalMs: number;
+}
+
+/** A whole number ≥ `min` from the environment, else the default (a typo must not disable workers silently: it throws). */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) {
+    throw new Error(`${name} must be a whole number of at least ${min}, not ${JSON.stringify(raw)}.`);
+  }
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -35,5 +52,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contractPath: resolve(env.CONTRACT_PATH ?? join(repoRoot, 'openapi', 'reviewdesk.yaml')),
     webDist: resolve(env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist')),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    workers: wholeNumber(env, 'WORKERS', 1, 0),
+    workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
+    schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
   };
 }

@@ -10,6 +10,7 @@ await server.app.listen({ port: config.port, host: config.host });
 console.log(`
 Reviewdesk is running on ${config.origin}
   database: ${server.database.kind}${config.seedDemoData ? ', with demo data' : ''}
+  processing: ${server.workers ? `${server.workers.ids.length} worker(s) in this process` : 'no workers in this process (WORKERS=0 or no stages)'}
   sign in as administrator@demo.reviewdesk.test, password Reviewdesk-demo-1 (README.md lists every demo account)
   stop with Ctrl+C
 `);

@@ -111,12 +111,15 @@ export class ContractValidators {
       ['header', this.#coercing.compile(objectSchema('header')), (r) => r.headers],
     ];
     const notNullable = op.parameters.filter((p) => p.notNullable && p.in === 'query');
+    // A query string cannot carry null: an empty value (`?batchId=`) of a nullable argument is null.
+    const nullable = op.parameters.filter((p) => p.in === 'query' && allowsNull(p.schema)).map((p) => p.name);
     const bodySpec = op.requestBody;
     const bodyValidator = bodySpec?.jsonSchema
       ? this.#strict.compile(anchorRefs(bodySpec.jsonSchema) as JsonSchema)
       : null;
     const validators: OperationValidators = {
       request(parts) {
+        for (const name of nullable) if (parts.query[name] === '') parts.query[name] = null;
         for (const [location, validate, pick] of checks) {
           if (!validate(pick(parts))) return describeAjvError(validate.errors?.[0] as ErrorObject, location);
         }
@@ -183,4 +186,10 @@ export class ContractValidators {
     const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
     return `status ${status} of ${op.operationId} does not match the contract: ${problems}`;
   }
+}
+
+/** Whether a parameter schema admits null (`type: [string, "null"]`). */
+function allowsNull(schema: unknown): boolean {
+  const type = (schema as { type?: unknown } | undefined)?.type;
+  return type === 'null' || (Array.isArray(type) && type.includes('null'));
 }

@@ -10,6 +10,9 @@ import * as initial from './migrations/0001_initial.js';
 import * as workspaces0003 from './migrations/0003_workspaces.js';
 import * as tasks0004 from './migrations/0004_tasks.js';
 import * as processing0005 from './migrations/0005_processing.js';
+import * as licences0006 from './migrations/0006_licences.js';
+import * as exports0008 from './migrations/0008_exports.js';
+import * as workers0009 from './migrations/0009_workers.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -27,6 +30,9 @@ const migrations: Record<string, Migration> = {
   '0003_workspaces': workspaces0003,
   '0004_tasks': tasks0004,
   '0005_processing': processing0005,
+  '0006_licences': licences0006,
+  '0008_exports': exports0008,
+  '0009_workers': workers0009,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -354,7 +354,7 @@ export interface TaskIntegrationsTable {
   id: string;
   tenant_id: string;
   task_id: string;
-  /** IntegrationStatus: Never 0, Queued 10, Successful 20, Failed 30. */
+  /** IntegrationStatus: Never 1, Queued 2, Successful 3, Failed 4 (product-spec §4). */
   status: number;
   integration_type: string;
   attempts: Generated<number>;
@@ -373,3 +373,63 @@ export interface Database {
 export type TaskPageRow = Selectable<TaskPagesTable>;
 export type TaskMediaRow = Selectable<TaskMediaTable>;
 export type TaskIntegrationRow = Selectable<TaskIntegrationsTable>;
+
+// --- Licences and their usage (migration 0006_licences) ---
+export interface LicencesTable {
+  id: string;
+  tenant_id: string;
+  /** LicenseRecord.licenseId: the licence server's id, TRIAL for trial licences. */
+  licence_key: string;
+  activation_code: string | null;
+  is_trial: Generated<boolean>;
+  /** Credits granted. */
+  volume: number;
+  /** Credits still available. */
+  current_volume: number;
+  activation_date: ColumnType<Date, Date | string | undefined, Date | string>;
+  expiration_date: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  store_url: string | null;
+  licence_data: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_on: CreatedAt;
+}
+
+/** LicenseUsageItem: the credits one task took from a licence. */
+export interface LicenseUsageTable {
+  id: string;
+  tenant_id: string;
+  licence_id: string;
+  task_id: string | null;
+  task_type: string | null;
+  document_name: string | null;
+  total_pages: number | null;
+  credits_spent: number;
+  /** Credits per unit (page or minute) applied. */
+  credits_cost: number;
+  credits_mapping_id: string | null;
+  /** Volume left on the licence right after this task. */
+  current_volume: number;
+  total_volume: number;
+  status: number | null;
+  process_date: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface Database {
+  licences: LicencesTable;
+  license_usage: LicenseUsageTable;
+}
+
+export type LicenceRow = Selectable<LicencesTable>;
+export type LicenseUsageRow = Selectable<LicenseUsageTable>;
+
+// --- Workers (migration 0009_workers) ---
+export interface TasksTable {
+  /** The in-progress status the scheduler last found the task stuck in (Task.lastStuckStatus). */
+  last_stuck_status: Nullable<number>;
+  last_stuck_status_modified_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+// --- Exports (migration 0008_exports) ---
+export interface TaskIntegrationsTable {
+  /** The user whose finished review queued the delivery; null for API clients and the system. */
+  queued_by: ColumnType<string | null, string | null | undefined, string | null>;
+}

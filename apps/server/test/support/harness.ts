@@ -15,6 +15,7 @@ import { seedDemo } from '../../src/domain/demo-seed.js';
 import type { ResponseViolation } from '../../src/http/binder.js';
 import { API_AUDIENCE } from '../../src/identity/provider.js';
 import { signingKeys } from '../../src/identity/server-secrets.js';
+import type { Stage } from '../../src/pipeline/worker/stage.js';
 import { createDatabase, freePort } from './postgres-cluster.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -89,7 +90,12 @@ export const userIdOf = (email: string) => demoId(`user:${email}`);
  */
 export function useTestServer(
   kind: DatabaseKind,
-  options: { listen?: boolean; resetEachTest?: boolean } = {},
+  options: {
+    listen?: boolean;
+    resetEachTest?: boolean;
+    /** Opt-in processing workers with these stages; API tests run without (tasks stay where the API put them). */
+    workers?: { count: number; stages: Stage[] };
+  } = {},
 ): TestServer {
   const violations: ResponseViolation[] = [];
   const harness = { violations } as TestServer;
@@ -103,9 +109,14 @@ export function useTestServer(
       origin: `http://127.0.0.1:${port}`,
       databaseUrl: undefined,
       smtpUrl: undefined,
+      workers: options.workers?.count ?? 0,
     };
     const database = await openTestDatabase(kind);
-    const server = await buildServer(config, { database, onResponseViolation: (v) => violations.push(v) });
+    const server = await buildServer(config, {
+      database,
+      onResponseViolation: (v) => violations.push(v),
+      ...(options.workers ? { stages: options.workers.stages } : {}),
+    });
     if (options.listen) await server.app.listen({ port, host: '127.0.0.1' });
     const keys = await signingKeys(database.db);
     const key = keys[0];

@@ -363,6 +363,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         let conflictsNow: number[] = [];
         let failed = false;
         let lastErrors: readonly ApiErrorItem[] = [];
+        // New versions the server reports (savedPages); the contract's rule (sent + 1) otherwise.
+        const reported = new Map<number, number>();
         try {
           const { data } = await client.call('Document_SaveDocumentChanges', {
             body: { taskId, workspaceId, changes },
@@ -375,6 +377,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
             report({ operation: 'save', message: errors[0]?.message ?? '', code: errors[0]?.code });
           } else {
             unsaved = data.result?.unsavedPages ?? (data.succeeded ? [] : sent.map((s) => s.page));
+            for (const saved of data.result?.savedPages ?? []) reported.set(saved.pageNumber, saved.version);
             conflictsNow = conflictPagesOf(errors, unsaved);
             if (unsaved.length > conflictsNow.length) failed = true;
           }
@@ -391,7 +394,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           const stillDirty: number[] = [];
           for (const { page, rev } of savedPages) {
             // The contract: a saved page's new version is exactly the version sent plus one.
-            versions[page] = (bases[page] ?? 0) + 1;
+            versions[page] = reported.get(page) ?? (bases[page] ?? 0) + 1;
             if (dirty[page] === rev) delete dirty[page];
             else stillDirty.push(page);
           }

@@ -36,6 +36,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('height', 'real', (c) => c.notNull())
     .addColumn('unit', 'text', (c) => c.notNull())
     .addColumn('rotation', 'integer', (c) => c.notNull().defaultTo(0))
+    // The page as Document/PageDocument serves it: a one-page PDF (PDF sources) or an image.
     .addColumn('image_blob_id', 'uuid', (c) => c.references('blobs.id').onDelete('set null'))
     // DocumentResult of the page (entities, tables) as the contract shapes it.
     .addColumn('document', 'jsonb', (c) => c.notNull())
@@ -66,7 +67,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('task_media_tenant').on('task_media').columns(['tenant_id', 'task_id']).execute();
 
-  // Delivery of a reviewed result to the workspace's integration (IntegrationStatus 0/10/20/30).
+  // Delivery of a reviewed result to the workspace's integration (IntegrationStatus: Never 1, Queued 2, Successful 3, Failed 4).
   await db.schema
     .createTable('task_integrations')
     .addColumn('id', 'uuid', (c) => c.primaryKey())

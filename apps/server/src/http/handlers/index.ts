@@ -2,7 +2,9 @@
 // answers 501 and shows in `pnpm run coverage`.
 import type { HandlerMap } from '../handler.js';
 import { batchHandlers } from './batches.js';
+import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
+import { reviewHandlers } from './review.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
 import { taskListHandlers } from './tasks-lists.js';
@@ -10,6 +12,7 @@ import { tenantHandlers } from './tenant.js';
 import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
 import { userHandlers } from './user.js';
+import { viewerFileHandlers } from './viewer-files.js';
 import { workspacesHandlers } from './workspaces.js';
 
 export const handlers: HandlerMap = {
@@ -21,6 +24,9 @@ export const handlers: HandlerMap = {
   ...taskListHandlers,
   ...taskImportHandlers,
   ...taskCommandHandlers,
+  ...reviewHandlers,
   ...batchHandlers,
   ...workspacesHandlers,
+  ...viewerFileHandlers,
+  ...exportHandlers,
 };

@@ -1,0 +1,147 @@
+// Several tasks' reviewed results in ONE file (SdTask/Export of a selection). Each format says
+// which task a row belongs to: Json is a list of {task, result}; Csv and the Excel "Fields" sheet
+// lead with the task's number and name; Xml wraps each task's <document>; Excel gives each
+// task's tables their own sheets, prefixed with the task number.
+import ExcelJS from 'exceljs';
+import type { TaskRow } from '../../db/schema.js';
+import { CSV_COLUMNS, csvLine } from '../../pipeline/exports/csv.js';
+import {
+  type DocumentResult,
+  type ExportFile,
+  ExportType,
+  fieldRows,
+  safeFileName,
+  sheetName,
+  tableGrids,
+  toJson,
+  toXml,
+  XLSX_CONTENT_TYPE,
+} from '../../pipeline/exports/index.js';
+
+export interface TaskDocument {
+  task: TaskRow;
+  result: DocumentResult;
+}
+
+const label = (task: TaskRow) => `#${task.sequential_by_workspace_id} ${task.display_name}`;
+
+export async function combinedExport(type: ExportType, documents: TaskDocument[], name: string): Promise<ExportFile> {
+  switch (type) {
+    case ExportType.Json:
+      return toJson(
+        documents.map(({ task, result }) => ({
+          taskId: task.id,
+          sequentialByWorkspaceId: task.sequential_by_workspace_id,
+          displayName: task.display_name,
+          externalId: task.external_id,
+          result,
+        })),
+        name,
+      );
+    case ExportType.Csv:
+      return combinedCsv(documents, name);
+    case ExportType.Xml:
+      return combinedXml(documents, name);
+    case ExportType.Excel:
+      return combinedXlsx(documents, name);
+    default:
+      throw new Error(`export type ${type} is not combined`);
+  }
+}
+
+function combinedCsv(documents: TaskDocument[], name: string): ExportFile {
+  // The byte-order mark makes Excel read UTF-8 (as the single-task writer does).
+  let text = `\uFEFF${csvLine(['Task', 'Task id', ...CSV_COLUMNS])}`;
+  for (const { task, result } of documents) {
+    const lead = [label(task), task.id];
+    for (const row of fieldRows(result)) {
+      text += csvLine([
+        ...lead,
+        'Field',
+        row.category,
+        row.group,
+        row.page,
+        '',
+        '',
+        '',
+        row.value,
+        row.normalizedValue,
+        row.confidence,
+      ]);
+    }
+    for (const table of tableGrids(result)) {
+      for (const row of table.rows) {
+        row.cells.forEach((cell, column) => {
+          text += csvLine([
+            ...lead,
+            'TableCell',
+            '',
+            '',
+            row.page,
+            table.name,
+            row.index,
+            table.columns[column],
+            cell,
+            row.normalized[column],
+            null,
+          ]);
+        });
+      }
+    }
+  }
+  return {
+    fileName: safeFileName(name, 'csv'),
+    contentType: 'text/csv; charset=utf-8',
+    bytes: new TextEncoder().encode(text),
+  };
+}
+
+function combinedXml(documents: TaskDocument[], name: string): ExportFile {
+  const decoder = new TextDecoder();
+  const parts = documents.map(({ task, result }) => {
+    const single = decoder.decode(toXml(result, label(task)).bytes);
+    // Each task's <document>, without its own XML declaration, indented one level.
+    return single
+      .replace(/^<\?xml[^>]*\?>\n/, '')
+      .trimEnd()
+      .replace(/^<document/, `<document taskId="${task.id}"`)
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n');
+  });
+  const text = ['<?xml version="1.0" encoding="UTF-8"?>', '<documents>', ...parts, '</documents>', ''].join('\n');
+  return { fileName: safeFileName(name, 'xml'), contentType: 'application/xml', bytes: new TextEncoder().encode(text) };
+}
+
+async function combinedXlsx(documents: TaskDocument[], name: string): Promise<ExportFile> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'Reviewdesk';
+  const taken = new Set<string>();
+  const fields = workbook.addWorksheet(sheetName('Fields', taken));
+  fields.columns = [
+    { header: 'Task', key: 'task', width: 28 },
+    { header: 'Category', key: 'category', width: 28 },
+    { header: 'Group', key: 'group', width: 16 },
+    { header: 'Page', key: 'page', width: 6 },
+    { header: 'Value', key: 'value', width: 40 },
+    { header: 'Normalized value', key: 'normalizedValue', width: 24 },
+    { header: 'Confidence', key: 'confidence', width: 11, style: { numFmt: '0.00%' } },
+  ];
+  fields.getRow(1).font = { bold: true };
+  for (const { task, result } of documents) {
+    for (const row of fieldRows(result)) fields.addRow({ task: label(task), ...row });
+  }
+  for (const { task, result } of documents) {
+    for (const table of tableGrids(result)) {
+      const sheet = workbook.addWorksheet(sheetName(`#${task.sequential_by_workspace_id} ${table.name}`, taken));
+      sheet.addRow(table.columns).font = { bold: true };
+      for (const row of table.rows) sheet.addRow(row.cells);
+    }
+  }
+  const buffer = await workbook.xlsx.writeBuffer();
+  return {
+    fileName: safeFileName(name, 'xlsx'),
+    contentType: XLSX_CONTENT_TYPE,
+    bytes: new Uint8Array(buffer as ArrayBuffer),
+  };
+}

@@ -1,0 +1,160 @@
+// Exports of reviewed results as files: one task (Viewer/Export, Transcript/Export), a selection in
+// one file (SdTask/Export), one file per task and type in a zip (SdTask/BulkExport,
+// Transcript/ExportMultiple). The writers are the pipeline's (src/pipeline/exports); formats they
+// do not produce (Word, the anonymised renders) are refused with ExportDataError (17) — never a
+// stand-in file.
+import type { TaskRow } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import {
+  type ExportFile,
+  ExportType,
+  exportDocument,
+  exportTranscript,
+  safeFileName,
+  type TranscriptExportOptions,
+  TranscriptExportType,
+} from '../../pipeline/exports/index.js';
+import type { ResultsScope } from '../results/results-scope.js';
+import { RESULT_ERROR, resultError } from '../results/viewer-task.js';
+import { combinedExport } from './combined-export.js';
+import { isMediaTask, reviewedDocument, reviewedTranscript } from './reviewed-result.js';
+import { uniqueNames, zip } from './zip.js';
+
+const EXPORT_NAMES = new Map<number, string>(Object.entries(ExportType).map(([n, v]) => [v, n]));
+const TRANSCRIPT_NAMES = new Map<number, string>(Object.entries(TranscriptExportType).map(([n, v]) => [v, n]));
+
+/** Document formats this server writes. */
+export const DOCUMENT_EXPORTS: ReadonlySet<number> = new Set([
+  ExportType.Excel,
+  ExportType.Csv,
+  ExportType.Json,
+  ExportType.Xml,
+]);
+/** Transcript formats this server writes. */
+export const TRANSCRIPT_EXPORTS: ReadonlySet<number> = new Set([
+  TranscriptExportType.Txt,
+  TranscriptExportType.Srt,
+  TranscriptExportType.Vtt,
+  TranscriptExportType.Json,
+]);
+
+const unsupported = (name: string) =>
+  resultError(RESULT_ERROR.ExportDataError, `${name} export is not available on this server.`);
+
+export function checkDocumentType(type: number): void {
+  if (!DOCUMENT_EXPORTS.has(type)) unsupportedDocument(type);
+}
+
+function unsupportedDocument(type: number): never {
+  throw unsupported(EXPORT_NAMES.get(type) ?? `Type ${type}`);
+}
+
+export function checkTranscriptType(type: number): void {
+  if (!TRANSCRIPT_EXPORTS.has(type)) throw unsupported(TRANSCRIPT_NAMES.get(type) ?? `Type ${type}`);
+}
+
+/** A document task's reviewed result in one format. */
+export async function exportTask(scope: ResultsScope, task: TaskRow, type: number): Promise<ExportFile> {
+  checkDocumentType(type);
+  if (isMediaTask(task)) {
+    throw resultError(
+      RESULT_ERROR.ExportDataError,
+      `'${task.display_name}' is an audio or video task: export its transcript (Transcript/Export).`,
+    );
+  }
+  return exportDocument(type as ExportType, await reviewedDocument(scope, task), task.display_name);
+}
+
+/** A media task's transcript in one format. */
+export async function exportTaskTranscript(
+  scope: ResultsScope,
+  task: TaskRow,
+  type: number,
+  options: TranscriptExportOptions,
+): Promise<ExportFile> {
+  checkTranscriptType(type);
+  if (!isMediaTask(task) && task.file_kind !== null) {
+    throw resultError(RESULT_ERROR.ExportDataError, `'${task.display_name}' is a document task: it has no transcript.`);
+  }
+  return exportTranscript(
+    type as TranscriptExportType,
+    await reviewedTranscript(scope, task),
+    task.display_name,
+    options,
+  );
+}
+
+/** Tasks of a selection in one file: one task is exported as itself, several together. */
+export async function exportSelection(
+  scope: ResultsScope,
+  tasks: TaskRow[],
+  type: number,
+  bundleName: string,
+): Promise<ExportFile> {
+  checkDocumentType(type);
+  if (tasks.length === 0) throw resultError(RESULT_ERROR.ExportDataError, 'The selection holds no task to export.');
+  if (tasks.length === 1 && tasks[0]) return exportTask(scope, tasks[0], type);
+  const documents = [];
+  for (const task of tasks) {
+    documents.push({ task, result: await exportable(scope, task) });
+  }
+  return combinedExport(type as ExportType, documents, bundleName);
+}
+
+/** The reviewed document of a task in a multi-task export; a task without one names itself in the error. */
+async function exportable(scope: ResultsScope, task: TaskRow) {
+  if (isMediaTask(task)) {
+    throw resultError(
+      RESULT_ERROR.ExportDataError,
+      `Task #${task.sequential_by_workspace_id} '${task.display_name}' is an audio or video task: export transcripts with Transcript/ExportMultiple.`,
+    );
+  }
+  try {
+    return await reviewedDocument(scope, task);
+  } catch (error) {
+    throw namingTask(task, error);
+  }
+}
+
+/** In a selection, an error says which task it is about; anything but a contract error goes on as it is. */
+function namingTask(task: TaskRow, error: unknown): unknown {
+  if (!(error instanceof HttpError)) return error;
+  return resultError(error.code, `Task #${task.sequential_by_workspace_id} '${task.display_name}': ${error.message}`);
+}
+
+/** Each task in each type, zipped; entries are named after the tasks (unique within the archive). */
+export async function bulkExport(scope: ResultsScope, tasks: TaskRow[], types: number[]): Promise<Buffer> {
+  for (const type of types) checkDocumentType(type);
+  if (tasks.length === 0) throw resultError(RESULT_ERROR.ExportDataError, 'The selection holds no task to export.');
+  const files: ExportFile[] = [];
+  for (const task of tasks) {
+    const result = await exportable(scope, task);
+    for (const type of new Set(types)) files.push(await exportDocument(type as ExportType, result, task.display_name));
+  }
+  const names = uniqueNames(files.map((f) => f.fileName));
+  return zip(files.map((file, i) => ({ name: names[i] ?? file.fileName, bytes: file.bytes })));
+}
+
+/** The transcripts of several media tasks, zipped. */
+export async function bulkTranscriptExport(
+  scope: ResultsScope,
+  tasks: TaskRow[],
+  type: number,
+  options: TranscriptExportOptions,
+): Promise<Buffer> {
+  checkTranscriptType(type);
+  if (tasks.length === 0) throw resultError(RESULT_ERROR.ExportDataError, 'The selection holds no task to export.');
+  const files: ExportFile[] = [];
+  for (const task of tasks) {
+    try {
+      files.push(await exportTaskTranscript(scope, task, type, options));
+    } catch (error) {
+      throw namingTask(task, error);
+    }
+  }
+  const names = uniqueNames(files.map((f) => f.fileName));
+  return zip(files.map((file, i) => ({ name: names[i] ?? file.fileName, bytes: file.bytes })));
+}
+
+/** Name of a file bundling several tasks, e.g. "Supplier invoices.zip". */
+export const bundleFileName = (name: string, extension: string) => safeFileName(name, extension);

@@ -1,0 +1,42 @@
+// The route behind signed file URLs (outside the contract: a browser's <audio>, <video> or a
+// download link sends no bearer token). GET `/files/signed/<token>` serves the blob the
+// token names with range requests; a changed token answers 403, an expired one 410.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/database.js';
+import { errorBody } from '../../http/errors.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
+import { ResultsScope } from './results-scope.js';
+import { sendBlob } from './send-file.js';
+import { readFileToken, SIGNED_FILES_PATH } from './signed-urls.js';
+
+export async function registerSignedFiles(app: FastifyInstance, options: { db: Db; storage: BlobStorage }) {
+  app.route({
+    // Fastify answers HEAD from this GET route itself (exposeHeadRoutes).
+    method: 'GET',
+    // A wildcard, not `:token`: route parameters are capped at 100 characters, a signed token is longer.
+    url: `${SIGNED_FILES_PATH}/*`,
+    handler: async (request, reply) => {
+      const token = (request.params as { '*': string })['*'];
+      const check = await readFileToken(options.db, token);
+      if (!check.ok) {
+        const [status, message] =
+          check.reason === 'expired'
+            ? ([410, 'This link has expired; open the task again for a new one.'] as const)
+            : ([403, 'This link is not valid.'] as const);
+        return reply
+          .code(status)
+          .type('application/json')
+          .send(errorBody(status, 'Forbidden', message));
+      }
+      const { file } = check;
+      // The token names the tenant too: the blob is looked up in that tenant only.
+      const blob = await new ResultsScope(options.db, file.tenantId).blob(file.blobId);
+      if (!blob)
+        return reply
+          .code(404)
+          .type('application/json')
+          .send(errorBody(404, 'NotFound', 'The file no longer exists.'));
+      return sendBlob(reply, options.storage, blob, file, request.headers.range);
+    },
+  });
+}

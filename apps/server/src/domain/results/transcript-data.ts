@@ -1,0 +1,93 @@
+// Transcript/MediaUrlAndTranscript: what the transcript editor loads — short-lived signed URLs of
+// the media (served with ranges) and of its waveform peaks, the transcript, and the speakers.
+import type { Db } from '../../db/database.js';
+import type { TaskMediaRow, TaskRow, WorkspaceRow } from '../../db/schema.js';
+import { badRequest } from '../../http/errors.js';
+import { safeFileName } from '../../pipeline/exports/file-name.js';
+import type { Speaker, Transcript } from '../../pipeline/media/transcript.js';
+import type { ResultsScope } from './results-scope.js';
+import { signedFileUrl } from './signed-urls.js';
+import { notReadyYet } from './viewer-task.js';
+
+const SPEAKER_SOURCE = { Task: 10, Batch: 20, Workspace: 30 } as const;
+const SPEAKER_ACTION_NONE = 10;
+
+/** The transcript of a media task, or NotReadyYet while it is being recognised. */
+export async function transcriptOf(
+  scope: ResultsScope,
+  task: TaskRow,
+): Promise<{ media: TaskMediaRow; transcript: Transcript }> {
+  if (task.file_kind === 'pdf' || task.file_kind === 'image') {
+    throw badRequest('The task is a document, not an audio or video task: it has no transcript.');
+  }
+  const media = await scope.media(task.id);
+  if (!media?.transcript) throw notReadyYet('The task has no transcript yet: it is still being processed.');
+  return { media, transcript: media.transcript as unknown as Transcript };
+}
+
+/** TaskSpeaker of each speaker of the transcript: whether and how long they speak. */
+export function taskSpeakers(transcript: Transcript) {
+  const spoken = new Map<string, number>();
+  for (const item of transcript.transcripts) {
+    if (!item.speakerId) continue;
+    const seconds = item.duration ?? Math.max(0, item.end - item.start);
+    spoken.set(item.speakerId, (spoken.get(item.speakerId) ?? 0) + seconds);
+  }
+  return transcript.speakers.map((speaker: Speaker) => {
+    const seconds = speaker.speakerId ? spoken.get(speaker.speakerId) : undefined;
+    return {
+      ...speaker,
+      source: SPEAKER_SOURCE.Task,
+      isOnTask: seconds !== undefined,
+      totalDuration: Math.round((seconds ?? 0) * 1000) / 1000,
+      action: SPEAKER_ACTION_NONE,
+    };
+  });
+}
+
+/** The workspace's predefined speakers, where its configuration keeps them (none until configured). */
+export function predefinedSpeakers(workspace: WorkspaceRow | undefined): Speaker[] {
+  const configured = (workspace?.configuration as Record<string, unknown> | null)?.predefinedSpeakers;
+  return Array.isArray(configured)
+    ? configured.filter((s): s is Speaker => typeof s === 'object' && s !== null && typeof s.speakerName === 'string')
+    : [];
+}
+
+export async function mediaUrlAndTranscript(
+  db: Db,
+  origin: string,
+  scope: ResultsScope,
+  task: TaskRow,
+  workspace: WorkspaceRow | undefined,
+) {
+  const { media, transcript } = await transcriptOf(scope, task);
+  const source = task.blob_id ? await scope.blob(task.blob_id) : undefined;
+  if (!source) throw notReadyYet('The media file of the task is not available.');
+  const waveform = media.waveform_blob_id ? await scope.blob(media.waveform_blob_id) : undefined;
+  const extension = source.file_name.includes('.') ? (source.file_name.split('.').pop() ?? 'bin') : 'bin';
+  const urlResult = await signedFileUrl(db, origin, {
+    blobId: source.id,
+    tenantId: scope.tenantId,
+    fileName: safeFileName(task.display_name, extension.toLowerCase()),
+    contentType: source.content_type,
+    disposition: 'inline',
+  });
+  const waveformUrlResult = waveform
+    ? await signedFileUrl(db, origin, {
+        blobId: waveform.id,
+        tenantId: scope.tenantId,
+        fileName: safeFileName(task.display_name, 'waveform.json'),
+        contentType: 'application/json',
+        disposition: 'inline',
+      })
+    : null;
+  return {
+    urlResult,
+    waveformUrlResult,
+    isVideo: task.file_kind === 'video',
+    transcriptFullResult: transcript,
+    speakers: taskSpeakers(transcript),
+    predefinedSpeakers: predefinedSpeakers(workspace),
+    version: media.version,
+  };
+}

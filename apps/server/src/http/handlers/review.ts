@@ -1,0 +1,59 @@
+// The review lifecycle: Viewer_ViewerInit, Viewer_Checkout, Viewer_ReviewRenew, Viewer_ReviewCancel,
+// Viewer_ReviewFinish, Document_SaveDocumentChanges, Transcript_SaveTranscriptChanges and
+// SdTask_GetNextTask. Rules live in src/domain/review. A refusal with a TaskErrorCode answers 200
+// `{succeeded: false, errors: [{code, message}]}` (the contract's ResultBase); a task or workspace
+// the caller does not reach answers 404 (403 for GetNextTask, whose contract has no 404) before any
+// rule, so nothing of another tenant shows.
+//
+// Document_SaveDocumentChanges — the version rule the viewer relies on, kept exact: each changed
+// page's DocumentResult carries `version` = the page version the client edited. Equal to the stored
+// version → saved, and the page's new version is exactly the sent `version + 1` (the client assumes
+// this and does not reload the page); tasks.document_version grows by one per saved page. Different
+// → that page is not saved, it is listed in `unsavedPages`, and `errors` carries a
+// SaveDocumentChangesFailed (8) "Page N was changed by <user> (version X, yours Y)" for it.
+// Transcript_SaveTranscriptChanges applies the same rule to the transcript (task_media.version).
+import { cancel, checkout, renew } from '../../domain/review/checkout.js';
+import type { ReviewCaller } from '../../domain/review/context.js';
+import { finishReview } from '../../domain/review/finish.js';
+import { nextTask } from '../../domain/review/next-task.js';
+import { asResult } from '../../domain/review/outcome.js';
+import { type SaveDocumentChangesBody, saveDocumentChanges } from '../../domain/review/save-document.js';
+import { type SaveTranscriptChangesBody, saveTranscriptChanges } from '../../domain/review/save-transcript.js';
+import { viewerInit } from '../../domain/review/viewer-init.js';
+import type { HandlerInput, HandlerMap } from '../handler.js';
+import { requires } from '../handler.js';
+
+const callerOf = ({ services, session }: HandlerInput): ReviewCaller => ({ db: services.db, session });
+const REVIEW = ['Task.Review'];
+
+/** The task of a Review/{taskId} call, with the external id checked against it when sent. */
+const pathTask = ({ params, query }: HandlerInput) => ({ taskId: params.taskId, externalId: query.externalId });
+
+export const reviewHandlers: HandlerMap = {
+  Viewer_ViewerInit: requires(['Viewer.View'], async (input) =>
+    viewerInit(callerOf(input), input.query, input.services.config.origin),
+  ),
+
+  Viewer_Checkout: requires(REVIEW, async (input) =>
+    asResult(() =>
+      checkout(callerOf(input), input.body as { taskId?: unknown; externalId?: unknown; workspaceId?: unknown }),
+    ),
+  ),
+  Viewer_ReviewRenew: requires(REVIEW, async (input) => asResult(() => renew(callerOf(input), pathTask(input)))),
+  Viewer_ReviewCancel: requires(REVIEW, async (input) => asResult(() => cancel(callerOf(input), pathTask(input)))),
+  Viewer_ReviewFinish: requires(REVIEW, async (input) =>
+    asResult(() => finishReview(callerOf(input), pathTask(input))),
+  ),
+
+  Document_SaveDocumentChanges: requires(REVIEW, async (input) =>
+    asResult(() => saveDocumentChanges(callerOf(input), input.body as SaveDocumentChangesBody)),
+  ),
+  Transcript_SaveTranscriptChanges: requires(REVIEW, async (input) =>
+    asResult(() => saveTranscriptChanges(callerOf(input), input.body as SaveTranscriptChangesBody)),
+  ),
+
+  SdTask_GetNextTask: requires(REVIEW, async (input) => {
+    const batchId = typeof input.query.batchId === 'string' && input.query.batchId ? input.query.batchId : null;
+    return nextTask(callerOf(input), String(input.params.workspaceId), batchId);
+  }),
+};

@@ -1,0 +1,92 @@
+// From the stored OCR layer of each page back to the engines' PageText, and from the engines'
+// findings to the workspace's fields: the engines name invoice and receipt fields with their own
+// keys (documents/README.md), a workspace names its fields as its administrator chose
+// (categories with categoryKey and alternativeCategoryKeys, the selection fieldsToDetect, the
+// order fieldOrder). Only fields the workspace detects are kept, under its own key.
+import type { FieldDefinition } from '../../domain/workspaces/types.js';
+import type { Entity, OcrPageResult, PageText } from '../documents/index.js';
+import { buildPageText } from '../documents/text/page-text.js';
+
+/**
+ * Rebuilds the PageText of a page from its OcrPageResult. Words keep their line (lineIndex) and
+ * order, so the page text, and therefore every span, is the one recognition produced.
+ */
+export function pageTextFromOcr(ocr: OcrPageResult, pageNumber: number): PageText {
+  const edges = (box: { left: number; top: number; right: number; bottom: number }) => ({
+    left: box.left,
+    top: box.top,
+    right: box.right,
+    bottom: box.bottom,
+  });
+  return buildPageText(
+    ocr.entities.map((word) => ({
+      text: word.text,
+      edges: edges(word.boundingBox),
+      confidence: word.confidence ?? 1,
+      chars: word.chars.map((char) => ({ char: char.char, edges: edges(char.boundingBox) })),
+      lineKey: String(word.lineIndex ?? 0),
+    })),
+    {
+      pageNumber,
+      pageSize: ocr.pageSize,
+      orientation: ocr.pageOrientation ?? 0,
+      engine: ocr.ocrEngine ?? 'tesseract',
+      elapsedMs: ocr.elapsedTime ?? 0,
+    },
+  );
+}
+
+export interface FieldMapping {
+  /** Engine category → the workspace's field. */
+  fieldOf(category: string): FieldDefinition | undefined;
+  /** Position of a workspace key in fieldOrder (unknown keys last). */
+  orderOf(key: string): number;
+}
+
+export function fieldMapping(config: {
+  categories: FieldDefinition[];
+  fieldsToDetect: string[];
+  fieldOrder: string[];
+}): FieldMapping {
+  const detect = new Set(config.fieldsToDetect);
+  const byName = new Map<string, FieldDefinition>();
+  for (const field of config.categories) {
+    if (field.parentCategoryKey || !detect.has(field.categoryKey)) continue;
+    // The field's own key wins over another field's alternative key.
+    for (const alternative of field.alternativeCategoryKeys ?? []) {
+      if (!byName.has(alternative)) byName.set(alternative, field);
+    }
+  }
+  for (const field of config.categories) {
+    if (!field.parentCategoryKey && detect.has(field.categoryKey)) byName.set(field.categoryKey, field);
+  }
+  const order = new Map(config.fieldOrder.map((key, index) => [key, index]));
+  return {
+    fieldOf: (category) => byName.get(category),
+    orderOf: (key) => order.get(key) ?? Number.MAX_SAFE_INTEGER,
+  };
+}
+
+/** The engine's field entities under the workspace's keys, in the workspace's field order. */
+export function mapFieldEntities(entities: readonly Entity[], mapping: FieldMapping): Entity[] {
+  const mapped: Entity[] = [];
+  for (const entity of entities) {
+    const field = mapping.fieldOf(entity.category);
+    if (!field) continue;
+    const key = field.categoryKey;
+    mapped.push({
+      ...entity,
+      category: key,
+      keyValues: entity.keyValues.map((keyValue) => ({ ...keyValue, category: key, categoryNormalized: key })),
+    });
+  }
+  return mapped.sort((a, b) => mapping.orderOf(a.category) - mapping.orderOf(b.category));
+}
+
+export const entityConfidence = (entity: Entity): number | null =>
+  entity.confidence ?? entity.keyValues.find((keyValue) => typeof keyValue.confidence === 'number')?.confidence ?? null;
+
+export function mean(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  return Math.round((values.reduce((sum, value) => sum + value, 0) / values.length) * 1000) / 1000;
+}

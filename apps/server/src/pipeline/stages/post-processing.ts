@@ -1,0 +1,162 @@
+// Post-processing (50 → 51 → 53 → 60): the workspace pipeline's post-processing steps on the
+// recognised pages — invoice/receipt fields mapped onto the workspace's fields, tables, QR codes
+// read from the page images, personal data for anonymisation — stored per page as the contract's
+// DocumentResult (task_pages.document), then the task's average confidence. The task goes to
+// review (ToReview 60), or straight to export (QueuedForExport 90) when its file type is one the
+// workspace lets skip review (advanced settings → fileTypesToSkipReview) or its type has no
+// review in the system (translations, product-spec §4).
+import { extname } from 'node:path';
+import type { TaskPageRow, TaskRow } from '../../db/schema.js';
+import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
+import {
+  type DocumentResult,
+  detectInvoiceFields,
+  detectPii,
+  detectQrCodes,
+  detectTables,
+  type Entity,
+  type OcrPageResult,
+  renderPageImages,
+  type Table,
+} from '../documents/index.js';
+import type { Transcript } from '../media/index.js';
+import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
+import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
+import { StageStore } from './task-store.js';
+import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
+
+/** Resolution of the page images QR codes are read from (a fiscal QR code is ~2.5 cm wide). */
+const QR_DPI = 150;
+const POINTS_PER_INCH = 72;
+
+export const postProcessing: Stage = {
+  name: 'post-processing',
+  queued: S.QueuedForPostProcessing,
+  inProgress: S.PostProcessingInProgress,
+  succeeded: S.PostProcessingSuccessful,
+  failed: S.PostProcessingFailed,
+  async run(context) {
+    const store = new StageStore(context.db, context.storage, context.task.tenant_id);
+    const settings = await workspaceSettings(store, context.task);
+    const summary = settings.template.media
+      ? await mediaSummary(store, context.task)
+      : await documentResults(context, store, settings);
+    await store.updateTask(context.task.id, {
+      average_confidence: summary.averageConfidence,
+      processing_finished_on: new Date(),
+    });
+    const skip = skipsReview(context.task, settings);
+    return {
+      next: skip ? S.QueuedForExport : S.ToReview,
+      reason: `${summary.description}${summary.averageConfidence === null ? '' : `, average confidence ${Math.round(summary.averageConfidence * 100)}%`}; ${skip ? `review skipped (${skip}), queued for export` : 'ready for review'}`,
+      payload: { averageConfidence: summary.averageConfidence, ...summary.payload },
+    };
+  },
+};
+
+interface Summary {
+  averageConfidence: number | null;
+  description: string;
+  payload: Record<string, unknown>;
+}
+
+/** Why the task skips review, or null when it is reviewed. */
+function skipsReview(task: TaskRow, settings: WorkspaceSettings): string | null {
+  if (settings.config.taskType === 'Translation') return 'translations have no review';
+  const extension = extname(task.original_file_name ?? '').toLowerCase();
+  const skipped = settings.config.fileTypesToSkipReview.map((type) =>
+    (type.startsWith('.') ? type : `.${type}`).toLowerCase(),
+  );
+  return extension && skipped.includes(extension) ? `${extension} files skip review in this workspace` : null;
+}
+
+async function documentResults(
+  context: StageContext,
+  store: StageStore,
+  settings: WorkspaceSettings,
+): Promise<Summary> {
+  const task = context.task;
+  const rows = await store.pages(task.id);
+  const missing = rows.find((row) => row.ocr === null);
+  if (rows.length === 0 || missing) {
+    throw new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
+  }
+  const pages = rows.map((row) => pageTextFromOcr(row.ocr as unknown as OcrPageResult, row.page_number));
+  const steps = new Set(settings.pipeline.postProcessingStepIds);
+  const taskType = settings.config.taskType;
+
+  const entities: Entity[] = [];
+  let fields: Entity[] = [];
+  if (steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt')) {
+    const found = detectInvoiceFields(pages, { documentKind: taskType });
+    fields = mapFieldEntities(found, fieldMapping(settings.config));
+    entities.push(...fields);
+  }
+  const tables: Table[] = steps.has('postprocess.detect-tables') ? detectTables(pages) : [];
+  if (steps.has('postprocess.detect-pii')) for (const page of pages) entities.push(...detectPii(page));
+  if (steps.has('postprocess.detect-qr-codes')) {
+    for (const row of rows) {
+      entities.push(...(await qrCodesOf(store, row)));
+      await context.heartbeat();
+    }
+  }
+
+  const fieldConfidences = fields.map(entityConfidence).filter((value): value is number => value !== null);
+  const wordConfidences = pages.flatMap((page) => page.words.map((word) => word.confidence));
+  const averageConfidence = fieldConfidences.length > 0 ? mean(fieldConfidences) : mean(wordConfidences);
+  for (const page of pages) {
+    const pageEntities = entities.filter((entity) => entity.pageNumber === page.pageNumber);
+    const pageTables = tables.filter((table) => (table.boundsAndPoints?.pageNumber ?? 1) === page.pageNumber);
+    const confidences = pageEntities.map(entityConfidence).filter((value): value is number => value !== null);
+    const document: DocumentResult = {
+      documentConfidence: null,
+      averageConfidence: confidences.length > 0 ? mean(confidences) : null,
+      entities: pageEntities,
+      tables: pageTables,
+    };
+    await store.setPageDocument(task.id, page.pageNumber, document);
+  }
+  const qr = entities.filter((entity) => entity.qrCode).length;
+  const pii = entities.filter((entity) => entity.type === 'pii').length;
+  const parts = [
+    `${fields.length} field${fields.length === 1 ? '' : 's'}`,
+    `${tables.length} table${tables.length === 1 ? '' : 's'}`,
+    ...(qr > 0 ? [`${qr} QR code${qr === 1 ? '' : 's'}`] : []),
+    ...(steps.has('postprocess.detect-pii') ? [`${pii} personal data finding${pii === 1 ? '' : 's'}`] : []),
+  ];
+  return {
+    averageConfidence,
+    description: `${parts.join(', ')} found on ${pages.length} page${pages.length === 1 ? '' : 's'}`,
+    payload: { fields: fields.map((field) => field.category), tables: tables.length, qrCodes: qr, pii },
+  };
+}
+
+/** QR codes on the page image: PDF pages are rendered, image pages are read as stored. */
+async function qrCodesOf(store: StageStore, row: TaskPageRow): Promise<Entity[]> {
+  if (!row.image_blob_id) return [];
+  const blob = await store.blobKey(row.image_blob_id);
+  const bytes = await store.readBlob(row.image_blob_id);
+  if (blob?.contentType === 'application/pdf') {
+    const [image] = await renderPageImages(bytes, { dpi: QR_DPI });
+    if (!image) return [];
+    return detectQrCodes(image.png, { pageNumber: row.page_number, scale: POINTS_PER_INCH / image.dpi });
+  }
+  return detectQrCodes(bytes, { pageNumber: row.page_number });
+}
+
+async function mediaSummary(store: StageStore, task: TaskRow): Promise<Summary> {
+  const media = await store.media(task.id);
+  const transcript = media?.transcript as unknown as Transcript | null | undefined;
+  if (!transcript) {
+    throw new TaskFailure(S.PostProcessingFailed, 'The recording has not been transcribed; restart its processing.');
+  }
+  const confidences = transcript.transcripts.flatMap((item) =>
+    item.children.map((word) => word.confidence).filter((value): value is number => typeof value === 'number'),
+  );
+  const words = transcript.transcripts.reduce((sum, item) => sum + item.children.length, 0);
+  return {
+    averageConfidence: mean(confidences),
+    description: `Transcript of ${words} words with ${transcript.speakers.length} speaker${transcript.speakers.length === 1 ? '' : 's'}`,
+    payload: { words, speakers: transcript.speakers.length },
+  };
+}

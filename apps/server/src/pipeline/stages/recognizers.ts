@@ -1,0 +1,112 @@
+// The recognizers behind one interface, chosen by the workspace's pipeline recognizer step
+// (domain/workspaces/pipelines.ts): `recognizer.pdfminer` reads a PDF page's text layer when it is
+// good (text-layer-quality) and OCRs the page otherwise; `recognizer.tesseract` OCRs every page;
+// `recognizer.pocketsphinx` transcribes recordings, offline with pocketsphinx (English) or with a
+// Whisper-compatible HTTP service when WHISPER_URL is set. An engine that is missing answers with
+// the reason from `configurationProblem` — it is never replaced by something that pretends.
+import {
+  EngineNotConfiguredError,
+  extractPdfText,
+  ocrImage,
+  ocrPdf,
+  type PageText,
+  tesseractStatus,
+} from '../documents/index.js';
+import { assessTextLayer } from '../documents/pdf/text-layer-quality.js';
+import {
+  PocketSphinxRecognizer,
+  type SpeechRecognizer,
+  type TranscribeMediaResult,
+  transcribeMedia,
+  WhisperHttpRecognizer,
+} from '../media/index.js';
+import { type EngineConfig, engineConfig } from './engine-config.js';
+
+export interface Recognizer {
+  /** Engine name stored with the result (`pdfminer`, `tesseract`, `pocketsphinx`, `whisper-http`). */
+  readonly name: string;
+  readonly input: 'document' | 'media';
+  /** Why the engine cannot run here for these languages, in words an administrator can act on; null when it can. */
+  configurationProblem(languages: readonly string[]): Promise<string | null>;
+}
+
+/** One page file (a one-page PDF or an image) in, the page's words with boxes out. */
+export interface DocumentRecognizer extends Recognizer {
+  readonly input: 'document';
+  recognizePage(
+    page: { bytes: Uint8Array; contentType: string; pageNumber: number },
+    languages: readonly string[],
+  ): Promise<PageText>;
+}
+
+export interface MediaRecognizer extends Recognizer {
+  readonly input: 'media';
+  transcribe(path: string, language: string | null, signal: AbortSignal): Promise<TranscribeMediaResult>;
+}
+
+/** A text layer with fewer visible characters than this is no text layer (page numbers, stray marks). */
+const MIN_TEXT_CHARS = 8;
+
+const isPdf = (contentType: string) => contentType === 'application/pdf';
+
+async function tesseractProblem(languages: readonly string[]): Promise<string | null> {
+  const status = await tesseractStatus(languages);
+  return status.isConfigured ? null : status.reason;
+}
+
+async function ocr(page: { bytes: Uint8Array; contentType: string; pageNumber: number }, languages: readonly string[]) {
+  if (isPdf(page.contentType)) {
+    const [result] = await ocrPdf(page.bytes, { pages: [1], languages });
+    if (!result) throw new EngineNotConfiguredError('tesseract OCR', 'the page could not be rendered.');
+    return { ...result, pageNumber: page.pageNumber };
+  }
+  return ocrImage(page.bytes, { languages, pageNumber: page.pageNumber });
+}
+
+export const textLayerRecognizer: DocumentRecognizer = {
+  name: 'pdfminer',
+  input: 'document',
+  // The text layer itself needs nothing; pages without one need tesseract.
+  configurationProblem: tesseractProblem,
+  async recognizePage(page, languages) {
+    if (isPdf(page.contentType)) {
+      const [text] = await extractPdfText(page.bytes);
+      if (text) {
+        const quality = assessTextLayer(text.text);
+        if (quality.visibleChars >= MIN_TEXT_CHARS && quality.usable) return { ...text, pageNumber: page.pageNumber };
+      }
+    }
+    return ocr(page, languages);
+  },
+};
+
+export const tesseractRecognizer: DocumentRecognizer = {
+  name: 'tesseract',
+  input: 'document',
+  configurationProblem: tesseractProblem,
+  recognizePage: ocr,
+};
+
+/** Speech: the Whisper-compatible service when configured, pocketsphinx otherwise. */
+export function speechRecognizer(config: EngineConfig = engineConfig()): MediaRecognizer {
+  const engine: SpeechRecognizer = config.whisperUrl
+    ? new WhisperHttpRecognizer({ url: config.whisperUrl, model: config.whisperModel, apiKey: config.whisperApiKey })
+    : new PocketSphinxRecognizer();
+  return {
+    name: engine.name,
+    input: 'media',
+    async configurationProblem(languages) {
+      const state = engine.isConfigured(languages[0] ?? null);
+      if (state.ok) return null;
+      const hint = config.whisperUrl ? '' : ' (set WHISPER_URL to use a Whisper-compatible service)';
+      return `${state.reason ?? `${engine.name} cannot run here.`}${hint}`;
+    },
+    transcribe: (path, language, signal) => transcribeMedia(engine, path, { language, signal }),
+  };
+}
+
+/** The recognizer of a pipeline step id. */
+export function recognizerFor(stepId: string | null, media: boolean): DocumentRecognizer | MediaRecognizer {
+  if (media) return speechRecognizer();
+  return stepId === 'recognizer.tesseract' ? tesseractRecognizer : textLayerRecognizer;
+}

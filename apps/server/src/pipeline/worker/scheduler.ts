@@ -1,0 +1,290 @@
+// Scheduled work on the task queue, safe when several processes run it at once: every rule takes
+// one task at a time with `FOR UPDATE SKIP LOCKED` in its own transaction and re-checks the
+// condition under the lock, so two schedulers never act on the same task. Each rule takes `now`
+// so tests drive it without waiting. The look-ups span all tenants (the queue is global); every
+// write and event then goes through the task's own tenant.
+//
+// - expired leases: the worker died — requeue, or fail at the workspace's maxRestartCount;
+// - stuck tasks: in progress longer than hoursUntilTasksConsideredStuck — requeue the same way;
+// - deletion: Deleting (19) → files removed → Deleted (20);
+// - history removal: Processed (100) for longer than daysUntilHistoryRemoval → files removed →
+//   ProcessedAfterPeriodAndDeletedFiles (110).
+import { type RawBuilder, sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { TasksRepository } from '../../db/repositories/tasks.js';
+import type { TaskRow } from '../../db/schema.js';
+import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
+import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
+import { workspaceRules } from '../../domain/tasks/import.js';
+import { DEFAULTS, LIMITS } from '../../domain/workspaces/configuration.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
+import type { Stage } from './stage.js';
+import { IN_PROGRESS, SCHEDULER_ACTOR, stepOf } from './stage-statuses.js';
+import { detachTaskFiles, removeStored } from './task-files.js';
+
+export interface SchedulerDeps {
+  db: Db;
+  storage: BlobStorage;
+  stages: readonly Stage[];
+  log?: (message: string, error?: unknown) => void;
+  /** Most tasks one rule handles per run, so one run stays short. */
+  batchSize?: number;
+}
+
+type Row = TaskRow & { limit_value?: number };
+
+/** A number kept in workspaces.configuration, the default when absent or not a number, clamped. */
+function setting(key: string, fallback: number, min: number, max?: number): RawBuilder<number> {
+  const value = sql`case when jsonb_typeof(w.configuration -> ${key}) = 'number'
+    then (w.configuration ->> ${key})::float8 else ${fallback}::float8 end`;
+  const low = sql`greatest(${min}::float8, ${value})`;
+  return max === undefined ? sql<number>`${low}` : sql<number>`least(${max}::float8, ${low})`;
+}
+
+const STUCK_HOURS = setting(
+  'hoursUntilTasksConsideredStuck',
+  DEFAULTS.hoursUntilTasksConsideredStuck,
+  LIMITS.hoursUntilTasksConsideredStuck.min,
+);
+const HISTORY_DAYS = setting(
+  'daysUntilHistoryRemoval',
+  DEFAULTS.daysUntilHistoryRemoval,
+  LIMITS.daysUntilHistoryRemoval.min,
+  LIMITS.daysUntilHistoryRemoval.max,
+);
+
+/**
+ * Runs `act` on one locked task at a time until `pick` finds none (or `limit` tasks were handled);
+ * `act` returns the storage keys to remove once its transaction committed.
+ */
+async function eachLocked(
+  deps: SchedulerDeps,
+  pick: (trx: Db) => Promise<Row | undefined>,
+  act: (trx: Db, row: Row) => Promise<string[]>,
+): Promise<string[]> {
+  const handled: string[] = [];
+  const limit = deps.batchSize ?? 100;
+  while (handled.length < limit) {
+    const done = await deps.db.transaction().execute(async (trx) => {
+      const row = await pick(trx as unknown as Db);
+      if (!row) return null;
+      return { id: row.id, keys: await act(trx as unknown as Db, row) };
+    });
+    if (!done) break;
+    handled.push(done.id);
+    await removeStored(deps.storage, done.keys, deps.log ?? (() => undefined));
+  }
+  return handled;
+}
+
+const first = async (trx: Db, query: RawBuilder<Row>) => (await query.execute(trx)).rows[0];
+
+function inProgressStatuses(stages: readonly Stage[]) {
+  return sql.join([...new Set([...IN_PROGRESS, ...stages.map((s) => s.inProgress)])]);
+}
+
+async function maxRestartsOf(trx: Db, row: Row): Promise<number> {
+  const workspace = await trx
+    .selectFrom('workspaces')
+    .selectAll()
+    .where('tenant_id', '=', row.tenant_id)
+    .where('id', '=', row.workspace_id)
+    .executeTakeFirst();
+  return workspace ? workspaceRules(workspace).maxRestartCount : DEFAULTS.maxRestartCount;
+}
+
+/**
+ * Back to the step's queue with one more restart, or — at the workspace's maxRestartCount — to the
+ * step's failed status. `cause` starts the sentence ("Worker w-1 stopped responding").
+ */
+async function requeueOrFail(
+  trx: Db,
+  stages: readonly Stage[],
+  row: Row,
+  cause: string,
+  now: Date,
+  stuck: boolean,
+): Promise<string[]> {
+  const step = stepOf(stages, row.status);
+  if (!step) return [];
+  const max = await maxRestartsOf(trx, row);
+  const restart = row.restart_count + 1;
+  const giveUp = row.restart_count >= max;
+  const reason = giveUp
+    ? `${cause}; not requeued: the task was restarted ${row.restart_count} times, the most this workspace allows (maxRestartCount ${max})`
+    : `${cause}; requeued (restart ${restart} of ${max})`;
+  const status = giveUp ? step.failed : step.queued;
+  await trx
+    .updateTable('tasks')
+    .set({
+      status,
+      restart_count: giveUp ? row.restart_count : restart,
+      claimed_by: null,
+      lease_until: null,
+      status_changed_on: now,
+      modified_on: now,
+      last_error: reason,
+      ...(giveUp ? { processing_finished_on: now } : {}),
+      ...(stuck ? { last_stuck_status: row.status, last_stuck_status_modified_on: now } : {}),
+    })
+    .where('id', '=', row.id)
+    .execute();
+  await recordStatusChange(
+    new TasksRepository(trx, row.tenant_id),
+    SCHEDULER_ACTOR,
+    row.id,
+    row.status,
+    status,
+    reason,
+    giveUp ? TASK_EVENT.StatusChanged : TASK_EVENT.ProcessingRestarted,
+  );
+  return [];
+}
+
+/** Claims whose lease ran out: their worker died or hangs without heartbeats. */
+export function requeueExpiredLeases(deps: SchedulerDeps, now: Date): Promise<string[]> {
+  return eachLocked(
+    deps,
+    (trx) =>
+      first(
+        trx,
+        sql<Row>`select * from tasks
+          where claimed_by is not null and lease_until < ${now}
+            and status in (${inProgressStatuses(deps.stages)})
+          order by lease_until limit 1 for update skip locked`,
+      ),
+    (trx, row) => requeueOrFail(trx, deps.stages, row, `Worker ${row.claimed_by} stopped responding`, now, false),
+  );
+}
+
+/** Tasks in progress for longer than their workspace's hoursUntilTasksConsideredStuck. */
+export function requeueStuckTasks(deps: SchedulerDeps, now: Date): Promise<string[]> {
+  return eachLocked(
+    deps,
+    (trx) =>
+      first(
+        trx,
+        sql<Row>`select t.*, ${STUCK_HOURS} as limit_value from tasks t
+          join workspaces w on w.id = t.workspace_id and w.tenant_id = t.tenant_id
+          where t.status in (${inProgressStatuses(deps.stages)})
+            and t.status_changed_on < ${now}::timestamptz - make_interval(secs => ${STUCK_HOURS} * 3600)
+          order by t.status_changed_on limit 1 for update of t skip locked`,
+      ),
+    (trx, row) =>
+      requeueOrFail(
+        trx,
+        deps.stages,
+        row,
+        `Stuck in ${taskStatusText(row.status)} for more than ${Number(row.limit_value)} h`,
+        now,
+        true,
+      ),
+  );
+}
+
+/** Deleting (19) → the task's files and results removed → Deleted (20). */
+export function removeDeletingTasks(deps: SchedulerDeps, now: Date): Promise<string[]> {
+  return eachLocked(
+    deps,
+    (trx) => first(trx, sql<Row>`select * from tasks where status = ${S.Deleting} limit 1 for update skip locked`),
+    async (trx, row) => {
+      const files = await detachTaskFiles(trx, row, { dropResults: true });
+      await trx
+        .updateTable('tasks')
+        .set((eb) => ({
+          status: S.Deleted,
+          deleted_on: eb.fn.coalesce('deleted_on', eb.val(now)),
+          claimed_by: null,
+          lease_until: null,
+          status_changed_on: now,
+          modified_on: now,
+        }))
+        .where('id', '=', row.id)
+        .execute();
+      await recordStatusChange(
+        new TasksRepository(trx, row.tenant_id),
+        SCHEDULER_ACTOR,
+        row.id,
+        S.Deleting,
+        S.Deleted,
+        `Files removed (${files.blobCount} stored file(s))`,
+        TASK_EVENT.Deleted,
+      );
+      return files.keys;
+    },
+  );
+}
+
+/** Processed (100) longer than daysUntilHistoryRemoval → files removed → ProcessedAfterPeriodAndDeletedFiles (110). */
+export function removeExpiredHistory(deps: SchedulerDeps, now: Date): Promise<string[]> {
+  return eachLocked(
+    deps,
+    (trx) =>
+      first(
+        trx,
+        sql<Row>`select t.*, ${HISTORY_DAYS} as limit_value from tasks t
+          join workspaces w on w.id = t.workspace_id and w.tenant_id = t.tenant_id
+          where t.status = ${S.Processed}
+            and t.status_changed_on < ${now}::timestamptz - make_interval(secs => ${HISTORY_DAYS} * 86400)
+          order by t.status_changed_on limit 1 for update of t skip locked`,
+      ),
+    async (trx, row) => {
+      const files = await detachTaskFiles(trx, row, { dropResults: false });
+      await trx
+        .updateTable('tasks')
+        .set({ status: S.ProcessedAfterPeriodAndDeletedFiles, status_changed_on: now, modified_on: now })
+        .where('id', '=', row.id)
+        .execute();
+      await recordStatusChange(
+        new TasksRepository(trx, row.tenant_id),
+        SCHEDULER_ACTOR,
+        row.id,
+        S.Processed,
+        S.ProcessedAfterPeriodAndDeletedFiles,
+        `Files removed after ${Number(row.limit_value)} days in the history (${files.blobCount} stored file(s))`,
+      );
+      return files.keys;
+    },
+  );
+}
+
+/** One pass of every rule; a rule that fails is logged and the others still run. */
+export async function runScheduledWork(deps: SchedulerDeps, now = new Date()) {
+  const log = deps.log ?? (() => undefined);
+  const result: Record<string, string[]> = {};
+  const rules = {
+    expiredLeases: requeueExpiredLeases,
+    stuck: requeueStuckTasks,
+    deleting: removeDeletingTasks,
+    history: removeExpiredHistory,
+  };
+  for (const [name, rule] of Object.entries(rules)) {
+    try {
+      result[name] = await rule(deps, now);
+    } catch (error) {
+      log(`scheduler: ${name} failed`, error);
+      result[name] = [];
+    }
+  }
+  return result;
+}
+
+/** Runs the rules every `intervalMs` (first pass right away) until stopped. */
+export function startScheduler(deps: SchedulerDeps & { intervalMs: number }) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+  const tick = () => {
+    running = runScheduledWork(deps).finally(() => {
+      if (!stopped) timer = setTimeout(tick, deps.intervalMs);
+    });
+  };
+  tick();
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running.catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,118 @@
+// The writes a worker makes on the task it holds. Every one is guarded by `claimed_by = me` and the
+// stage's in-progress status: a worker that lost its claim (its lease ran out and the scheduler
+// requeued the task, or another worker has it now) changes nothing and learns so from the answer.
+import type { Db } from '../../db/database.js';
+import { TasksRepository } from '../../db/repositories/tasks.js';
+import type { TaskRow } from '../../db/schema.js';
+import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
+import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
+import type { Claim } from './claim.js';
+import type { StageOutcome } from './stage.js';
+import { sentenceCase, workerActor } from './stage-statuses.js';
+
+/** Statuses in which a task waits for the machine; any other next status means processing is over. */
+const QUEUED: ReadonlySet<number> = new Set([
+  S.QueuedForPreProcessing,
+  S.QueuedForRecognizing,
+  S.QueuedForPostProcessing,
+  S.QueuedForExport,
+]);
+
+/** A status code product-spec §4 knows (a stage must not invent one). */
+export const isKnownStatus = (status: unknown): status is number =>
+  typeof status === 'number' && Number.isInteger(status) && taskStatusText(status) !== String(status);
+
+/** Extends the lease; false when the worker no longer holds the task. */
+export async function renewLease(db: Db, claim: Claim, workerId: string, leaseMs: number, now = new Date()) {
+  const row = await db
+    .updateTable('tasks')
+    .set({ lease_until: new Date(now.getTime() + leaseMs) })
+    .where('id', '=', claim.task.id)
+    .where('claimed_by', '=', workerId)
+    .where('status', '=', claim.stage.inProgress)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Moves the held task to `status` and drops the claim, in one transaction with the events `write`
+ * adds; false (and nothing written) when the worker no longer holds it.
+ */
+async function leave(
+  db: Db,
+  claim: Claim,
+  workerId: string,
+  changes: { status: number; lastError: string | null; finished: boolean; now: Date },
+  write: (repo: TasksRepository, row: TaskRow) => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('tasks')
+      .set({
+        status: changes.status,
+        claimed_by: null,
+        lease_until: null,
+        status_changed_on: changes.now,
+        modified_on: changes.now,
+        last_error: changes.lastError,
+        ...(changes.finished ? { processing_finished_on: changes.now } : {}),
+      })
+      .where('id', '=', claim.task.id)
+      .where('claimed_by', '=', workerId)
+      .where('status', '=', claim.stage.inProgress)
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) return false;
+    await write(new TasksRepository(trx as unknown as Db, row.tenant_id), row);
+    return true;
+  });
+}
+
+/** inProgress → succeeded → next, with an event for each step. */
+export function finishStage(db: Db, claim: Claim, workerId: string, outcome: StageOutcome, now = new Date()) {
+  const { stage } = claim;
+  const actor = workerActor(workerId);
+  const finished = !QUEUED.has(outcome.next);
+  return leave(db, claim, workerId, { status: outcome.next, lastError: null, finished, now }, async (repo, row) => {
+    await recordStatusChange(
+      repo,
+      actor,
+      row.id,
+      stage.inProgress,
+      stage.succeeded,
+      `${sentenceCase(stage.name)} finished: ${outcome.reason}`,
+    );
+    await recordStatusChange(
+      repo,
+      actor,
+      row.id,
+      stage.succeeded,
+      outcome.next,
+      finished ? 'Processing finished' : `Next step after ${stage.name}`,
+    );
+  });
+}
+
+/** inProgress → a failure status, `reason` kept as the task's last error. */
+export function failStage(db: Db, claim: Claim, workerId: string, status: number, reason: string, now = new Date()) {
+  return leave(db, claim, workerId, { status, lastError: reason, finished: true, now }, (repo, row) =>
+    recordStatusChange(repo, workerActor(workerId), row.id, claim.stage.inProgress, status, reason),
+  );
+}
+
+/** inProgress → back to the stage's queue when the worker stops; no restart is counted. */
+export function releaseTask(db: Db, claim: Claim, workerId: string, now = new Date()) {
+  const { stage } = claim;
+  return leave(db, claim, workerId, { status: stage.queued, lastError: null, finished: false, now }, (repo, row) =>
+    recordStatusChange(
+      repo,
+      workerActor(workerId),
+      row.id,
+      stage.inProgress,
+      stage.queued,
+      `Worker ${workerId} is stopping; ${stage.name} released to run again (not counted as a restart)`,
+      TASK_EVENT.StatusChanged,
+    ),
+  );
+}

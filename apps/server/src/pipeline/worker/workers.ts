@@ -1,0 +1,138 @@
+// The worker pool of one process: `count` loops that claim a task, run its stage and claim the
+// next, waiting with a growing pause (250 ms → 2 s) while nothing is queued; plus the scheduler.
+// A task that moves on to another stage's queue wakes the idle workers at once. `stop()` lets each
+// worker finish its task (or release it after the grace period) and resolves when all are done.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { ServerConfig } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
+import { claimNext } from './claim.js';
+import { type RunResult, runStage } from './run-stage.js';
+import { startScheduler } from './scheduler.js';
+import type { Stage } from './stage.js';
+
+export interface WorkerOptions {
+  db: Db;
+  storage: BlobStorage;
+  config: ServerConfig;
+  stages: readonly Stage[];
+  count: number;
+  /** Defaults to config.workerLeaseMs. */
+  leaseMs?: number;
+  idleMs?: { min: number; max: number };
+  /** How long a stopping worker lets its stage finish before releasing the task (default 10 s). */
+  graceMs?: number;
+  /** Run the scheduler in this process too (default true); its interval defaults to config.schedulerIntervalMs. */
+  scheduler?: boolean | { intervalMs: number };
+  log?: (message: string, error?: unknown) => void;
+  /** Called after every task a worker handled (tests and measurements). */
+  onResult?: (result: RunResult, taskId: string, workerId: string) => void;
+}
+
+export interface Workers {
+  ids: readonly string[];
+  /** Wakes idle workers now (a task was queued). */
+  wake(): void;
+  stop(): Promise<void>;
+}
+
+/** Worker ids are unique across processes and restarts: host, pid, a random part and the number. */
+export function workerIdPrefix(): string {
+  return `${hostname().split('.')[0]}-${process.pid}-${randomBytes(2).toString('hex')}`;
+}
+
+const defaultLog = (message: string, error?: unknown) => {
+  console.error(`[workers] ${message}`, ...(error === undefined ? [] : [error]));
+};
+
+export function startWorkers(options: WorkerOptions): Workers {
+  const leaseMs = options.leaseMs ?? options.config.workerLeaseMs;
+  const idle = options.idleMs ?? { min: 250, max: 2000 };
+  const log = options.log ?? defaultLog;
+  const shutdown = new AbortController();
+  const sleepers = new Set<() => void>();
+  const wake = () => {
+    for (const resume of [...sleepers]) resume();
+  };
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const resume = () => {
+        clearTimeout(timer);
+        sleepers.delete(resume);
+        resolve();
+      };
+      const timer = setTimeout(resume, ms);
+      sleepers.add(resume);
+    });
+
+  const prefix = workerIdPrefix();
+  const ids = Array.from({ length: options.count }, (_, i) => `${prefix}-${i + 1}`);
+
+  async function loop(workerId: string) {
+    let wait = idle.min;
+    while (!shutdown.signal.aborted) {
+      let claim: Awaited<ReturnType<typeof claimNext>>;
+      try {
+        claim = await claimNext(options.db, workerId, options.stages, leaseMs);
+      } catch (error) {
+        // The database is away (restart, network): keep trying, slowly.
+        log(`worker ${workerId}: claiming failed`, error);
+        claim = null;
+      }
+      if (!claim) {
+        await pause(wait);
+        wait = Math.min(wait * 2, idle.max);
+        continue;
+      }
+      wait = idle.min;
+      let result: RunResult;
+      try {
+        result = await runStage(claim, {
+          db: options.db,
+          storage: options.storage,
+          config: options.config,
+          workerId,
+          leaseMs,
+          shutdown: shutdown.signal,
+          graceMs: options.graceMs ?? 10_000,
+          log,
+        });
+      } catch (error) {
+        // Writing the outcome failed (database away): the lease runs out and the scheduler requeues it.
+        log(`worker ${workerId}: recording the outcome of task ${claim.task.id} failed`, error);
+        continue;
+      }
+      if (result.kind === 'succeeded') wake();
+      options.onResult?.(result, claim.task.id, workerId);
+    }
+  }
+
+  const loops = ids.map((id) => loop(id));
+  const scheduler =
+    options.scheduler === false
+      ? undefined
+      : startScheduler({
+          db: options.db,
+          storage: options.storage,
+          stages: options.stages,
+          log,
+          intervalMs:
+            typeof options.scheduler === 'object' ? options.scheduler.intervalMs : options.config.schedulerIntervalMs,
+        });
+
+  let stopping: Promise<void> | undefined;
+  return {
+    ids,
+    wake,
+    stop() {
+      stopping ??= (async () => {
+        shutdown.abort(new Error('The worker is stopping.'));
+        wake();
+        await Promise.all(loops);
+        await scheduler?.stop();
+      })();
+      return stopping;
+    },
+  };
+}

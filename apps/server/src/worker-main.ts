@@ -1,0 +1,52 @@
+// Runs processing workers in their own process, against the PostgreSQL server of DATABASE_URL:
+//   DATABASE_URL=postgres://… WORKERS=2 pnpm exec tsx src/worker-main.ts
+// Any number of these processes (and servers with WORKERS > 0) can share one database; each runs
+// the scheduler too, whose rules are safe to run concurrently. SIGTERM or SIGINT stops gracefully:
+// each worker finishes its task or releases it back to its queue.
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { loadStages } from './pipeline/worker/load-stages.js';
+import { testStagesFromEnv } from './pipeline/worker/test-stages.js';
+import { startWorkers } from './pipeline/worker/workers.js';
+import { blobStorageFor } from './storage/blob-storage.js';
+
+function refuse(message: string): never {
+  console.error(`reviewdesk worker: ${message}`);
+  process.exit(1);
+}
+
+const config = loadConfig();
+if (!config.databaseUrl) {
+  refuse(
+    'DATABASE_URL is not set. Workers in a separate process need a PostgreSQL server: the embedded ' +
+      'database (PGlite) belongs to the one server process that opened it and cannot be shared. ' +
+      'With PGlite, let the server run the workers itself (WORKERS, default 1).',
+  );
+}
+if (config.workers < 1) refuse('WORKERS is 0: this process would have nothing to do.');
+const stages = testStagesFromEnv() ?? (await loadStages());
+if (stages.length === 0) refuse('no processing stages are installed (src/pipeline/stages/index.ts).');
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl });
+const workers = startWorkers({
+  db: database.db,
+  storage: blobStorageFor(config),
+  config,
+  stages,
+  count: config.workers,
+});
+console.log(
+  `reviewdesk worker: ${workers.ids.length} worker(s) running (${workers.ids.join(', ')}), stages: ${stages
+    .map((s) => s.name)
+    .join(', ')}`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`reviewdesk worker: ${signal}, stopping`);
+    void workers
+      .stop()
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
