@@ -19,6 +19,8 @@ export interface ServerConfig {
   webDist: string;
   /** Creates the demo tenants, users, workspaces and batches on start (idempotent). */
   seedDemoData: boolean;
+  /** Imports a few fixture files as demo tasks on start, for the workers to process (SEED_DEMO_TASKS, default with the demo data). */
+  seedDemoTasks: boolean;
   /** Processing workers this process runs (WORKERS, default 1; 0 = none, e.g. an API-only replica). */
   workers: number;
   /** How long a worker's claim on a task lasts without a heartbeat (WORKER_LEASE_SECONDS, default 60). */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     contractPath: resolve(env.CONTRACT_PATH ?? join(repoRoot, 'openapi', 'reviewdesk.yaml')),
     webDist: resolve(env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist')),
     seedDemoData: env.SEED_DEMO_DATA !== 'false',
+    seedDemoTasks: env.SEED_DEMO_DATA !== 'false' && env.SEED_DEMO_TASKS !== 'false',
     workers: wholeNumber(env, 'WORKERS', 1, 0),
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,

@@ -1,15 +1,18 @@
 // Starts the reference server: `pnpm --filter @reviewdesk/server run start` (and `npm start`).
 import { buildServer } from './app.js';
 import { loadConfig } from './config.js';
+import { seedDemoTasks } from './domain/demo-tasks.js';
 
 const config = loadConfig();
 // Request logs (JSON, one line per request) are for operators who ask for them with LOG_REQUESTS=true;
 // a person who just ran `npm start` gets the few lines below.
 const server = await buildServer(config, { logger: process.env.LOG_REQUESTS === 'true' });
 await server.app.listen({ port: config.port, host: config.host });
+const demoTasks = config.seedDemoTasks ? await seedDemoTasks(server.services) : 0;
+if (demoTasks > 0) server.workers?.wake();
 console.log(`
 Reviewdesk is running on ${config.origin}
-  database: ${server.database.kind}${config.seedDemoData ? ', with demo data' : ''}
+  database: ${server.database.kind}${config.seedDemoData ? ', with demo data' : ''}${demoTasks > 0 ? ` (${demoTasks} demo files imported for processing)` : ''}
   processing: ${server.workers ? `${server.workers.ids.length} worker(s) in this process` : 'no workers in this process (WORKERS=0 or no stages)'}
   sign in as administrator@demo.reviewdesk.test, password Reviewdesk-demo-1 (README.md lists every demo account)
   stop with Ctrl+C

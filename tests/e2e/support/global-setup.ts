@@ -114,6 +114,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_ORIGIN: baseUrl,
       DATA_DIR: dataDir,
       SEED_DEMO_DATA: 'true',
+      // The scenarios import their own files; the demo's sample tasks would only add noise.
+      SEED_DEMO_TASKS: 'false',
       WEB_DIST: webDist,
       DATABASE_URL: '',
       SMTP_URL: '',
