@@ -57,11 +57,16 @@ describe.each(databaseKinds())('server with workers on %s', (kind) => {
     const manager = await t.tokenFor(demoEmail('Manager'));
     const events = (await t.call('GET', `${API}/SdTask/Events/${id}`, { token: manager })).body as Array<{
       eventDescription: string;
+      eventSourceText: string | null;
     }>;
     const texts = events.map((e) => e.eventDescription);
     expect(
       texts.some((d) => /^Pre-processing finished: read \d+ bytes of PDF; ready for review: status changed/.test(d)),
     ).toBe(true);
+    // The import is the user's (Web); every step after it is the workers'.
+    expect(events.find((e) => e.eventDescription.startsWith('Pre-processing started'))?.eventSourceText).toBe(
+      'Processing',
+    );
     expect(
       texts.some((d) => d.startsWith('Pre-processing started: status changed from QueuedForPreProcessing (30)')),
     ).toBe(true);

@@ -13,19 +13,23 @@ export const TASK_EVENT = {
   ProcessingRestarted: 'ProcessingRestarted',
   Deleted: 'TaskDeleted',
   Recovered: 'TaskRecovered',
+  /** Progress written by a processing stage ("Recognised page 3 of 12"). */
+  ProcessingNote: 'ProcessingNote',
 } as const;
 
 export type TaskEventType = (typeof TASK_EVENT)[keyof typeof TASK_EVENT];
 
-/** Who caused an event: a signed-in user or an API client (tenant API secret). */
+/** Who caused an event: a signed-in user, an API client (tenant API secret) or the processing system. */
 export interface Actor {
   userId: string | null;
   clientId: string | null;
-  /** Shown in descriptions: the user's name or "API client <id>". */
+  /** Shown in descriptions: the user's name, "API client <id>", "worker <id>". */
   label: string;
+  /** Set for the workers and the scheduler, whose events are neither Web nor Api. */
+  system?: boolean;
 }
 
-export const eventSourceOf = (actor: Actor) => (actor.clientId ? 'Api' : 'Web');
+export const eventSourceOf = (actor: Actor) => (actor.system ? 'Processing' : actor.clientId ? 'Api' : 'Web');
 
 export async function recordEvent(
   repo: TasksRepository,

@@ -6,7 +6,7 @@
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
-import { recordEvent, type TaskEventType } from '../../domain/tasks/events.js';
+import { recordEvent, TASK_EVENT } from '../../domain/tasks/events.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import type { Claim } from './claim.js';
 import { type StageContext, type StageOutcome, TaskFailure } from './stage.js';
@@ -14,7 +14,7 @@ import { sentenceCase, workerActor } from './stage-statuses.js';
 import { failStage, finishStage, isKnownStatus, releaseTask, renewLease } from './transitions.js';
 
 /** Event type of a stage's progress notes (events.ts lists the types people cause). */
-export const PROCESSING_NOTE = 'ProcessingNote' as TaskEventType;
+export const PROCESSING_NOTE = TASK_EVENT.ProcessingNote;
 
 /** How a run ended, for the worker's log and the tests. */
 export type RunResult =

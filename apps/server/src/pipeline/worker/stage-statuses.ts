@@ -48,7 +48,12 @@ export function stepOf(
 export const sentenceCase = (name: string) => name.charAt(0).toUpperCase() + name.slice(1);
 
 /** The actor of a worker's events ("worker host-123-1"). */
-export const workerActor = (workerId: string): Actor => ({ userId: null, clientId: null, label: `worker ${workerId}` });
+export const workerActor = (workerId: string): Actor => ({
+  userId: null,
+  clientId: null,
+  label: `worker ${workerId}`,
+  system: true,
+});
 
 /** The actor of the scheduler's events. */
-export const SCHEDULER_ACTOR: Actor = { userId: null, clientId: null, label: 'the scheduler' };
+export const SCHEDULER_ACTOR: Actor = { userId: null, clientId: null, label: 'the scheduler', system: true };
