@@ -1,11 +1,11 @@
 // Reads and writes of processing results (task_pages, task_media, task_integrations) and their
 // blobs, always within one tenant: the scope cannot be built without the caller's tenant id and
 // every query filters on it, so a task id of another tenant finds nothing.
-import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+
 import type { Db } from '../../db/database.js';
 import type { BlobRow, TaskIntegrationRow, TaskMediaRow, TaskPageRow } from '../../db/schema.js';
-import { type BlobStorage, newStorageKey } from '../../storage/blob-storage.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
+import { storeTenantBlob } from '../../storage/store-blob.js';
 
 export class ResultsScope {
   constructor(
@@ -77,28 +77,11 @@ export class ResultsScope {
   }
 
   /** Stores bytes as a new blob of the tenant and returns its id. */
-  async storeBlob(
+  storeBlob(
     storage: BlobStorage,
     file: { fileName: string; contentType: string; bytes: Uint8Array },
     createdBy: string | null,
   ): Promise<string> {
-    const key = newStorageKey();
-    const written = await storage.append(key, Readable.from([Buffer.from(file.bytes)]));
-    if (written.error) throw written.error;
-    const id = randomUUID();
-    await this.db
-      .insertInto('blobs')
-      .values({
-        id,
-        tenant_id: this.tenantId,
-        storage_key: key,
-        file_name: file.fileName,
-        content_type: file.contentType,
-        size: file.bytes.byteLength,
-        sha256: createHash('sha256').update(file.bytes).digest('hex'),
-        created_by: createdBy,
-      })
-      .execute();
-    return id;
+    return storeTenantBlob(this.db, storage, this.tenantId, { ...file, createdBy });
   }
 }

@@ -1,12 +1,12 @@
 // The database side of the processing stages, bound to the task's tenant: every query filters on
 // `tenant_id`, like the repositories of the API (TenantScope, TasksRepository), so a stage can only
 // ever touch rows of the tenant whose task it holds.
-import { createHash, randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
+
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { TaskRow, TasksTable, WorkspaceRow } from '../../db/schema.js';
-import { type BlobStorage, newStorageKey } from '../../storage/blob-storage.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
+import { storeTenantBlob } from '../../storage/store-blob.js';
 
 export interface NewPage {
   pageNumber: number;
@@ -113,28 +113,8 @@ export class StageStore {
   }
 
   /** Stores bytes under a generated key and records the blob; returns its id. */
-  async storeBlob(bytes: Uint8Array, fileName: string, contentType: string): Promise<string> {
-    const key = newStorageKey();
-    const { error } = await this.storage.append(key, Readable.from([Buffer.from(bytes)]));
-    if (error !== undefined) {
-      await this.storage.remove(key);
-      throw error;
-    }
-    const id = randomUUID();
-    await this.db
-      .insertInto('blobs')
-      .values({
-        id,
-        tenant_id: this.tenantId,
-        storage_key: key,
-        file_name: fileName,
-        content_type: contentType,
-        size: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-        created_by: null,
-      })
-      .execute();
-    return id;
+  storeBlob(bytes: Uint8Array, fileName: string, contentType: string): Promise<string> {
+    return storeTenantBlob(this.db, this.storage, this.tenantId, { bytes, fileName, contentType });
   }
 
   /** Removes blobs and their bytes (results of an earlier run, or of a run that failed half-way). */

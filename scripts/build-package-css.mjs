@@ -1,11 +1,11 @@
-// Writes dist/styles.css and dist/styles.layer.css from src/styles/index.css.
+// Writes dist/styles.css and dist/styles.layer.css from src/styles/index.css of the package it
+// runs in (every package's `build` script: `node ../../scripts/build-package-css.mjs`).
 // One source, two outputs: the layered file is the plain one wrapped in `@layer reviewdesk`,
 // so hosts that use cascade layers can put our rules below their own.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = process.cwd();
 const entry = resolve(root, 'src/styles/index.css');
 const IMPORT = /^@import\s+['"]([^'"]+)['"];\s*$/gm;
 

@@ -1,0 +1,38 @@
+// Bytes made by the server (page files, waveforms, export results) stored as a blob of a tenant:
+// written under a fresh key, then recorded in `blobs`. A failed write leaves neither behind.
+import { createHash, randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { Db } from '../db/database.js';
+import { type BlobStorage, newStorageKey } from './blob-storage.js';
+
+export interface NewBlob {
+  bytes: Uint8Array;
+  fileName: string;
+  contentType: string;
+  createdBy?: string | null;
+}
+
+/** Stores the bytes and returns the new blob's id. */
+export async function storeTenantBlob(db: Db, storage: BlobStorage, tenantId: string, blob: NewBlob): Promise<string> {
+  const key = newStorageKey();
+  const { error } = await storage.append(key, Readable.from([Buffer.from(blob.bytes)]));
+  if (error !== undefined) {
+    await storage.remove(key);
+    throw error;
+  }
+  const id = randomUUID();
+  await db
+    .insertInto('blobs')
+    .values({
+      id,
+      tenant_id: tenantId,
+      storage_key: key,
+      file_name: blob.fileName,
+      content_type: blob.contentType,
+      size: blob.bytes.byteLength,
+      sha256: createHash('sha256').update(blob.bytes).digest('hex'),
+      created_by: blob.createdBy ?? null,
+    })
+    .execute();
+  return id;
+}
