@@ -59,7 +59,10 @@ class TaskListScreen {
 
 const getSession = useBrowserSessions();
 
-it('imports a PDF through the dialog, sees it reach To review without reloading, and opens it', async () => {
+// Waits for real processing (up to PROCESSING_TIMEOUT_MS): more than the suite's 60 s.
+it('imports a PDF through the dialog, sees it reach To review without reloading, and opens it', {
+  timeout: PROCESSING_TIMEOUT_MS + 60_000,
+}, async () => {
   const s = getSession();
   await signInThroughLoginPage(s, demoAccount('Developer'));
   const list = new TaskListScreen(s.page);

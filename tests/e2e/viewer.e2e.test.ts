@@ -22,7 +22,11 @@ const GROUND_TRUTH: Record<string, string> = {
 const CORRECTED_VENDOR = 'Azure Interior Inc.';
 
 describe('document viewer', () => {
-  it('opens a processed invoice, saves a correction, keeps it over a reload, finishes review and exports it', async () => {
+  // Real processing runs first (pdf.js, page images, QR codes): on a busy two-core machine that
+  // alone can take a minute, so this scenario gets more than the suite's 60 s.
+  it('opens a processed invoice, saves a correction, keeps it over a reload, finishes review and exports it', {
+    timeout: 240_000,
+  }, async () => {
     const s = current();
     const { token } = await signInThroughLoginPage(s, demoAccount('Manager'));
     const workspaceId = await workspaceIdByName(s.baseUrl, await token(), 'Supplier invoices');
