@@ -499,6 +499,50 @@ describe.each(databaseKinds())('task lists on %s', (kind) => {
     });
   });
 
+  describe('the assignee filter', () => {
+    it('finds tasks by assignee, unassigned tasks, and excludes a user', async () => {
+      const { userIdOf } = await import('./support/harness.js');
+      const [mine, both] = await insertTasks(db(), [
+        { status: 60, displayName: 'assigned to manager' },
+        { status: 60, displayName: 'assigned to manager and reviewer' },
+        { status: 60, displayName: 'unassigned' },
+      ]);
+      await assign(db(), mine as string, 20, [{ email: demoEmail('Manager') }]);
+      await assign(db(), both as string, 30, [{ email: demoEmail('Manager') }, { email: demoEmail('Reviewer') }]);
+      const names = async (filter: Record<string, unknown>) => {
+        const res = await list(
+          'Developer',
+          `/SdTask/GetWithPagination/${INVOICES}`,
+          { pageNumber: 1, pageSize: 10, filters: [filter], sort: [{ field: 'displayName' }] },
+          { inBatchesOnly: 'false' },
+        );
+        expect(res.status).toBe(200);
+        return (res.body as Page).items.map((i) => i.displayName);
+      };
+      const reviewer = userIdOf(demoEmail('Reviewer'));
+      const manager = userIdOf(demoEmail('Manager'));
+      expect(await names({ field: 'assignedUserId', operator: 'eq', value: reviewer })).toEqual([
+        'assigned to manager and reviewer',
+      ]);
+      expect(await names({ field: 'assignedUserId', operator: 'in', value: [reviewer, manager] })).toEqual([
+        'assigned to manager',
+        'assigned to manager and reviewer',
+      ]);
+      expect(await names({ field: 'assignedUserId', operator: 'eq', value: null })).toEqual(['unassigned']);
+      expect(await names({ field: 'assignedUserId', operator: 'neq', value: reviewer })).toEqual([
+        'assigned to manager',
+        'unassigned',
+      ]);
+      const bad = await list(
+        'Developer',
+        `/SdTask/GetWithPagination/${INVOICES}`,
+        { pageNumber: 1, pageSize: 10, sort: [{ field: 'assignedUserId' }] },
+        { inBatchesOnly: 'false' },
+      );
+      expect(bad.status).toBe(400);
+    });
+  });
+
   describe('SdTask_GetReadyToReview', () => {
     it('lists ToReview tasks the caller may take, over the workspaces they can reach', async () => {
       await addMembers(db(), INVOICES, NON_SUPER_ROLES);

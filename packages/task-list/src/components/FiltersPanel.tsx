@@ -85,8 +85,8 @@ export function FiltersPanel({ workspaceId, value, onApply }: FiltersPanelProps)
         <Select
           label={t('filters.assignee')}
           placeholder={t('filters.anyone')}
-          value={draft.checkedOutBy}
-          onChange={(event) => setDraft((d) => ({ ...d, checkedOutBy: event.target.value }))}
+          value={draft.assignee}
+          onChange={(event) => setDraft((d) => ({ ...d, assignee: event.target.value }))}
           options={(users.data ?? []).map((u) => ({ value: u.userId, label: u.name || u.userName || u.userId }))}
         />
         <Input

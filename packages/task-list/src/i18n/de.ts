@@ -82,7 +82,7 @@ export const de: TranslationShape<typeof en> = {
     createdTo: 'Erstellt bis',
     batch: 'Stapel',
     anyBatch: 'Beliebiger Stapel',
-    assignee: 'Ausgecheckt von',
+    assignee: 'Zugewiesen an',
     anyone: 'Beliebige Person',
     externalId: 'Externe ID enthält',
     apply: 'Anwenden',

@@ -79,7 +79,7 @@ export const en = {
     createdTo: 'Created until',
     batch: 'Batch',
     anyBatch: 'Any batch',
-    assignee: 'Checked out by',
+    assignee: 'Assigned to',
     anyone: 'Anyone',
     externalId: 'External id contains',
     apply: 'Apply',

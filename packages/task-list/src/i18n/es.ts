@@ -82,7 +82,7 @@ export const es: TranslationShape<typeof en> = {
     createdTo: 'Creadas hasta',
     batch: 'Lote',
     anyBatch: 'Cualquier lote',
-    assignee: 'En revisión por',
+    assignee: 'Asignada a',
     anyone: 'Cualquiera',
     externalId: 'El ID externo contiene',
     apply: 'Aplicar',

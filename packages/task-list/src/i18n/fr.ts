@@ -82,7 +82,7 @@ export const fr: TranslationShape<typeof en> = {
     createdTo: 'Créées jusqu’au',
     batch: 'Lot',
     anyBatch: 'Tous les lots',
-    assignee: 'En révision par',
+    assignee: 'Assignée à',
     anyone: 'N’importe qui',
     externalId: 'L’ID externe contient',
     apply: 'Appliquer',

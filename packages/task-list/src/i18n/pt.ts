@@ -82,7 +82,7 @@ export const pt: TranslationShape<typeof en> = {
     createdTo: 'Criadas até',
     batch: 'Lote',
     anyBatch: 'Qualquer lote',
-    assignee: 'Em revisão por',
+    assignee: 'Atribuída a',
     anyone: 'Qualquer pessoa',
     externalId: 'O ID externo contém',
     apply: 'Aplicar',

@@ -13,7 +13,7 @@ describe('filterItems', () => {
       createdFrom: '2026-11-01',
       createdTo: '2026-11-02',
       batchId: 'b-1',
-      checkedOutBy: 'u-1',
+      assignee: 'u-1',
       externalId: '  INV-7 ',
     });
     expect(items.map((i) => [i.field, i.operator])).toEqual([
@@ -21,7 +21,7 @@ describe('filterItems', () => {
       ['createdOn', 'gte'],
       ['createdOn', 'lte'],
       ['batchId', 'eq'],
-      ['lastCheckedOutBy', 'eq'],
+      ['assignedUserId', 'eq'],
       ['externalId', 'contains'],
     ]);
     expect(items[0]?.value).toEqual([60, 70]);

@@ -19,8 +19,8 @@ export interface TaskFilters {
   /** Last day (YYYY-MM-DD, local time), included. */
   createdTo: string;
   batchId: string;
-  /** User id of the reviewer who has the task checked out. */
-  checkedOutBy: string;
+  /** User id of one of the task's assignees. */
+  assignee: string;
   /** Part of the external id. */
   externalId: string;
 }
@@ -30,7 +30,7 @@ export const EMPTY_FILTERS: TaskFilters = {
   createdFrom: '',
   createdTo: '',
   batchId: '',
-  checkedOutBy: '',
+  assignee: '',
   externalId: '',
 };
 
@@ -59,7 +59,7 @@ export function filterItems(filters: TaskFilters): Schema<'FilterItem'>[] {
   if (filters.createdTo)
     items.push({ field: 'createdOn', operator: 'lte', value: dayBoundary(filters.createdTo, true) });
   if (filters.batchId) items.push({ field: 'batchId', operator: 'eq', value: filters.batchId });
-  if (filters.checkedOutBy) items.push({ field: 'lastCheckedOutBy', operator: 'eq', value: filters.checkedOutBy });
+  if (filters.assignee) items.push({ field: 'assignedUserId', operator: 'eq', value: filters.assignee });
   const externalId = filters.externalId.trim();
   if (externalId) items.push({ field: 'externalId', operator: 'contains', value: externalId });
   return items;

@@ -50,7 +50,19 @@ function or(parts: Array<Expression<SqlBool>>): RawBuilder<SqlBool> {
   return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
 }
 
+/** A condition on the task's assignees: whether one of them (any, for null) matches. */
+function assigneeSql(c: Condition): RawBuilder<SqlBool> {
+  const [first] = c.values;
+  const users =
+    first === null ? sql`` : sql` and au.user_id in (${sql.join(c.operator === 'in' ? c.values : [first])})`;
+  const exists = sql<SqlBool>`exists (select 1 from task_assignment_users au where au.task_id = t.id${users})`;
+  // eq null: no assignee; neq null: some assignee; eq/in: one of the users; neq: not that user.
+  const negate = (c.operator === 'neq') !== (first === null);
+  return negate ? sql<SqlBool>`not ${exists}` : exists;
+}
+
 function conditionSql(c: Condition): RawBuilder<SqlBool> {
+  if (c.assignee) return assigneeSql(c);
   const col = sql.ref(c.column);
   const [first, second] = c.values;
   switch (c.operator) {

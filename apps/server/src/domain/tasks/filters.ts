@@ -28,6 +28,8 @@ export interface FieldSpec {
   nullable?: boolean;
   filterable?: boolean;
   sortable?: boolean;
+  /** Not a column: matches tasks with an assignee (task_assignment_users) equal to the value. */
+  assignee?: boolean;
 }
 
 /** API field name → column. Names are matched case-insensitively. */
@@ -40,6 +42,8 @@ export interface Condition {
   operator: Operator;
   /** One value for comparisons, several for `in`, two for `between`; [null] for IS (NOT) NULL. */
   values: FilterValue[];
+  /** The field is a task's assignees (see FieldSpec.assignee). */
+  assignee?: boolean;
 }
 
 export interface SortKey {
@@ -179,6 +183,7 @@ function parseCondition(item: FilterItemInput, index: number, options: ParseOpti
     throw new ListFilterError(`The field ${describe(item.field)} cannot be filtered on.`);
   }
   const [field, spec] = found;
+  const target = { field, column: spec.column, kind: spec.kind, ...(spec.assignee ? { assignee: true } : {}) };
   const operator = ALL_OPERATORS.find(
     (o) => typeof item.operator === 'string' && o.toLowerCase() === item.operator.toLowerCase(),
   );
@@ -193,9 +198,7 @@ function parseCondition(item: FilterItemInput, index: number, options: ParseOpti
       throw new ListFilterError(`Filter '${field}' with 'in' needs 1 to ${LIMITS.inValues} values.`);
     }
     return {
-      field,
-      column: spec.column,
-      kind: spec.kind,
+      ...target,
       operator,
       values: list.map((v) => scalar(field, spec, v, options.status)),
     };
@@ -205,9 +208,7 @@ function parseCondition(item: FilterItemInput, index: number, options: ParseOpti
       throw new ListFilterError(`Filter '${field}' with 'between' needs a list of two values [from, to].`);
     }
     return {
-      field,
-      column: spec.column,
-      kind: spec.kind,
+      ...target,
       operator,
       values: raw.map((v) => scalar(field, spec, v, options.status)),
     };
@@ -216,11 +217,11 @@ function parseCondition(item: FilterItemInput, index: number, options: ParseOpti
     throw new ListFilterError(`Filter '${field}' with '${operator}' takes one value, not a list.`);
   if (raw === null || raw === undefined) {
     if ((operator === 'eq' || operator === 'neq') && spec.nullable) {
-      return { field, column: spec.column, kind: spec.kind, operator, values: [null] };
+      return { ...target, operator, values: [null] };
     }
     throw new ListFilterError(`Filter '${field}' needs a value.`);
   }
-  return { field, column: spec.column, kind: spec.kind, operator, values: [scalar(field, spec, raw, options.status)] };
+  return { ...target, operator, values: [scalar(field, spec, raw, options.status)] };
 }
 
 function joinOf(item: FilterItemInput, index: number): 'and' | 'or' {
@@ -356,6 +357,8 @@ export const TASK_LIST_FIELDS: FieldWhitelist = {
   createdOn: { column: 't.created_on', kind: 'date' },
   modifiedOn: { column: 't.modified_on', kind: 'date' },
   createdBy: { column: 't.created_by', kind: 'uuid', nullable: true },
+  // The task's assignees (a subquery keyed on the task): eq null = unassigned, in = any of the users.
+  assignedUserId: { column: 't.id', kind: 'uuid', nullable: true, sortable: false, assignee: true },
 };
 
 /** Optional task fields: API name → [column, kind]; used only when the column exists. */
