@@ -88,7 +88,11 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
     expect(original.entities.map((e) => e.category)).toContain('InvoiceId');
     const first = await save(REVIEWER, taskId, { '1': withInvoiceId(original, 'INV-A') });
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ succeeded: true, errors: [], result: { unsavedPages: [] } });
+    expect(first.body).toEqual({
+      succeeded: true,
+      errors: [],
+      result: { unsavedPages: [], savedPages: [{ pageNumber: 1, version: 1 }] },
+    });
     const stored = await page(taskId, 1);
     expect(stored.version).toBe(1);
     expect(stored.modified_by).toBe(userIdOf(REVIEWER));
@@ -149,7 +153,7 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
     expect(answer.body).toEqual({
       succeeded: false,
       errors: [{ code: 8, message: 'Page 1 was changed by Creator Demo (version 1, yours 0).' }],
-      result: { unsavedPages: [1] },
+      result: { unsavedPages: [1], savedPages: [{ pageNumber: 2, version: 1 }] },
     });
     const kept = (await page(taskId, 1)).document as { entities: Array<{ keyValues: Array<{ content: string }> }> };
     expect(kept.entities[0]?.keyValues[0]?.content).toBe('BY-CREATOR');
