@@ -20,6 +20,11 @@ window.__bench = {};
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') ?? 'engine-open';
 const boxCount = Number(params.get('boxes') ?? 0);
+// `worker=0`: the box canvases are painted on the main thread, as in a browser without
+// OffscreenCanvas (the engine's fallback), to compare both paths in the same run.
+if (params.get('worker') === '0') {
+  Reflect.deleteProperty(HTMLCanvasElement.prototype, 'transferControlToOffscreen');
+}
 // Azure Interior invoice page, A4 in points.
 const PAGE_W = 595;
 const PAGE_H = 842;

@@ -142,7 +142,10 @@ export const ImagePage: Story = {
   },
 };
 
-/** 5,000 boxes on one page: one canvas culled to the viewport, hit-testing through rbush. */
+/**
+ * 5,000 boxes on one page: one canvas culled to the viewport and painted by the engine's box
+ * worker (OffscreenCanvas), hit-testing through rbush.
+ */
 export const FiveThousandBoxes: Story = {
   // axe over 5,000 identical hidden buttons takes longer than the story timeout on a loaded
   // machine (it walks every node even when they are excluded); the same markup is checked with a
@@ -151,7 +154,12 @@ export const FiveThousandBoxes: Story = {
   args: { pages: [invoicePages[0] as (typeof invoicePages)[number]], boxes: gridBoxes(5000) },
   play: async ({ canvasElement, args }) => {
     const slot = pageSlot(canvasElement, 1) as HTMLElement;
-    await expect(slot.querySelector('canvas.rd-page-boxes')).not.toBeNull();
+    const boxCanvas = slot.querySelector<HTMLCanvasElement>('canvas.rd-page-boxes') as HTMLCanvasElement;
+    await expect(boxCanvas).not.toBeNull();
+    // Handed to the worker: the element has no 2D context of its own any more...
+    await expect(() => boxCanvas.getContext('2d')).toThrow();
+    // ...and is placed over the page once the worker reports its bitmap painted.
+    await waitFor(() => expect(boxCanvas.style.width).not.toBe(''));
     await expect(slot.querySelectorAll('.rd-box-list button')).toHaveLength(5000);
     // Hover the first cell of the grid: the highlight is a DOM element above the canvas.
     fireEvent.pointerMove(slot, { ...clientPoint(slot, 4, 4, 1), pointerId: 1, pointerType: 'mouse' });

@@ -14,6 +14,7 @@ import {
 } from 'react';
 import { useStore } from 'zustand';
 import { groupByPage } from './box-index';
+import { type BoxPainterHost, createBoxPainterHost } from './box-worker';
 import { boxToScreen } from './geometry';
 import { anchoredScrollTop, clampZoom, computeLayout, fitZoom, type PageWindow, pageWindow } from './layout';
 import { resolveMessages } from './messages';
@@ -62,6 +63,9 @@ export const DocumentPages = forwardRef<DocumentPagesHandle, DocumentPagesProps>
   const messages = useMemo(() => resolveMessages(props.messages), [props.messages]);
   const [store] = useState(createPagesStore);
   const [viewport] = useState(createViewportStore);
+  // One box worker per engine, started when a page first has boxes and ended on unmount.
+  const [boxPainter] = useState<BoxPainterHost>(createBoxPainterHost);
+  useEffect(() => () => boxPainter.dispose(), [boxPainter]);
   const options = usePdfDocumentOptions(props.pdfAssets);
   const selectedBoxId = props.selectedBoxId ?? null;
   // Before paint, so the highlight appears in the same frame as the host's selection.
@@ -317,6 +321,7 @@ export const DocumentPages = forwardRef<DocumentPagesHandle, DocumentPagesProps>
               messages={messages}
               store={store}
               viewport={viewport}
+              boxPainter={boxPainter}
               onSelectBox={props.onSelectBox}
               onHoverBox={props.onHoverBox}
               onDrawBox={props.onDrawBox}

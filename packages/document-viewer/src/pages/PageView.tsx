@@ -6,6 +6,7 @@ import { BoxCanvas } from './BoxCanvas';
 import { BoxHighlights } from './BoxHighlights';
 import { BoxList } from './BoxList';
 import { createBoxIndex } from './box-index';
+import type { BoxPainterHost } from './box-worker';
 import {
   clampToPage,
   frameTransform,
@@ -41,6 +42,8 @@ export interface PageViewProps {
   messages: PagesMessages;
   store: PagesStore;
   viewport: ViewportStore;
+  /** The engine's box worker (null: boxes are painted on the main thread). */
+  boxPainter: BoxPainterHost | null;
   onSelectBox?: ((id: string | null) => void) | undefined;
   onHoverBox?: ((id: string | null) => void) | undefined;
   onDrawBox?: ((pageNumber: number, box: PageBox) => void) | undefined;
@@ -231,6 +234,8 @@ export const PageView = memo(function PageView(props: PageViewProps) {
         />
         <BoxCanvas
           index={index}
+          boxes={boxes}
+          painter={props.boxPainter}
           placement={placement}
           slotTop={props.top}
           slotLeft={props.left}
