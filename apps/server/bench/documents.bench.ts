@@ -5,10 +5,8 @@
 //
 // - Fields: detectInvoiceFields on the pdf.js text of fixtures/invoices/*.pdf (and on the
 //   tesseract text of the four PNG renders in fixtures/images/invoice2data), compared with
-//   invoice2data's expected JSON: invoice_number (case and spaces ignored, a leading "#" dropped),
-//   date (ISO), amount (total incl. tax, ±0.005), currency (ISO code), issuer (lower-cased letters
-//   and digits, legal forms such as "B.V." or "Inc." dropped, a match when either contains the
-//   other). A field counts only where the JSON has it.
+//   invoice2data's expected JSON by the rules of bench/invoice-fields.ts (shared with the
+//   end-to-end benchmark tests/bench/pipeline-accuracy.bench.ts).
 // - Word accuracy = 1 − WER on lower-cased words without surrounding punctuation
 //   (src/pipeline/documents/text/word-accuracy.ts).
 // - Throughput: pages per minute, one process, pages one after the other. OCR runs tesseract with
@@ -25,78 +23,13 @@ import { FIXTURES_DIR, readFixture, readFixtureText } from '../src/pipeline/docu
 import type { PageText } from '../src/pipeline/documents/text/page-text.js';
 import { wordAccuracy } from '../src/pipeline/documents/text/word-accuracy.js';
 import type { Entity } from '../src/pipeline/documents/types.js';
+import { printFieldScores, type ScoredInvoice, scoreInvoiceFields } from './invoice-fields.js';
 
 const skipRender = process.argv.includes('--skip-render');
 const skipOcr = process.argv.includes('--skip-ocr');
 
-type FieldName = 'invoice_number' | 'date' | 'amount' | 'currency' | 'issuer';
-const FIELDS: FieldName[] = ['invoice_number', 'date', 'amount', 'currency', 'issuer'];
-const CATEGORY: Record<FieldName, string> = {
-  invoice_number: 'InvoiceId',
-  date: 'InvoiceDate',
-  amount: 'InvoiceTotal',
-  currency: 'Currency',
-  issuer: 'VendorName',
-};
-
-const LEGAL_FORMS =
-  /\b(?:b\.?v\.?|n\.?v\.?|inc\.?|ltd\.?|limited|llc|gmbh|ag|sas|sarl|s\.?a\.?|pvt\.?|plc|lda\.?|ltda\.?)(?=\s|,|$)/giu;
-const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-function matches(field: FieldName, truth: unknown, found: string | null | undefined): boolean {
-  if (found === null || found === undefined) return false;
-  switch (field) {
-    case 'invoice_number':
-      return compact(String(truth).replace(/^#/, '')) === compact(found);
-    case 'date':
-    case 'currency':
-      return String(truth).toUpperCase() === found.toUpperCase();
-    case 'amount':
-      return Math.abs(Number(truth) - Number(found)) < 0.005;
-    case 'issuer': {
-      const a = compact(String(truth).replace(LEGAL_FORMS, ''));
-      const b = compact(found.replace(LEGAL_FORMS, ''));
-      return a !== '' && b !== '' && (a.includes(b) || b.includes(a));
-    }
-  }
-}
-
-const found = (entities: Entity[], field: FieldName) => {
-  const keyValue = entities.find((entity) => entity.category === CATEGORY[field])?.keyValues[0];
-  return keyValue?.contentNormalized ?? keyValue?.content;
-};
-
-interface Score {
-  right: number;
-  total: number;
-}
-
-function scoreFields(rows: { name: string; truth: Record<string, unknown>; entities: Entity[] }[]): void {
-  const scores = new Map<FieldName, Score>(FIELDS.map((field) => [field, { right: 0, total: 0 }]));
-  const misses: string[] = [];
-  for (const { name, truth, entities } of rows) {
-    for (const field of FIELDS) {
-      if (truth[field] === undefined) continue;
-      const score = scores.get(field) as Score;
-      score.total++;
-      const value = found(entities, field);
-      if (matches(field, truth[field], value)) score.right++;
-      else
-        misses.push(
-          `    ${name}.${field}: expected ${JSON.stringify(truth[field])}, got ${JSON.stringify(value ?? null)}`,
-        );
-    }
-  }
-  let right = 0;
-  let total = 0;
-  for (const field of FIELDS) {
-    const score = scores.get(field) as Score;
-    right += score.right;
-    total += score.total;
-    console.log(`  ${field.padEnd(15)} ${score.right}/${score.total}  ${pct(score.right / score.total)}`);
-  }
-  console.log(`  ${'overall'.padEnd(15)} ${right}/${total}  ${pct(right / total)}`);
-  if (misses.length > 0) console.log(`  misses:\n${misses.join('\n')}`);
+function scoreFields(rows: ScoredInvoice[]): void {
+  printFieldScores(scoreInvoiceFields(rows));
 }
 
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { percent, type Score, scoreInvoiceFields } from '../bench/invoice-fields.js';
 import { repoRoot } from '../src/config.js';
 import {
   type DocumentResult,
@@ -26,71 +27,22 @@ const FIXTURES = join(repoRoot, 'fixtures');
 const fixture = (path: string) => readFileSync(join(FIXTURES, path));
 const measure = process.env.PIPELINE_MEASURE === '1';
 
-type FieldName = 'invoice_number' | 'date' | 'amount' | 'currency' | 'issuer';
-const FIELDS: FieldName[] = ['invoice_number', 'date', 'amount', 'currency', 'issuer'];
-const CATEGORY: Record<FieldName, string> = {
-  invoice_number: 'InvoiceId',
-  date: 'InvoiceDate',
-  amount: 'InvoiceTotal',
-  currency: 'Currency',
-  issuer: 'VendorName',
-};
-const LEGAL_FORMS =
-  /\b(?:b\.?v\.?|n\.?v\.?|inc\.?|ltd\.?|limited|llc|gmbh|ag|sas|sarl|s\.?a\.?|pvt\.?|plc|lda\.?|ltda\.?)(?=\s|,|$)/giu;
-const compact = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-
-/** The benchmark's rules (bench/documents.bench.ts). */
-function matches(field: FieldName, truth: unknown, found: string | null | undefined): boolean {
-  if (found === null || found === undefined) return false;
-  switch (field) {
-    case 'invoice_number':
-      return compact(String(truth).replace(/^#/, '')) === compact(found);
-    case 'date':
-    case 'currency':
-      return String(truth).toUpperCase() === found.toUpperCase();
-    case 'amount':
-      return Math.abs(Number(truth) - Number(found)) < 0.005;
-    case 'issuer': {
-      const a = compact(String(truth).replace(LEGAL_FORMS, ''));
-      const b = compact(found.replace(LEGAL_FORMS, ''));
-      return a !== '' && b !== '' && (a.includes(b) || b.includes(a));
-    }
-  }
-}
-
-interface Score {
-  right: number;
-  total: number;
-  byField: Record<string, string>;
-}
-
-function score(rows: Array<{ name: string; entities: Entity[] }>): Score {
-  let right = 0;
-  let total = 0;
-  const perField = new Map<FieldName, [number, number]>(FIELDS.map((f) => [f, [0, 0]]));
-  for (const { name, entities } of rows) {
-    const truth = JSON.parse(fixture(`invoices/${name}.json`).toString())[0] as Record<string, unknown>;
-    for (const field of FIELDS) {
-      if (truth[field] === undefined) continue;
-      const keyValue = entities.find((entity) => entity.category === CATEGORY[field])?.keyValues[0];
-      const ok = matches(field, truth[field], keyValue?.contentNormalized ?? keyValue?.content);
-      const counts = perField.get(field) as [number, number];
-      counts[1]++;
-      total++;
-      if (ok) {
-        counts[0]++;
-        right++;
-      }
-    }
-  }
+/** Scores as the benchmarks do (bench/invoice-fields.ts), per field as "right/total". */
+function score(rows: Array<{ name: string; entities: Entity[] }>) {
+  const scores = scoreInvoiceFields(
+    rows.map(({ name, entities }) => ({
+      name,
+      entities,
+      truth: JSON.parse(fixture(`invoices/${name}.json`).toString())[0] as Record<string, unknown>,
+    })),
+  );
   return {
-    right,
-    total,
-    byField: Object.fromEntries([...perField].map(([field, [r, n]]) => [field, `${r}/${n}`])),
+    ...scores.overall,
+    byField: Object.fromEntries([...scores.byField].map(([field, s]) => [field, `${s.right}/${s.total}`])),
   };
 }
 
-const pct = (s: Score) => `${s.right}/${s.total} (${((100 * s.right) / s.total).toFixed(1)}%)`;
+const pct = (s: Score) => `${s.right}/${s.total} (${percent(s)})`;
 
 describe('pipeline field accuracy and throughput (pglite)', () => {
   const t = useTestServer('pglite', { resetEachTest: true });

@@ -1,0 +1,235 @@
+/**
+ * What the pipeline benchmarks (pipeline-throughput.bench.ts, pipeline-accuracy.bench.ts) share:
+ * a throwaway server on a fresh database with the demo data (PGlite in memory, or a database in a
+ * throwaway PostgreSQL cluster), imports of fixture files through the API (POST /SdTask/Import,
+ * contract-bound, with a tenant API secret's token, as an integration imports), and the real stages run by startWorkers until
+ * every imported task rests (ToReview, a failure, …).
+ *
+ * The server is built with WORKERS=0 so the benchmark starts the workers itself, after the
+ * imports: the time measured is the processing, not the uploads.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { buildServer, type Server } from '../../apps/server/src/app.js';
+import { loadConfig, repoRoot, type ServerConfig } from '../../apps/server/src/config.js';
+import { openDatabase } from '../../apps/server/src/db/database.js';
+import type { TaskRow } from '../../apps/server/src/db/schema.js';
+import { demoId } from '../../apps/server/src/domain/demo-data.js';
+import { TASK_STATUS } from '../../apps/server/src/domain/tasks/flags.js';
+import { loadStages } from '../../apps/server/src/pipeline/worker/load-stages.js';
+import type { Stage } from '../../apps/server/src/pipeline/worker/stage.js';
+import { IN_PROGRESS } from '../../apps/server/src/pipeline/worker/stage-statuses.js';
+import { startWorkers } from '../../apps/server/src/pipeline/worker/workers.js';
+import { blobStorageFor } from '../../apps/server/src/storage/blob-storage.js';
+// Type-only: task-import.ts brings in harness.ts, which reads the server suite's provided values
+// (postgresUrl); this declares them for the tests project's type check. Nothing is loaded at run time.
+import type {} from '../../apps/server/test/support/global-setup.js';
+import type { TestServer } from '../../apps/server/test/support/harness.js';
+import {
+  createDatabase,
+  findPostgresBin,
+  startThrowawayCluster,
+} from '../../apps/server/test/support/postgres-cluster.js';
+import { apiClientToken, multipart } from '../../apps/server/test/support/task-import.js';
+
+export const FIXTURES = join(repoRoot, 'fixtures');
+export const fixture = (path: string) => readFileSync(join(FIXTURES, path));
+
+export const WORKSPACES = {
+  invoices: demoId('workspace:Supplier invoices'),
+  recordings: demoId('workspace:Meeting recordings'),
+} as const;
+
+const ACME = demoId('tenant:acme');
+
+export const loadAverage = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+export const machine = () => `${cpus().length} CPUs, load average ${loadAverage()} (1, 5, 15 min)`;
+
+export interface BenchServer {
+  server: Server;
+  config: ServerConfig;
+  databaseKind: string;
+  close(): Promise<void>;
+}
+
+/** One PostgreSQL cluster for the whole run (each server gets its own database in it). */
+let cluster: Awaited<ReturnType<typeof startThrowawayCluster>> | undefined;
+
+export async function stopCluster(): Promise<void> {
+  await cluster?.stop();
+  cluster = undefined;
+}
+
+/** A server on a fresh database with the demo data and no workers of its own. */
+export async function openBenchServer(options: { postgres: boolean }): Promise<BenchServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'reviewdesk-pipeline-bench-'));
+  let databaseUrl: string | undefined;
+  if (options.postgres) {
+    if (!cluster) {
+      const bin = findPostgresBin();
+      if (!bin) throw new Error('--postgres: no PostgreSQL binaries found (install postgresql or set PG_BIN)');
+      cluster = await startThrowawayCluster(bin);
+    }
+    databaseUrl = await createDatabase(cluster.url, `reviewdesk_bench_${randomBytes(6).toString('hex')}`);
+  }
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO_DATA: 'true',
+    SEED_DEMO_TASKS: 'false',
+    WORKERS: '0',
+    SMTP_URL: '',
+  });
+  // PGlite in memory (as the API tests run it), so no disk flushes of the embedded database are timed.
+  const database = await openDatabase({ databaseUrl });
+  const server = await buildServer(config, { database, logger: false });
+  return {
+    server,
+    config,
+    databaseKind: database.kind,
+    async close() {
+      await server.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POST /SdTask/Import of one fixture file; returns the task id (throws with the answer otherwise). */
+export async function importFixture(
+  bench: BenchServer,
+  workspaceId: string,
+  path: string,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const { body, contentType } = multipart(
+    { workspaceId, ...fields },
+    { fileName: basename(path), content: fixture(path) },
+  );
+  // A tenant API secret's client-credentials token, as an integration imports; a new one per file,
+  // since these tokens live 10 minutes and a full run is longer.
+  const { token } = await apiClientToken({ server: bench.server, config: bench.config } as TestServer, ACME);
+  const response = await bench.server.app.inject({
+    method: 'POST',
+    url: '/api/v1/SdTask/Import',
+    headers: { 'content-type': contentType, authorization: `Bearer ${token}` },
+    payload: body,
+  });
+  const answer = JSON.parse(response.body) as { result?: { taskId: string } };
+  if (response.statusCode !== 200 || !answer.result) {
+    throw new Error(`import of ${path} failed: ${response.statusCode} ${response.body}`);
+  }
+  return answer.result.taskId;
+}
+
+/** Changes settings of a workspace's configuration (the benchmark's own database only). */
+export async function setWorkspaceConfig(bench: BenchServer, workspaceId: string, changes: Record<string, unknown>) {
+  const db = bench.server.database.db;
+  const row = await db
+    .selectFrom('workspaces')
+    .select('configuration')
+    .where('id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('workspaces')
+    .set({ configuration: JSON.stringify({ ...(row.configuration as object), ...changes }) })
+    .where('id', '=', workspaceId)
+    .execute();
+}
+
+/**
+ * CPU seconds of this process and of its finished child processes (tesseract, poppler, ffmpeg,
+ * pocketsphinx are waited for by libuv, so their time lands in cutime/cstime), from /proc. Less
+ * sensitive to other jobs on the machine than wall time; 0 where /proc is missing. PGlite runs in
+ * this process and is counted; a PostgreSQL server (--postgres) is not.
+ */
+export function cpuSeconds(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3; utime is field 14.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    return ticks / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return 0;
+  }
+}
+
+export interface ProcessingRun {
+  /** From startWorkers until the last task rested. */
+  wallMs: number;
+  /** CPU seconds spent meanwhile by this process and its engines (cpuSeconds()). */
+  cpuSeconds: number;
+  /** The tasks as they rested (a split source's chunks instead of the source). */
+  tasks: TaskRow[];
+  /** Load average when the workers started and when the last task rested. */
+  loadBefore: string;
+  loadAfter: string;
+}
+
+let stagesOnce: Promise<Stage[]> | undefined;
+
+/**
+ * Starts `count` workers with the real stages, waits until every task of `taskIds` (and every
+ * chunk split from one) is out of the stages' queued and in-progress statuses, stops the workers.
+ */
+export async function processWithWorkers(
+  bench: BenchServer,
+  taskIds: string[],
+  count: number,
+  options: { timeoutMs?: number } = {},
+): Promise<ProcessingRun> {
+  stagesOnce ??= loadStages();
+  const stages = await stagesOnce;
+  const moving = new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]);
+  const db = bench.server.database.db;
+  const loadBefore = loadAverage();
+  const cpuBefore = cpuSeconds();
+  const started = performance.now();
+  const workers = startWorkers({
+    db,
+    storage: blobStorageFor(bench.config),
+    config: bench.config,
+    stages,
+    count,
+    // Short idle pauses: a worker that found nothing must not sleep through the next stage's queue.
+    idleMs: { min: 50, max: 250 },
+    log: (message, error) => console.error(`  [workers] ${message}`, ...(error === undefined ? [] : [error])),
+  });
+  const deadline = Date.now() + (options.timeoutMs ?? 60 * 60_000);
+  let rows: TaskRow[] = [];
+  let wallMs = 0;
+  let cpuAfter = 0;
+  try {
+    for (;;) {
+      rows = await db
+        .selectFrom('tasks')
+        .selectAll()
+        .where((eb) => eb.or([eb('id', 'in', taskIds), eb('split_source_id', 'in', taskIds)]))
+        .execute();
+      if (rows.every((row) => !moving.has(row.status))) {
+        wallMs = performance.now() - started;
+        cpuAfter = cpuSeconds();
+        break;
+      }
+      if (Date.now() > deadline) throw new Error(`tasks still moving after ${options.timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await workers.stop();
+  }
+  return {
+    wallMs,
+    cpuSeconds: cpuAfter - cpuBefore,
+    tasks: rows.filter((row) => row.status !== TASK_STATUS.SplitProcessed),
+    loadBefore,
+    loadAfter: loadAverage(),
+  };
+}

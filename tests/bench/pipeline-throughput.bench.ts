@@ -1,0 +1,275 @@
+/**
+ * Pipeline throughput benchmark (issue "Processing pipeline", "Measured, on real files"): the real
+ * stages (pre-processing → recognition → post-processing, src/pipeline/stages) run by the worker
+ * runtime (startWorkers) on fixture files imported through the API, with one worker and then with
+ * two, each on a fresh database with the demo data.
+ *
+ * Measures, per category, separately (so each figure means one thing):
+ *  - digital PDFs (text layer): pages per minute — the multipage government PDFs and the invoices
+ *    of fixtures/invoices, in the demo workspace "Supplier invoices" (Invoice pipeline: pdf.js text
+ *    layer, fields, tables, QR codes from 150 dpi page images);
+ *  - scans (image-only PDFs and PNG renders): pages per minute — same workspace, so the difference
+ *    from digital is the OCR (tesseract at 300 dpi with orientation detection, the workspace's
+ *    languages pt + en);
+ *  - recordings: real-time factor = processing seconds / audio seconds (< 1 is faster than real
+ *    time), in "Meeting recordings" (pocketsphinx, waveform). "Throughput RTF" = wall time of the
+ *    whole category / all audio; "per-task RTF" = Σ (processing finished − started) / all audio.
+ * Wall time runs from startWorkers (after every file of the category was imported) until the last
+ * task rested; every task that did not reach ToReview is listed with its reason. The 2-vs-1 ratio is
+ * wall(1 worker) / wall(2 workers) for the same files: 2.00 would be perfect scaling.
+ *
+ * Both workers run in this one process, as WORKERS=2 does in the server: pdf.js (text layer) runs on
+ * its JavaScript thread, tesseract, poppler, ffmpeg and pocketsphinx in child processes. Absolute
+ * times on a shared machine are noisy: the load average is printed with every run.
+ *
+ * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-throughput.bench.ts [--quick] [--postgres]
+ *   --quick     one small file per category and no warm-up, so the 1-worker figures include loading
+ *               the engines (a smoke of about a minute, not a measurement)
+ *   --postgres  a throwaway PostgreSQL cluster (apps/server/test/support/postgres-cluster.ts)
+ *               instead of PGlite; each run gets its own database in it
+ * Exit code 1 when a task did not reach ToReview (the figures are printed either way).
+ */
+import type { TaskRow } from '../../apps/server/src/db/schema.js';
+import { TASK_STATUS, taskStatusText } from '../../apps/server/src/domain/tasks/flags.js';
+import {
+  type BenchServer,
+  importFixture,
+  loadAverage,
+  machine,
+  openBenchServer,
+  processWithWorkers,
+  stopCluster,
+  WORKSPACES,
+} from './pipeline-bench-support.js';
+
+const QUICK = process.argv.includes('--quick');
+const POSTGRES = process.argv.includes('--postgres');
+
+type CategoryName = 'digital' | 'scans' | 'audio';
+
+interface Category {
+  name: CategoryName;
+  label: string;
+  workspaceId: string;
+  /** Largest first: tasks are claimed in import order, so two workers end close together. */
+  files: string[];
+}
+
+const CATEGORIES: Category[] = [
+  {
+    name: 'digital',
+    label: 'digital PDFs (text layer)',
+    workspaceId: WORKSPACES.invoices,
+    files: QUICK
+      ? ['invoices/oyo.pdf']
+      : [
+          'pdfs/multipage/WARN-Report-2015-2016.pdf',
+          'pdfs/multipage/federal-register-2020-17221.pdf',
+          'invoices/AmazonWebServices.pdf',
+          'invoices/AzureInterior.pdf',
+          'invoices/FlipkartInvoice.pdf',
+          'invoices/NetpresseInvoice.pdf',
+          'invoices/QualityHosting.pdf',
+          'invoices/SammyMaystoneLinesTest.pdf',
+          'invoices/coolblue1.pdf',
+          'invoices/coolblue2.pdf',
+          'invoices/free_fiber.pdf',
+          'invoices/oyo.pdf',
+          'invoices/saeco.pdf',
+        ],
+  },
+  {
+    name: 'scans',
+    label: 'scans (image-only PDFs, PNG)',
+    workspaceId: WORKSPACES.invoices,
+    files: QUICK
+      ? ['pdfs/scanned/docling_ocr_test.pdf']
+      : [
+          'pdfs/scanned/image_only_german_pdf.pdf',
+          'images/invoice2data/oyo.png',
+          'images/invoice2data/AmazonWebServices.png',
+          'images/invoice2data/FlipkartInvoice.png',
+          'images/invoice2data/SammyMaystoneLinesTest.png',
+          'pdfs/scanned/docling_ocr_test.pdf',
+          'pdfs/scanned/ocr_test_rotated_90.pdf',
+          'pdfs/scanned/ocr_test_rotated_180.pdf',
+        ],
+  },
+  {
+    name: 'audio',
+    label: 'recordings',
+    workspaceId: WORKSPACES.recordings,
+    files: QUICK
+      ? ['audio/jfk.wav']
+      : [
+          'video/jfk.mp4',
+          'audio/jfk.wav',
+          'audio/jfk.mp3',
+          'audio/vosk_digits_10001-90210-01803.wav',
+          'audio/stereo_two_speakers.wav',
+        ],
+  },
+];
+
+/** One small file per category, processed once before anything is timed (engines loaded, files cached). */
+const WARM_UP: Record<CategoryName, string> = {
+  digital: 'invoices/oyo.pdf',
+  scans: 'pdfs/scanned/docling_ocr_test.pdf',
+  audio: 'audio/stereo_two_speakers.wav',
+};
+
+interface Measured {
+  category: CategoryName;
+  workers: number;
+  wallMs: number;
+  /** CPU seconds of this process and its engines during the run. */
+  cpuSeconds: number;
+  files: number;
+  pages: number;
+  audioSeconds: number;
+  /** Σ (processing_finished_on − processing_started_on) of the tasks, in seconds. */
+  taskSeconds: number;
+  enginesByPage: string;
+  failures: string[];
+  loadBefore: string;
+  loadAfter: string;
+}
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const perMinute = (pages: number, ms: number) => (ms > 0 ? (pages * 60_000) / ms : Number.NaN);
+
+/** How many pages each recognizer read ("pdfminer" = the text layer, "tesseract" = OCR). */
+async function enginesOf(bench: BenchServer, tasks: TaskRow[]): Promise<string> {
+  if (tasks.length === 0) return '';
+  const pages = await bench.server.database.db
+    .selectFrom('task_pages')
+    .select('ocr')
+    .where(
+      'task_id',
+      'in',
+      tasks.map((t) => t.id),
+    )
+    .execute();
+  const counts = new Map<string, number>();
+  for (const page of pages) {
+    const engine = String((page.ocr as { ocrEngine?: string } | null)?.ocrEngine ?? 'none');
+    counts.set(engine, (counts.get(engine) ?? 0) + 1);
+  }
+  return [...counts].map(([engine, n]) => `${engine} ${n}`).join(', ');
+}
+
+async function measure(bench: BenchServer, category: Category, workers: number): Promise<Measured> {
+  const ids: string[] = [];
+  for (const file of category.files) ids.push(await importFixture(bench, category.workspaceId, file));
+  const run = await processWithWorkers(bench, ids, workers);
+  const failures = run.tasks
+    .filter((task) => task.status !== TASK_STATUS.ToReview)
+    .map(
+      (task) =>
+        `${task.display_name}: ${taskStatusText(task.status)} (${task.status}) — ${task.last_error ?? 'no reason recorded'}`,
+    );
+  const done = run.tasks.filter((task) => task.status === TASK_STATUS.ToReview);
+  const result: Measured = {
+    category: category.name,
+    workers,
+    wallMs: run.wallMs,
+    cpuSeconds: run.cpuSeconds,
+    files: category.files.length,
+    pages: done.reduce((sum, task) => sum + task.total_pages, 0),
+    audioSeconds: done.reduce((sum, task) => sum + (task.media_duration_ms ?? 0), 0) / 1000,
+    taskSeconds:
+      done.reduce(
+        (sum, task) =>
+          sum + ((task.processing_finished_on?.getTime() ?? 0) - (task.processing_started_on?.getTime() ?? 0)),
+        0,
+      ) / 1000,
+    enginesByPage: await enginesOf(bench, done),
+    failures,
+    loadBefore: run.loadBefore,
+    loadAfter: run.loadAfter,
+  };
+  const figure =
+    category.name === 'audio'
+      ? `${result.audioSeconds.toFixed(1)} s of audio → throughput RTF ${(result.wallMs / 1000 / result.audioSeconds).toFixed(2)}, per-task RTF ${(result.taskSeconds / result.audioSeconds).toFixed(2)}, CPU ${result.cpuSeconds.toFixed(1)} s = ${(result.cpuSeconds / result.audioSeconds).toFixed(2)} CPU s per audio s`
+      : `${result.pages} pages → ${perMinute(result.pages, result.wallMs).toFixed(1)} pages/min (${(result.wallMs / Math.max(result.pages, 1)).toFixed(0)} ms/page; CPU ${result.cpuSeconds.toFixed(1)} s = ${(result.cpuSeconds / Math.max(result.pages, 1)).toFixed(2)} CPU s/page; pages by engine: ${result.enginesByPage})`;
+  console.log(
+    `  ${category.label.padEnd(30)} ${workers} worker(s): ${done.length}/${category.files.length} tasks ToReview in ${seconds(result.wallMs)} s, ${figure}; load ${result.loadBefore} → ${result.loadAfter}`,
+  );
+  for (const failure of failures) console.log(`    NOT ToReview: ${failure}`);
+  return result;
+}
+
+async function warmUp(bench: BenchServer): Promise<void> {
+  const started = performance.now();
+  const ids = [];
+  for (const category of CATEGORIES) ids.push(await importFixture(bench, category.workspaceId, WARM_UP[category.name]));
+  const run = await processWithWorkers(bench, ids, 1);
+  const rested = run.tasks.map((task) => `${task.display_name} ${taskStatusText(task.status)}`).join(', ');
+  console.log(`  warm-up (not counted): ${rested} in ${seconds(performance.now() - started)} s`);
+}
+
+function printSummary(results: Measured[]): void {
+  const of = (category: CategoryName, workers: number) =>
+    results.find((r) => r.category === category && r.workers === workers) as Measured;
+  console.log(`\nSummary (${QUICK ? 'quick' : 'full'} run, ${POSTGRES ? 'PostgreSQL' : 'PGlite'}; ${machine()})`);
+  console.log(
+    'category                        work                     1 worker              2 workers             2-vs-1',
+  );
+  for (const category of CATEGORIES) {
+    const one = of(category.name, 1);
+    const two = of(category.name, 2);
+    const ratio = (one.wallMs / two.wallMs).toFixed(2);
+    if (category.name === 'audio') {
+      const rtf = (r: Measured) => `RTF ${(r.wallMs / 1000 / r.audioSeconds).toFixed(2)} (${seconds(r.wallMs)} s)`;
+      console.log(
+        `${category.label.padEnd(31)} ${`${one.files} files, ${one.audioSeconds.toFixed(1)} s audio`.padEnd(24)} ${rtf(one).padEnd(21)} ${rtf(two).padEnd(21)} ${ratio}×`,
+      );
+    } else {
+      const ppm = (r: Measured) => `${perMinute(r.pages, r.wallMs).toFixed(1)} p/min (${seconds(r.wallMs)} s)`;
+      console.log(
+        `${category.label.padEnd(31)} ${`${one.files} files, ${one.pages} pages`.padEnd(24)} ${ppm(one).padEnd(21)} ${ppm(two).padEnd(21)} ${ratio}×`,
+      );
+    }
+  }
+  console.log(
+    '(p/min = pages per minute, wall time; RTF = wall time / audio duration, < 1 = faster than real time; 2-vs-1 = wall 1 worker / wall 2 workers)',
+  );
+  console.log(
+    '\nCPU time of this process and its engines (less sensitive to the other jobs on the machine than wall time):',
+  );
+  for (const category of CATEGORIES) {
+    const cells = [1, 2].map((workers) => {
+      const r = of(category.name, workers);
+      return category.name === 'audio'
+        ? `${workers} worker(s): ${(r.cpuSeconds / r.audioSeconds).toFixed(2)} CPU s per audio s`
+        : `${workers} worker(s): ${(r.cpuSeconds / Math.max(r.pages, 1)).toFixed(2)} CPU s/page`;
+    });
+    console.log(`  ${category.label.padEnd(30)} ${cells.join('   ')}`);
+  }
+}
+
+async function main(): Promise<number> {
+  console.log(
+    `Pipeline throughput · ${QUICK ? 'quick' : 'full'} run · ${POSTGRES ? 'PostgreSQL (throwaway cluster)' : 'PGlite (in memory)'} · ${machine()}`,
+  );
+  const results: Measured[] = [];
+  try {
+    for (const workers of [1, 2]) {
+      const bench = await openBenchServer({ postgres: POSTGRES });
+      console.log(`\n${workers} worker(s), fresh ${bench.databaseKind} database with the demo data:`);
+      try {
+        if (!QUICK && workers === 1) await warmUp(bench);
+        for (const category of CATEGORIES) results.push(await measure(bench, category, workers));
+      } finally {
+        await bench.close();
+      }
+    }
+  } finally {
+    await stopCluster();
+  }
+  printSummary(results);
+  console.log(`load average at the end: ${loadAverage()}`);
+  return results.some((r) => r.failures.length > 0) ? 1 : 0;
+}
+
+process.exitCode = await main();
