@@ -13,6 +13,7 @@ import * as processing0005 from './migrations/0005_processing.js';
 import * as licences0006 from './migrations/0006_licences.js';
 import * as exports0008 from './migrations/0008_exports.js';
 import * as workers0009 from './migrations/0009_workers.js';
+import * as mediaSplit0010 from './migrations/0010_media_split.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0006_licences': licences0006,
   '0008_exports': exports0008,
   '0009_workers': workers0009,
+  '0010_media_split': mediaSplit0010,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -433,3 +433,11 @@ export interface TaskIntegrationsTable {
   /** The user whose finished review queued the delivery; null for API clients and the system. */
   queued_by: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+// --- Split recordings (migration 0010_media_split) ---
+export interface TasksTable {
+  /** Start of a recording chunk's range, in seconds from the start of the source's file. */
+  offset_start: Nullable<number>;
+  /** End of a recording chunk's range, in seconds. */
+  offset_end: Nullable<number>;
+}

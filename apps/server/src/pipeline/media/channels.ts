@@ -4,7 +4,7 @@
 // speaker, and a word heard on one channel but much louder on the other (crosstalk: the other
 // person's voice leaking into this microphone) is dropped. Identical channels (dual mono) fall
 // back to one mixed transcription.
-import { decodeToPcm, int16Frames } from './pcm.js';
+import { decodeToPcm, int16Frames, type MediaRange } from './pcm.js';
 import type { RecognizedWord } from './speech/types.js';
 
 export interface ChannelEnergy {
@@ -21,7 +21,7 @@ const toDb = (sumSquares: number, count: number): number =>
 export async function measureChannelEnergy(
   path: string,
   channels: number,
-  options: { windowSeconds?: number; signal?: AbortSignal } = {},
+  options: { windowSeconds?: number; range?: MediaRange; signal?: AbortSignal } = {},
 ): Promise<ChannelEnergy> {
   const windowSeconds = options.windowSeconds ?? 0.05;
   const sampleRate = 8000;
@@ -29,7 +29,7 @@ export async function measureChannelEnergy(
   const levels: number[][] = Array.from({ length: channels }, () => []);
   const sums = new Float64Array(channels);
   let count = 0;
-  const pcm = decodeToPcm(path, { sampleRate, channels: 'all', signal: options.signal });
+  const pcm = decodeToPcm(path, { sampleRate, channels: 'all', range: options.range, signal: options.signal });
   for await (const frames of int16Frames(pcm, channels)) {
     for (let i = 0; i < frames.length; i += channels) {
       for (let c = 0; c < channels; c++) {

@@ -2,7 +2,14 @@
 // and range serving. Pure modules over files and child processes; no database, no HTTP server.
 export { type ChannelEnergy, channelsDiffer, dropCrosstalk, measureChannelEnergy } from './channels.js';
 export { EngineNotConfiguredError, MediaError, type MediaErrorCode, TranscriptionError } from './errors.js';
-export { convertToWav, decodeToPcm, int16Frames, type PcmOptions, SPEECH_SAMPLE_RATE } from './pcm.js';
+export {
+  convertToWav,
+  decodeToPcm,
+  int16Frames,
+  type MediaRange,
+  type PcmOptions,
+  SPEECH_SAMPLE_RATE,
+} from './pcm.js';
 export { type AudioStreamInfo, type MediaInfo, probeMedia, type VideoStreamInfo } from './probe.js';
 export { contentTypeOf, parseRange, type RangeResponse, serveRange } from './range.js';
 export { isEnglish, PocketSphinxRecognizer, parsePocketSphinxLine } from './speech/pocketsphinx.js';

@@ -26,6 +26,19 @@ describe('decodeToPcm', () => {
     expect(pcm.equals(wav.subarray(wav.length - pcm.length))).toBe(true);
   });
 
+  it('decodes only a range when one is given, sample-exactly for a WAV', async () => {
+    const whole = await collect(decodeToPcm(JFK_WAV));
+    const part = await collect(decodeToPcm(JFK_WAV, { range: { startSeconds: 2, durationSeconds: 3.5 } }));
+    expect(part.length).toBe(3.5 * 16_000 * 2);
+    expect(part.equals(whole.subarray(2 * 16_000 * 2, 5.5 * 16_000 * 2))).toBe(true);
+    // A range past the end is cut at the end of the file.
+    const tail = await collect(decodeToPcm(JFK_WAV, { range: { startSeconds: 10, durationSeconds: 60 } }));
+    expect(tail.length).toBe(whole.length - 10 * 16_000 * 2);
+    await expect(collect(decodeToPcm(JFK_WAV, { range: { startSeconds: 1, durationSeconds: 0 } }))).rejects.toThrow(
+      RangeError,
+    );
+  });
+
   it('decodes the audio of a video to 16 kHz mono', async () => {
     const pcm = await collect(decodeToPcm(JFK_MP4));
     expect(pcm.length / 2 / 16_000).toBeCloseTo(11, 0);
@@ -72,6 +85,12 @@ describe('decodeToPcm', () => {
     await convertToWav(JFK_MP4, out);
     const info = await probeMedia(out);
     expect(info.audio[0]).toMatchObject({ codec: 'pcm_s16le', sampleRate: 16_000, channels: 1 });
+  });
+
+  it('writes only the range of a WAV when one is given', async () => {
+    const out = join(temp.path, 'range.wav');
+    await convertToWav(JFK_MP4, out, { range: { startSeconds: 4, durationSeconds: 5 } });
+    expect((await probeMedia(out)).durationSeconds).toBeCloseTo(5, 1);
   });
 });
 

@@ -16,12 +16,34 @@ export interface PcmOptions {
    * `'all'` keeps every channel interleaved (the caller knows how many from probeMedia).
    */
   channels?: 'mix' | 'all' | number;
+  /** Decode only this part of the file (a chunk of a split recording); the output starts at its start. */
+  range?: MediaRange;
   signal?: AbortSignal;
+}
+
+/** A time range of a recording, in seconds from its start. */
+export interface MediaRange {
+  startSeconds: number;
+  durationSeconds: number;
+}
+
+/**
+ * ffmpeg's seek arguments for a range: `-ss` before `-i` seeks the input (fast, and sample-exact for
+ * audio since ffmpeg decodes from the preceding key frame and drops what comes before), `-t` after
+ * it limits the output's length.
+ */
+function rangeArgs(range: MediaRange | undefined): { before: string[]; after: string[] } {
+  if (!range) return { before: [], after: [] };
+  if (!(range.startSeconds >= 0) || !(range.durationSeconds > 0)) {
+    throw new RangeError(`Invalid media range: start ${range.startSeconds} s, duration ${range.durationSeconds} s.`);
+  }
+  return { before: ['-ss', String(range.startSeconds)], after: ['-t', String(range.durationSeconds)] };
 }
 
 /** ffmpeg arguments for a PCM decode; exported so other engines can reuse the exact same decode. */
 export function pcmArgs(path: string, options: PcmOptions = {}): string[] {
   const { sampleRate = SPEECH_SAMPLE_RATE, channels = 'mix' } = options;
+  const seek = rangeArgs(options.range);
   const layout =
     channels === 'mix'
       ? ['-ac', '1']
@@ -34,8 +56,10 @@ export function pcmArgs(path: string, options: PcmOptions = {}): string[] {
     '-hide_banner',
     '-v',
     'error',
+    ...seek.before,
     '-i',
     path,
+    ...seek.after,
     '-map',
     '0:a:0',
     ...layout,

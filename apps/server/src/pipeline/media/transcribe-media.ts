@@ -2,6 +2,7 @@
 // run the engine, group words into paragraphs. The worker calls this in its recognizer step.
 import { channelsDiffer, dropCrosstalk, measureChannelEnergy } from './channels.js';
 import { MediaError } from './errors.js';
+import type { MediaRange } from './pcm.js';
 import { type MediaInfo, probeMedia } from './probe.js';
 import type { RecognizedWord, SpeechRecognizer } from './speech/types.js';
 import { buildTranscript, type GroupingOptions, type Speaker, type Transcript } from './transcript.js';
@@ -11,6 +12,12 @@ export interface TranscribeMediaOptions {
   /** Transcribe the channels of a stereo file separately when they carry different voices. @default true */
   splitChannels?: boolean;
   grouping?: Pick<GroupingOptions, 'pauseSeconds' | 'maxParagraphSeconds'>;
+  /**
+   * Transcribe only this part of the file (a chunk of a split recording). Word times are then
+   * relative to the range's start, not to the file's: the viewer plays the chunk from its
+   * offsetStart, so time 0 of the transcript is the chunk's first second.
+   */
+  range?: MediaRange;
   signal?: AbortSignal;
 }
 
@@ -42,10 +49,10 @@ export async function transcribeMedia(
   const info = await probeMedia(path, options.signal);
   const audio = info.audio[0];
   if (!audio) throw new MediaError('unsupported', 'The file has no audio to transcribe.');
-  const base = { language: options.language, signal: options.signal };
+  const base = { language: options.language, range: options.range, signal: options.signal };
 
   if ((options.splitChannels ?? true) && audio.channels === 2) {
-    const energy = await measureChannelEnergy(path, audio.channels, { signal: options.signal });
+    const energy = await measureChannelEnergy(path, audio.channels, { range: options.range, signal: options.signal });
     if (channelsDiffer(energy)) {
       // One after the other: the worker pool already runs one engine per core.
       const left = await recognizer.transcribe(path, { ...base, channel: 0 });

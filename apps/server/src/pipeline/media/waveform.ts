@@ -3,7 +3,7 @@
 // of the result (a few MB for 3 hours at the default resolution), not by the length of the audio.
 // The output is the audiowaveform JSON format of the contract's WaveformPeaks.
 import { MediaError } from './errors.js';
-import { decodeToPcm, int16Frames } from './pcm.js';
+import { decodeToPcm, int16Frames, type MediaRange } from './pcm.js';
 import { probeMedia } from './probe.js';
 
 /** Contract schema WaveformPeaks (audiowaveform JSON, version 2). */
@@ -30,6 +30,8 @@ export interface WaveformOptions {
   channels?: 'mix' | 'all';
   /** Decode at this rate instead of the source's (lower is faster, coarser). @default source rate */
   sampleRate?: number;
+  /** Draw only this part of the recording (a chunk of a split task); the peaks start at its start. */
+  range?: MediaRange;
   signal?: AbortSignal;
 }
 
@@ -118,11 +120,13 @@ export async function computeWaveformPeaks(path: string, options: WaveformOption
     1,
     Math.round(options.samplesPerPixel ?? sampleRate / (options.peaksPerSecond ?? DEFAULT_PEAKS_PER_SECOND)),
   );
-  const expectedPairs = Math.ceil(((info.durationSeconds ?? 60) * sampleRate) / samplesPerPixel);
+  const seconds = options.range?.durationSeconds ?? info.durationSeconds ?? 60;
+  const expectedPairs = Math.ceil((seconds * sampleRate) / samplesPerPixel);
   const accumulator = new PeakAccumulator(channels, samplesPerPixel, expectedPairs);
   const pcm = decodeToPcm(path, {
     sampleRate,
     channels: options.channels === 'all' ? 'all' : 'mix',
+    range: options.range,
     signal: options.signal,
   });
   for await (const frames of int16Frames(pcm, channels)) accumulator.push(frames);

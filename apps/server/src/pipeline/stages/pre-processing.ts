@@ -11,12 +11,19 @@ import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { type DetectedFileType, detectFileType, probeImage } from '../documents/index.js';
 import { readPdfPageGeometry } from '../documents/pdf/inspect-pdf.js';
 import { withPdf } from '../documents/pdf/load-pdf.js';
-import { computeWaveformPeaks, probeMedia } from '../media/index.js';
+import { computeWaveformPeaks, type MediaRange, probeMedia } from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
 import { preProcessingFailure } from './failures.js';
 import { type CreditsNeeded, checkLicence, creditsFor, spendCredits } from './licences.js';
 import { imagePage, type PageFile, separatePdfPages } from './page-files.js';
-import { chunkRanges, createChunkTasks, pagesPerChunk } from './splitting.js';
+import {
+  chunkRanges,
+  createChunkTasks,
+  createMediaChunkTasks,
+  pagesPerChunk,
+  secondsPerChunk,
+  timeRanges,
+} from './splitting.js';
 import { type NewPage, StageStore } from './task-store.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
@@ -281,13 +288,34 @@ async function prepareMedia(job: Job): Promise<StageOutcome> {
     const minutes = Math.max(1, Math.ceil(info.durationSeconds / 60));
     const credits = creditsOf(job, minutes, 'minute');
     if (credits) await checkLicence(store.db, store.tenantId, credits);
-    const split = job.settings.config.splitSettings;
-    if (split.isEnabled && info.durationSeconds > split.minutesPerChunk * 60) {
-      await context.note(
-        `The workspace splits recordings into ${split.minutesPerChunk}-minute chunks, but splitting recordings is not available on this server; the recording is processed as one task.`,
-      );
+
+    const totalSeconds = info.durationSeconds;
+    const chunkSeconds = task.split_source_id ? null : secondsPerChunk(job.settings, totalSeconds);
+    if (chunkSeconds !== null) {
+      const ranges = timeRanges(totalSeconds, chunkSeconds);
+      const fileKind = info.isVideo ? 'video' : 'audio';
+      // The source pays for the whole recording here, once; its chunks pay nothing (creditsOf).
+      const children = await store.transaction(async (trx) => {
+        if (credits) await spendCredits(trx.db, trx.tenantId, credits, usageOf(job, null));
+        await trx.updateTask(task.id, {
+          file_kind: fileKind,
+          media_duration_ms: Math.round(totalSeconds * 1000),
+          credits_spent: credits ? Math.ceil(credits.credits) : task.credits_spent,
+          processing_started_on: new Date(),
+        });
+        return createMediaChunkTasks(trx, task, fileKind, ranges);
+      });
+      return {
+        next: S.SplitProcessed,
+        reason: `${info.isVideo ? 'Video' : 'Audio'} of ${formatDuration(info.durationSeconds)}, split into ${count(children.length, 'task')} of up to ${chunkSeconds / 60} minutes`,
+        payload: { durationSeconds: info.durationSeconds, chunkTaskIds: children.map((child) => child.id) },
+      };
     }
-    const peaks = await computeWaveformPeaks(path, { signal: context.signal });
+
+    // A chunk of a split recording covers only its range of the shared file.
+    const range = chunkRange(task, info.durationSeconds, fileName);
+    const seconds = range ? range.durationSeconds : info.durationSeconds;
+    const peaks = await computeWaveformPeaks(path, { range, signal: context.signal });
     await context.heartbeat();
     // Stored as the contract's WaveformPeaks document (audiowaveform JSON), which wavesurfer.js reads.
     const waveformBlobId = await store.storeBlob(
@@ -296,10 +324,12 @@ async function prepareMedia(job: Job): Promise<StageOutcome> {
       'application/json',
     );
     stored.push(waveformBlobId);
-    const durationMs = Math.round(info.durationSeconds * 1000);
+    const durationMs = Math.round(seconds * 1000);
     await store.transaction(async (trx) => {
       if (credits) await spendCredits(trx.db, trx.tenantId, credits, usageOf(job, null));
-      await trx.insertMedia(task.id, { durationMs, info, waveformBlobId });
+      // A chunk's facts say its own length, as its waveform and transcript do.
+      const facts = range ? { ...info, durationSeconds: seconds } : info;
+      await trx.insertMedia(task.id, { durationMs, info: facts, waveformBlobId });
       await trx.updateTask(task.id, {
         file_kind: info.isVideo ? 'video' : 'audio',
         media_duration_ms: durationMs,
@@ -310,8 +340,8 @@ async function prepareMedia(job: Job): Promise<StageOutcome> {
     });
     return {
       next: S.QueuedForRecognizing,
-      reason: `${info.isVideo ? 'Video' : 'Audio'} of ${formatDuration(info.durationSeconds)}${credits ? `, ${count(credits.credits, 'credit')} spent` : ''}; queued for speech recognition`,
-      payload: { durationSeconds: info.durationSeconds, isVideo: info.isVideo, credits: credits?.credits ?? 0 },
+      reason: `${info.isVideo ? 'Video' : 'Audio'} of ${formatDuration(seconds)}${range ? ` (${formatDuration(range.startSeconds)} into the source)` : ''}${credits ? `, ${count(credits.credits, 'credit')} spent` : ''}; queued for speech recognition`,
+      payload: { durationSeconds: seconds, isVideo: info.isVideo, credits: credits?.credits ?? 0 },
     };
   } catch (error) {
     await store.removeBlobs(stored).catch(() => undefined);
@@ -319,6 +349,23 @@ async function prepareMedia(job: Job): Promise<StageOutcome> {
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/**
+ * The time range of a chunk of a split recording (offset_start..offset_end, seconds), cut to the
+ * file's length; undefined for a task that is not such a chunk.
+ */
+export function chunkRange(task: TaskRow, fileSeconds: number, fileName: string): MediaRange | undefined {
+  if (task.offset_start === null || task.offset_end === null) return undefined;
+  const start = Number(task.offset_start);
+  const end = Math.min(Number(task.offset_end), fileSeconds);
+  if (!(start >= 0) || !(end > start)) {
+    throw new TaskFailure(
+      S.PreProcessingFileLengthCountFailed,
+      `The chunk covers ${formatDuration(start)}–${formatDuration(Number(task.offset_end))}, but '${fileName}' is ${formatDuration(fileSeconds)} long.`,
+    );
+  }
+  return { startSeconds: start, durationSeconds: end - start };
 }
 
 function formatDuration(seconds: number): string {

@@ -4,13 +4,19 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import {
   DocumentEngineError,
   EngineNotConfiguredError as DocumentEngineNotConfigured,
   toOcrPageResult,
 } from '../documents/index.js';
-import { MediaError, EngineNotConfiguredError as SpeechNotConfigured, TranscriptionError } from '../media/index.js';
+import {
+  MediaError,
+  type MediaRange,
+  EngineNotConfiguredError as SpeechNotConfigured,
+  TranscriptionError,
+} from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
 import { type DocumentRecognizer, type MediaRecognizer, recognizerFor } from './recognizers.js';
 import { StageStore } from './task-store.js';
@@ -119,6 +125,17 @@ async function recognizePages(
   };
 }
 
+/**
+ * The part of the shared file a chunk of a split recording covers: from offset_start for the
+ * chunk's length as pre-processing measured it. Its transcript's word times are relative to the
+ * chunk's start (0 = offset_start of the source), because the viewer plays the chunk from its
+ * offsetStart; undefined for a whole recording.
+ */
+function chunkRangeOf(task: TaskRow, media: { duration_ms: number }): MediaRange | undefined {
+  if (task.offset_start === null) return undefined;
+  return { startSeconds: Number(task.offset_start), durationSeconds: Number(media.duration_ms) / 1000 };
+}
+
 async function transcribe(
   context: StageContext,
   store: StageStore,
@@ -141,7 +158,7 @@ async function transcribe(
     const beat = setInterval(() => context.heartbeat().catch(() => undefined), 30_000);
     let result: Awaited<ReturnType<MediaRecognizer['transcribe']>>;
     try {
-      result = await recognizer.transcribe(path, languages[0] ?? null, context.signal);
+      result = await recognizer.transcribe(path, languages[0] ?? null, context.signal, chunkRangeOf(task, media));
     } catch (error) {
       if (error instanceof SpeechNotConfigured) {
         throw new TaskFailure(S.RecognizingFailed, `Speech recognition is not configured: ${error.reason}`);

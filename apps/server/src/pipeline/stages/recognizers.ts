@@ -14,6 +14,7 @@ import {
 } from '../documents/index.js';
 import { assessTextLayer } from '../documents/pdf/text-layer-quality.js';
 import {
+  type MediaRange,
   PocketSphinxRecognizer,
   type SpeechRecognizer,
   type TranscribeMediaResult,
@@ -41,7 +42,13 @@ export interface DocumentRecognizer extends Recognizer {
 
 export interface MediaRecognizer extends Recognizer {
   readonly input: 'media';
-  transcribe(path: string, language: string | null, signal: AbortSignal): Promise<TranscribeMediaResult>;
+  /** With a range, only that part of the file is transcribed and word times start at the range's start. */
+  transcribe(
+    path: string,
+    language: string | null,
+    signal: AbortSignal,
+    range?: MediaRange,
+  ): Promise<TranscribeMediaResult>;
 }
 
 /** A text layer with fewer visible characters than this is no text layer (page numbers, stray marks). */
@@ -101,7 +108,7 @@ export function speechRecognizer(config: EngineConfig = engineConfig()): MediaRe
       const hint = config.whisperUrl ? '' : ' (set WHISPER_URL to use a Whisper-compatible service)';
       return `${state.reason ?? `${engine.name} cannot run here.`}${hint}`;
     },
-    transcribe: (path, language, signal) => transcribeMedia(engine, path, { language, signal }),
+    transcribe: (path, language, signal, range) => transcribeMedia(engine, path, { language, range, signal }),
   };
 }
 

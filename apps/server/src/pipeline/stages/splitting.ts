@@ -1,26 +1,45 @@
-// Splitting a long document into chunk tasks (product-spec §5): only when the workspace asks for it
-// (advanced settings → splitSettings.isEnabled, pagesPerChunk ≥ 1, default 10), never for image
-// anonymisation, legal documents and translations, and not when the workspace forces one chunk.
-// The chunks are new tasks of a SplitTask batch (BatchType 20), each covering a page range of the
-// source's file (split_first_page..split_last_page), queued for pre-processing; the source moves
-// to SplitProcessed (101).
+// Splitting a long document or recording into chunk tasks (product-spec §5): only when the
+// workspace asks for it (advanced settings → splitSettings.isEnabled, pagesPerChunk ≥ 1 or
+// minutesPerChunk ≥ 1, default 10 each), never for image anonymisation, legal documents and
+// translations, and not when the workspace forces one chunk. The chunks are new tasks of a
+// SplitTask batch (BatchType 20), each covering a page range (split_first_page..split_last_page)
+// or a time range (offset_start..offset_end, seconds) of the source's file, which they share,
+// queued for pre-processing; the source moves to SplitProcessed (101).
 import { randomUUID } from 'node:crypto';
+import type { Updateable } from 'kysely';
 import { TasksRepository } from '../../db/repositories/tasks.js';
-import type { TaskRow } from '../../db/schema.js';
+import type { TaskRow, TasksTable } from '../../db/schema.js';
 import { BATCH_STATUS, BATCH_TYPE } from '../../domain/batches.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { NOT_SPLITTABLE } from '../../domain/workspaces/configuration.js';
 import type { StageStore } from './task-store.js';
 import type { WorkspaceSettings } from './workspace-settings.js';
 
+function splitAllowed(settings: WorkspaceSettings): boolean {
+  const split = settings.config.splitSettings;
+  return split.isEnabled && !NOT_SPLITTABLE.has(settings.config.taskType) && settings.config.forceSingleChunk !== true;
+}
+
 /** Pages per chunk when the document should be split, else null. */
 export function pagesPerChunk(settings: WorkspaceSettings, pageCount: number): number | null {
-  const split = settings.config.splitSettings;
-  if (!split.isEnabled || NOT_SPLITTABLE.has(settings.config.taskType) || settings.config.forceSingleChunk === true) {
-    return null;
-  }
-  const size = Math.max(1, Math.floor(split.pagesPerChunk));
+  if (!splitAllowed(settings)) return null;
+  const size = Math.max(1, Math.floor(settings.config.splitSettings.pagesPerChunk));
   return pageCount > size ? size : null;
+}
+
+/** Seconds per chunk when the recording should be split, else null (at least 1 minute per chunk). */
+export function secondsPerChunk(settings: WorkspaceSettings, durationSeconds: number): number | null {
+  if (!splitAllowed(settings)) return null;
+  const size = Math.max(1, Math.floor(settings.config.splitSettings.minutesPerChunk)) * 60;
+  return durationSeconds > size ? size : null;
+}
+
+/** Time ranges of `size` seconds covering the recording; the last one ends where the recording does. */
+export function timeRanges(durationSeconds: number, size: number): Array<{ start: number; end: number }> {
+  const ranges: Array<{ start: number; end: number }> = [];
+  for (let start = 0; start < durationSeconds; start += size)
+    ranges.push({ start, end: Math.min(durationSeconds, start + size) });
+  return ranges;
 }
 
 export function chunkRanges(pageCount: number, size: number): Array<{ first: number; last: number }> {
@@ -30,12 +49,65 @@ export function chunkRanges(pageCount: number, size: number): Array<{ first: num
   return ranges;
 }
 
-/** Makes the SplitTask batch and the chunk tasks, in the caller's transaction. */
-export async function createChunkTasks(
+/** One chunk: how it is named, the columns that say which part of the file it covers. */
+interface ChunkPart {
+  label: string;
+  columns: Pick<Updateable<TasksTable>, 'split_first_page' | 'split_last_page' | 'offset_start' | 'offset_end'>;
+  eventData: Record<string, unknown>;
+}
+
+/** Makes the SplitTask batch and one chunk task per page range, in the caller's transaction. */
+export function createChunkTasks(
   store: StageStore,
   source: TaskRow,
   fileKind: string,
   ranges: Array<{ first: number; last: number }>,
+): Promise<TaskRow[]> {
+  return createChunks(
+    store,
+    source,
+    fileKind,
+    ranges.map((range) => ({
+      label: range.first === range.last ? `page ${range.first}` : `pages ${range.first}–${range.last}`,
+      columns: { split_first_page: range.first, split_last_page: range.last },
+      eventData: { firstPage: range.first, lastPage: range.last },
+    })),
+  );
+}
+
+/** Makes the SplitTask batch and one chunk task per time range (seconds), in the caller's transaction. */
+export function createMediaChunkTasks(
+  store: StageStore,
+  source: TaskRow,
+  fileKind: string,
+  ranges: Array<{ start: number; end: number }>,
+): Promise<TaskRow[]> {
+  return createChunks(
+    store,
+    source,
+    fileKind,
+    ranges.map((range) => ({
+      label: `${clock(range.start)}–${clock(range.end)}`,
+      columns: { offset_start: range.start, offset_end: range.end },
+      eventData: { offsetStart: range.start, offsetEnd: range.end },
+    })),
+  );
+}
+
+/** m:ss (h:mm:ss from an hour on) for chunk names. */
+function clock(seconds: number): string {
+  const whole = Math.round(seconds);
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+async function createChunks(
+  store: StageStore,
+  source: TaskRow,
+  fileKind: string,
+  ranges: ChunkPart[],
 ): Promise<TaskRow[]> {
   const existing = await store.splitChildren(source.id);
   if (existing.length > 0) return existing;
@@ -57,7 +129,7 @@ export async function createChunkTasks(
   const children: TaskRow[] = [];
   for (const [index, range] of ranges.entries()) {
     const id = randomUUID();
-    const pages = range.first === range.last ? `page ${range.first}` : `pages ${range.first}–${range.last}`;
+    const pages = range.label;
     await tasks.insert({
       id,
       workspaceId: source.workspace_id,
@@ -82,15 +154,14 @@ export async function createChunkTasks(
     });
     await store.updateTask(id, {
       split_source_id: source.id,
-      split_first_page: range.first,
-      split_last_page: range.last,
+      ...range.columns,
       file_kind: fileKind,
     });
     await store.addEvent(
       id,
       'TaskCreated',
       `Part ${index + 1} of ${ranges.length} of task #${source.sequential_by_workspace_id} (${pages}), queued for pre-processing.`,
-      { splitSourceId: source.id, firstPage: range.first, lastPage: range.last },
+      { splitSourceId: source.id, ...range.eventData },
     );
     const child = await store.task(id);
     if (child) children.push(child);

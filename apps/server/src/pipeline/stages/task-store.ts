@@ -248,6 +248,7 @@ export class StageStore {
       .where('split_source_id', '=', sourceId)
       .where(sql<boolean>`status not in (19, 20)`)
       .orderBy('split_first_page')
+      .orderBy('offset_start')
       .execute();
   }
 }

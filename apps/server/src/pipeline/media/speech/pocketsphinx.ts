@@ -132,7 +132,11 @@ export class PocketSphinxRecognizer implements SpeechRecognizer {
       if (word) words.push(word);
     });
 
-    const pcm = decodeToPcm(path, { channels: options.channel ?? 'mix', signal: options.signal });
+    const pcm = decodeToPcm(path, {
+      channels: options.channel ?? 'mix',
+      range: options.range,
+      signal: options.signal,
+    });
     const [fed, exited] = await Promise.allSettled([pipeline(pcm, child.stdin), exitOf(child, this.#program)]);
     options.signal?.removeEventListener('abort', killGroup);
     if (options.signal?.aborted) throw new MediaError('aborted', 'Transcription was cancelled.');

@@ -3,7 +3,9 @@
 // reported as such, never faked) and gets words with times back; grouping into paragraphs and
 // speakers happens afterwards, the same way for every engine (see ../transcript.ts).
 
-/** One recognised word, times in seconds from the start of the media. */
+import type { MediaRange } from '../pcm.js';
+
+/** One recognised word, times in seconds from the start of the media (of the range, when one is given). */
 export interface RecognizedWord {
   text: string;
   start: number;
@@ -19,6 +21,8 @@ export interface TranscriptionOptions {
   language: string | null;
   /** Transcribe one channel only (0 = left) instead of a mix of all of them. */
   channel?: number;
+  /** Transcribe only this part of the file; word times are then relative to the range's start. */
+  range?: MediaRange;
   signal?: AbortSignal;
 }
 

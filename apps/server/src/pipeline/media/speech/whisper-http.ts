@@ -130,7 +130,11 @@ export class WhisperHttpRecognizer implements SpeechRecognizer {
     const folder = await mkdtemp(join(tmpdir(), 'reviewdesk-whisper-'));
     try {
       const wav = join(folder, 'audio.wav');
-      await convertToWav(path, wav, { channels: options.channel ?? 'mix', signal: options.signal });
+      await convertToWav(path, wav, {
+        channels: options.channel ?? 'mix',
+        range: options.range,
+        signal: options.signal,
+      });
       const body = await this.#post(wav, options);
       const { words, accurate } = parseVerboseJson(body);
       if (options.channel !== undefined) for (const word of words) word.channel = options.channel;
