@@ -5,7 +5,7 @@
  * subscribe to typed events and destroy it. Nothing is shared between mounts.
  */
 import { type ApiClient, createApiClient } from '@reviewdesk/api-client';
-import { type Ability, ReviewdeskProvider, type Skin } from '@reviewdesk/ui';
+import { type Ability, createEventHub, ReviewdeskProvider, type Skin } from '@reviewdesk/ui';
 import { createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import type { CheckoutLostReason, ViewerError } from './session/session.js';
@@ -48,8 +48,6 @@ export interface DocumentViewerHandle {
   destroy(): void;
 }
 
-type Handlers = { [E in keyof DocumentViewerEvents]: Set<(payload: DocumentViewerEvents[E]) => void> };
-
 /**
  * Mounts a document viewer in `element`.
  * @example
@@ -65,17 +63,8 @@ export function mountDocumentViewer(element: HTMLElement, initial: MountDocument
   if (!element) throw new TypeError('mountDocumentViewer needs an element to mount in.');
   let options = { ...initial };
   let client = options.client ?? createClientFrom(options);
-  const handlers: Handlers = {
-    saveStateChange: new Set(),
-    finishReview: new Set(),
-    cancelReview: new Set(),
-    checkoutLost: new Set(),
-    error: new Set(),
-    openTask: new Set(),
-  };
-  const emit = <E extends keyof DocumentViewerEvents>(event: E, payload: DocumentViewerEvents[E]) => {
-    for (const handler of handlers[event]) (handler as (p: DocumentViewerEvents[E]) => void)(payload);
-  };
+  const events = createEventHub<DocumentViewerEvents>();
+  const emit = events.emit;
   let root: Root | null = createRoot(element);
 
   const render = () => {
@@ -105,7 +94,7 @@ export function mountDocumentViewer(element: HTMLElement, initial: MountDocument
       },
       // Only when someone listens does the host take over opening tasks; otherwise the viewer does.
       onOpenTask:
-        props.onOpenTask || handlers.openTask.size
+        props.onOpenTask || events.has('openTask')
           ? (taskId) => {
               props.onOpenTask?.(taskId);
               emit('openTask', { taskId });
@@ -130,16 +119,14 @@ export function mountDocumentViewer(element: HTMLElement, initial: MountDocument
       render();
     },
     on(event, handler) {
-      handlers[event].add(handler as never);
+      const off = events.on(event, handler);
       if (event === 'openTask') render();
-      return () => {
-        handlers[event].delete(handler as never);
-      };
+      return off;
     },
     destroy() {
       root?.unmount();
       root = null;
-      for (const set of Object.values(handlers)) set.clear();
+      events.clear();
     },
   };
 }

@@ -6,7 +6,7 @@
  * `update(options)` (host options win, merged over the current ones), `on(event, handler)`
  * returning an unsubscribe, and `destroy()`. Several mounts on one page are independent.
  */
-import { ReviewdeskProvider, type ReviewdeskProviderProps } from '@reviewdesk/ui';
+import { createEventHub, ReviewdeskProvider, type ReviewdeskProviderProps } from '@reviewdesk/ui';
 import { createElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TaskList, type TaskListProps } from './components/TaskList';
@@ -40,13 +40,10 @@ export interface TaskListHandle {
  */
 export function mountTaskList(element: HTMLElement, options: MountTaskListOptions): TaskListHandle {
   const root = createRoot(element);
-  const listeners = new Map<keyof TaskListEventMap, Set<(payload: never) => void>>();
+  const events = createEventHub<TaskListEventMap>();
+  const emit = events.emit;
   let current = options;
   let destroyed = false;
-
-  const emit = <E extends keyof TaskListEventMap>(event: E, payload: TaskListEventMap[E]) => {
-    for (const handler of listeners.get(event) ?? []) (handler as (p: TaskListEventMap[E]) => void)(payload);
-  };
 
   const render = () => {
     const {
@@ -117,18 +114,11 @@ export function mountTaskList(element: HTMLElement, options: MountTaskListOption
       current = { ...current, ...next };
       render();
     },
-    on(event, handler) {
-      const set = listeners.get(event) ?? new Set();
-      set.add(handler as (payload: never) => void);
-      listeners.set(event, set);
-      return () => {
-        set.delete(handler as (payload: never) => void);
-      };
-    },
+    on: events.on,
     destroy() {
       if (destroyed) return;
       destroyed = true;
-      listeners.clear();
+      events.clear();
       root.unmount();
     },
   };

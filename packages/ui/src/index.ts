@@ -101,3 +101,4 @@ export {
   taskStatusName,
   taskStatusTone,
 } from './status/taskStatus';
+export { createEventHub, type EventHub } from './utils/event-hub';

@@ -4,7 +4,7 @@
 // task's tables their own sheets, prefixed with the task number.
 import ExcelJS from 'exceljs';
 import type { TaskRow } from '../../db/schema.js';
-import { CSV_COLUMNS, csvLine } from '../../pipeline/exports/csv.js';
+import { CSV_COLUMNS, csvFile, documentCsvRows } from '../../pipeline/exports/csv.js';
 import {
   type DocumentResult,
   type ExportFile,
@@ -50,50 +50,12 @@ export async function combinedExport(type: ExportType, documents: TaskDocument[]
 }
 
 function combinedCsv(documents: TaskDocument[], name: string): ExportFile {
-  // The byte-order mark makes Excel read UTF-8 (as the single-task writer does).
-  let text = `\uFEFF${csvLine(['Task', 'Task id', ...CSV_COLUMNS])}`;
-  for (const { task, result } of documents) {
-    const lead = [label(task), task.id];
-    for (const row of fieldRows(result)) {
-      text += csvLine([
-        ...lead,
-        'Field',
-        row.category,
-        row.group,
-        row.page,
-        '',
-        '',
-        '',
-        row.value,
-        row.normalizedValue,
-        row.confidence,
-      ]);
+  const rows = function* () {
+    for (const { task, result } of documents) {
+      for (const row of documentCsvRows(result)) yield [label(task), task.id, ...row];
     }
-    for (const table of tableGrids(result)) {
-      for (const row of table.rows) {
-        row.cells.forEach((cell, column) => {
-          text += csvLine([
-            ...lead,
-            'TableCell',
-            '',
-            '',
-            row.page,
-            table.name,
-            row.index,
-            table.columns[column],
-            cell,
-            row.normalized[column],
-            null,
-          ]);
-        });
-      }
-    }
-  }
-  return {
-    fileName: safeFileName(name, 'csv'),
-    contentType: 'text/csv; charset=utf-8',
-    bytes: new TextEncoder().encode(text),
   };
+  return csvFile(['Task', 'Task id', ...CSV_COLUMNS], rows(), name);
 }
 
 function combinedXml(documents: TaskDocument[], name: string): ExportFile {

@@ -10,6 +10,8 @@ import { fieldRows, tableGrids } from './document-rows.js';
 import { safeFileName } from './file-name.js';
 import type { DocumentResult, ExportFile } from './types.js';
 
+type CsvValue = string | number | null | undefined;
+
 const BOM = '\uFEFF';
 const NUMBER = /^[-+]?(\d+([.,]\d+)*|\.\d+)([eE][-+]?\d+)?$/;
 
@@ -19,12 +21,12 @@ export function defuseFormula(value: string): string {
 }
 
 /** Quotes one field per RFC 4180 when needed. */
-export function csvField(value: string | number | null | undefined): string {
+export function csvField(value: CsvValue): string {
   const text = value == null ? '' : typeof value === 'number' ? String(value) : defuseFormula(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function csvLine(values: (string | number | null | undefined)[]): string {
+export function csvLine(values: CsvValue[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
@@ -41,26 +43,15 @@ export const CSV_COLUMNS = [
   'Confidence',
 ];
 
-export function toCsv(result: DocumentResult, displayName: string | null | undefined): ExportFile {
-  let text = BOM + csvLine(CSV_COLUMNS);
+/** The rows of one document under CSV_COLUMNS: its fields, then every table cell. */
+export function* documentCsvRows(result: DocumentResult): Generator<CsvValue[]> {
   for (const row of fieldRows(result)) {
-    text += csvLine([
-      'Field',
-      row.category,
-      row.group,
-      row.page,
-      '',
-      '',
-      '',
-      row.value,
-      row.normalizedValue,
-      row.confidence,
-    ]);
+    yield ['Field', row.category, row.group, row.page, '', '', '', row.value, row.normalizedValue, row.confidence];
   }
   for (const table of tableGrids(result)) {
     for (const row of table.rows) {
-      row.cells.forEach((cell, column) => {
-        text += csvLine([
+      for (const [column, cell] of row.cells.entries()) {
+        yield [
           'TableCell',
           '',
           '',
@@ -71,13 +62,27 @@ export function toCsv(result: DocumentResult, displayName: string | null | undef
           cell,
           row.normalized[column],
           null,
-        ]);
-      });
+        ];
+      }
     }
   }
+}
+
+/** A CSV file: the byte-order mark, the header line and the rows. */
+export function csvFile(
+  header: string[],
+  rows: Iterable<CsvValue[]>,
+  displayName: string | null | undefined,
+): ExportFile {
+  let text = BOM + csvLine(header);
+  for (const row of rows) text += csvLine(row);
   return {
     fileName: safeFileName(displayName, 'csv'),
     contentType: 'text/csv; charset=utf-8',
     bytes: new TextEncoder().encode(text),
   };
+}
+
+export function toCsv(result: DocumentResult, displayName: string | null | undefined): ExportFile {
+  return csvFile(CSV_COLUMNS, documentCsvRows(result), displayName);
 }

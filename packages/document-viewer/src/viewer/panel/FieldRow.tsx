@@ -9,14 +9,8 @@ import { memo, useEffect, useId, useState } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import type { FieldEntry, PanelField } from '../../session/fields.js';
 import { valueProblem } from '../../session/fields.js';
-import {
-  type ActionContext,
-  editValue,
-  selectEntry,
-  startDrawing,
-  toggleNotDetected,
-  toggleSolved,
-} from '../actions.js';
+import { type ActionContext, editValue, selectEntry, toggleNotDetected, toggleSolved } from '../actions.js';
+import { CaptureButtons } from './CaptureButtons.js';
 
 export interface FieldRowProps {
   field: PanelField;
@@ -124,22 +118,7 @@ function FieldRowView({
           >
             {entity.notDetected ? t('field.unmarkNotDetected') : t('field.markNotDetected')}
           </button>
-          <button
-            type="button"
-            className="rd-viewer-chip rd-focusable"
-            onClick={() => startDrawing(ctx, target, 'draw')}
-          >
-            {t('field.drawBox')}
-          </button>
-          {allowOcrText ? (
-            <button
-              type="button"
-              className="rd-viewer-chip rd-focusable"
-              onClick={() => startDrawing(ctx, target, 'ocr')}
-            >
-              {t('field.fromOcr')}
-            </button>
-          ) : null}
+          <CaptureButtons ctx={ctx} target={target} allowOcrText={allowOcrText} />
           {predefinedTexts.length ? (
             <Menu
               label={t('field.predefined')}

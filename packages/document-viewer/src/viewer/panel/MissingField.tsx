@@ -5,7 +5,8 @@
 import { useId, useState } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import type { PanelField } from '../../session/fields.js';
-import { type ActionContext, addTypedValue, focusRow, selectEntry, startDrawing } from '../actions.js';
+import { type ActionContext, addTypedValue, focusRow, selectEntry } from '../actions.js';
+import { CaptureButtons } from './CaptureButtons.js';
 
 export interface MissingFieldProps {
   field: PanelField;
@@ -61,22 +62,7 @@ export function MissingField({ field, ctx, readOnly, selected, allowAdding, allo
       ) : null}
       {!readOnly && allowAdding ? (
         <div className="rd-viewer-field__actions">
-          <button
-            type="button"
-            className="rd-viewer-chip rd-focusable"
-            onClick={() => startDrawing(ctx, target, 'draw')}
-          >
-            {t('field.drawBox')}
-          </button>
-          {allowOcrText ? (
-            <button
-              type="button"
-              className="rd-viewer-chip rd-focusable"
-              onClick={() => startDrawing(ctx, target, 'ocr')}
-            >
-              {t('field.fromOcr')}
-            </button>
-          ) : null}
+          <CaptureButtons ctx={ctx} target={target} allowOcrText={allowOcrText} />
         </div>
       ) : null}
     </li>
