@@ -5,7 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { TenantScope } from '../db/repositories/tenant-scope.js';
-import { badRequest } from '../http/errors.js';
+import { invalid } from './errors.js';
 
 const HASH_PREFIX = 'sha256$';
 
@@ -55,9 +55,9 @@ function view(
 export function parseExpiration(value: unknown, now = new Date()): Date {
   const date = new Date(String(value ?? ''));
   if (value === undefined || value === null || value === '')
-    throw badRequest("The parameter 'expiration' must be defined.");
-  if (Number.isNaN(date.getTime())) throw badRequest("The parameter 'expiration' must be an ISO date-time.");
-  if (date.getTime() <= now.getTime()) throw badRequest("The parameter 'expiration' must be in the future.");
+    throw invalid("The parameter 'expiration' must be defined.");
+  if (Number.isNaN(date.getTime())) throw invalid("The parameter 'expiration' must be an ISO date-time.");
+  if (date.getTime() <= now.getTime()) throw invalid("The parameter 'expiration' must be in the future.");
   return date;
 }
 

@@ -5,10 +5,12 @@
 // batch is only a grouping: its tasks stay in the workspace without a batch, each with a
 // `RemovedFromBatch` event. (Deleting the tasks first, with Task.DeleteMany, then the batch, is
 // how a user removes both.)
+
 import { randomUUID } from 'node:crypto';
+import { TaskErrorCode } from '../contract/generated/enums.js';
 import type { Db } from '../db/database.js';
 import { type BatchListRow, TaskQueries } from '../db/repositories/task-queries.js';
-import { HttpError } from '../http/errors.js';
+import { invalid, notFound } from './errors.js';
 import type { Session } from './session.js';
 import {
   BATCH_DEFAULT_SORT,
@@ -18,7 +20,7 @@ import {
   parseListFilter,
   parsePaging,
 } from './tasks/filters.js';
-import { badList, LIST_ERROR, workspaceAccess } from './tasks/lists.js';
+import { badList, workspaceAccess } from './tasks/lists.js';
 import { ARCHIVE_STATUSES, DELETED_STATUSES, HISTORY_STATUSES } from './tasks/status-groups.js';
 
 export const BATCH_TYPE = { Default: 10, SplitTask: 20 } as const;
@@ -66,7 +68,7 @@ export function batchInputProblem(input: BatchCreateInput): string | null {
 /** SdBatch_Post: a Default batch in a workspace the caller may work in. */
 export async function createBatch(db: Db, session: Session, input: BatchCreateInput) {
   const problem = batchInputProblem(input);
-  if (problem) throw new HttpError(400, 'ValidationError', problem);
+  if (problem) throw invalid(problem);
   const workspace = await workspaceAccess(db, session, input.workspaceId);
   const isOpen = input.isOpen ?? true;
   const id = randomUUID();
@@ -115,12 +117,12 @@ export async function batchPage(
 export async function deleteBatch(db: Db, session: Session, batchId: string): Promise<void> {
   const queries = new TaskQueries(db, session.membership.tenant_id);
   const batch = await queries.findBatch(batchId);
-  const notFound = () => new HttpError(404, 'NotFound', 'The batch does not exist.', LIST_ERROR.NotFound);
-  if (!batch) throw notFound();
+  const batchNotFound = () => notFound('The batch does not exist.', TaskErrorCode.NotFound);
+  if (!batch) throw batchNotFound();
   try {
     await workspaceAccess(db, session, batch.workspace_id);
   } catch {
-    throw notFound();
+    throw batchNotFound();
   }
   await queries.deleteBatchKeepingTasks(batch.id, session.user.id, batch.display_name);
 }

@@ -4,10 +4,10 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../config.js';
-import type { Services } from '../http/handler.js';
 import { blobStorageFor } from '../storage/blob-storage.js';
 import { ingest } from '../storage/ingest.js';
 import { DEMO_BATCHES, DEMO_DOMAIN, demoId } from './demo-data.js';
+import type { Services } from './services.js';
 import { loadSession } from './session.js';
 import { createTask } from './tasks/import.js';
 

@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import { WorkspaceScope } from '../db/repositories/workspace-scope.js';
-import { badRequest, forbidden } from '../http/errors.js';
 import type { Mailer } from '../mail/mailer.js';
 import { issueAccountToken } from './accounts.js';
+import { forbidden, invalid } from './errors.js';
 import { type Role, roleById, roleByName } from './roles.js';
 import { type Session, USER_STATUS } from './session.js';
 import { accessibleWorkspaces } from './workspaces/access.js';
@@ -111,8 +111,8 @@ export async function inviteUsers(
     }
     seen.add(key);
     const role = invite.tenantRoleId ? roleById(invite.tenantRoleId) : roleByName(DEFAULT_INVITE_ROLE);
-    if (!role) throw badRequest("The parameter 'tenantRoleId' is not a known role.");
-    if (!role.tenantSelectable) throw badRequest(`The role ${role.name} cannot be given in a tenant.`);
+    if (!role) throw invalid("The parameter 'tenantRoleId' is not a known role.");
+    if (!role.tenantSelectable) throw invalid(`The role ${role.name} cannot be given in a tenant.`);
     if (!session.abilities.has(`Tenant.UpdateUserRole.${role.name}`)) {
       throw forbidden(`You need the permission Tenant.UpdateUserRole.${role.name} to invite someone as ${role.name}.`);
     }

@@ -4,8 +4,8 @@ import type { Db } from '../db/database.js';
 import type { MembershipWithTenant } from '../db/repositories/memberships.js';
 import { MembershipsRepository } from '../db/repositories/memberships.js';
 import { UsersRepository } from '../db/repositories/users.js';
-import { notFound } from '../http/errors.js';
 import { toAbilityPair } from './abilities.js';
+import { notFound } from './errors.js';
 import { isSuperUser, ROLES, type Role } from './roles.js';
 import { loadSession, type Session } from './session.js';
 

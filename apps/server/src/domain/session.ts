@@ -5,8 +5,8 @@ import { MembershipsRepository, type MembershipWithTenant } from '../db/reposito
 import { TenantScope } from '../db/repositories/tenant-scope.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import type { UserRow } from '../db/schema.js';
-import { forbidden, unauthorized } from '../http/errors.js';
 import { effectiveAbilities } from './abilities.js';
+import { forbidden, unauthenticated } from './errors.js';
 import { type Role, roleById } from './roles.js';
 
 export const USER_STATUS = { Active: 10, Inactive: 20 } as const;
@@ -34,7 +34,7 @@ export function pickCurrentMembership(
 
 export async function loadSession(db: Db, userId: string): Promise<Session> {
   const user = await new UsersRepository(db).findById(userId);
-  if (!user) throw unauthorized('The account of this token no longer exists.');
+  if (!user) throw unauthenticated('The account of this token no longer exists.');
   const memberships = await new MembershipsRepository(db).listForUser(userId);
   const membership = pickCurrentMembership(user, memberships);
   if (!membership) throw forbidden('You are not an active member of any tenant.');

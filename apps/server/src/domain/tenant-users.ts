@@ -4,8 +4,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { TenantScope } from '../db/repositories/tenant-scope.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
 import { effectiveAbilities } from './abilities.js';
+import { forbidden, invalid, notFound } from './errors.js';
 import { tenantSession } from './profile.js';
 import { type Role, roleById, roleByName } from './roles.js';
 import { loadSession, type Session, USER_STATUS } from './session.js';
@@ -142,11 +142,11 @@ export async function updateUserRole(db: Db, session: Session, userId: string, r
     throw forbidden(`You need the permission Tenant.UpdateUserRole.${role.name} to change this user's role.`);
   }
   const next = roleById(roleId);
-  if (!next) throw badRequest("The parameter 'roleId' is not a known role.");
-  if (!next.tenantSelectable) throw badRequest(`The role ${next.name} cannot be given in a tenant.`);
+  if (!next) throw invalid("The parameter 'roleId' is not a known role.");
+  if (!next.tenantSelectable) throw invalid(`The role ${next.name} cannot be given in a tenant.`);
   const minimum = minimumRoleOf(target);
   if (minimum && next.order > minimum.order) {
-    throw badRequest(`The tenant owner's role cannot be lower than ${minimum.name}.`);
+    throw invalid(`The tenant owner's role cannot be lower than ${minimum.name}.`);
   }
   if (!session.abilities.has(`Tenant.UpdateUserRole.${next.name}`)) {
     throw forbidden(`You need the permission Tenant.UpdateUserRole.${next.name} to give this role.`);
@@ -165,7 +165,7 @@ export async function updateUserStatus(db: Db, session: Session, userId: string,
   if (!session.abilities.has(`Tenant.UpdateUserStatus.${role.name}`)) {
     throw forbidden(`You need the permission Tenant.UpdateUserStatus.${role.name} to change this user's status.`);
   }
-  if (target.is_owner && status !== USER_STATUS.Active) throw badRequest('The tenant owner cannot be deactivated.');
+  if (target.is_owner && status !== USER_STATUS.Active) throw invalid('The tenant owner cannot be deactivated.');
   await members.update(userId, { status });
   return ok(tenantUserView((await members.find(userId)) as MemberRow));
 }
@@ -194,9 +194,9 @@ export const MAX_TENANT_NAME_LENGTH = 256;
 /** Tenant/Update: the basic settings (the name). */
 export async function updateTenant(db: Db, session: Session, body: { name: string }) {
   const name = body.name.trim();
-  if (!name) throw badRequest("The parameter 'name' cannot be empty.");
+  if (!name) throw invalid("The parameter 'name' cannot be empty.");
   if (name.length > MAX_TENANT_NAME_LENGTH) {
-    throw badRequest(`The parameter 'name' must be at most ${MAX_TENANT_NAME_LENGTH} characters.`);
+    throw invalid(`The parameter 'name' must be at most ${MAX_TENANT_NAME_LENGTH} characters.`);
   }
   const row = await db
     .updateTable('tenants')
@@ -235,10 +235,10 @@ const SORT_COLUMNS = {
 } as const;
 
 export async function tenantUsersPage(db: Db, session: Session, filter: UserListFilter) {
-  if (filter.pageSize > MAX_PAGE_SIZE) throw badRequest(`The parameter 'pageSize' must be at most ${MAX_PAGE_SIZE}.`);
+  if (filter.pageSize > MAX_PAGE_SIZE) throw invalid(`The parameter 'pageSize' must be at most ${MAX_PAGE_SIZE}.`);
   const sortColumn = SORT_COLUMNS[(filter.sortBy ?? 'name') as keyof typeof SORT_COLUMNS];
   if (!sortColumn) {
-    throw badRequest(`The parameter 'sortBy' must be one of ${Object.keys(SORT_COLUMNS).join(', ')}.`);
+    throw invalid(`The parameter 'sortBy' must be one of ${Object.keys(SORT_COLUMNS).join(', ')}.`);
   }
   if (filter.workspaceId && !(await canAccessWorkspace(db, session, filter.workspaceId))) {
     // Contract has no 404 here: a workspace the caller does not reach (or another tenant's) is refused.

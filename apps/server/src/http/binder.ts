@@ -1,13 +1,15 @@
 // Binds every operation of the contract to a Fastify route. The order of checks on each call:
-// token (401) → request validation (400) → handler present (501) → ability (403) → handler.
+// token (401) → handler present (501) → ability (403) → request validation (400) → handler, so a
+// caller without the permission never sees how a valid request would look.
 // With `onResponseViolation`, every answer is also checked against the contract (tests use this).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type Contract, isPublic, type OperationSpec, toRoutePath } from '../contract/contract.js';
 import type { ContractValidators } from '../contract/validators.js';
+import { forbidden, unauthenticated } from '../domain/errors.js';
 import { hasAnyAbility, loadSession, type Session } from '../domain/session.js';
 import { loadClientSession } from '../domain/tasks/callers.js';
-import { errorBody, forbidden, HttpError, sendError, unauthorized } from './errors.js';
-import type { HandlerMap, Services } from './handler.js';
+import { errorBody, HttpError, sendError, toHttpError } from './errors.js';
+import { type BoundHandler, type HandlerMap, handlerFor, type Services } from './handler.js';
 
 /** The caller behind a verified access token. */
 export type TokenSubject = { kind: 'user'; userId: string } | { kind: 'client'; clientId: string; tenantId: string };
@@ -53,22 +55,24 @@ export function bindContract(app: FastifyInstance, options: BinderOptions): void
   }
 
   async function answer(op: OperationSpec, request: FastifyRequest, reply: FastifyReply) {
-    const handler = handlers[op.operationId];
+    const handler = handlerFor(handlers, op.operationId);
     try {
-      let session: Session | null = null;
       const publicCall = isPublic(op) || handler?.ability === 'public';
-      if (!publicCall) {
-        const token = bearerOf(request);
-        const subject = token ? await options.verifyBearer(token) : null;
-        if (!subject) throw unauthorized();
-        // API clients (client credentials) only reach the calls that accept them (Import, Process, Status …).
-        if (subject.kind !== 'user') {
-          if (!(handler as { acceptsClients?: boolean } | undefined)?.acceptsClients) {
-            throw forbidden('This call needs a signed-in user.');
-          }
-          session = await loadClientSession(services.db, subject.clientId, subject.tenantId);
-        } else session = await loadSession(services.db, subject.userId);
+      // 401: who is calling, before anything about the call is revealed.
+      const subject = publicCall ? null : await subjectOf(request);
+      // 501: a call the server does not implement says so to anyone signed in.
+      if (!handler) {
+        return reply.code(501).send(errorBody(501, 'NotImplemented', `Not implemented: ${op.operationId}`));
       }
+      // 403: a caller without the permission learns nothing about what a valid request looks like.
+      const session = subject ? await sessionOf(subject, handler) : null;
+      if (handler.ability !== 'public') {
+        if (!session) throw unauthenticated();
+        if (Array.isArray(handler.ability) && !hasAnyAbility(session, handler.ability)) {
+          throw forbidden(`You need the permission ${handler.ability.join(' or ')}.`);
+        }
+      }
+      // 400: the request against the contract; the validator also coerces query and path in place.
       const query = { ...(request.query as Record<string, unknown>) };
       const params = { ...(request.params as Record<string, unknown>) };
       const problem = validators.forOperation(op).request({
@@ -79,32 +83,28 @@ export function bindContract(app: FastifyInstance, options: BinderOptions): void
         hasBody: request.body !== undefined && request.body !== null && request.body !== '',
       });
       if (problem) throw new HttpError(400, 'ValidationError', problem.message);
-      if (!handler) {
-        return reply.code(501).send(errorBody(501, 'NotImplemented', `Not implemented: ${op.operationId}`));
-      }
-      if (handler.ability === 'public') {
-        const result = await handler.handle({
-          params,
-          query,
-          body: request.body,
-          session: null,
-          services,
-          request,
-          reply,
-        });
-        return sendResult(reply, result);
-      }
-      if (!session) throw unauthorized();
-      if (Array.isArray(handler.ability) && !hasAnyAbility(session, handler.ability)) {
-        throw forbidden(`You need the permission ${handler.ability.join(' or ')}.`);
-      }
       const result = await handler.handle({ params, query, body: request.body, session, services, request, reply });
       return sendResult(reply, result);
     } catch (error) {
-      if (error instanceof HttpError) return sendError(reply, error);
+      const answer = toHttpError(error);
+      if (answer) return sendError(reply, answer);
       request.log.error({ err: error, operationId: op.operationId }, 'handler failed');
       return reply.code(500).send(errorBody(500, 'ServerError', 'An unexpected server error occurred.'));
     }
+  }
+
+  async function subjectOf(request: FastifyRequest): Promise<TokenSubject> {
+    const token = bearerOf(request);
+    const subject = token ? await options.verifyBearer(token) : null;
+    if (!subject) throw unauthenticated();
+    return subject;
+  }
+
+  async function sessionOf(subject: TokenSubject, handler: BoundHandler): Promise<Session> {
+    if (subject.kind === 'user') return loadSession(services.db, subject.userId);
+    // API clients (client credentials) only reach the calls that accept them (Import, Process, Status …).
+    if (!handler.acceptsClients) throw forbidden('This call needs a signed-in user.');
+    return loadClientSession(services.db, subject.clientId, subject.tenantId);
   }
 
   if (options.onResponseViolation) {

@@ -1,6 +1,7 @@
 // Error answers of /api. The body follows the contract's ErrorResponse ({status, message, errors})
 // and also carries `succeeded: false` and a `kind` name so a client can branch without parsing text.
 import type { FastifyReply } from 'fastify';
+import { DomainError, type DomainErrorKind } from '../domain/errors.js';
 
 export type ErrorKind =
   | 'ValidationError'
@@ -32,11 +33,24 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string, code = 0) => new HttpError(400, 'ValidationError', message, code);
-export const forbidden = (message = 'You do not have permission to do this.') =>
-  new HttpError(403, 'Forbidden', message);
-export const notFound = (message = 'Not found.') => new HttpError(404, 'NotFound', message);
-export const unauthorized = (message = 'A valid access token is required.') =>
-  new HttpError(401, 'Unauthorized', message);
+
+/** How each kind of domain error is answered. */
+const ANSWER_OF: Record<DomainErrorKind, { status: number; kind: ErrorKind }> = {
+  invalid: { status: 400, kind: 'ValidationError' },
+  unauthenticated: { status: 401, kind: 'Unauthorized' },
+  forbidden: { status: 403, kind: 'Forbidden' },
+  notFound: { status: 404, kind: 'NotFound' },
+};
+
+/** The answer to an error thrown below a handler, or null when it is not one the caller may see. */
+export function toHttpError(error: unknown): HttpError | null {
+  if (error instanceof HttpError) return error;
+  if (error instanceof DomainError) {
+    const { status, kind } = ANSWER_OF[error.kind];
+    return new HttpError(status, kind, error.message, error.code);
+  }
+  return null;
+}
 
 export function errorBody(status: number, kind: ErrorKind, message: string, code = 0): ErrorBody {
   return { succeeded: false, status, kind, message, errors: [{ code, message }] };

@@ -18,7 +18,7 @@ import {
   workspaceRules,
 } from '../domain/tasks/import.js';
 import type { TokenSubject } from '../http/binder.js';
-import { type ErrorKind, errorBody, HttpError } from '../http/errors.js';
+import { type ErrorKind, errorBody, HttpError, toHttpError } from '../http/errors.js';
 import type { Services } from '../http/handler.js';
 import { blobStorageFor, newStorageKey } from '../storage/blob-storage.js';
 
@@ -100,11 +100,12 @@ async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
   });
 
   app.setErrorHandler((error: { statusCode?: number; message: string }, request, reply) => {
-    if (error instanceof HttpError) {
+    const answer = toHttpError(error);
+    if (answer) {
       return reply
-        .code(error.status)
+        .code(answer.status)
         .type('application/json')
-        .send(errorBody(error.status, error.kind, error.message));
+        .send(errorBody(answer.status, answer.kind, answer.message));
     }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error(error);
@@ -167,7 +168,7 @@ async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
         .where('tenant_id', '=', repo.tenantId)
         .where('id', '=', upload.id)
         .execute();
-      if (error instanceof HttpError) throw error;
+      if (toHttpError(error)) throw error;
       return size;
     } finally {
       busy.delete(upload.id);

@@ -3,10 +3,9 @@
 // cannot be built without it. Filters arrive already checked by domain/tasks/filters.ts: columns
 // come from its whitelists (sql.ref quotes them), values are always bound parameters.
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
-import type { Condition, ParsedFilter, SortKey } from '../../domain/tasks/filters.js';
-import { likeEscape } from '../../domain/tasks/filters.js';
 import type { Db } from '../database.js';
 import type { BatchRow } from '../schema.js';
+import { type Condition, likeEscape, type ParsedFilter, type SortKey } from './list-filter.js';
 
 /** A task row as the lists read it: every column of tasks plus the batch's name and type. */
 export type TaskListRow = Record<string, unknown> & {

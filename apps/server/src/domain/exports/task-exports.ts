@@ -3,8 +3,8 @@
 // Transcript/ExportMultiple). The writers are the pipeline's (src/pipeline/exports); formats they
 // do not produce (Word, the anonymised renders) are refused with ExportDataError (17) — never a
 // stand-in file.
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { TaskRow } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
 import {
   type ExportFile,
   ExportType,
@@ -14,8 +14,9 @@ import {
   type TranscriptExportOptions,
   TranscriptExportType,
 } from '../../pipeline/exports/index.js';
+import { DomainError } from '../errors.js';
 import type { ResultsScope } from '../results/results-scope.js';
-import { RESULT_ERROR, resultError } from '../results/viewer-task.js';
+import { resultError } from '../results/viewer-task.js';
 import { combinedExport } from './combined-export.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from './reviewed-result.js';
 import { uniqueNames, zip } from './zip.js';
@@ -39,7 +40,7 @@ export const TRANSCRIPT_EXPORTS: ReadonlySet<number> = new Set([
 ]);
 
 const unsupported = (name: string) =>
-  resultError(RESULT_ERROR.ExportDataError, `${name} export is not available on this server.`);
+  resultError(TaskErrorCode.ExportDataError, `${name} export is not available on this server.`);
 
 export function checkDocumentType(type: number): void {
   if (!DOCUMENT_EXPORTS.has(type)) unsupportedDocument(type);
@@ -58,7 +59,7 @@ export async function exportTask(scope: ResultsScope, task: TaskRow, type: numbe
   checkDocumentType(type);
   if (isMediaTask(task)) {
     throw resultError(
-      RESULT_ERROR.ExportDataError,
+      TaskErrorCode.ExportDataError,
       `'${task.display_name}' is an audio or video task: export its transcript (Transcript/Export).`,
     );
   }
@@ -74,7 +75,10 @@ export async function exportTaskTranscript(
 ): Promise<ExportFile> {
   checkTranscriptType(type);
   if (!isMediaTask(task) && task.file_kind !== null) {
-    throw resultError(RESULT_ERROR.ExportDataError, `'${task.display_name}' is a document task: it has no transcript.`);
+    throw resultError(
+      TaskErrorCode.ExportDataError,
+      `'${task.display_name}' is a document task: it has no transcript.`,
+    );
   }
   return exportTranscript(
     type as TranscriptExportType,
@@ -92,7 +96,7 @@ export async function exportSelection(
   bundleName: string,
 ): Promise<ExportFile> {
   checkDocumentType(type);
-  if (tasks.length === 0) throw resultError(RESULT_ERROR.ExportDataError, 'The selection holds no task to export.');
+  if (tasks.length === 0) throw resultError(TaskErrorCode.ExportDataError, 'The selection holds no task to export.');
   if (tasks.length === 1 && tasks[0]) return exportTask(scope, tasks[0], type);
   const documents = [];
   for (const task of tasks) {
@@ -105,7 +109,7 @@ export async function exportSelection(
 async function exportable(scope: ResultsScope, task: TaskRow) {
   if (isMediaTask(task)) {
     throw resultError(
-      RESULT_ERROR.ExportDataError,
+      TaskErrorCode.ExportDataError,
       `Task #${task.sequential_by_workspace_id} '${task.display_name}' is an audio or video task: export transcripts with Transcript/ExportMultiple.`,
     );
   }
@@ -118,14 +122,14 @@ async function exportable(scope: ResultsScope, task: TaskRow) {
 
 /** In a selection, an error says which task it is about; anything but a contract error goes on as it is. */
 function namingTask(task: TaskRow, error: unknown): unknown {
-  if (!(error instanceof HttpError)) return error;
+  if (!(error instanceof DomainError)) return error;
   return resultError(error.code, `Task #${task.sequential_by_workspace_id} '${task.display_name}': ${error.message}`);
 }
 
 /** Each task in each type, zipped; entries are named after the tasks (unique within the archive). */
 export async function bulkExport(scope: ResultsScope, tasks: TaskRow[], types: number[]): Promise<Buffer> {
   for (const type of types) checkDocumentType(type);
-  if (tasks.length === 0) throw resultError(RESULT_ERROR.ExportDataError, 'The selection holds no task to export.');
+  if (tasks.length === 0) throw resultError(TaskErrorCode.ExportDataError, 'The selection holds no task to export.');
   const files: ExportFile[] = [];
   for (const task of tasks) {
     const result = await exportable(scope, task);
@@ -143,7 +147,7 @@ export async function bulkTranscriptExport(
   options: TranscriptExportOptions,
 ): Promise<Buffer> {
   checkTranscriptType(type);
-  if (tasks.length === 0) throw resultError(RESULT_ERROR.ExportDataError, 'The selection holds no task to export.');
+  if (tasks.length === 0) throw resultError(TaskErrorCode.ExportDataError, 'The selection holds no task to export.');
   const files: ExportFile[] = [];
   for (const task of tasks) {
     try {

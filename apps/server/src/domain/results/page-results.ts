@@ -1,14 +1,15 @@
 // The document viewer's reads of one page: its document result with the OCR layer
 // (Document/PageAndOCR) and the page itself as a file (Document/PageDocument).
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { BlobRow, TaskPageRow, TaskRow } from '../../db/schema.js';
-import { safeFileName } from '../../pipeline/exports/file-name.js';
+import { safeFileName } from '../../formats/file-names.js';
 import { iso } from '../tasks/mappers.js';
 import type { ResultsScope } from './results-scope.js';
-import { hasResult, notReadyYet, RESULT_ERROR, resultError } from './viewer-task.js';
+import { hasResult, notReadyYet, resultError } from './viewer-task.js';
 
 const outOfBounds = (pageNumber: number, total: number) =>
   resultError(
-    RESULT_ERROR.PageOutOfBounds,
+    TaskErrorCode.PageOutOfBounds,
     `Page ${pageNumber} does not exist: the task has ${total} page${total === 1 ? '' : 's'}.`,
   );
 

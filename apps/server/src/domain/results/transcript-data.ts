@@ -2,9 +2,9 @@
 // the media (served with ranges) and of its waveform peaks, the transcript, and the speakers.
 import type { Db } from '../../db/database.js';
 import type { TaskMediaRow, TaskRow, WorkspaceRow } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
-import { safeFileName } from '../../pipeline/exports/file-name.js';
+import { safeFileName } from '../../formats/file-names.js';
 import type { Speaker, Transcript } from '../../pipeline/media/transcript.js';
+import { invalid } from '../errors.js';
 import type { ResultsScope } from './results-scope.js';
 import { signedFileUrl } from './signed-urls.js';
 import { notReadyYet } from './viewer-task.js';
@@ -18,7 +18,7 @@ export async function transcriptOf(
   task: TaskRow,
 ): Promise<{ media: TaskMediaRow; transcript: Transcript }> {
   if (task.file_kind === 'pdf' || task.file_kind === 'image') {
-    throw badRequest('The task is a document, not an audio or video task: it has no transcript.');
+    throw invalid('The task is a document, not an audio or video task: it has no transcript.');
   }
   const media = await scope.media(task.id);
   if (!media?.transcript) throw notReadyYet('The task has no transcript yet: it is still being processed.');

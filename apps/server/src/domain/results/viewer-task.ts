@@ -1,27 +1,18 @@
 // Which task a viewer read names: `TaskId` or `ExternalId` (one of them), in `WorkspaceId`, from
 // the main table or the history (`FromHistory`). A task the caller does not reach, a deleted task,
 // or one in the other list answers 404 like an unknown id, so nothing leaks about it.
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { TaskRow } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { invalid } from '../errors.js';
 import { apiClientOf } from '../tasks/callers.js';
 import { type TaskCaller, taskById, taskNotFound } from '../tasks/commands.js';
 import { DELETED_STATUSES, HISTORY_STATUSES, REVIEWABLE_STATUSES, TASK_STATUS } from '../tasks/flags.js';
 import { canAccessWorkspace } from '../workspaces/access.js';
 
-/** TaskErrorCode values these reads answer with. */
-export const RESULT_ERROR = {
-  MultipleExternalIdMatches: 2,
-  NotReadyYet: 4,
-  PageOutOfBounds: 6,
-  NotFound: 9,
-  ExportDataError: 17,
-  WorkspacesDontMatch: 21,
-} as const;
-
-export const resultError = (code: number, message: string) => new HttpError(400, 'ValidationError', message, code);
+export const resultError = (code: number, message: string) => invalid(message, code);
 
 export const notReadyYet = (what = 'The task has no result yet: it is still being processed.') =>
-  resultError(RESULT_ERROR.NotReadyYet, what);
+  resultError(TaskErrorCode.NotReadyYet, what);
 
 /** Statuses in which a task has a recognised (and possibly reviewed) result to show or export. */
 export function hasResult(status: number): boolean {
@@ -47,7 +38,7 @@ export async function resolveViewerTask(caller: TaskCaller, query: ViewerTaskQue
   if (typeof query.taskId === 'string' && query.taskId) {
     const task = await taskById(caller, query.taskId);
     if (task.workspace_id !== query.workspaceId) {
-      throw resultError(RESULT_ERROR.WorkspacesDontMatch, 'The task does not belong to the given workspace.');
+      throw resultError(TaskErrorCode.WorkspacesDontMatch, 'The task does not belong to the given workspace.');
     }
     if (!inList(task, fromHistory)) throw taskNotFound();
     return task;
@@ -59,12 +50,12 @@ export async function resolveViewerTask(caller: TaskCaller, query: ViewerTaskQue
     ).filter((task) => inList(task, fromHistory));
     if (rows.length > 1) {
       throw resultError(
-        RESULT_ERROR.MultipleExternalIdMatches,
+        TaskErrorCode.MultipleExternalIdMatches,
         `Several tasks have the external id '${query.externalId}'; use TaskId.`,
       );
     }
     if (!rows[0]) throw taskNotFound();
     return rows[0];
   }
-  throw new HttpError(400, 'ValidationError', "One of the parameters 'TaskId' or 'ExternalId' must be defined.");
+  throw invalid("One of the parameters 'TaskId' or 'ExternalId' must be defined.");
 }

@@ -3,6 +3,7 @@
 // task row (SELECT … FOR UPDATE) and decides on what it finds, so of many simultaneous checkouts
 // exactly one wins and the others see its holder (CheckedOutByOtherUser 3). An expired checkout
 // belongs to nobody: anyone allowed to review may take it over.
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS } from '../tasks/flags.js';
@@ -19,7 +20,7 @@ import {
 } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent, recordReviewTransition } from './events.js';
 import { type Assignee, assignmentRefusal, currentHolder, statusRefusal } from './guards.js';
-import { REVIEW_ERROR, ReviewRefusal, succeeded } from './outcome.js';
+import { ReviewRefusal, succeeded } from './outcome.js';
 import type { ReviewStore } from './store.js';
 
 /** CheckoutResult of the contract. */
@@ -56,7 +57,7 @@ export async function assigneesOf(tasks: TasksRepository, taskId: string): Promi
 /** Locks the task; refuses when it vanished (deleted by id meanwhile cannot happen: rows stay). */
 async function locked(store: ReviewStore, taskId: string): Promise<TaskRow> {
   const row = await store.lockTask(taskId);
-  if (!row) throw new ReviewRefusal(REVIEW_ERROR.NotFound, 'The task does not exist.');
+  if (!row) throw new ReviewRefusal(TaskErrorCode.NotFound, 'The task does not exist.');
   return row;
 }
 
@@ -66,7 +67,7 @@ export async function refuseIfHeldByOther(store: ReviewStore, task: TaskRow, use
   if (holder && holder.userId !== userId) {
     const name = (await store.userNames([holder.userId])).get(holder.userId) ?? 'another user';
     throw new ReviewRefusal(
-      REVIEW_ERROR.CheckedOutByOtherUser,
+      TaskErrorCode.CheckedOutByOtherUser,
       `The task is checked out by ${name} until ${holder.until.toISOString()}.`,
     );
   }
@@ -150,7 +151,7 @@ export async function renew(caller: ReviewCaller, ref: TaskReference) {
     await refuseIfHeldByOther(store, task, me, now);
     if (task.status !== TASK_STATUS.InReview || task.last_checked_out_by !== me) {
       throw new ReviewRefusal(
-        REVIEW_ERROR.UnknownCheckoutError,
+        TaskErrorCode.UnknownCheckoutError,
         'You do not hold a checkout of this task; check it out first.',
       );
     }

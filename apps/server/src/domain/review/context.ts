@@ -1,6 +1,7 @@
 // Who asks a review command and how the task is found. A task is reached only in the caller's
 // tenant and in a workspace the caller reaches (taskById of tasks/commands.ts); anything else is
 // 404, the same answer as an id that does not exist, before any rule is looked at.
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
@@ -11,7 +12,7 @@ import { taskById, taskNotFound } from '../tasks/commands.js';
 import type { Actor } from '../tasks/events.js';
 import { canAccessWorkspace } from '../workspaces/access.js';
 import { DEFAULTS, resolveConfiguration, type WorkspaceConfiguration } from '../workspaces/configuration.js';
-import { REVIEW_ERROR, ReviewRefusal } from './outcome.js';
+import { ReviewRefusal } from './outcome.js';
 import { ReviewStore } from './store.js';
 
 export interface ReviewCaller {
@@ -56,7 +57,7 @@ export async function findTask(caller: ReviewCaller, ref: TaskReference): Promis
   if (!externalId) {
     // A refusal like an unknown task (the contract's Checkout body makes both optional); ViewerInit,
     // a read, answers it as 400.
-    throw new ReviewRefusal(REVIEW_ERROR.NotFound, "Name the task: one of 'taskId' or 'externalId' must be given.");
+    throw new ReviewRefusal(TaskErrorCode.NotFound, "Name the task: one of 'taskId' or 'externalId' must be given.");
   }
   const matches: TaskRow[] = [];
   for (const row of await repo.byExternalId(externalId, 100)) {
@@ -65,7 +66,7 @@ export async function findTask(caller: ReviewCaller, ref: TaskReference): Promis
   }
   if (matches.length > 1) {
     throw new ReviewRefusal(
-      REVIEW_ERROR.MultipleExternalIdMatches,
+      TaskErrorCode.MultipleExternalIdMatches,
       `${matches.length} tasks have the external id '${externalId}'; name the task by its id${workspaceId ? '' : ' or add the workspace'}.`,
     );
   }

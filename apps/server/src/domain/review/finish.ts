@@ -5,6 +5,7 @@
 // complete → QueuedForExport/Processed; Sequence → back to ToReview for the next assignee ("Routed
 // to <name>"); AnyOrder with reviews missing → back to ToReview. The checkout is released.
 // A task in ToReview that nobody holds can be finished too (the task list's finishReview action).
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import { TASK_STATUS } from '../tasks/flags.js';
 import { pipelineOf } from '../workspaces/pipelines.js';
 import { assigneesOf, refuseIfHeldByOther } from './checkout.js';
@@ -22,7 +23,7 @@ import {
 import { REVIEW_EVENT, recordReviewEvent, recordReviewTransition } from './events.js';
 import { emptyRequiredMessage, notMatchingMessage, validateFields } from './field-validation.js';
 import { assignmentRefusal, statusRefusal } from './guards.js';
-import { REVIEW_ERROR, type ReviewError, ReviewRefusal, succeeded } from './outcome.js';
+import { type ReviewError, ReviewRefusal, succeeded } from './outcome.js';
 import { progressAfterReview, statusAfterReview } from './routing.js';
 
 /** FinishReviewResult of the contract. */
@@ -43,7 +44,7 @@ export async function finishReview(caller: ReviewCaller, ref: TaskReference) {
   const outcome = await inTransaction(caller, async ({ store, tasks }) => {
     const now = nowOf(caller);
     const task = await store.lockTask(found.id);
-    if (!task) throw new ReviewRefusal(REVIEW_ERROR.NotFound, 'The task does not exist.');
+    if (!task) throw new ReviewRefusal(TaskErrorCode.NotFound, 'The task does not exist.');
     const bad = statusRefusal(task.status, 'finish');
     if (bad) throw new ReviewRefusal(bad.code, bad.message);
     await refuseIfHeldByOther(store, task, me, now);
@@ -55,15 +56,15 @@ export async function finishReview(caller: ReviewCaller, ref: TaskReference) {
     const errors: ReviewError[] = [];
     if (checked.invalidPatterns.length > 0) {
       errors.push({
-        code: REVIEW_ERROR.WorkspaceConfigError,
+        code: TaskErrorCode.WorkspaceConfigError,
         message: `The pattern of ${checked.invalidPatterns.map((p) => p.categoryKey).join(', ')} is not a valid regular expression; fix the workspace's fields.`,
       });
     }
     if (checked.emptyRequired.length > 0) {
-      errors.push({ code: REVIEW_ERROR.HasEmptyRequiredFields, message: emptyRequiredMessage(checked.emptyRequired) });
+      errors.push({ code: TaskErrorCode.HasEmptyRequiredFields, message: emptyRequiredMessage(checked.emptyRequired) });
     }
     if (checked.notMatching.length > 0) {
-      errors.push({ code: REVIEW_ERROR.HasFieldsNotMatchingRegex, message: notMatchingMessage(checked.notMatching) });
+      errors.push({ code: TaskErrorCode.HasFieldsNotMatchingRegex, message: notMatchingMessage(checked.notMatching) });
     }
     if (errors.length > 0) throw ReviewRefusal.of(errors);
 

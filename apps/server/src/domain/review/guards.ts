@@ -1,6 +1,7 @@
 // The rules every review command checks before it changes anything: the task's status, who holds
 // the checkout, and whether the task's assignment lets the caller review it now. Pure functions of
 // the (locked) rows, so the tests can name each case.
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { TaskRow } from '../../db/schema.js';
 import {
   ASSIGNMENT_ORDER,
@@ -9,7 +10,7 @@ import {
   REVIEWABLE_STATUSES,
   taskStatusText,
 } from '../tasks/flags.js';
-import { REVIEW_ERROR, type ReviewError } from './outcome.js';
+import type { ReviewError } from './outcome.js';
 
 /** One assignee of the task, in review order. */
 export interface Assignee {
@@ -30,14 +31,17 @@ export function statusRefusal(status: number, action: 'check out' | 'finish' | '
   if (REVIEWABLE_STATUSES.has(status)) return null;
   const named = `${taskStatusText(status)} (${status})`;
   if (DELETED_STATUSES.has(status)) {
-    return { code: REVIEW_ERROR.NotFound, message: `The task is deleted (${named}); recover it first.` };
+    return { code: TaskErrorCode.NotFound, message: `The task is deleted (${named}); recover it first.` };
   }
   if (HISTORY_STATUSES.has(status)) {
     return action === 'finish'
-      ? { code: REVIEW_ERROR.AutomaticFinishReview, message: `The review of this task is already finished (${named}).` }
-      : { code: REVIEW_ERROR.UnknownCheckoutError, message: `The review of this task is finished (${named}).` };
+      ? {
+          code: TaskErrorCode.AutomaticFinishReview,
+          message: `The review of this task is already finished (${named}).`,
+        }
+      : { code: TaskErrorCode.UnknownCheckoutError, message: `The review of this task is finished (${named}).` };
   }
-  return { code: REVIEW_ERROR.NotReadyYet, message: `The task is not ready for review yet (${named}).` };
+  return { code: TaskErrorCode.NotReadyYet, message: `The task is not ready for review yet (${named}).` };
 }
 
 /** The current assignee of a Sequence: the first one who has not reviewed yet. */
@@ -61,7 +65,7 @@ export function assignmentRefusal(
   const mine = assignees.find((a) => a.userId === userId);
   if (!mine) {
     return {
-      code: REVIEW_ERROR.AssignedToOtherUser,
+      code: TaskErrorCode.AssignedToOtherUser,
       message: `The task is assigned to ${names(assignees)}; you are not one of its assignees.`,
     };
   }
@@ -69,11 +73,11 @@ export function assignmentRefusal(
     case ASSIGNMENT_ORDER.Sequence: {
       const current = currentInSequence(assignees);
       if (!current) {
-        return { code: REVIEW_ERROR.InvalidAssignmentState, message: 'Every assignee has already reviewed the task.' };
+        return { code: TaskErrorCode.InvalidAssignmentState, message: 'Every assignee has already reviewed the task.' };
       }
       if (current.userId !== userId) {
         return {
-          code: REVIEW_ERROR.AssignedToOtherUser,
+          code: TaskErrorCode.AssignedToOtherUser,
           message: `The task is reviewed in sequence and it is ${current.userName}'s turn.`,
         };
       }
@@ -81,20 +85,20 @@ export function assignmentRefusal(
     }
     case ASSIGNMENT_ORDER.AnyOrder:
       return mine.hasReviewed
-        ? { code: REVIEW_ERROR.InvalidAssignmentState, message: 'You have already reviewed this task.' }
+        ? { code: TaskErrorCode.InvalidAssignmentState, message: 'You have already reviewed this task.' }
         : null;
     case ASSIGNMENT_ORDER.AnyUser: {
       const reviewer = assignees.find((a) => a.hasReviewed);
       return reviewer
         ? {
-            code: REVIEW_ERROR.InvalidAssignmentState,
+            code: TaskErrorCode.InvalidAssignmentState,
             message: `${reviewer.userName} has already reviewed this task (any one assignee suffices).`,
           }
         : null;
     }
     default:
       return {
-        code: REVIEW_ERROR.InvalidAssignmentState,
+        code: TaskErrorCode.InvalidAssignmentState,
         message: `The task's assignment order ${String(order)} is not AnyUser (10), AnyOrder (20) or Sequence (30).`,
       };
   }

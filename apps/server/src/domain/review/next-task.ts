@@ -4,19 +4,19 @@
 // caller may review now; highest priority first, then the oldest. A workspace the caller does not
 // reach is 403 NoWorkspaceAccess (25): the contract lists no 404 for this call.
 
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
-import { HttpError } from '../../http/errors.js';
+import { forbidden } from '../errors.js';
 import { canAccessWorkspace } from '../workspaces/access.js';
 import { nowOf, type ReviewCaller, storeOf, userOf } from './context.js';
-import { REVIEW_ERROR } from './outcome.js';
 
 export async function nextTask(caller: ReviewCaller, workspaceId: string, batchId: string | null) {
   if (!(await canAccessWorkspace(caller.db, caller.session, workspaceId))) {
-    throw new HttpError(403, 'Forbidden', 'You have no access to this workspace.', REVIEW_ERROR.NoWorkspaceAccess);
+    throw forbidden('You have no access to this workspace.', TaskErrorCode.NoWorkspaceAccess);
   }
   const workspace = await new WorkspaceScope(caller.db, caller.session.membership.tenant_id).find(workspaceId);
   if (!workspace) {
-    throw new HttpError(403, 'Forbidden', 'You have no access to this workspace.', REVIEW_ERROR.NoWorkspaceAccess);
+    throw forbidden('You have no access to this workspace.', TaskErrorCode.NoWorkspaceAccess);
   }
   const task = await storeOf(caller).nextTask(workspaceId, batchId, userOf(caller), nowOf(caller));
   if (!task) return undefined;

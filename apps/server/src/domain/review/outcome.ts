@@ -3,25 +3,6 @@
 // react to the code. Only what must not reveal anything — a task or workspace the caller does not
 // reach, another tenant's id — is an HTTP error (404/403), thrown before any rule is looked at.
 
-/** TaskErrorCode values of the review calls (openapi TaskErrorCode). */
-export const REVIEW_ERROR = {
-  MultipleExternalIdMatches: 2,
-  CheckedOutByOtherUser: 3,
-  NotReadyYet: 4,
-  PageOutOfBounds: 6,
-  SaveDocumentChangesFailed: 8,
-  NotFound: 9,
-  WorkspaceConfigError: 10,
-  WorkspacesDontMatch: 21,
-  HasEmptyRequiredFields: 22,
-  AutomaticFinishReview: 23,
-  UnknownCheckoutError: 24,
-  NoWorkspaceAccess: 25,
-  HasFieldsNotMatchingRegex: 27,
-  AssignedToOtherUser: 29,
-  InvalidAssignmentState: 30,
-} as const;
-
 export interface ReviewError {
   code: number;
   message: string;

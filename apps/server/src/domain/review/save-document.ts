@@ -12,12 +12,13 @@
 // Refusals that save nothing: not the holder of an unexpired checkout (CheckedOutByOtherUser 3, also
 // when the caller's own checkout ran out), a page or an entity outside the task (PageOutOfBounds 6),
 // the workspace not the task's (WorkspacesDontMatch 21), the assignment (29/30).
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import { TASK_STATUS } from '../tasks/flags.js';
 import { assigneesOf } from './checkout.js';
 import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, userOf } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent } from './events.js';
 import { assignmentRefusal, currentHolder, statusRefusal } from './guards.js';
-import { REVIEW_ERROR, type ReviewError, ReviewRefusal, refused, succeeded } from './outcome.js';
+import { type ReviewError, ReviewRefusal, refused, succeeded } from './outcome.js';
 import type { ReviewStore } from './store.js';
 
 export interface SaveDocumentChangesBody {
@@ -53,13 +54,13 @@ export async function requireHolder(
     if (holder && holder.userId !== userId) {
       const name = (await store.userNames([holder.userId])).get(holder.userId) ?? 'another user';
       throw new ReviewRefusal(
-        REVIEW_ERROR.CheckedOutByOtherUser,
+        TaskErrorCode.CheckedOutByOtherUser,
         `The task is checked out by ${name} until ${holder.until.toISOString()}; your changes were not saved.`,
       );
     }
     const expired = task.last_checked_out_by === userId && task.last_checked_out_until;
     throw new ReviewRefusal(
-      REVIEW_ERROR.CheckedOutByOtherUser,
+      TaskErrorCode.CheckedOutByOtherUser,
       expired
         ? `Your checkout ended at ${new Date(task.last_checked_out_until as Date).toISOString()}; check the task out again to save.`
         : 'You have not checked this task out; check it out to save changes.',
@@ -75,7 +76,7 @@ export const conflictMessage = (page: number, byName: string, stored: number, se
 export async function saveDocumentChanges(caller: ReviewCaller, body: SaveDocumentChangesBody) {
   const found = await findTask(caller, { taskId: body.taskId });
   if (found.workspace_id !== body.workspaceId) {
-    throw new ReviewRefusal(REVIEW_ERROR.WorkspacesDontMatch, 'The task does not belong to the given workspace.');
+    throw new ReviewRefusal(TaskErrorCode.WorkspacesDontMatch, 'The task does not belong to the given workspace.');
   }
   const me = userOf(caller);
   const actor = actorOfCaller(caller);
@@ -86,7 +87,7 @@ export async function saveDocumentChanges(caller: ReviewCaller, body: SaveDocume
   const outcome = await inTransaction(caller, async ({ store, tasks }) => {
     const now = nowOf(caller);
     const task = await store.lockTask(found.id);
-    if (!task) throw new ReviewRefusal(REVIEW_ERROR.NotFound, 'The task does not exist.');
+    if (!task) throw new ReviewRefusal(TaskErrorCode.NotFound, 'The task does not exist.');
     await requireHolder(store, await assigneesOf(tasks, task.id), task, me, now);
 
     const stored = new Map((await store.pageVersions(task.id)).map((p) => [p.page_number, p]));
@@ -99,7 +100,7 @@ export async function saveDocumentChanges(caller: ReviewCaller, body: SaveDocume
     if (outside.length > 0 || strayEntities.length > 0) {
       const pages = [...new Set([...outside, ...strayEntities])].sort((a, b) => a - b);
       throw new ReviewRefusal(
-        REVIEW_ERROR.PageOutOfBounds,
+        TaskErrorCode.PageOutOfBounds,
         `Page${pages.length === 1 ? '' : 's'} ${pages.join(', ')} ${pages.length === 1 ? 'is' : 'are'} outside the task (it has ${stored.size} page${stored.size === 1 ? '' : 's'}); nothing was saved.`,
       );
     }
@@ -140,7 +141,7 @@ export async function saveDocumentChanges(caller: ReviewCaller, body: SaveDocume
     }
     const names = await store.userNames(conflicts.map((c) => c.by));
     const errors: ReviewError[] = conflicts.map((c) => ({
-      code: REVIEW_ERROR.SaveDocumentChangesFailed,
+      code: TaskErrorCode.SaveDocumentChangesFailed,
       message: conflictMessage(c.page, (c.by && names.get(c.by)) || 'processing', c.stored, c.sent),
     }));
     return {

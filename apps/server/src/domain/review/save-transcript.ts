@@ -8,10 +8,11 @@
 // answers it as `version` beside the transcript, so the request may carry it the same way
 // (`version` beside `transcript`) or inside the transcript (`transcript.version`). A client that
 // sends none saves over whatever is stored, as before versions existed, and the event says so.
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import { assigneesOf } from './checkout.js';
 import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, userOf } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent } from './events.js';
-import { REVIEW_ERROR, ReviewRefusal, refused, succeeded } from './outcome.js';
+import { ReviewRefusal, refused, succeeded } from './outcome.js';
 import { requireHolder } from './save-document.js';
 import { applySpeakerChanges, SPEAKER_ACTION, type SpeakerChange, type TranscriptLike } from './speakers.js';
 
@@ -30,19 +31,19 @@ const withVersion = (transcript: Record<string, unknown> | null, version: number
 export async function saveTranscriptChanges(caller: ReviewCaller, body: SaveTranscriptChangesBody) {
   const found = await findTask(caller, { taskId: body.taskId });
   if (found.workspace_id !== body.workspaceId) {
-    throw new ReviewRefusal(REVIEW_ERROR.WorkspacesDontMatch, 'The task does not belong to the given workspace.');
+    throw new ReviewRefusal(TaskErrorCode.WorkspacesDontMatch, 'The task does not belong to the given workspace.');
   }
   const me = userOf(caller);
   const actor = actorOfCaller(caller);
   return inTransaction(caller, async ({ store, tasks }) => {
     const now = nowOf(caller);
     const task = await store.lockTask(found.id);
-    if (!task) throw new ReviewRefusal(REVIEW_ERROR.NotFound, 'The task does not exist.');
+    if (!task) throw new ReviewRefusal(TaskErrorCode.NotFound, 'The task does not exist.');
     await requireHolder(store, await assigneesOf(tasks, task.id), task, me, now);
     const media = await store.media(task.id);
     if (!media?.transcript) {
       throw new ReviewRefusal(
-        REVIEW_ERROR.NotReadyYet,
+        TaskErrorCode.NotReadyYet,
         'The task has no transcript to save (not a recording, or not recognised yet).',
       );
     }
@@ -54,7 +55,7 @@ export async function saveTranscriptChanges(caller: ReviewCaller, body: SaveTran
       return refused(
         [
           {
-            code: REVIEW_ERROR.SaveDocumentChangesFailed,
+            code: TaskErrorCode.SaveDocumentChangesFailed,
             message: `The transcript was changed by ${by ?? 'processing'} (version ${media.version}, yours ${sent}).`,
           },
         ],
@@ -67,7 +68,7 @@ export async function saveTranscriptChanges(caller: ReviewCaller, body: SaveTran
     if (version === undefined) {
       // Cannot happen under the task lock unless processing rewrote the transcript; say so plainly.
       throw new ReviewRefusal(
-        REVIEW_ERROR.SaveDocumentChangesFailed,
+        TaskErrorCode.SaveDocumentChangesFailed,
         'The transcript changed while saving; reload it.',
       );
     }

@@ -4,8 +4,9 @@
 // Task.Review ability, a reviewable status, nobody else holding it, and an assignment that lets the
 // caller review now). Opening does not check out. originalFileUrl is a time-limited signed URL of
 // the imported file (results/signed-urls.ts), as the transcript editor's media URL is.
-import { HttpError } from '../../http/errors.js';
-import { safeFileName } from '../../pipeline/exports/file-name.js';
+
+import { safeFileName } from '../../formats/file-names.js';
+import { invalid } from '../errors.js';
 import { signedFileUrl } from '../results/signed-urls.js';
 import { HISTORY_STATUSES, REVIEWABLE_STATUSES } from '../tasks/flags.js';
 import { assigneesOf, toCheckoutView } from './checkout.js';
@@ -67,7 +68,7 @@ export async function viewerInit(
     // ViewerInit is a read: the contract answers a refusal (several tasks with the external id) as 400.
     if (error instanceof ReviewRefusal) {
       const [first] = error.errors;
-      throw new HttpError(400, 'ValidationError', error.message, first?.code ?? 0);
+      throw invalid(error.message, first?.code ?? 0);
     }
     throw error;
   }

@@ -6,7 +6,7 @@
 import type { Db } from '../../db/database.js';
 import { TenantScope } from '../../db/repositories/tenant-scope.js';
 import type { UserRow } from '../../db/schema.js';
-import { forbidden } from '../../http/errors.js';
+import { forbidden } from '../errors.js';
 import { roleByName } from '../roles.js';
 import type { Session } from '../session.js';
 import type { Actor } from './events.js';

@@ -3,10 +3,12 @@
 // Every state change writes an event. A task is reached only in the caller's tenant and, for people,
 // in a workspace they reach (canAccessWorkspace); anything else answers 404 like an unknown id.
 
+import { TaskErrorCode } from '../../contract/generated/enums.js';
+import type { Schema } from '../../contract/types.js';
 import type { Db } from '../../db/database.js';
 import type { AssignmentUserRecord, StatusListFilter, TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { invalid, notFound } from '../errors.js';
 import type { Session } from '../session.js';
 import { canAccessWorkspace, workspaceScope } from '../workspaces/access.js';
 import { validUsers } from '../workspaces/members.js';
@@ -25,18 +27,10 @@ import {
 import type { AssignmentUserView } from './mappers.js';
 import { toTask, toTaskStatusSummary, toTaskStatusSummaryWithAssignment } from './mappers.js';
 
-const fail = (code: number, message: string) => new HttpError(400, 'ValidationError', message, code);
+const fail = (code: number, message: string) => invalid(message, code);
 const ok = (result: boolean) => ({ succeeded: true, errors: [], result });
 
-const ERROR = {
-  MultipleExternalIdMatches: 2,
-  CheckedOutByOtherUser: 3,
-  NotFound: 9,
-  ProcessTaskError: 16,
-  InvalidAssignmentState: 30,
-} as const;
-
-export const taskNotFound = () => new HttpError(404, 'NotFound', 'The task does not exist.', ERROR.NotFound);
+export const taskNotFound = () => notFound('The task does not exist.', TaskErrorCode.NotFound);
 
 /** Who asks: the repository of their tenant, the database and the session (for the workspace rule). */
 export interface TaskCaller {
@@ -66,12 +60,15 @@ export async function resolveTask(caller: TaskCaller, taskId: unknown, externalI
     const rows: TaskRow[] = [];
     for (const row of found) if (await reaches(caller, row)) rows.push(row);
     if (rows.length > 1) {
-      throw fail(ERROR.MultipleExternalIdMatches, `Several tasks have the external id '${externalId}'; use TaskId.`);
+      throw fail(
+        TaskErrorCode.MultipleExternalIdMatches,
+        `Several tasks have the external id '${externalId}'; use TaskId.`,
+      );
     }
     if (!rows[0]) throw taskNotFound();
     return rows[0];
   }
-  throw new HttpError(400, 'ValidationError', "One of the parameters 'TaskId' or 'ExternalId' must be defined.");
+  throw invalid("One of the parameters 'TaskId' or 'ExternalId' must be defined.");
 }
 
 /** AssignmentUser views of tasks (for the lists). */
@@ -99,13 +96,13 @@ export async function validateAssignment(
 ): Promise<void> {
   if (!Object.values(ASSIGNMENT_ORDER).includes(order as 10)) {
     throw fail(
-      ERROR.InvalidAssignmentState,
+      TaskErrorCode.InvalidAssignmentState,
       'The assignment order must be AnyUser (10), AnyOrder (20) or Sequence (30).',
     );
   }
-  if (userIds.length === 0) throw fail(ERROR.InvalidAssignmentState, 'Choose at least one user to assign.');
+  if (userIds.length === 0) throw fail(TaskErrorCode.InvalidAssignmentState, 'Choose at least one user to assign.');
   if (new Set(userIds).size !== userIds.length) {
-    throw fail(ERROR.InvalidAssignmentState, 'A user is listed more than once.');
+    throw fail(TaskErrorCode.InvalidAssignmentState, 'A user is listed more than once.');
   }
   const valid = new Set(
     (await validUsers(db, session, workspaceScope(db, session), workspaceId, 'assignment'))
@@ -115,7 +112,7 @@ export async function validateAssignment(
   const invalid = userIds.filter((id) => !valid.has(id));
   if (invalid.length > 0) {
     throw fail(
-      ERROR.InvalidAssignmentState,
+      TaskErrorCode.InvalidAssignmentState,
       `${invalid.length} of the chosen users cannot review tasks of this workspace (not an active member who may review).`,
     );
   }
@@ -217,7 +214,12 @@ export async function markDeleted(tx: TasksRepository, session: Session, task: T
     'Deletion requested',
     TASK_EVENT.Deleted,
   );
-  await tx.update(task.id, { status: TASK_STATUS.Deleted, deletedOn: new Date() }, actor.userId);
+  // A deleted task is nobody's to review: the checkout goes with it, so a recovered task is free.
+  await tx.update(
+    task.id,
+    { status: TASK_STATUS.Deleted, deletedOn: new Date(), lastCheckedOutBy: null, lastCheckedOutUntil: null },
+    actor.userId,
+  );
   await recordStatusChange(
     tx,
     actor,
@@ -234,7 +236,7 @@ export async function deleteTask(caller: TaskCaller, taskId: string) {
   const refusal = deleteRefusal(task, caller.session.user.id);
   if (refusal) {
     throw fail(
-      refusal.startsWith('Another') ? ERROR.CheckedOutByOtherUser : ERROR.ProcessTaskError,
+      refusal.startsWith('Another') ? TaskErrorCode.CheckedOutByOtherUser : TaskErrorCode.ProcessTaskError,
       `The task cannot be deleted: ${refusal}`,
     );
   }
@@ -246,7 +248,7 @@ export async function deleteFromHistory(caller: TaskCaller, taskId: string) {
   const task = await taskById(caller, taskId);
   if (!HISTORY_STATUSES.has(task.status)) {
     throw fail(
-      ERROR.ProcessTaskError,
+      TaskErrorCode.ProcessTaskError,
       `Only a task in the history can be deleted from it; this one is ${taskStatusText(task.status)} (${task.status}).`,
     );
   }
@@ -259,21 +261,22 @@ function restartRefusal(
   maxRestartCount: number,
   userId: string,
 ): { code: number; message: string } | null {
-  if (DELETED_STATUSES.has(task.status)) return { code: ERROR.ProcessTaskError, message: 'The task is deleted.' };
+  if (DELETED_STATUSES.has(task.status))
+    return { code: TaskErrorCode.ProcessTaskError, message: 'The task is deleted.' };
   if (IN_PROGRESS_STATUSES.has(task.status)) {
-    return { code: ERROR.ProcessTaskError, message: 'The task is being processed right now.' };
+    return { code: TaskErrorCode.ProcessTaskError, message: 'The task is being processed right now.' };
   }
   if (task.status === TASK_STATUS.QueuedForPreProcessing) {
-    return { code: ERROR.ProcessTaskError, message: 'The task is already queued for pre-processing.' };
+    return { code: TaskErrorCode.ProcessTaskError, message: 'The task is already queued for pre-processing.' };
   }
   if (task.restart_count >= maxRestartCount) {
     return {
-      code: ERROR.ProcessTaskError,
+      code: TaskErrorCode.ProcessTaskError,
       message: `The task was restarted ${task.restart_count} times, the most this workspace allows (maxRestartCount ${maxRestartCount}).`,
     };
   }
   if (deleteRefusal(task, userId) === 'Another user is reviewing the task.') {
-    return { code: ERROR.CheckedOutByOtherUser, message: 'Another user is reviewing the task.' };
+    return { code: TaskErrorCode.CheckedOutByOtherUser, message: 'Another user is reviewing the task.' };
   }
   return null;
 }
@@ -313,13 +316,18 @@ export async function recoverTask(caller: TaskCaller, taskId: string) {
   const task = await taskById(caller, taskId);
   if (!RECOVERABLE_STATUSES.has(task.status)) {
     throw fail(
-      ERROR.ProcessTaskError,
+      TaskErrorCode.ProcessTaskError,
       `Only tasks in the history or archive can be recovered; this one is ${task.status}.`,
     );
   }
   const actor = actorOf(session);
   await repo.transaction(async (tx) => {
-    await tx.update(task.id, { status: TASK_STATUS.ToReview, deletedOn: null }, actor.userId);
+    // Back in ToReview with no checkout (also for tasks deleted while someone held them).
+    await tx.update(
+      task.id,
+      { status: TASK_STATUS.ToReview, deletedOn: null, lastCheckedOutBy: null, lastCheckedOutUntil: null },
+      actor.userId,
+    );
     await recordStatusChange(tx, actor, task.id, task.status, TASK_STATUS.ToReview, 'Recovered', TASK_EVENT.Recovered);
   });
   return ok(true);
@@ -335,7 +343,7 @@ export async function updateAssignment(
   const { db, repo, session } = caller;
   const task = await taskById(caller, taskId);
   if (DELETED_STATUSES.has(task.status) || HISTORY_STATUSES.has(task.status)) {
-    throw fail(ERROR.InvalidAssignmentState, 'A deleted or finished task cannot be assigned.');
+    throw fail(TaskErrorCode.InvalidAssignmentState, 'A deleted or finished task cannot be assigned.');
   }
   const actor = actorOf(session);
   if (remove) {
@@ -366,13 +374,8 @@ export async function updateAssignment(
 
 // --- selections ---
 
-export interface Selection {
-  workspaceId: string;
-  taskIdList?: string[];
-  filters?: Array<{ field: string; operator: string; value?: unknown }>;
-  type: number;
-  allSelected: boolean;
-}
+/** A selection of tasks (the contract's SelectionRequest). */
+export type Selection = Schema<'SelectionRequest'>;
 
 const MAIN_TABLE = 10;
 
@@ -452,7 +455,7 @@ export async function restartMany(
     succeeded: refused.length === 0,
     result: restartable.length > 0,
     errors: refused.map((r) => ({
-      code: r.refusal?.code ?? ERROR.ProcessTaskError,
+      code: r.refusal?.code ?? TaskErrorCode.ProcessTaskError,
       message: `Task #${r.task.sequential_by_workspace_id} '${r.task.display_name}': ${r.refusal?.message ?? ''}`,
     })),
   };
@@ -465,7 +468,7 @@ function skippedResult(total: number, done: number, verb: string) {
     result: done > 0,
     errors: [
       {
-        code: ERROR.ProcessTaskError,
+        code: TaskErrorCode.ProcessTaskError,
         message: `${total - done} of ${total} selected tasks could not be ${verb} (deleted already, being processed or in review by someone else).`,
       },
     ],

@@ -16,50 +16,28 @@
 // - `sort`: whitelisted fields, each ascending unless `descending`; the list's default sort
 //   otherwise; the id is always the last key so pages never overlap or skip.
 
-export type FieldKind = 'text' | 'integer' | 'status' | 'uuid' | 'date' | 'boolean';
-export type Operator = 'eq' | 'neq' | 'contains' | 'startsWith' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'between';
-export type FilterValue = string | number | boolean | Date | null;
+import type {
+  Condition,
+  FieldKind,
+  FieldSpec,
+  FieldWhitelist,
+  FilterValue,
+  Operator,
+  ParsedFilter,
+  SortKey,
+} from '../../db/repositories/list-filter.js';
 
-export interface FieldSpec {
-  /** Column (qualified with the list's table alias). Never built from request text. */
-  column: string;
-  kind: FieldKind;
-  /** The column may hold NULL: sorts put NULLs last, eq/neq null are allowed. */
-  nullable?: boolean;
-  filterable?: boolean;
-  sortable?: boolean;
-  /** Not a column: matches tasks with an assignee (task_assignment_users) equal to the value. */
-  assignee?: boolean;
-}
-
-/** API field name → column. Names are matched case-insensitively. */
-export type FieldWhitelist = Readonly<Record<string, FieldSpec>>;
-
-export interface Condition {
-  field: string;
-  column: string;
-  kind: FieldKind;
-  operator: Operator;
-  /** One value for comparisons, several for `in`, two for `between`; [null] for IS (NOT) NULL. */
-  values: FilterValue[];
-  /** The field is a task's assignees (see FieldSpec.assignee). */
-  assignee?: boolean;
-}
-
-export interface SortKey {
-  field: string;
-  column: string;
-  kind: FieldKind;
-  descending: boolean;
-  nullable: boolean;
-}
-
-export interface ParsedFilter {
-  text: string | null;
-  /** OR of AND groups (disjunctive normal form); empty = no filter. */
-  groups: Condition[][];
-  sort: SortKey[];
-}
+export type {
+  Condition,
+  FieldKind,
+  FieldSpec,
+  FieldWhitelist,
+  FilterValue,
+  Operator,
+  ParsedFilter,
+  SortKey,
+} from '../../db/repositories/list-filter.js';
+export { likeEscape } from '../../db/repositories/list-filter.js';
 
 export interface FilterItemInput {
   field?: unknown;
@@ -330,11 +308,6 @@ export function pageMeta(paging: Paging, totalCount: number): PageMeta {
     hasPreviousPage: paging.pageNumber > 1,
     hasNextPage: paging.pageNumber < totalPages,
   };
-}
-
-/** Escapes LIKE wildcards so user text is matched literally (backslash is PostgreSQL's escape). */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**

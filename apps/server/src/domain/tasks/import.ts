@@ -2,19 +2,21 @@
 // order, the file's real type is read from its bytes, and the task starts in QueuedForPreProcessing
 // (30) for the pipeline to pick up. The uploaded name is kept as data only; the bytes live under a
 // generated storage key.
+
 import { randomUUID } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import type { WorkspaceRow } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
-import type { Services } from '../../http/handler.js';
 import { detectFileType, type FileKind } from '../../pipeline/documents/file-type.js';
 import { type BlobStorage, blobStorageFor } from '../../storage/blob-storage.js';
 import { describeStored, FileTooLargeError, type IngestedFile, ingest } from '../../storage/ingest.js';
+import { forbidden, invalid } from '../errors.js';
+import type { Services } from '../services.js';
 import type { Session } from '../session.js';
 import { canAccessWorkspace } from '../workspaces/access.js';
 import { actorOf, apiClientOf } from './callers.js';
@@ -22,35 +24,11 @@ import { validateAssignment } from './commands.js';
 import { recordEvent, TASK_EVENT } from './events.js';
 import { TASK_STATUS } from './flags.js';
 
-/** Task error codes (TaskErrorCode of the contract) used by task creation and commands. */
-export const TASK_ERROR = {
-  MultipleExternalIdMatches: 2,
-  NotFound: 9,
-  WorkspaceConfigError: 10,
-  UrlOrFileRequired: 12,
-  MaximumFileSize: 13,
-  BlobStorageUploadError: 14,
-  BlobStorageUrlError: 15,
-  ProcessTaskError: 16,
-  UnsupportedExtensionsError: 20,
-  WorkspacesDontMatch: 21,
-  NoWorkspaceAccess: 25,
-  InvalidAssignmentState: 30,
-  ContextUnknownProperty: 1000,
-  ContextInvalidUrl: 1001,
-  ContextOffsetEndBeforeOffsetStart: 1008,
-  ContextInvalidSplitOptions: 1010,
-  ContextSplitChunkTooSmall: 1011,
-  ContextTaskNotSplittable: 1015,
-  ContextInvalidTranslationGlossaryUrl: 1018,
-  ContextOutputLanguageSameAsInput: 1026,
-} as const;
-
 export const DEFAULT_MAX_FILE_SIZE_BYTES = 20_971_520;
 /** Cap while the workspace is not known yet (a multipart file part before the workspaceId field). */
 export const ABSOLUTE_MAX_FILE_SIZE_BYTES = 2 * 1024 * 1024 * 1024;
 
-export const taskError = (code: number, message: string) => new HttpError(400, 'ValidationError', message, code);
+export const taskError = (code: number, message: string) => invalid(message, code);
 
 /** The creation fields of TaskCreationRequest (Import's multipart fields, Process's JSON). */
 export interface CreationFields {
@@ -139,7 +117,7 @@ export async function workspaceForTask(db: Db, session: Session, workspaceId: st
   // API clients act for the whole tenant; people only in the workspaces they belong to.
   const reachable = apiClientOf(session) !== null || (await canAccessWorkspace(db, session, workspaceId));
   if (!workspace || workspace.soft_deleted || !reachable) {
-    throw new HttpError(403, 'Forbidden', 'You have no access to this workspace.', TASK_ERROR.NoWorkspaceAccess);
+    throw forbidden('You have no access to this workspace.', TaskErrorCode.NoWorkspaceAccess);
   }
   return workspace;
 }
@@ -190,32 +168,32 @@ export function validateContext(context: Record<string, unknown> | null | undefi
   if (!context) return;
   for (const key of Object.keys(context)) {
     if (!KNOWN_CONTEXT.has(key)) {
-      throw taskError(TASK_ERROR.ContextUnknownProperty, `The context property '${key}' is not known.`);
+      throw taskError(TaskErrorCode.ContextUnknownProperty, `The context property '${key}' is not known.`);
     }
   }
   if (context.url != null && !isHttpUrl(context.url)) {
-    throw taskError(TASK_ERROR.ContextInvalidUrl, 'The context url is not a valid http(s) URL.');
+    throw taskError(TaskErrorCode.ContextInvalidUrl, 'The context url is not a valid http(s) URL.');
   }
   if (context.translationGlossaryUrl != null && !isHttpUrl(context.translationGlossaryUrl)) {
-    throw taskError(TASK_ERROR.ContextInvalidTranslationGlossaryUrl, 'The translation glossary URL is not valid.');
+    throw taskError(TaskErrorCode.ContextInvalidTranslationGlossaryUrl, 'The translation glossary URL is not valid.');
   }
   const start = context.offsetStart;
   const end = context.offsetEnd;
   if (typeof start === 'number' && typeof end === 'number' && end < start) {
-    throw taskError(TASK_ERROR.ContextOffsetEndBeforeOffsetStart, 'offsetEnd must not be before offsetStart.');
+    throw taskError(TaskErrorCode.ContextOffsetEndBeforeOffsetStart, 'offsetEnd must not be before offsetStart.');
   }
   const split = context.splitOptions as Record<string, unknown> | null | undefined;
   if (split != null) {
     if (typeof split !== 'object' || Array.isArray(split)) {
-      throw taskError(TASK_ERROR.ContextInvalidSplitOptions, 'splitOptions must be an object.');
+      throw taskError(TaskErrorCode.ContextInvalidSplitOptions, 'splitOptions must be an object.');
     }
     if (split.enabled === true && NOT_SPLITTABLE.has(workspace.task_type)) {
-      throw taskError(TASK_ERROR.ContextTaskNotSplittable, `${workspace.task_type} tasks cannot be split.`);
+      throw taskError(TaskErrorCode.ContextTaskNotSplittable, `${workspace.task_type} tasks cannot be split.`);
     }
     for (const key of ['minutesPerChunk', 'pagesPerChunk'] as const) {
       const value = split[key];
       if (value != null && (typeof value !== 'number' || !Number.isInteger(value) || value < 1)) {
-        throw taskError(TASK_ERROR.ContextSplitChunkTooSmall, `${key} must be a whole number of at least 1.`);
+        throw taskError(TaskErrorCode.ContextSplitChunkTooSmall, `${key} must be a whole number of at least 1.`);
       }
     }
   }
@@ -223,7 +201,7 @@ export function validateContext(context: Record<string, unknown> | null | undefi
   const output = context.outputLanguage;
   if (typeof input === 'string' && typeof output === 'string' && input.toLowerCase() === output.toLowerCase()) {
     throw taskError(
-      TASK_ERROR.ContextOutputLanguageSameAsInput,
+      TaskErrorCode.ContextOutputLanguageSameAsInput,
       'The output language must differ from the input language.',
     );
   }
@@ -277,22 +255,22 @@ export async function fetchIntoStorage(storage: BlobStorage, rawUrl: string, max
   try {
     url = new URL(rawUrl);
   } catch {
-    throw taskError(TASK_ERROR.BlobStorageUrlError, 'The url is not valid.');
+    throw taskError(TaskErrorCode.BlobStorageUrlError, 'The url is not valid.');
   }
   for (let hop = 0; hop < 4; hop++) {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw taskError(TASK_ERROR.BlobStorageUrlError, 'Only http and https URLs can be imported.');
+      throw taskError(TaskErrorCode.BlobStorageUrlError, 'Only http and https URLs can be imported.');
     }
     try {
       await assertPublicHost(url);
     } catch {
-      throw taskError(TASK_ERROR.BlobStorageUrlError, `The file at ${url.host} cannot be reached from the server.`);
+      throw taskError(TaskErrorCode.BlobStorageUrlError, `The file at ${url.host} cannot be reached from the server.`);
     }
     let response: Response;
     try {
       response = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(60_000) });
     } catch {
-      throw taskError(TASK_ERROR.BlobStorageUrlError, `The file at ${url.host} could not be downloaded.`);
+      throw taskError(TaskErrorCode.BlobStorageUrlError, `The file at ${url.host} could not be downloaded.`);
     }
     const location = response.headers.get('location');
     if (response.status >= 300 && response.status < 400 && location) {
@@ -300,7 +278,7 @@ export async function fetchIntoStorage(storage: BlobStorage, rawUrl: string, max
       continue;
     }
     if (!response.ok || !response.body) {
-      throw taskError(TASK_ERROR.BlobStorageUrlError, `Downloading the file failed with status ${response.status}.`);
+      throw taskError(TaskErrorCode.BlobStorageUrlError, `Downloading the file failed with status ${response.status}.`);
     }
     const length = Number(response.headers.get('content-length'));
     if (Number.isFinite(length) && length > maxBytes) {
@@ -313,15 +291,15 @@ export async function fetchIntoStorage(storage: BlobStorage, rawUrl: string, max
       return { ...stored, fileName };
     } catch (error) {
       if (error instanceof FileTooLargeError) throw tooLarge(maxBytes);
-      throw taskError(TASK_ERROR.BlobStorageUrlError, `The file at ${url.host} could not be downloaded.`);
+      throw taskError(TaskErrorCode.BlobStorageUrlError, `The file at ${url.host} could not be downloaded.`);
     }
   }
-  throw taskError(TASK_ERROR.BlobStorageUrlError, 'The url redirects too often.');
+  throw taskError(TaskErrorCode.BlobStorageUrlError, 'The url redirects too often.');
 }
 
 export const tooLarge = (maxBytes: number) =>
   taskError(
-    TASK_ERROR.MaximumFileSize,
+    TaskErrorCode.MaximumFileSize,
     `The file is larger than this workspace allows (${maxBytes.toLocaleString('en-US')} bytes).`,
   );
 
@@ -371,8 +349,8 @@ export async function createTask(
           .where('tenant_id', '=', repo.tenantId)
           .where('id', '=', fields.batchId)
           .executeTakeFirst();
-        if (elsewhere) throw taskError(TASK_ERROR.WorkspacesDontMatch, 'The batch belongs to another workspace.');
-        throw taskError(TASK_ERROR.NotFound, 'The batch does not exist.');
+        if (elsewhere) throw taskError(TaskErrorCode.WorkspacesDontMatch, 'The batch belongs to another workspace.');
+        throw taskError(TaskErrorCode.NotFound, 'The batch does not exist.');
       }
       if (!batch.is_open && fields.forceAddToBatch !== true) {
         throw taskError(0, `The batch '${batch.display_name}' is closed; send forceAddToBatch to add the task anyway.`);
@@ -394,12 +372,12 @@ export async function createTask(
 
     if (!source && fields.uploadId) {
       const upload = await repo.upload(fields.uploadId);
-      if (!upload) throw taskError(TASK_ERROR.NotFound, 'The upload does not exist.');
+      if (!upload) throw taskError(TaskErrorCode.NotFound, 'The upload does not exist.');
       if (upload.workspace_id !== workspace.id) {
-        throw taskError(TASK_ERROR.WorkspacesDontMatch, 'The upload was made for another workspace.');
+        throw taskError(TaskErrorCode.WorkspacesDontMatch, 'The upload was made for another workspace.');
       }
-      if (!upload.completed_on) throw taskError(TASK_ERROR.UrlOrFileRequired, 'The upload is not complete yet.');
-      if (upload.task_id) throw taskError(TASK_ERROR.UrlOrFileRequired, 'The upload was already used for a task.');
+      if (!upload.completed_on) throw taskError(TaskErrorCode.UrlOrFileRequired, 'The upload is not complete yet.');
+      if (upload.task_id) throw taskError(TaskErrorCode.UrlOrFileRequired, 'The upload was already used for a task.');
       const described = await describeStored(storage, upload.storage_key);
       source = {
         file: { key: upload.storage_key, fileName: upload.file_name, ...described },
@@ -412,22 +390,22 @@ export async function createTask(
       const file = await fetchIntoStorage(storage, fields.url, rules.maxFileSizeBytes);
       source = { file, uploadId: null, sourceUrl: fields.url, ownBytes: true };
     }
-    if (!source) throw taskError(TASK_ERROR.UrlOrFileRequired, 'A file, an uploadId or a url is required.');
+    if (!source) throw taskError(TaskErrorCode.UrlOrFileRequired, 'A file, an uploadId or a url is required.');
 
     const { file } = source;
     if (file.size > rules.maxFileSizeBytes) throw tooLarge(rules.maxFileSizeBytes);
-    if (file.size === 0) throw taskError(TASK_ERROR.UrlOrFileRequired, 'The file is empty.');
+    if (file.size === 0) throw taskError(TaskErrorCode.UrlOrFileRequired, 'The file is empty.');
     const detected = detectFileType(file.head);
     if (!detected) {
       throw taskError(
-        TASK_ERROR.UnsupportedExtensionsError,
+        TaskErrorCode.UnsupportedExtensionsError,
         'The content of the file is not of a type that can be processed, whatever its name says.',
       );
     }
     const extensions = EXTENSIONS[detected.kind];
     if (!extensions.some((ext) => rules.supportedFileTypes.includes(ext))) {
       throw taskError(
-        TASK_ERROR.UnsupportedExtensionsError,
+        TaskErrorCode.UnsupportedExtensionsError,
         `This workspace accepts ${rules.supportedFileTypes.join(', ') || 'no files'}; the file is ${extensions[0]} (${detected.mime}).`,
       );
     }
@@ -469,7 +447,7 @@ export async function createTask(
         isImportedViaWeb: fields.isImportedViaWeb === true,
       });
       if (source?.uploadId && !(await tx.claimUpload(source.uploadId, taskId))) {
-        throw taskError(TASK_ERROR.UrlOrFileRequired, 'The upload was already used for a task.');
+        throw taskError(TaskErrorCode.UrlOrFileRequired, 'The upload was already used for a task.');
       }
       await recordEvent(
         tx,

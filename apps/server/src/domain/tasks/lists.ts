@@ -2,12 +2,14 @@
 // of a batch and the ready-to-review list. Every list is scoped to the caller's tenant (TaskQueries
 // needs it) and to a workspace the caller may work in (workspaceAccess). Rows become contract
 // shapes through mappers.ts (toTaskListItem / toTask) with the flags of flags.ts.
+
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { type TaskListRow, type TaskListScope, TaskQueries, taskColumns } from '../../db/repositories/task-queries.js';
 import type { WorkspaceRow } from '../../db/schema.js';
-import { HttpError } from '../../http/errors.js';
+import { forbidden, invalid, notFound } from '../errors.js';
 import { isSuperUser, roleById } from '../roles.js';
 import type { Session } from '../session.js';
 import {
@@ -26,15 +28,13 @@ import { ASSIGNMENT_ORDER, TASK_STATUS } from './flags.js';
 import { type AssignmentUserView, type TaskRowLike, toTask, toTaskListItem } from './mappers.js';
 import { ARCHIVE_STATUSES, HISTORY_STATUSES, MAIN_TABLE_STATUSES, statusCode } from './status-groups.js';
 
-/** TaskErrorCode of the contract used by the lists. */
-export const LIST_ERROR = { WorkspacesDontMatch: 21, NoWorkspaceAccess: 25, NotFound: 9 } as const;
 const ACTIVE = 10;
 
 export const noWorkspaceAccess = () =>
-  new HttpError(403, 'Forbidden', 'You have no access to this workspace.', LIST_ERROR.NoWorkspaceAccess);
+  forbidden('You have no access to this workspace.', TaskErrorCode.NoWorkspaceAccess);
 
 export function badList(error: unknown): never {
-  if (error instanceof ListFilterError) throw new HttpError(400, 'ValidationError', error.message);
+  if (error instanceof ListFilterError) throw invalid(error.message);
   throw error;
 }
 
@@ -276,14 +276,9 @@ export async function archiveBatchPage(
   const workspace = await workspaceAccess(db, session, workspaceId);
   const queries = new TaskQueries(db, session.membership.tenant_id);
   const batch = await queries.findBatch(batchId);
-  if (!batch) throw new HttpError(404, 'NotFound', 'The batch does not exist.', LIST_ERROR.NotFound);
+  if (!batch) throw notFound('The batch does not exist.', TaskErrorCode.NotFound);
   if (batch.workspace_id !== workspace.id) {
-    throw new HttpError(
-      400,
-      'ValidationError',
-      'The batch belongs to another workspace.',
-      LIST_ERROR.WorkspacesDontMatch,
-    );
+    throw invalid('The batch belongs to another workspace.', TaskErrorCode.WorkspacesDontMatch);
   }
   let paging: ReturnType<typeof parsePaging>;
   try {
@@ -354,20 +349,20 @@ export async function signToken(db: Db, body: TokenBody): Promise<string> {
 }
 
 export async function readToken(db: Db, token: string): Promise<TokenBody> {
-  const invalid = () => new HttpError(400, 'ValidationError', 'The continuationToken is not valid for this list.');
+  const badToken = () => invalid('The continuationToken is not valid for this list.');
   const [payload, mac, extra] = token.split('.');
-  if (!payload || !mac || extra !== undefined || token.length > 4096) throw invalid();
+  if (!payload || !mac || extra !== undefined || token.length > 4096) throw badToken();
   const expected = createHmac('sha256', await tokenKey(db))
     .update(payload)
     .digest();
   const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid();
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badToken();
   try {
     const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenBody;
-    if (typeof body.scope !== 'string' || !Array.isArray(body.after)) throw invalid();
+    if (typeof body.scope !== 'string' || !Array.isArray(body.after)) throw badToken();
     return body;
   } catch {
-    throw invalid();
+    throw badToken();
   }
 }
 
@@ -388,7 +383,7 @@ export async function archivePage(
   const workspace = await workspaceAccess(db, session, workspaceId);
   const size = body.pageSize ?? ARCHIVE_DEFAULT_PAGE_SIZE;
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > LIMITS.pageSize) {
-    throw new HttpError(400, 'ValidationError', `pageSize must be a whole number from 1 to ${LIMITS.pageSize}.`);
+    throw invalid(`pageSize must be a whole number from 1 to ${LIMITS.pageSize}.`);
   }
   const filter = await parseTaskFilter(db, body, true);
   const scope = scopeOf(session.membership.tenant_id, workspace.id, filter);
@@ -396,7 +391,7 @@ export async function archivePage(
   if (continuationToken) {
     const token = await readToken(db, continuationToken);
     if (token.scope !== scope || token.after.length !== filter.sort.length) {
-      throw new HttpError(400, 'ValidationError', 'The continuationToken belongs to another list or filter.');
+      throw invalid('The continuationToken belongs to another list or filter.');
     }
     after = token.after;
   }

@@ -9,7 +9,7 @@
 import type { Db } from '../../db/database.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { WorkspaceRow } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { notFound } from '../errors.js';
 import { isSuperUser } from '../roles.js';
 import type { Session } from '../session.js';
 

@@ -1,13 +1,13 @@
 // Default assignment of new tasks of a workspace (SdWorkspace/DefaultAssignments): whether it is on,
 // the review order (AnyUser 10, AnyOrder 20, Sequence 30) and the users, who must be valid assignees
 // of the workspace — otherwise InvalidAssignmentState (30). Task import reads `defaultAssignmentOf`.
+import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import type { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../errors.js';
 import type { Session } from '../session.js';
 import { openWorkspace } from './access.js';
 import { asAssignee, checkAssignees, validUsers } from './members.js';
-import { WORKSPACE_ERROR } from './types.js';
 
 export const ASSIGNMENT_ORDER = { AnyUser: 10, AnyOrder: 20, Sequence: 30 } as const;
 
@@ -67,13 +67,10 @@ export async function patchDefaultAssignments(
 ) {
   const { scope } = await openWorkspace(db, session, workspaceId);
   if (new Set(userIds).size !== userIds.length) {
-    throw badRequest('A user is listed twice.', WORKSPACE_ERROR.InvalidAssignmentState);
+    throw invalid('A user is listed twice.', TaskErrorCode.InvalidAssignmentState);
   }
   if (isEnabled && userIds.length === 0) {
-    throw badRequest(
-      'A default assignment that is on needs at least one user.',
-      WORKSPACE_ERROR.InvalidAssignmentState,
-    );
+    throw invalid('A default assignment that is on needs at least one user.', TaskErrorCode.InvalidAssignmentState);
   }
   checkAssignees(await validUsers(db, session, scope, workspaceId, 'assignment'), userIds);
   await scope.saveDefaultAssignments(workspaceId, { isEnabled, orderType, userIds }, session.user.id);

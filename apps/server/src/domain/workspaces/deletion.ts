@@ -3,37 +3,34 @@
 // workspace while other workspaces remain (2) — make another one the default first.
 // SdTask/history/DeleteWorkSpaceAndTasksAsync applies the same check, then deletes every task of the
 // workspace (an event each) and soft-deletes the workspace, in one transaction.
+
+import { WorkspaceSoftDeleteRefusal } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { WorkspaceRow } from '../../db/schema.js';
-import { badRequest } from '../../http/errors.js';
+import { invalid } from '../errors.js';
 import type { Session } from '../session.js';
 import { markDeleted } from '../tasks/commands.js';
 import { DELETED_STATUSES } from '../tasks/flags.js';
 import { openWorkspace } from './access.js';
 import { WORKSPACE_TYPE } from './templates.js';
 
-export const SOFT_DELETE_REFUSAL = {
-  SoftDeleteIsLabelingAndTraining: 1,
-  SoftDeleteIsDefaultWorkspaceAndNotLastWorkspace: 2,
-} as const;
-
 /** `liveWorkspaces`: the tenant's workspaces that are not deleted (the workspace itself included). */
 export function canBeDeleted(workspace: WorkspaceRow, liveWorkspaces: WorkspaceRow[]) {
   const refusals: number[] = [];
   if (workspace.workspace_type === WORKSPACE_TYPE.LabelingAndTraining) {
-    refusals.push(SOFT_DELETE_REFUSAL.SoftDeleteIsLabelingAndTraining);
+    refusals.push(WorkspaceSoftDeleteRefusal.SoftDeleteIsLabelingAndTraining);
   }
   if (workspace.is_default && liveWorkspaces.some((w) => w.id !== workspace.id)) {
-    refusals.push(SOFT_DELETE_REFUSAL.SoftDeleteIsDefaultWorkspaceAndNotLastWorkspace);
+    refusals.push(WorkspaceSoftDeleteRefusal.SoftDeleteIsDefaultWorkspaceAndNotLastWorkspace);
   }
   return { canBeDeleted: refusals.length === 0, refusals };
 }
 
 const REFUSAL_TEXT: Record<number, string> = {
-  [SOFT_DELETE_REFUSAL.SoftDeleteIsLabelingAndTraining]: 'a labelling-and-training workspace cannot be deleted',
-  [SOFT_DELETE_REFUSAL.SoftDeleteIsDefaultWorkspaceAndNotLastWorkspace]:
+  [WorkspaceSoftDeleteRefusal.SoftDeleteIsLabelingAndTraining]: 'a labelling-and-training workspace cannot be deleted',
+  [WorkspaceSoftDeleteRefusal.SoftDeleteIsDefaultWorkspaceAndNotLastWorkspace]:
     'it is the default workspace and others remain; make another workspace the default first',
 };
 
@@ -43,7 +40,7 @@ export async function deleteWorkspaceAndTasks(db: Db, session: Session, workspac
   const check = canBeDeleted(row, await scope.list());
   const refusal = check.refusals[0];
   if (refusal !== undefined) {
-    throw badRequest(`The workspace cannot be deleted: ${REFUSAL_TEXT[refusal]}.`, refusal);
+    throw invalid(`The workspace cannot be deleted: ${REFUSAL_TEXT[refusal]}.`, refusal);
   }
   const tenantId = session.membership.tenant_id;
   await db.transaction().execute(async (trx) => {

@@ -5,20 +5,20 @@
 // - deleting a field → CurrentTask (10);
 // - the highest level reached wins; nothing changed → None (0).
 // Every broken rule is WorkspaceConfigError (10) with a message that names the key.
-import { badRequest } from '../../http/errors.js';
+import { TaskErrorCode } from '../../contract/generated/enums.js';
+import { invalid } from '../errors.js';
 import {
   FIELD_CHANGE_LEVEL,
   type FieldChangeLevel,
   type FieldDefinition,
   type FieldsState,
   type FieldsUpdate,
-  WORKSPACE_ERROR,
 } from './types.js';
 
 export const CATEGORY_KEY_PATTERN = /^[A-Za-z0-9.]+$/;
 export const TABLE_HEADER_KEY_PATTERN = /^[A-Za-z0-9]+$/;
 
-export const configError = (message: string) => badRequest(message, WORKSPACE_ERROR.WorkspaceConfigError);
+export const configError = (message: string) => invalid(message, TaskErrorCode.WorkspaceConfigError);
 
 /** Checks one key; `column` for a child of another field (a table header key). */
 export function checkKey(key: string, column: boolean): void {

@@ -4,11 +4,11 @@
 import type { Db } from '../../db/database.js';
 import type { WorkspaceScope, WorkspaceUserRow } from '../../db/repositories/workspace-scope.js';
 import type { WorkspaceRow } from '../../db/schema.js';
-import { badRequest, forbidden, notFound } from '../../http/errors.js';
-import type { Services } from '../../http/handler.js';
 import { effectiveAbilities } from '../abilities.js';
+import { forbidden, invalid, notFound } from '../errors.js';
 import { INVITE_CHECK_STATUS, invitationBlocked, inviteUsers, type UserInvite } from '../invitations.js';
 import { roleById } from '../roles.js';
+import type { Services } from '../services.js';
 import { type Session, USER_STATUS } from '../session.js';
 import { accessibleWorkspaces, openWorkspace, workspaceScope } from './access.js';
 import { isConfigured, resolveConfiguration } from './configuration.js';
@@ -257,7 +257,7 @@ export function checkAssignees(users: Array<{ userId: string; isValid: boolean }
   const byId = new Map(users.map((u) => [u.userId, u]));
   for (const [index, id] of userIds.entries()) {
     if (!byId.get(id)?.isValid) {
-      throw badRequest(`Assignee ${index + 1} is not an active member of this workspace who may review.`, 30);
+      throw invalid(`Assignee ${index + 1} is not an active member of this workspace who may review.`, 30);
     }
   }
 }

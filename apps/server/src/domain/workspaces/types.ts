@@ -60,6 +60,3 @@ export interface SplitSettings {
 /** FieldChangeLevel: None 0, CurrentTask 10, Reprocess 20. */
 export const FIELD_CHANGE_LEVEL = { None: 0, CurrentTask: 10, Reprocess: 20 } as const;
 export type FieldChangeLevel = (typeof FIELD_CHANGE_LEVEL)[keyof typeof FIELD_CHANGE_LEVEL];
-
-/** TaskErrorCode values the workspace calls answer with. */
-export const WORKSPACE_ERROR = { WorkspaceConfigError: 10, NoWorkspaceAccess: 25, InvalidAssignmentState: 30 } as const;

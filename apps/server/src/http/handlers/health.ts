@@ -1,6 +1,6 @@
 import { databaseAnswers } from '../../db/database.js';
-import { type HandlerMap, publicCall } from '../handler.js';
+import { defineHandlers, publicCall } from '../handler.js';
 
-export const healthHandlers: HandlerMap = {
+export const healthHandlers = defineHandlers({
   HealthCheck_Get: publicCall(({ services }) => databaseAnswers(services.db)),
-};
+});

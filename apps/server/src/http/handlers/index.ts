@@ -1,6 +1,6 @@
 // Every implemented operation, keyed by operationId. Anything the contract has and this map lacks
 // answers 501 and shows in `pnpm run coverage`.
-import type { HandlerMap } from '../handler.js';
+import { combineHandlers } from '../handler.js';
 import { batchHandlers } from './batches.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
@@ -15,18 +15,18 @@ import { userHandlers } from './user.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspacesHandlers } from './workspaces.js';
 
-export const handlers: HandlerMap = {
-  ...healthHandlers,
-  ...userHandlers,
-  ...tenantHandlers,
-  ...tenantUsersHandlers,
-  ...tenantSecretsHandlers,
-  ...taskListHandlers,
-  ...taskImportHandlers,
-  ...taskCommandHandlers,
-  ...reviewHandlers,
-  ...batchHandlers,
-  ...workspacesHandlers,
-  ...viewerFileHandlers,
-  ...exportHandlers,
-};
+export const handlers = combineHandlers(
+  healthHandlers,
+  userHandlers,
+  tenantHandlers,
+  tenantUsersHandlers,
+  tenantSecretsHandlers,
+  taskListHandlers,
+  taskImportHandlers,
+  taskCommandHandlers,
+  reviewHandlers,
+  batchHandlers,
+  workspacesHandlers,
+  viewerFileHandlers,
+  exportHandlers,
+);

@@ -12,33 +12,32 @@
 // → that page is not saved, it is listed in `unsavedPages`, and `errors` carries a
 // SaveDocumentChangesFailed (8) "Page N was changed by <user> (version X, yours Y)" for it.
 // Transcript_SaveTranscriptChanges applies the same rule to the transcript (task_media.version).
+import type { Permission } from '../../contract/generated/enums.js';
 import { cancel, checkout, renew } from '../../domain/review/checkout.js';
 import type { ReviewCaller } from '../../domain/review/context.js';
 import { finishReview } from '../../domain/review/finish.js';
 import { nextTask } from '../../domain/review/next-task.js';
 import { asResult } from '../../domain/review/outcome.js';
-import { type SaveDocumentChangesBody, saveDocumentChanges } from '../../domain/review/save-document.js';
-import { type SaveTranscriptChangesBody, saveTranscriptChanges } from '../../domain/review/save-transcript.js';
+import { saveDocumentChanges } from '../../domain/review/save-document.js';
+import { saveTranscriptChanges } from '../../domain/review/save-transcript.js';
 import { viewerInit } from '../../domain/review/viewer-init.js';
-import type { HandlerInput, HandlerMap } from '../handler.js';
-import { requires } from '../handler.js';
+import { type CallContext, defineHandlers, type HandlerInput, requires } from '../handler.js';
 
-const callerOf = ({ services, session }: HandlerInput): ReviewCaller => ({ db: services.db, session });
-const REVIEW = ['Task.Review'];
+const callerOf = ({ services, session }: CallContext): ReviewCaller => ({ db: services.db, session });
+const REVIEW: readonly Permission[] = ['Task.Review'];
 
 /** The task of a Review/{taskId} call, with the external id checked against it when sent. */
-const pathTask = ({ params, query }: HandlerInput) => ({ taskId: params.taskId, externalId: query.externalId });
+const pathTask = ({ params, query }: Pick<HandlerInput<'Viewer_ReviewRenew'>, 'params' | 'query'>) => ({
+  taskId: params.taskId,
+  externalId: query.externalId,
+});
 
-export const reviewHandlers: HandlerMap = {
+export const reviewHandlers = defineHandlers({
   Viewer_ViewerInit: requires(['Viewer.View'], async (input) =>
     viewerInit(callerOf(input), input.query, input.services.config.origin),
   ),
 
-  Viewer_Checkout: requires(REVIEW, async (input) =>
-    asResult(() =>
-      checkout(callerOf(input), input.body as { taskId?: unknown; externalId?: unknown; workspaceId?: unknown }),
-    ),
-  ),
+  Viewer_Checkout: requires(REVIEW, async (input) => asResult(() => checkout(callerOf(input), input.body))),
   Viewer_ReviewRenew: requires(REVIEW, async (input) => asResult(() => renew(callerOf(input), pathTask(input)))),
   Viewer_ReviewCancel: requires(REVIEW, async (input) => asResult(() => cancel(callerOf(input), pathTask(input)))),
   Viewer_ReviewFinish: requires(REVIEW, async (input) =>
@@ -46,14 +45,13 @@ export const reviewHandlers: HandlerMap = {
   ),
 
   Document_SaveDocumentChanges: requires(REVIEW, async (input) =>
-    asResult(() => saveDocumentChanges(callerOf(input), input.body as SaveDocumentChangesBody)),
+    asResult(() => saveDocumentChanges(callerOf(input), input.body)),
   ),
   Transcript_SaveTranscriptChanges: requires(REVIEW, async (input) =>
-    asResult(() => saveTranscriptChanges(callerOf(input), input.body as SaveTranscriptChangesBody)),
+    asResult(() => saveTranscriptChanges(callerOf(input), input.body)),
   ),
 
   SdTask_GetNextTask: requires(REVIEW, async (input) => {
-    const batchId = typeof input.query.batchId === 'string' && input.query.batchId ? input.query.batchId : null;
-    return nextTask(callerOf(input), String(input.params.workspaceId), batchId);
+    return nextTask(callerOf(input), input.params.workspaceId, input.query.batchId || null);
   }),
-};
+});

@@ -1,7 +1,7 @@
 // SdTask_Import (multipart: fields, JSON parts and an optional file part; or an uploadId or url)
 // and SdTask_Process (JSON with a url or uploadId). Both also accept API clients.
 import type { IncomingMessage } from 'node:http';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Session } from '../../domain/session.js';
 import {
@@ -15,9 +15,7 @@ import {
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { FileTooLargeError, ingest } from '../../storage/ingest.js';
 import { badRequest } from '../errors.js';
-import type { HandlerInput, HandlerMap } from '../handler.js';
-import { requires } from '../handler.js';
-import { withApiClients } from './tasks-commands.js';
+import { type CallContext, defineHandlers, type HandlerInput, requires, withApiClients } from '../handler.js';
 
 const JSON_FIELDS = new Set(['context', 'customFormValues', 'taskAssignment', 'metadata']);
 const BOOLEAN_FIELDS = new Set(['forceAddToBatch', 'isImportedViaWeb', 'useHigherQuality']);
@@ -82,8 +80,12 @@ function checkFields(out: Record<string, unknown>): CreationFields {
  * Reads the multipart body: text parts into fields, the `file` part straight into storage (limited
  * by the workspace's maxFileSizeBytes when workspaceId came first, else by the absolute cap).
  */
-async function readMultipart(input: HandlerInput): Promise<{ fields: CreationFields; file: ReceivedFile | null }> {
-  const raw = input.body as Readable;
+async function readMultipart(
+  input: CallContext & Pick<HandlerInput<'SdTask_Import'>, 'request' | 'body'>,
+): Promise<{ fields: CreationFields; file: ReceivedFile | null }> {
+  // The multipart parser (uploads/tus.ts) hands the body over unread, as the request stream.
+  const raw = input.body;
+  if (!(raw instanceof Readable)) throw badRequest('Import takes a multipart/form-data body.');
   const storage = blobStorageFor(input.services.config);
   const form: Record<string, string> = {};
   let file: ReceivedFile | null = null;
@@ -138,7 +140,7 @@ async function readMultipart(input: HandlerInput): Promise<{ fields: CreationFie
   }
 }
 
-export const taskImportHandlers: HandlerMap = {
+export const taskImportHandlers = defineHandlers({
   SdTask_Import: withApiClients(
     requires(['Task.Import'], async (input) => {
       const contentType = String(input.request.headers['content-type'] ?? '');
@@ -154,9 +156,8 @@ export const taskImportHandlers: HandlerMap = {
   SdTask_Process: withApiClients(
     requires(['Task.Import'], async (input) => {
       // The workspace is checked first; without url or uploadId the answer is UrlOrFileRequired (12).
-      const fields = input.body as CreationFields;
-      const created = await createTask(input.services, input.session, fields, null);
+      const created = await createTask(input.services, input.session, input.body, null);
       return { taskId: created.taskId, externalId: created.externalId };
     }),
   ),
-};
+});

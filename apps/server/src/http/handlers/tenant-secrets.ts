@@ -1,8 +1,8 @@
 // Tenant API secrets (client-credentials clients). Rules in src/domain/api-secrets.ts.
 import { createApiSecret, listApiSecrets, parseExpiration, renewApiSecret } from '../../domain/api-secrets.js';
-import { type HandlerMap, requires } from '../handler.js';
+import { defineHandlers, requires } from '../handler.js';
 
-export const tenantSecretsHandlers: HandlerMap = {
+export const tenantSecretsHandlers = defineHandlers({
   Tenant_Secrets: requires(['Tenant.ViewSecrets'], ({ session, services }) =>
     listApiSecrets(services.db, session.scope),
   ),
@@ -18,4 +18,4 @@ export const tenantSecretsHandlers: HandlerMap = {
     }
     return { succeeded: true, errors: [], result: renewed };
   }),
-};
+});

@@ -1,24 +1,23 @@
 // Tenant administration: members, their roles and statuses, invitations, impersonation and the
 // tenant's basic settings. Thin: the rules are in src/domain/tenant-users.ts and invitations.ts.
-import { checkTenantInvite, invitationBlocked, inviteUsers, type UserInvite } from '../../domain/invitations.js';
+import { checkTenantInvite, invitationBlocked, inviteUsers } from '../../domain/invitations.js';
 import {
   allTenantUsers,
   setImpersonateRole,
   tenantUsersPage,
-  type UserListFilter,
   updateTenant,
   updateUserRole,
   updateUserStatus,
 } from '../../domain/tenant-users.js';
-import { type HandlerMap, requires, signedIn } from '../handler.js';
+import { defineHandlers, requires, signedIn } from '../handler.js';
 
-export const tenantUsersHandlers: HandlerMap = {
+export const tenantUsersHandlers = defineHandlers({
   Tenant_AllUsers: requires(['Tenant.ListUsers'], ({ session, services }) => allTenantUsers(services.db, session)),
   User_GetWithPagination: requires(['Tenant.ListUsers'], ({ body, session, services }) =>
-    tenantUsersPage(services.db, session, body as UserListFilter),
+    tenantUsersPage(services.db, session, body),
   ),
   Tenant_CheckIfUserCanBeInvited: requires(['Tenant.AddUsers'], ({ query, session, services }) =>
-    checkTenantInvite(services.db, session, String(query.email)),
+    checkTenantInvite(services.db, session, query.email),
   ),
   // Asked before the invitation dialogs of the tenant and of workspaces are offered.
   Tenant_IsUserTenantInvitationBlocked: requires(
@@ -26,23 +25,23 @@ export const tenantUsersHandlers: HandlerMap = {
     ({ session }) => invitationBlocked(session),
   ),
   Tenant_InviteUser: requires(['Tenant.AddUsers'], ({ body, session, services }) =>
-    inviteUsers(services.db, services.mailer, services.config.origin, session, (body as { users: UserInvite[] }).users),
+    inviteUsers(services.db, services.mailer, services.config.origin, session, body.users),
   ),
   // The role-specific permission for the target's role is checked in the domain.
   Tenant_UpdateUserRole: requires(['Tenant.UpdateUserRole'], ({ body, session, services }) => {
-    const { userId, roleId } = body as { userId: string; roleId: string };
+    const { userId, roleId } = body;
     return updateUserRole(services.db, session, userId, roleId);
   }),
   Tenant_UpdateUserStatus: requires(['Tenant.UpdateUserStatus'], ({ body, session, services }) => {
-    const { userId, userStatus } = body as { userId: string; userStatus: number };
+    const { userId, userStatus } = body;
     return updateUserStatus(services.db, session, userId, userStatus);
   }),
   // Tenant.ImpersonateRole is checked against the caller's own role, not the impersonated one, so
   // a developer impersonating a Viewer can still end it (src/domain/tenant-users.ts).
   Tenant_UpdateUserImpersonateRoleId: signedIn(({ query, session, services }) =>
-    setImpersonateRole(services.db, session, query.roleId as string | null | undefined),
+    setImpersonateRole(services.db, session, query.roleId),
   ),
   Tenant_Update: requires(['Tenant.EditBasic'], ({ body, session, services }) =>
-    updateTenant(services.db, session, body as { name: string }),
+    updateTenant(services.db, session, body),
   ),
-};
+});

@@ -2,39 +2,33 @@
 // OCR layer (Document/PageAndOCR), the transcript editor's data (Transcript/MediaUrlAndTranscript),
 // the result download URL (SdTask/ResultUrl) and the delivery records
 // (SdTask/GetTaskIntegrationDetailsAsync). Rules live in src/domain/results.
-import { TasksRepository } from '../../db/repositories/tasks.js';
 import { integrationRecords } from '../../domain/results/integrations.js';
 import { pageAndOcr, pageFile } from '../../domain/results/page-results.js';
 import { resultUrl } from '../../domain/results/result-url.js';
-import { ResultsScope } from '../../domain/results/results-scope.js';
-import { sendBlob, untilSent } from '../../domain/results/send-file.js';
 import { mediaUrlAndTranscript } from '../../domain/results/transcript-data.js';
 import { resolveViewerTask } from '../../domain/results/viewer-task.js';
-import { type TaskCaller, taskById } from '../../domain/tasks/commands.js';
+import { taskById } from '../../domain/tasks/commands.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
-import type { HandlerInput, HandlerMap } from '../handler.js';
-import { requires } from '../handler.js';
+import { taskCallerOf as callerOf, resultsOf as scopeOf } from '../callers.js';
+import { type CallContext, defineHandlers, type QueryOf, requires } from '../handler.js';
+import { sendBlob, untilSent } from '../send-file.js';
 
-const tenantOf = (input: HandlerInput) => input.session.membership.tenant_id;
-const scopeOf = (input: HandlerInput) => new ResultsScope(input.services.db, tenantOf(input));
-const callerOf = (input: HandlerInput): TaskCaller => ({
-  repo: new TasksRepository(input.services.db, tenantOf(input)),
-  db: input.services.db,
-  session: input.session,
-});
-
-const viewerTask = (input: HandlerInput, fromHistory: unknown = input.query.FromHistory) =>
+/** The task a viewer read names; `fromHistory` 'either' for the calls without FromHistory. */
+const viewerTask = (
+  input: CallContext & { query: QueryOf<'Transcript_MediaUrlAndTranscript'> },
+  fromHistory: boolean | 'either' | undefined,
+) =>
   resolveViewerTask(callerOf(input), {
     taskId: input.query.TaskId,
     externalId: input.query.ExternalId,
-    workspaceId: String(input.query.WorkspaceId),
+    workspaceId: input.query.WorkspaceId,
     fromHistory,
   });
 
-export const viewerFileHandlers: HandlerMap = {
+export const viewerFileHandlers = defineHandlers({
   Document_PageDocument: requires(['Viewer.View'], async (input) => {
-    const task = await viewerTask(input);
-    const page = await pageFile(scopeOf(input), task, Number(input.query.PageNumber));
+    const task = await viewerTask(input, input.query.FromHistory);
+    const page = await pageFile(scopeOf(input), task, input.query.PageNumber);
     await sendBlob(
       input.reply,
       blobStorageFor(input.services.config),
@@ -48,8 +42,8 @@ export const viewerFileHandlers: HandlerMap = {
   }),
 
   Document_PageAndOCR: requires(['Viewer.View'], async (input) => {
-    const task = await viewerTask(input);
-    return pageAndOcr(scopeOf(input), task, Number(input.query.PageNumber));
+    const task = await viewerTask(input, input.query.FromHistory);
+    return pageAndOcr(scopeOf(input), task, input.query.PageNumber);
   }),
 
   Transcript_MediaUrlAndTranscript: requires(['Viewer.View'], async (input) => {
@@ -60,12 +54,12 @@ export const viewerFileHandlers: HandlerMap = {
   }),
 
   SdTask_ResultUrl: requires(['Task.View'], async (input) => {
-    const task = await taskById(callerOf(input), String(input.params.id));
+    const task = await taskById(callerOf(input), input.params.id);
     return resultUrl(input.services.db, input.services.config.origin, scopeOf(input), task);
   }),
 
   SdTask_GetTaskIntegrationDetailsAsync: requires(['Task.View'], async (input) => {
-    const task = await taskById(callerOf(input), String(input.params.taskId));
+    const task = await taskById(callerOf(input), input.params.taskId);
     return integrationRecords(input.services.db, scopeOf(input), task.id);
   }),
-};
+});

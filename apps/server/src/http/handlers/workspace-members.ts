@@ -1,6 +1,5 @@
 // Workspace users, invitations and assignment: thin handlers over src/domain/workspaces.
 
-import type { UserInvite } from '../../domain/invitations.js';
 import { getDefaultAssignments, patchDefaultAssignments } from '../../domain/workspaces/default-assignments.js';
 import {
   checkWorkspaceInvite,
@@ -10,38 +9,35 @@ import {
   updateUserStatus,
   workspaceUsers,
 } from '../../domain/workspaces/members.js';
-import { type HandlerMap, requires } from '../handler.js';
+import { defineHandlers, requires } from '../handler.js';
 
-const asList = (value: unknown): string[] =>
-  value === undefined ? [] : (Array.isArray(value) ? value : [value]).map(String);
-
-export const workspaceMemberHandlers: HandlerMap = {
+export const workspaceMemberHandlers = defineHandlers({
   SdWorkspace_Users: requires(['Workspace.ListUsers'], async ({ params, session, services }) =>
-    workspaceUsers(services.db, session, String(params.workspaceId)),
+    workspaceUsers(services.db, session, params.workspaceId),
   ),
   // The role-specific Workspace.UpdateUserStatus.<TargetRole> is checked in the domain.
   SdWorkspace_UpdateUserStatus: requires(['Workspace.UpdateUserStatus'], async ({ body, session, services }) =>
-    updateUserStatus(services.db, session, body as { userId: string; workspaceId: string; userStatus: number }),
+    updateUserStatus(services.db, session, body),
   ),
   SdWorkspace_CheckIfUserCanBeInvited: requires(['Workspace.AddUsers'], async ({ query, session, services }) =>
-    checkWorkspaceInvite(services.db, session, String(query.email), String(query.workspaceId)),
+    checkWorkspaceInvite(services.db, session, query.email, query.workspaceId),
   ),
   SdWorkspace_InviteUser: requires(['Workspace.AddUsers'], async ({ body, session, services }) =>
-    inviteToWorkspaces(services, session, (body as { users: UserInvite[] }).users),
+    inviteToWorkspaces(services, session, body.users),
   ),
   SdWorkspace_ValidUsersForTaskAssignment: requires(
     ['Task.EditAssignments', 'Task.Import'],
     async ({ query, session, services }) =>
-      listValidUsers(services.db, session, String(query.workspaceId), query.includeSelf === true, 'assignment'),
+      listValidUsers(services.db, session, query.workspaceId, query.includeSelf === true, 'assignment'),
   ),
   SdWorkspace_ValidUsersForTaskShare: requires(['Task.View'], async ({ query, session, services }) =>
-    listValidUsers(services.db, session, String(query.workspaceId), query.includeSelf === true, 'share'),
+    listValidUsers(services.db, session, query.workspaceId, query.includeSelf === true, 'share'),
   ),
   SdWorkspace_CurrentTaskAssignmentUsers: requires(['Task.ListView'], async ({ query, session, services }) =>
-    currentAssignmentUsers(services.db, session, String(query.workspaceId), asList(query.userIds)),
+    currentAssignmentUsers(services.db, session, query.workspaceId, query.userIds ?? []),
   ),
   SdWorkspace_GetDefaultAssignments: requires(['Workspace.View'], async ({ query, session, services }) =>
-    getDefaultAssignments(services.db, session, String(query.workspaceId)),
+    getDefaultAssignments(services.db, session, query.workspaceId),
   ),
   SdWorkspace_PatchDefaultAssignments: requires(
     ['Workspace.Edit', 'Task.EditAssignments'],
@@ -49,10 +45,10 @@ export const workspaceMemberHandlers: HandlerMap = {
       patchDefaultAssignments(
         services.db,
         session,
-        String(params.workspaceId),
+        params.workspaceId,
         query.isEnabled === true,
-        Number(query.orderType),
-        body as string[],
+        query.orderType,
+        body,
       ),
   ),
-};
+});

@@ -6,8 +6,9 @@
 // - formula injection (OWASP "CSV injection"): a text value starting with = + - @ or a tab/CR is
 //   prefixed with an apostrophe so Excel shows it instead of running it. Plain numbers such as
 //   "-12.50" are left alone.
+
+import { safeFileName } from '../../formats/file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
-import { safeFileName } from './file-name.js';
 import type { DocumentResult, ExportFile } from './types.js';
 
 type CsvValue = string | number | null | undefined;

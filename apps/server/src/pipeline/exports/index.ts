@@ -15,9 +15,9 @@ import {
 import { toXlsx } from './xlsx.js';
 import { toXml } from './xml.js';
 
+export { safeFileName } from '../../formats/file-names.js';
 export { CSV_COLUMNS, csvField, defuseFormula, toCsv } from './csv.js';
 export { fieldRows, tableGrids } from './document-rows.js';
-export { safeFileName } from './file-name.js';
 export { toJson } from './json.js';
 export { cuesOf, toSrt, toTxt, toVtt } from './transcript-text.js';
 export * from './types.js';

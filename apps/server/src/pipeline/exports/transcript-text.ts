@@ -3,8 +3,9 @@
 // only — subtitles are timed by nature) and merging consecutive paragraphs of one speaker.
 // Subtitle cues are cut from the paragraphs by word times, at most 2 lines of 42 characters and
 // 7 seconds each (common broadcast guidance), so a long paragraph does not fill the screen.
+
+import { safeFileName } from '../../formats/file-names.js';
 import type { Speaker, Transcript, TranscriptWord } from '../media/transcript.js';
-import { safeFileName } from './file-name.js';
 import type { ExportFile, TranscriptExportOptions } from './types.js';
 
 const LINE_CHARS = 42;

@@ -1,24 +1,12 @@
-// The inputs and output of the export writers, mirroring the contract (openapi/reviewdesk.yaml):
-// DocumentResult, Entity, KeyValue, Table, TableHeader, TableCell, ExportType,
-// TranscriptExportType, TranscriptExportOptions and ExportFileResult. Only the fields exports read
-// are typed; extra fields in the stored result pass through untouched.
+// The inputs and output of the export writers. The enumerations, TranscriptExportOptions and
+// ExportFileResult are the contract's (src/contract/generated). DocumentResult and its parts are
+// narrower read views of the contract's: only the fields exports read are typed, because the
+// writers also take stored results that predate fields the contract added since; extra fields
+// pass through untouched.
 
-/** Contract enum ExportType. */
-export const ExportType = {
-  Excel: 0,
-  Csv: 1,
-  Json: 2,
-  Xml: 3,
-  Word: 4,
-  AnonymizedPng: 5,
-  AnonymizedJpeg: 6,
-  AnonymizedPdf: 7,
-} as const;
-export type ExportType = (typeof ExportType)[keyof typeof ExportType];
+import type { Schema } from '../../contract/types.js';
 
-/** Contract enum TranscriptExportType. */
-export const TranscriptExportType = { Txt: 10, Word: 20, Srt: 30, Vtt: 40, Json: 50 } as const;
-export type TranscriptExportType = (typeof TranscriptExportType)[keyof typeof TranscriptExportType];
+export { ExportType, TranscriptExportType } from '../../contract/generated/enums.js';
 
 export interface KeyValue {
   pageNumber: number;
@@ -73,15 +61,8 @@ export interface DocumentResult {
   version?: number | null;
 }
 
-/** Contract schema TranscriptExportOptions (without the selection fields). */
-export interface TranscriptExportOptions {
-  /** @default true */
-  includeTimestamps?: boolean;
-  /** @default true */
-  includeSpeakers?: boolean;
-  /** Merge consecutive paragraphs of the same speaker. @default false */
-  mergeParagraphs?: boolean;
-}
+/** The contract's TranscriptExportOptions without the format (`type`), which picks the writer. */
+export type TranscriptExportOptions = Omit<Schema<'TranscriptExportOptions'>, 'type'>;
 
 /** What every writer returns: ready to stream as a download or to wrap as ExportFileResult. */
 export interface ExportFile {
@@ -90,12 +71,8 @@ export interface ExportFile {
   bytes: Uint8Array;
 }
 
-/** Contract schema ExportFileResult: the file inside a JSON body, base64-encoded. */
-export interface ExportFileResult {
-  fileName: string;
-  contentType: string;
-  content: string;
-}
+/** The contract's ExportFileResult: the file inside a JSON body, base64-encoded. */
+export type ExportFileResult = Schema<'ExportFileResult'>;
 
 export function toExportFileResult(file: ExportFile): ExportFileResult {
   return {

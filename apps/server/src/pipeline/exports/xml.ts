@@ -3,8 +3,9 @@
 // what a user typed). Text is escaped, and characters XML 1.0 forbids (most C0 controls, lone
 // surrogates, U+FFFE/U+FFFF) are dropped: a recogniser can emit them, and a single one makes the
 // whole file unreadable for every XML parser.
+
+import { safeFileName } from '../../formats/file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
-import { safeFileName } from './file-name.js';
 import type { DocumentResult, ExportFile } from './types.js';
 
 /** The Char production of XML 1.0: tab, LF, CR and the printable planes, minus surrogates and U+FFFE/FFFF. */

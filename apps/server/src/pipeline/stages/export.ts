@@ -9,11 +9,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { TaskRow } from '../../db/schema.js';
+import { DomainError } from '../../domain/errors.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from '../../domain/exports/reviewed-result.js';
 import { ResultsScope } from '../../domain/results/results-scope.js';
 import { INTEGRATION_STATUS, TASK_STATUS } from '../../domain/tasks/flags.js';
 import { pipelineOf } from '../../domain/workspaces/pipelines.js';
-import { HttpError } from '../../http/errors.js';
 import { toJson } from '../exports/index.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 
@@ -115,7 +115,7 @@ export const exportStage: Stage = {
           ? error
           : new TaskFailure(
               TASK_STATUS.ExportFailed,
-              error instanceof HttpError
+              error instanceof DomainError
                 ? error.message
                 : `The result could not be delivered: ${(error as Error).message}`,
             );

@@ -2,12 +2,12 @@
 // download link sends no bearer token). GET `/files/signed/<token>` serves the blob the
 // token names with range requests; a changed token answers 403, an expired one 410.
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/database.js';
-import { errorBody } from '../../http/errors.js';
-import type { BlobStorage } from '../../storage/blob-storage.js';
-import { ResultsScope } from './results-scope.js';
+import type { Db } from '../db/database.js';
+import { ResultsScope } from '../domain/results/results-scope.js';
+import { readFileToken, SIGNED_FILES_PATH } from '../domain/results/signed-urls.js';
+import type { BlobStorage } from '../storage/blob-storage.js';
+import { errorBody } from './errors.js';
 import { sendBlob } from './send-file.js';
-import { readFileToken, SIGNED_FILES_PATH } from './signed-urls.js';
 
 export async function registerSignedFiles(app: FastifyInstance, options: { db: Db; storage: BlobStorage }) {
   app.route({

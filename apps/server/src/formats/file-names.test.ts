@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeFileName } from './file-name.js';
+import { safeFileName } from './file-names.js';
 
 describe('safeFileName', () => {
   it.each([

@@ -3,9 +3,9 @@
 // the media engine's (src/pipeline/media/range.ts); the bytes come from blob storage, which reads
 // ranges itself, so this works the same for a local folder and an object store.
 import type { FastifyReply } from 'fastify';
-import type { BlobRow } from '../../db/schema.js';
-import { parseRange } from '../../pipeline/media/range.js';
-import type { BlobStorage } from '../../storage/blob-storage.js';
+import type { BlobRow } from '../db/schema.js';
+import { parseRange } from '../pipeline/media/range.js';
+import type { BlobStorage } from '../storage/blob-storage.js';
 
 /**
  * `inline; filename="invoice-p3.pdf"; filename*=UTF-8''invoice-p3.pdf`: the quoted name is an ASCII
