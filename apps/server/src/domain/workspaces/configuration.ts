@@ -5,7 +5,7 @@
 import type { WorkspaceRow } from '../../db/schema.js';
 import { configError, validateCategories } from './fields.js';
 import { pipelineOf } from './pipelines.js';
-import { type TaskTypeTemplate, templateOf } from './templates.js';
+import { type TaskTypeTemplate, templateOf } from './task-type-catalogue.js';
 import type { FieldDefinition, PredefinedText, SplitSettings, WorkspaceLanguages } from './types.js';
 
 export const DEFAULTS = {

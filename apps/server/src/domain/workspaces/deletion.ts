@@ -14,7 +14,7 @@ import type { Session } from '../session.js';
 import { markDeleted } from '../tasks/commands.js';
 import { DELETED_STATUSES } from '../tasks/flags.js';
 import { openWorkspace } from './access.js';
-import { WORKSPACE_TYPE } from './templates.js';
+import { WORKSPACE_TYPE } from './task-type-catalogue.js';
 
 /** `liveWorkspaces`: the tenant's workspaces that are not deleted (the workspace itself included). */
 export function canBeDeleted(workspace: WorkspaceRow, liveWorkspaces: WorkspaceRow[]) {

@@ -6,14 +6,14 @@ import type { WorkspaceScope, WorkspaceUserRow } from '../../db/repositories/wor
 import type { WorkspaceRow } from '../../db/schema.js';
 import { effectiveAbilities } from '../abilities.js';
 import { forbidden, invalid, notFound } from '../errors.js';
-import { INVITE_CHECK_STATUS, invitationBlocked, inviteUsers, type UserInvite } from '../invitations.js';
 import { roleById } from '../roles.js';
 import type { Services } from '../services.js';
 import { type Session, USER_STATUS } from '../session.js';
+import { INVITE_CHECK_STATUS, invitationBlocked, inviteUsers, type UserInvite } from '../users/invitations.js';
 import { accessibleWorkspaces, openWorkspace, workspaceScope } from './access.js';
 import { isConfigured, resolveConfiguration } from './configuration.js';
 import { pipelineIdOf } from './pipelines.js';
-import { templateOf } from './templates.js';
+import { templateOf } from './task-type-catalogue.js';
 
 /** SdWorkspace/UserWorkspaces: the caller's workspaces of one type in the current tenant. */
 export async function userWorkspaces(db: Db, session: Session, workspaceType: number) {

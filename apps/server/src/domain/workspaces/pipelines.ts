@@ -8,7 +8,7 @@
 // stored override (step configuration, queue redirects) can later be keyed by it.
 import { createHash } from 'node:crypto';
 import type { WorkspaceRow } from '../../db/schema.js';
-import { type RecognizerName, type TaskTypeTemplate, templateOf } from './templates.js';
+import { type RecognizerName, type TaskTypeTemplate, templateOf } from './task-type-catalogue.js';
 
 export interface StepInfo {
   stepId: string;

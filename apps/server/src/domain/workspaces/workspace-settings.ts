@@ -15,7 +15,7 @@ import {
 } from './configuration.js';
 import { applyFieldsUpdate, baseFieldKeys, configError } from './fields.js';
 import { emailAliasOf } from './import-email.js';
-import { templateOf } from './templates.js';
+import { templateOf } from './task-type-catalogue.js';
 import type { FieldsUpdate, WorkspaceLanguages } from './types.js';
 
 const tenantCode = (session: Session): string => session.membership.tenant_code;

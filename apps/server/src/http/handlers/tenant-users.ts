@@ -1,6 +1,6 @@
 // Tenant administration: members, their roles and statuses, invitations, impersonation and the
-// tenant's basic settings. Thin: the rules are in src/domain/tenant-users.ts and invitations.ts.
-import { checkTenantInvite, invitationBlocked, inviteUsers } from '../../domain/invitations.js';
+// tenant's basic settings. Thin: the rules are in src/domain/users/tenant-users.ts and invitations.ts.
+import { checkTenantInvite, invitationBlocked, inviteUsers } from '../../domain/users/invitations.js';
 import {
   allTenantUsers,
   setImpersonateRole,
@@ -8,7 +8,7 @@ import {
   updateTenant,
   updateUserRole,
   updateUserStatus,
-} from '../../domain/tenant-users.js';
+} from '../../domain/users/tenant-users.js';
 import { defineHandlers, requires, signedIn } from '../handler.js';
 
 export const tenantUsersHandlers = defineHandlers({
@@ -37,7 +37,7 @@ export const tenantUsersHandlers = defineHandlers({
     return updateUserStatus(services.db, session, userId, userStatus);
   }),
   // Tenant.ImpersonateRole is checked against the caller's own role, not the impersonated one, so
-  // a developer impersonating a Viewer can still end it (src/domain/tenant-users.ts).
+  // a developer impersonating a Viewer can still end it (src/domain/users/tenant-users.ts).
   Tenant_UpdateUserImpersonateRoleId: signedIn(({ query, session, services }) =>
     setImpersonateRole(services.db, session, query.roleId),
   ),

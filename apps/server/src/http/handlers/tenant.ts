@@ -1,4 +1,4 @@
-import { changeTenant, tenantSession, userTenants } from '../../domain/profile.js';
+import { changeTenant, tenantSession, userTenants } from '../../domain/users/profile.js';
 import { defineHandlers, signedIn } from '../handler.js';
 
 export const tenantHandlers = defineHandlers({

@@ -1,5 +1,5 @@
 import { changePassword } from '../../domain/accounts.js';
-import { allRoles, authDetails, currentUser, setPersonalInfo } from '../../domain/profile.js';
+import { allRoles, authDetails, currentUser, setPersonalInfo } from '../../domain/users/profile.js';
 import { defineHandlers, requires, signedIn } from '../handler.js';
 
 const identityResult = (errors: string[]) => ({ succeeded: errors.length === 0, errors });

@@ -8,7 +8,7 @@ import { importEmailOf } from '../../domain/workspaces/import-email.js';
 import { userWorkspaces } from '../../domain/workspaces/members.js';
 import { pipelineOf, pipelineWithSteps } from '../../domain/workspaces/pipelines.js';
 import { getPredefinedTexts, patchPredefinedTexts } from '../../domain/workspaces/predefined-texts.js';
-import { catalogue, TASK_TYPES } from '../../domain/workspaces/templates.js';
+import { catalogue, TASK_TYPES } from '../../domain/workspaces/task-type-catalogue.js';
 import {
   getBasic,
   getConfiguration,

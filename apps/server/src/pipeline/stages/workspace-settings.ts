@@ -4,7 +4,7 @@
 import type { TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { resolveConfiguration, type WorkspaceConfiguration } from '../../domain/workspaces/configuration.js';
 import { type PipelineIds, pipelineOf } from '../../domain/workspaces/pipelines.js';
-import { type TaskTypeTemplate, templateOf } from '../../domain/workspaces/templates.js';
+import { type TaskTypeTemplate, templateOf } from '../../domain/workspaces/task-type-catalogue.js';
 import type { StageStore } from './task-store.js';
 
 export interface WorkspaceSettings {

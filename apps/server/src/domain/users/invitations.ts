@@ -3,15 +3,15 @@
 // which creates the account when the address is new, adds the membership with the chosen role and
 // mails a link to set a password through the existing reset flow.
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../db/database.js';
-import { UsersRepository } from '../db/repositories/users.js';
-import { WorkspaceScope } from '../db/repositories/workspace-scope.js';
-import type { Mailer } from '../mail/mailer.js';
-import { issueAccountToken } from './accounts.js';
-import { forbidden, invalid } from './errors.js';
-import { type Role, roleById, roleByName } from './roles.js';
-import { type Session, USER_STATUS } from './session.js';
-import { accessibleWorkspaces } from './workspaces/access.js';
+import type { Db } from '../../db/database.js';
+import { UsersRepository } from '../../db/repositories/users.js';
+import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { issueAccountToken } from '../accounts.js';
+import { forbidden, invalid } from '../errors.js';
+import { type Role, roleById, roleByName } from '../roles.js';
+import { type Session, USER_STATUS } from '../session.js';
+import { accessibleWorkspaces } from '../workspaces/access.js';
 
 export const INVITE_CHECK_STATUS = {
   NotFound: 1,

@@ -1,13 +1,13 @@
 // The signed-in user as the API shows them: current user, auth details, session and tenant links.
 
-import type { Db } from '../db/database.js';
-import type { MembershipWithTenant } from '../db/repositories/memberships.js';
-import { MembershipsRepository } from '../db/repositories/memberships.js';
-import { UsersRepository } from '../db/repositories/users.js';
-import { toAbilityPair } from './abilities.js';
-import { notFound } from './errors.js';
-import { isSuperUser, ROLES, type Role } from './roles.js';
-import { loadSession, type Session } from './session.js';
+import type { Db } from '../../db/database.js';
+import type { MembershipWithTenant } from '../../db/repositories/memberships.js';
+import { MembershipsRepository } from '../../db/repositories/memberships.js';
+import { UsersRepository } from '../../db/repositories/users.js';
+import { toAbilityPair } from '../abilities.js';
+import { notFound } from '../errors.js';
+import { isSuperUser, ROLES, type Role } from '../roles.js';
+import { loadSession, type Session } from '../session.js';
 
 export function roleView(role: Role) {
   return {

@@ -2,14 +2,14 @@
 // developer impersonates, the tenant's basic settings. Every query here filters on the session's
 // tenant (TenantMembers takes the TenantScope), so a user id of another tenant is simply not found.
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { TenantScope } from '../db/repositories/tenant-scope.js';
-import { effectiveAbilities } from './abilities.js';
-import { forbidden, invalid, notFound } from './errors.js';
+import type { Db } from '../../db/database.js';
+import type { TenantScope } from '../../db/repositories/tenant-scope.js';
+import { effectiveAbilities } from '../abilities.js';
+import { forbidden, invalid, notFound } from '../errors.js';
+import { type Role, roleById, roleByName } from '../roles.js';
+import { loadSession, type Session, USER_STATUS } from '../session.js';
+import { canAccessWorkspace } from '../workspaces/access.js';
 import { tenantSession } from './profile.js';
-import { type Role, roleById, roleByName } from './roles.js';
-import { loadSession, type Session, USER_STATUS } from './session.js';
-import { canAccessWorkspace } from './workspaces/access.js';
 
 export interface TenantUser {
   userId: string;
