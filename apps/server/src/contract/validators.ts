@@ -68,6 +68,54 @@ export function describeAjvError(error: ErrorObject, location: string): Validati
   return { field, message: `${what} ${error.message ?? 'is invalid'}.` };
 }
 
+/**
+ * Characters no text input may carry, whatever its schema says: NUL, which PostgreSQL text and
+ * jsonb refuse, and UTF-16 surrogates without their pair, which are no code point at all (UTF-8
+ * cannot encode them, so they would be stored as U+FFFD and silently change the value).
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
+const INVALID_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether a string holds a character that no text input may carry (see INVALID_TEXT). */
+export function hasInvalidText(text: string): boolean {
+  return INVALID_TEXT.test(text);
+}
+
+/**
+ * The first string (value or property name) under `value` that holds NUL or an unpaired surrogate,
+ * as a problem naming the field the way Ajv's problems do (`body.users[0].email`); else null.
+ * Applied to every request before the schemas, so no such string reaches a handler or the database.
+ */
+export function findInvalidText(value: unknown, location: string, path: string[] = []): ValidationProblem | null {
+  const problem = () => {
+    const field = [location, ...path].join('.').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+    const isParameter = location === 'query' || location === 'path' || location === 'header';
+    const what = isParameter ? `The parameter '${path.at(-1) ?? location}'` : `The field '${field}'`;
+    return { field, message: `${what} contains a NUL character or an invalid code point.` };
+  };
+  if (typeof value === 'string') return hasInvalidText(value) ? problem() : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findInvalidText(value[i], location, [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !isStream(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      path.push(key);
+      if (hasInvalidText(key)) return problem();
+      path.pop();
+      const found = findInvalidText(item, location, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** A multipart body reaches validation as the raw request stream; it is read (and checked) by its handler. */
+const isStream = (value: object) => typeof (value as { pipe?: unknown }).pipe === 'function';
+
 export interface RequestParts {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
@@ -119,6 +167,11 @@ export class ContractValidators {
       : null;
     const validators: OperationValidators = {
       request(parts) {
+        const badText =
+          findInvalidText(parts.path, 'path') ??
+          findInvalidText(parts.query, 'query') ??
+          (parts.hasBody ? findInvalidText(parts.body, 'body') : null);
+        if (badText) return badText;
         for (const name of nullable) if (parts.query[name] === '') parts.query[name] = null;
         for (const [location, validate, pick] of checks) {
           if (!validate(pick(parts))) return describeAjvError(validate.errors?.[0] as ErrorObject, location);
