@@ -27,8 +27,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20261125);
  * numbers get extremes), then RANDOM random mutations. With 177 operations this keeps a run near
  * two minutes on PGlite.
  */
-const AIMED = Number(process.env.FUZZ_AIMED ?? 24);
-const RANDOM = Number(process.env.FUZZ_RANDOM ?? 12);
+const AIMED = Number(process.env.FUZZ_AIMED ?? 16);
+const RANDOM = Number(process.env.FUZZ_RANDOM ?? 8);
 /** One request in this many is sent by Globex's admin with Acme's ids. */
 const FOREIGN_EVERY = 4;
 
