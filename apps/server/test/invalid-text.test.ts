@@ -2,7 +2,7 @@
 // that names the field, before anything reaches the database (these answered 500 before).
 import { describe, expect, it } from 'vitest';
 import { databaseKinds, demoEmail, useTestServer } from './support/harness.js';
-import { importFile, INVOICES_WS, OPEN_BATCH } from './support/task-import.js';
+import { INVOICES_WS, importFile, OPEN_BATCH } from './support/task-import.js';
 
 const API = '/api/v1';
 

@@ -3,6 +3,7 @@
 // resolved by registering the contract's components under one id.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { hasUnstorableText } from '../db/storable-text.js';
 import type { Contract, JsonSchema, OperationSpec } from './contract.js';
 
 const CONTRACT_ID = 'urn:reviewdesk:contract';
@@ -69,19 +70,6 @@ export function describeAjvError(error: ErrorObject, location: string): Validati
 }
 
 /**
- * Characters no text input may carry, whatever its schema says: NUL, which PostgreSQL text and
- * jsonb refuse, and UTF-16 surrogates without their pair, which are no code point at all (UTF-8
- * cannot encode them, so they would be stored as U+FFFD and silently change the value).
- */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding NUL is the point
-const INVALID_TEXT = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/** Whether a string holds a character that no text input may carry (see INVALID_TEXT). */
-export function hasInvalidText(text: string): boolean {
-  return INVALID_TEXT.test(text);
-}
-
-/**
  * The first string (value or property name) under `value` that holds NUL or an unpaired surrogate,
  * as a problem naming the field the way Ajv's problems do (`body.users[0].email`); else null.
  * Applied to every request before the schemas, so no such string reaches a handler or the database.
@@ -93,7 +81,7 @@ export function findInvalidText(value: unknown, location: string, path: string[]
     const what = isParameter ? `The parameter '${path.at(-1) ?? location}'` : `The field '${field}'`;
     return { field, message: `${what} contains a NUL character or an invalid code point.` };
   };
-  if (typeof value === 'string') return hasInvalidText(value) ? problem() : null;
+  if (typeof value === 'string') return hasUnstorableText(value) ? problem() : null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = findInvalidText(value[i], location, [...path, String(i)]);
@@ -104,7 +92,7 @@ export function findInvalidText(value: unknown, location: string, path: string[]
   if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !isStream(value)) {
     for (const [key, item] of Object.entries(value)) {
       path.push(key);
-      if (hasInvalidText(key)) return problem();
+      if (hasUnstorableText(key)) return problem();
       path.pop();
       const found = findInvalidText(item, location, [...path, key]);
       if (found) return found;
