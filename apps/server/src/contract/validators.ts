@@ -3,6 +3,7 @@
 // resolved by registering the contract's components under one id.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { hasUnstorableText } from '../db/storable-text.js';
 import type { Contract, JsonSchema, OperationSpec } from './contract.js';
 
 const CONTRACT_ID = 'urn:reviewdesk:contract';
@@ -68,6 +69,41 @@ export function describeAjvError(error: ErrorObject, location: string): Validati
   return { field, message: `${what} ${error.message ?? 'is invalid'}.` };
 }
 
+/**
+ * The first string (value or property name) under `value` that holds NUL or an unpaired surrogate,
+ * as a problem naming the field the way Ajv's problems do (`body.users[0].email`); else null.
+ * Applied to every request before the schemas, so no such string reaches a handler or the database.
+ */
+export function findInvalidText(value: unknown, location: string, path: string[] = []): ValidationProblem | null {
+  const problem = () => {
+    const field = [location, ...path].join('.').replace(/\.(\d+)(?=\.|$)/g, '[$1]');
+    const isParameter = location === 'query' || location === 'path' || location === 'header';
+    const what = isParameter ? `The parameter '${path.at(-1) ?? location}'` : `The field '${field}'`;
+    return { field, message: `${what} contains a NUL character or an invalid code point.` };
+  };
+  if (typeof value === 'string') return hasUnstorableText(value) ? problem() : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findInvalidText(value[i], location, [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object' && !Buffer.isBuffer(value) && !isStream(value)) {
+    for (const [key, item] of Object.entries(value)) {
+      path.push(key);
+      if (hasUnstorableText(key)) return problem();
+      path.pop();
+      const found = findInvalidText(item, location, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** A multipart body reaches validation as the raw request stream; it is read (and checked) by its handler. */
+const isStream = (value: object) => typeof (value as { pipe?: unknown }).pipe === 'function';
+
 export interface RequestParts {
   path: Record<string, unknown>;
   query: Record<string, unknown>;
@@ -119,6 +155,11 @@ export class ContractValidators {
       : null;
     const validators: OperationValidators = {
       request(parts) {
+        const badText =
+          findInvalidText(parts.path, 'path') ??
+          findInvalidText(parts.query, 'query') ??
+          (parts.hasBody ? findInvalidText(parts.body, 'body') : null);
+        if (badText) return badText;
         for (const name of nullable) if (parts.query[name] === '') parts.query[name] = null;
         for (const [location, validate, pick] of checks) {
           if (!validate(pick(parts))) return describeAjvError(validate.errors?.[0] as ErrorObject, location);

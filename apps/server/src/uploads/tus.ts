@@ -9,6 +9,7 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TasksRepository } from '../db/repositories/tasks.js';
 import type { UploadRow } from '../db/schema.js';
+import { hasUnstorableText } from '../db/storable-text.js';
 import { hasAnyAbility, loadSession, type Session } from '../domain/session.js';
 import { loadClientSession } from '../domain/tasks/callers.js';
 import {
@@ -64,6 +65,10 @@ export function parseMetadata(header: string | undefined): Record<string, string
     if (!key) continue;
     if (!/^[\x21-\x7e]+$/.test(key)) throw fail(400, 'Upload-Metadata has an invalid key.');
     out[key] = value ? Buffer.from(value, 'base64').toString('utf8') : '';
+    // The metadata is stored as jsonb, which refuses NUL: refused here with a clear answer instead.
+    if (hasUnstorableText(out[key])) {
+      throw fail(400, `Upload-Metadata '${key}' contains a NUL character or an invalid code point.`);
+    }
   }
   return out;
 }

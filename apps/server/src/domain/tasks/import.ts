@@ -106,9 +106,12 @@ const EXTENSIONS: Record<FileKind, string[]> = {
 /** A name safe to show and keep: no folders, no control characters, at most 255 characters. */
 export function cleanFileName(name: string | null | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  // Control characters (C0, DEL, C1) and the bidirectional embeddings, overrides and isolates
+  // (U+202A–U+202E, U+2066–U+2069), which make `invoice\u202Efdp.exe` show as `invoiceexe.pdf`.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return cleaned.slice(0, 255);
+  const cleaned = base.replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  // Cut by code points, so that a character outside the BMP is never split into a lone surrogate.
+  return Array.from(cleaned).slice(0, 255).join('');
 }
 
 /** The workspace of the caller's tenant, else 403 NoWorkspaceAccess (another tenant's id looks the same). */

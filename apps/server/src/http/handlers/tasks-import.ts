@@ -3,6 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
+import { findInvalidText } from '../../contract/validators.js';
 import type { Session } from '../../domain/session.js';
 import {
   type CreationFields,
@@ -54,6 +55,8 @@ export function fieldsFromForm(form: Record<string, string>): CreationFields {
 
 /** The checks the binder makes for JSON bodies, done by hand for the multipart form. */
 function checkFields(out: Record<string, unknown>): CreationFields {
+  const badText = findInvalidText(out, 'body');
+  if (badText) throw badRequest(badText.message);
   if (typeof out.workspaceId !== 'string' || !out.workspaceId)
     throw badRequest("The field 'body.workspaceId' must be defined.");
   for (const name of ['workspaceId', 'batchId', 'id']) {
@@ -95,6 +98,8 @@ async function readMultipart(
   try {
     parser = busboy({
       headers: input.request.headers as IncomingMessage['headers'],
+      // File names in Content-Disposition are UTF-8 (what browsers send), not busboy's default Latin-1.
+      defParamCharset: 'utf8',
       limits: { files: 1, fields: 50, fieldSize: 1024 * 1024 },
     });
   } catch {

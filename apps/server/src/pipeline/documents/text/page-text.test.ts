@@ -45,4 +45,30 @@ describe('wordAccuracy', () => {
     expect(wordAccuracy('a b c d', 'a b x d')).toBe(0.75);
     expect(wordAccuracy('a b', '')).toBe(0);
   });
+
+  it('cleans NUL, unpaired surrogates and control characters out of the words before spans are measured', () => {
+    const char = (c: string, left: number) => ({ char: c, edges: box(left, 0, 5) });
+    const text = buildPageText(
+      [
+        {
+          text: 'To\u0000tal',
+          edges: box(0, 0, 30),
+          confidence: 1,
+          chars: [char('T', 0), char('o', 5), char('\u0000', 10), char('t', 15), char('a', 20), char('l', 25)],
+        },
+        { text: '\u0000\u0001', edges: box(32, 0, 5), confidence: 1 },
+        { text: '42\ud800\u001f', edges: box(40, 0, 10), confidence: 1 },
+        { text: 'ok😀', edges: box(60, 0, 10), confidence: 1 },
+      ],
+      page,
+    );
+    expect(text.text).toBe('Total 42 ok😀');
+    expect(text.words.map((w) => w.text)).toEqual(['Total', '42', 'ok😀']);
+    expect(text.words.map((w) => text.text.slice(w.span.offset, w.span.offset + w.span.length))).toEqual([
+      'Total',
+      '42',
+      'ok😀',
+    ]);
+    expect(text.words[0]?.chars.map((c) => c.char).join('')).toBe('Total');
+  });
 });

@@ -1,6 +1,8 @@
 // The engines' common in-memory page: words with boxes, grouped into lines in reading order, and
 // the page text those words are spans of. Both the PDF text layer and tesseract produce it; field,
 // table, PII detection read it; `toOcrPageResult` turns it into the contract's OcrPageResult.
+
+import { withoutUnstorableText } from '../../../db/storable-text.js';
 import { centerY, type Edges, heightOf, overlap, unionEdges } from '../geometry.js';
 import type { OcrEngineName, PageSize, Span } from '../types.js';
 
@@ -57,7 +59,38 @@ const SAME_LINE_OVERLAP = 0.5;
 /** Fragments closer than this share of the line height are glued into one word. */
 const GLUE_GAP = 0.12;
 
-export function buildPageText(raw: readonly RawWord[], page: Omit<PageText, 'text' | 'words' | 'lines'>): PageText {
+/**
+ * A word's text as it can be stored and read: without NUL and unpaired surrogates (PostgreSQL
+ * refuses the one and cannot encode the other) and without the other control characters.
+ * Copy-protected PDFs map their glyphs to such codes; a page of them must still be recognised.
+ */
+export function cleanWordText(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
+  return withoutUnstorableText(text).replace(/[\u0001-\u001f\u007f]/g, '');
+}
+
+/** The engine's words cleaned (cleanWordText), before any span is measured; words left empty are dropped. */
+function cleanWords(raw: readonly RawWord[]): RawWord[] {
+  const out: RawWord[] = [];
+  for (const word of raw) {
+    const text = cleanWordText(word.text);
+    if (text.trim() === '') continue;
+    if (text === word.text && !word.chars) {
+      out.push(word);
+      continue;
+    }
+    const chars = word.chars?.map((c) => ({ ...c, char: cleanWordText(c.char) })).filter((c) => c.char !== '');
+    out.push({ ...word, text, ...(chars ? { chars } : {}) });
+  }
+  return out;
+}
+
+export function buildPageText(
+  engineWords: readonly RawWord[],
+  page: Omit<PageText, 'text' | 'words' | 'lines'>,
+): PageText {
+  // Every engine's words pass here on their way to storage (task_pages.ocr), so they are cleaned here once.
+  const raw = cleanWords(engineWords);
   const groups = raw.every((word) => word.lineKey !== undefined) ? groupByKey(raw) : groupGeometrically(raw);
   const lines: TextLine[] = [];
   const words: PositionedWord[] = [];
