@@ -10,7 +10,9 @@ import { errorBody, forbidden, HttpError, sendError, unauthorized } from './erro
 import type { HandlerMap, Services } from './handler.js';
 
 /** The caller behind a verified access token. */
-export type TokenSubject = { kind: 'user'; userId: string } | { kind: 'client'; clientId: string; tenantId: string };
+export type TokenSubject =
+  | { kind: 'user'; userId: string /** The sign-in (provider grant) the token belongs to. */; grantId?: string }
+  | { kind: 'client'; clientId: string; tenantId: string };
 
 export interface BinderOptions {
   contract: Contract;
@@ -67,7 +69,7 @@ export function bindContract(app: FastifyInstance, options: BinderOptions): void
             throw forbidden('This call needs a signed-in user.');
           }
           session = await loadClientSession(services.db, subject.clientId, subject.tenantId);
-        } else session = await loadSession(services.db, subject.userId);
+        } else session = await loadSession(services.db, subject.userId, subject.grantId);
       }
       const query = { ...(request.query as Record<string, unknown>) };
       const params = { ...(request.params as Record<string, unknown>) };

@@ -62,6 +62,7 @@ export interface CallResult {
 }
 
 const TABLES = [
+  'rate_limit_counters',
   'account_tokens',
   'oidc_payloads',
   'api_secrets',
@@ -131,7 +132,10 @@ export function useTestServer(
         await seedDemo(database.db);
       },
       async tokenFor(email: string) {
-        return new SignJWT({ client_id: 'reviewdesk-web', scope: 'openid profile email api' })
+        // A real grant, as a sign-in leaves one: the server honours a user token only while it stands.
+        const grant = new server.identity.provider.Grant({ accountId: userIdOf(email), clientId: 'reviewdesk-web' });
+        const gid = await grant.save();
+        return new SignJWT({ client_id: 'reviewdesk-web', scope: 'openid profile email api', gid })
           .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid as string })
           .setIssuer(config.origin)
           .setAudience(API_AUDIENCE)

@@ -16,6 +16,8 @@ export const userHandlers: HandlerMap = {
   }),
   User_ChangePassword: requires(['User.Profile'], async ({ body, session, services }) => {
     const { oldPassword, newPassword } = body as { oldPassword: string; newPassword: string };
-    return identityResult(await changePassword(services.db, session.user.id, oldPassword, newPassword));
+    return identityResult(
+      await changePassword(services.db, session.user.id, oldPassword, newPassword, session.grantId),
+    );
   }),
 };
