@@ -73,6 +73,10 @@ describe.each(databaseKinds())('sign-in throttle on %s', (kind) => {
     expect(sprayer.status).toBe(429);
     const someoneElse = await attempt(t.config.origin, new Browser(), demoEmail('Manager'), DEMO_PASSWORD, '192.0.2.5');
     expect(someoneElse.status).toBe(303);
+    // The owner who signed in before from that browser gets through even from the sprayer's address.
+    const own = new Browser();
+    await attempt(t.config.origin, own, demoEmail('Viewer'), DEMO_PASSWORD, '192.0.2.6');
+    expect((await attempt(t.config.origin, own, demoEmail('Viewer'), DEMO_PASSWORD, '203.0.113.99')).status).toBe(303);
   });
 
   it('shares the counts between API processes on the same database', async () => {

@@ -26,14 +26,16 @@ export function userTokenStands(db: Db, grantId: unknown): Promise<boolean> {
   return new SignInGrantsRepository(db).isActive(grantId);
 }
 
-/** The secret still exists, has not expired, belongs to that tenant and has not been renewed since. */
+/**
+ * The secret still exists, belongs to that tenant and has not been renewed since. (An expired secret
+ * is refused later, with 403, by the client session: the caller is known, its credential is not valid.)
+ */
 export async function clientTokenStands(db: Db, clientId: string, tenantId: string, version: unknown) {
   const row = await db
     .selectFrom('api_secrets')
-    .select(['tenant_id', 'client_secret', 'expiration'])
+    .select(['tenant_id', 'client_secret'])
     .where('client_id', '=', clientId)
     .executeTakeFirst();
   if (!row || row.tenant_id !== tenantId) return false;
-  if (row.expiration && new Date(row.expiration).getTime() < Date.now()) return false;
   return typeof version === 'string' && version === secretVersion(row.client_secret);
 }

@@ -53,9 +53,11 @@ export async function createSignInThrottle(app: FastifyInstance, db: Db): Promis
 
   return {
     async check(request, email, ownDevice) {
+      // The owner's own browser is let through both counts: a stranger behind the same address
+      // (an office, a carrier's NAT) must not keep them out either. The cookie only counts for its account.
+      if (ownDevice) return { allowed: true };
       const client = await perClient(request, { increment: false });
       if (blocked(client)) return { allowed: false, retryAfterSeconds: wait(client) };
-      if (ownDevice) return { allowed: true };
       const account = await perAccount(withEmail(request, email), { increment: false });
       if (blocked(account)) return { allowed: false, retryAfterSeconds: wait(account) };
       return { allowed: true };
