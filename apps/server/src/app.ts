@@ -22,6 +22,7 @@ import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer
 import { loadStages } from './pipeline/worker/load-stages.js';
 import type { Stage } from './pipeline/worker/stage.js';
 import { startWorkers, type Workers } from './pipeline/worker/workers.js';
+import { registerApiNoStore, registerSecurityHeaders } from './security/headers.js';
 import { blobStorageFor } from './storage/blob-storage.js';
 import { registerUploads } from './uploads/tus.js';
 
@@ -69,6 +70,9 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   const identity = await createIdentity(config, database.db);
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+  // Before the provider's hook below: its hijacked answers get the headers too.
+  await registerSecurityHeaders(app, config);
+  registerApiNoStore(app);
 
   // The provider is a Koa app: it gets the raw request before Fastify reads the body.
   const providerCallback = identity.provider.callback();

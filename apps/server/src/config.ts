@@ -27,6 +27,28 @@ export interface ServerConfig {
   workerLeaseMs: number;
   /** How often the scheduler looks for dead workers, stuck tasks and files to remove (SCHEDULER_INTERVAL_SECONDS, default 30). */
   schedulerIntervalMs: number;
+  /**
+   * Partner origins that may frame the reference app besides its own origin (FRAME_ANCESTORS,
+   * space- or comma-separated; default none: same origin only). Identity pages are never framed.
+   */
+  frameAncestors: string[];
+}
+
+/** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
+function originList(env: NodeJS.ProcessEnv, name: string): string[] {
+  const values = (env[name] ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const value of values) {
+    let url: URL | undefined;
+    try {
+      url = new URL(value);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/$/, '')) {
+      throw new Error(`${name} must list origins such as https://partner.example, not ${JSON.stringify(value)}.`);
+    }
+  }
+  return values.map((value) => value.replace(/\/$/, ''));
 }
 
 /** A whole number ≥ `min` from the environment, else the default (a typo must not disable workers silently: it throws). */
@@ -58,5 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: wholeNumber(env, 'WORKERS', 1, 0),
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
+    frameAncestors: originList(env, 'FRAME_ANCESTORS'),
   };
 }

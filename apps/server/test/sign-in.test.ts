@@ -1,76 +1,33 @@
 // The real sign-in, driven over HTTP like a browser: authorize → login page → consent →
 // callback code → token exchange (PKCE) → /api with the access token; plus wrong passwords,
-// lock-out, forgot password through the outbox and client credentials for API secrets.
+// forgot password through the outbox and client credentials for API secrets. Throttling of failed
+// sign-ins: sign-in-throttle.test.ts.
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/domain/demo-data.js';
 import { readOutbox } from '../src/mail/mailer.js';
-import { Browser, formUid, pkcePair } from './support/browser.js';
+import { Browser } from './support/browser.js';
 import { ACME_ID, demoEmail, userIdOf, useTestServer } from './support/harness.js';
+import {
+  signInFully as signInFullyAt,
+  startSignIn as startSignInAt,
+  submitLogin as submitLoginAt,
+} from './support/sign-in-flow.js';
 
 describe('sign-in (authorization code + PKCE)', () => {
   const t = useTestServer('pglite', { listen: true, resetEachTest: true });
   const origin = () => t.config.origin;
   const redirectUri = () => `${origin()}/authentication/login-callback`;
 
-  async function startSignIn(browser: Browser, lang = 'en') {
-    const { verifier, challenge } = pkcePair();
-    const authorize = new URL(`${origin()}/connect/authorize`);
-    authorize.search = new URLSearchParams({
-      client_id: 'reviewdesk-web',
-      response_type: 'code',
-      redirect_uri: redirectUri(),
-      scope: 'openid profile email offline_access api',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'state-1',
-      ui_locales: lang,
-    }).toString();
-    const { response, url } = await browser.follow(authorize.toString(), origin(), {
-      headers: { 'accept-language': lang },
-    });
-    expect(url).toContain('/Identity/Account/Login?uid=');
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    return { verifier, uid: formUid(html), loginUrl: url, html };
-  }
-
-  async function submitLogin(browser: Browser, uid: string, email: string, password: string, lang = 'en') {
-    return browser.postForm(`${origin()}/Identity/Account/Login?uid=${uid}&lang=${lang}`, {
-      uid,
-      email,
-      password,
-      lang,
-    });
-  }
+  const startSignIn = (browser: Browser, lang = 'en') =>
+    startSignInAt(browser, origin(), { uiLocales: lang, acceptLanguage: lang });
+  const submitLogin = (browser: Browser, uid: string, email: string, password: string, lang = 'en') =>
+    submitLoginAt(browser, origin(), uid, email, password, lang);
 
   async function signInFully(email: string) {
-    const browser = new Browser();
-    const { verifier, uid } = await startSignIn(browser);
-    const posted = await submitLogin(browser, uid, email, DEMO_PASSWORD);
-    expect(posted.status).toBe(303);
-    // → authorize resume → consent interaction (granted for the first-party app) → resume → callback
-    const { url } = await browser.follow(
-      new URL(posted.headers.get('location') as string, origin()).toString(),
-      origin(),
-    );
-    const callback = new URL(url);
-    expect(callback.pathname).toBe('/authentication/login-callback');
+    const { tokens, callback, tokenResponse } = await signInFullyAt(origin(), email);
     expect(callback.searchParams.get('state')).toBe('state-1');
-    const code = callback.searchParams.get('code') as string;
-    const tokenResponse = await fetch(`${origin()}/connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: origin() },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: 'reviewdesk-web',
-        code,
-        redirect_uri: redirectUri(),
-        code_verifier: verifier,
-      }),
-    });
-    expect(tokenResponse.status).toBe(200);
     expect(tokenResponse.headers.get('access-control-allow-origin')).toBe(origin());
-    return (await tokenResponse.json()) as { access_token: string; refresh_token?: string; id_token: string };
+    return tokens;
   }
 
   it('signs in and calls the API with the access token', async () => {
@@ -140,25 +97,6 @@ describe('sign-in (authorization code + PKCE)', () => {
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('Wrong e-mail or password.');
     }
-  });
-
-  it('locks the account for 15 minutes after 5 failures', async () => {
-    const browser = new Browser();
-    const { uid } = await startSignIn(browser);
-    for (let i = 0; i < 4; i++) await submitLogin(browser, uid, demoEmail('Creator'), 'wrong');
-    const fifth = await submitLogin(browser, uid, demoEmail('Creator'), 'wrong');
-    expect(await fifth.text()).toContain('locked');
-    // Even the right password is refused while locked.
-    const right = await submitLogin(browser, uid, demoEmail('Creator'), DEMO_PASSWORD);
-    expect(await right.text()).toContain('locked');
-    const user = await t.server.database.db
-      .selectFrom('users')
-      .select('locked_until')
-      .where('id', '=', userIdOf(demoEmail('Creator')))
-      .executeTakeFirstOrThrow();
-    const minutes = (new Date(user.locked_until as Date).getTime() - Date.now()) / 60_000;
-    expect(minutes).toBeGreaterThan(14);
-    expect(minutes).toBeLessThanOrEqual(15);
   });
 
   it('resets a forgotten password through the e-mailed link', async () => {

@@ -441,3 +441,16 @@ export interface TasksTable {
   /** End of a recording chunk's range, in seconds. */
   offset_end: Nullable<number>;
 }
+
+// --- Rate limits (migration 0011_rate_limits) ---
+export interface RateLimitCountersTable {
+  /** What is counted, e.g. `sign-in:client:<ip>` or `sign-in:account:<e-mail>`. */
+  key: string;
+  hits: number;
+  /** When the count starts again; pushed further out while a backoff lasts. */
+  window_ends_at: Timestamp;
+}
+
+export interface Database {
+  rate_limit_counters: RateLimitCountersTable;
+}

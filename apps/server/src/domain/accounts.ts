@@ -1,29 +1,27 @@
-// Account rules: signing in with lock-out, password reset and e-mail confirmation links.
+// Account rules: checking a password at sign-in, password reset and change, e-mail confirmation
+// links. Guessing is slowed by the sign-in throttle (security/sign-in-throttle.ts), not by locking
+// accounts: a lock would let any stranger shut a real person out, and would tell which addresses exist.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { SignInGrantsRepository } from '../db/repositories/sign-in-grants.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 
-export const MAX_FAILED_SIGN_INS = 5;
-export const LOCKOUT_MINUTES = 15;
+export type SignInResult = { ok: true; userId: string } | { ok: false };
 
-export type SignInResult = { ok: true; userId: string } | { ok: false; reason: 'invalid' | 'locked' };
+/** A hash of the same cost as a real one, checked for unknown addresses. */
+const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
 
-export async function signIn(db: Db, email: string, password: string, now = new Date()): Promise<SignInResult> {
+export async function signIn(db: Db, email: string, password: string): Promise<SignInResult> {
   const users = new UsersRepository(db);
   const user = await users.findByEmail(email);
   if (!user) {
     // Same work as a real check, so response time does not tell which addresses exist.
-    await verifyPassword(password, 'scrypt$16384$8$AAAAAAAAAAAAAAAAAAAAAA==$AAAA');
-    return { ok: false, reason: 'invalid' };
+    await verifyPassword(password, DUMMY_HASH);
+    return { ok: false };
   }
-  if (user.locked_until && new Date(user.locked_until) > now) return { ok: false, reason: 'locked' };
-  if (!(await verifyPassword(password, user.password_hash))) {
-    const lockUntil = new Date(now.getTime() + LOCKOUT_MINUTES * 60_000);
-    const { locked } = await users.recordFailedSignIn(user.id, MAX_FAILED_SIGN_INS, lockUntil);
-    return { ok: false, reason: locked ? 'locked' : 'invalid' };
-  }
-  // A successful sign-in starts in the default tenant and clears the failure count.
+  if (!(await verifyPassword(password, user.password_hash))) return { ok: false };
+  // A successful sign-in starts in the default tenant.
   await users.update(user.id, { failed_sign_ins: 0, locked_until: null, current_tenant_id: null });
   return { ok: true, userId: user.id };
 }
@@ -81,13 +79,41 @@ export async function peekAccountToken(db: Db, token: string, purpose: AccountTo
     .executeTakeFirst();
 }
 
-/** Sets a new password (already checked against the rules) and lifts any lock-out. */
-export async function setPassword(db: Db, userId: string, password: string): Promise<void> {
+/**
+ * Sets a new password (already checked against the rules) and ends the user's other sessions: whoever
+ * knew the old password loses the access it gave. `keepGrantId` is the sign-in the change came from.
+ */
+export async function setPassword(db: Db, userId: string, password: string, keepGrantId?: string): Promise<void> {
   await new UsersRepository(db).update(userId, {
     password_hash: await hashPassword(password),
     failed_sign_ins: 0,
     locked_until: null,
   });
+  await new SignInGrantsRepository(db).endForUser(userId, keepGrantId);
+}
+
+/**
+ * Redeems a reset link and sets the password: every other reset link of the user dies with it (an
+ * older mail must not reset the new password), and every session ends. Undefined for a bad link.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<{ userId: string } | undefined> {
+  const row = await redeemAccountToken(db, token, 'reset-password');
+  if (!row) return undefined;
+  await db
+    .updateTable('account_tokens')
+    .set({ used_at: new Date() })
+    .where('user_id', '=', row.user_id)
+    .where('purpose', '=', 'reset-password')
+    .where('used_at', 'is', null)
+    .execute();
+  await setPassword(db, row.user_id, password);
+  return { userId: row.user_id };
+}
+
+/** The confirmed new address; the sessions signed in under the old one end. */
+export async function changeEmail(db: Db, userId: string, email: string): Promise<void> {
+  await new UsersRepository(db).update(userId, { email, email_confirmed: true });
+  await new SignInGrantsRepository(db).endForUser(userId);
 }
 
 export async function changePassword(
@@ -95,11 +121,12 @@ export async function changePassword(
   userId: string,
   oldPassword: string,
   newPassword: string,
+  keepGrantId?: string,
 ): Promise<string[]> {
   const user = await new UsersRepository(db).findById(userId);
   if (!user || !(await verifyPassword(oldPassword, user.password_hash))) return ['Incorrect password.'];
   const problems = passwordProblems(newPassword);
   if (problems.length) return problems;
-  await setPassword(db, userId, newPassword);
+  await setPassword(db, userId, newPassword, keepGrantId);
   return [];
 }

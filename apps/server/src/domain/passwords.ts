@@ -34,12 +34,26 @@ export async function verifyPassword(password: string, stored: string | null): P
   return wanted.length === key.length && timingSafeEqual(wanted, key);
 }
 
-/** Minimum rules for a new password; returns the problems in words (IdentityResult errors). */
+/** The minimum rules for a new password, by name (the identity pages translate them). */
+export type PasswordRule = 'tooShort' | 'needsLower' | 'needsUpper' | 'needsDigit';
+
+const RULE_MESSAGES: Readonly<Record<PasswordRule, string>> = {
+  tooShort: 'Passwords must be at least 8 characters.',
+  needsLower: 'Passwords must have at least one lowercase letter.',
+  needsUpper: 'Passwords must have at least one uppercase letter.',
+  needsDigit: 'Passwords must have at least one digit.',
+};
+
+export function brokenPasswordRules(password: string): PasswordRule[] {
+  const broken: PasswordRule[] = [];
+  if (password.length < 8) broken.push('tooShort');
+  if (!/[a-z]/.test(password)) broken.push('needsLower');
+  if (!/[A-Z]/.test(password)) broken.push('needsUpper');
+  if (!/\d/.test(password)) broken.push('needsDigit');
+  return broken;
+}
+
+/** The broken rules in words (IdentityResult errors of the API). */
 export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if (password.length < 8) problems.push('Passwords must be at least 8 characters.');
-  if (!/[a-z]/.test(password)) problems.push('Passwords must have at least one lowercase letter.');
-  if (!/[A-Z]/.test(password)) problems.push('Passwords must have at least one uppercase letter.');
-  if (!/\d/.test(password)) problems.push('Passwords must have at least one digit.');
-  return problems;
+  return brokenPasswordRules(password).map((rule) => RULE_MESSAGES[rule]);
 }

@@ -21,6 +21,8 @@ export interface Session {
   abilitiesRole: Role;
   abilities: Set<string>;
   scope: TenantScope;
+  /** The sign-in (provider grant) of the caller's token: a password change keeps this one signed in. */
+  grantId?: string | undefined;
 }
 
 /** The membership the user works in: the chosen current tenant, else the default, else the first. */
@@ -32,7 +34,7 @@ export function pickCurrentMembership(
   return active.find((m) => m.tenant_id === user.current_tenant_id) ?? active.find((m) => m.is_default) ?? active[0];
 }
 
-export async function loadSession(db: Db, userId: string): Promise<Session> {
+export async function loadSession(db: Db, userId: string, grantId?: string): Promise<Session> {
   const user = await new UsersRepository(db).findById(userId);
   if (!user) throw unauthenticated('The account of this token no longer exists.');
   const memberships = await new MembershipsRepository(db).listForUser(userId);
@@ -48,7 +50,7 @@ export async function loadSession(db: Db, userId: string): Promise<Session> {
   const impersonateRole = impersonated && own.has('Tenant.ImpersonateRole') ? impersonated : null;
   const abilitiesRole = impersonateRole ?? role;
   const abilities = impersonateRole ? effectiveAbilities(impersonateRole, blacklist) : own;
-  return { user, membership, role, impersonateRole, abilitiesRole, abilities, scope };
+  return { user, membership, role, impersonateRole, abilitiesRole, abilities, scope, grantId };
 }
 
 export function hasAnyAbility(session: Session, abilities: readonly string[]): boolean {

@@ -12,7 +12,9 @@ import { errorBody, HttpError, sendError, toHttpError } from './errors.js';
 import { type BoundHandler, type HandlerMap, handlerFor, type Services } from './handler.js';
 
 /** The caller behind a verified access token. */
-export type TokenSubject = { kind: 'user'; userId: string } | { kind: 'client'; clientId: string; tenantId: string };
+export type TokenSubject =
+  | { kind: 'user'; userId: string /** The sign-in (provider grant) the token belongs to. */; grantId?: string }
+  | { kind: 'client'; clientId: string; tenantId: string };
 
 export interface BinderOptions {
   contract: Contract;
@@ -101,7 +103,7 @@ export function bindContract(app: FastifyInstance, options: BinderOptions): void
   }
 
   async function sessionOf(subject: TokenSubject, handler: BoundHandler): Promise<Session> {
-    if (subject.kind === 'user') return loadSession(services.db, subject.userId);
+    if (subject.kind === 'user') return loadSession(services.db, subject.userId, subject.grantId);
     // API clients (client credentials) only reach the calls that accept them (Import, Process, Status …).
     if (!handler.acceptsClients) throw forbidden('This call needs a signed-in user.');
     return loadClientSession(services.db, subject.clientId, subject.tenantId);

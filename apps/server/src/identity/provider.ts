@@ -9,10 +9,9 @@ import { UsersRepository } from '../db/repositories/users.js';
 import { apiSecretMatches } from '../domain/api-secrets.js';
 import type { TokenSubject } from '../http/binder.js';
 import { createAdapterFactory } from './adapter.js';
-import { escapeHtml } from './html.js';
-import { page } from './layout.js';
 import { cookieKeys, signingKeys } from './server-secrets.js';
-import { pickLanguage, textsFor } from './texts.js';
+import { signOutPages } from './sign-out-pages.js';
+import { clientTokenClaims, clientTokenStands, userTokenStands } from './token-state.js';
 
 export const WEB_CLIENT_ID = 'reviewdesk-web';
 /** Resource indicator of the API (RFC 8707 wants an absolute URI) and the audience of its tokens. */
@@ -40,6 +39,7 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
   const keys = await signingKeys(db);
   const urls = webClientUrls(config.origin);
   const users = new UsersRepository(db);
+  const providerPages = signOutPages(db);
 
   const configuration: Configuration = {
     adapter: createAdapterFactory(db),
@@ -85,32 +85,12 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       clientCredentials: { enabled: true },
-      // Our own pages, in the product's languages and without the provider's default page, which
-      // loads web fonts from the internet.
+      // Our own pages, in the person's culture and without the provider's default page, which
+      // loads web fonts from the internet (sign-out-pages.ts).
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => {
-          const language = pickLanguage(ctx.query.lang, ctx.get('accept-language'));
-          const t = textsFor(language);
-          ctx.type = 'html';
-          ctx.body = page(
-            language,
-            t.signOutTitle,
-            `${form}<p>${escapeHtml(t.signOutQuestion)}</p>
-<button type="submit" form="op.logoutForm" name="logout" value="yes" autofocus data-testid="logout.confirm">${escapeHtml(t.signOutButton)}</button>
-<button type="submit" form="op.logoutForm" class="secondary" data-testid="logout.cancel">${escapeHtml(t.stayButton)}</button>`,
-          );
-        },
-        postLogoutSuccessSource: async (ctx) => {
-          const language = pickLanguage(ctx.query.lang, ctx.get('accept-language'));
-          const t = textsFor(language);
-          ctx.type = 'html';
-          ctx.body = page(
-            language,
-            t.signedOutTitle,
-            `<p>${escapeHtml(t.signedOut)}</p><p><a href="/">${escapeHtml(t.backToApp)}</a></p>`,
-          );
-        },
+        logoutSource: providerPages.logoutSource,
+        postLogoutSuccessSource: providerPages.postLogoutSuccessSource,
       },
       resourceIndicators: {
         enabled: true,
@@ -131,14 +111,11 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
     // The SPA renews silently with refresh tokens; they rotate on every use (public client).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     extraTokenClaims: async (_ctx, token) => {
-      // Tokens of a tenant API secret say which tenant they act for.
-      if (token.kind !== 'ClientCredentials') return undefined;
-      const row = await db
-        .selectFrom('api_secrets')
-        .select('tenant_id')
-        .where('client_id', '=', token.clientId as string)
-        .executeTakeFirst();
-      return row ? { tenant_id: row.tenant_id } : undefined;
+      // Tokens of a tenant API secret say which tenant they act for and which secret they came from;
+      // user tokens name their grant. verifyBearer checks both against the database (token-state.ts).
+      if (token.kind === 'ClientCredentials') return clientTokenClaims(db, token.clientId as string);
+      const grantId = (token as { grantId?: string }).grantId;
+      return grantId ? { gid: grantId } : undefined;
     },
     findAccount: async (_ctx, sub) => {
       const user = await users.findById(sub);
@@ -164,12 +141,7 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
       Grant: 14 * 24 * 60 * 60,
       ClientCredentials: 60 * 60,
     },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = `<!doctype html><meta charset="utf-8"><title>Sign-in error</title><h1>Sign-in error</h1><p>${escapeHtml(
-        String(out.error_description ?? out.error),
-      )}</p>`;
-    },
+    renderError: async (ctx, out) => providerPages.renderError(ctx, out),
   };
 
   const provider = new Provider(config.origin, configuration);
@@ -188,9 +160,12 @@ export async function createIdentity(config: ServerConfig, db: Db): Promise<Iden
         audience: API_AUDIENCE,
         typ: 'at+jwt',
       });
-      if (typeof payload.sub === 'string' && payload.sub !== payload.client_id)
-        return { kind: 'user', userId: payload.sub };
+      if (typeof payload.sub === 'string' && payload.sub !== payload.client_id) {
+        if (!(await userTokenStands(db, payload.gid))) return null;
+        return { kind: 'user', userId: payload.sub, grantId: payload.gid as string };
+      }
       if (typeof payload.client_id === 'string' && typeof payload.tenant_id === 'string') {
+        if (!(await clientTokenStands(db, payload.client_id, payload.tenant_id, payload.sv))) return null;
         return { kind: 'client', clientId: payload.client_id, tenantId: payload.tenant_id };
       }
       return null;

@@ -62,8 +62,8 @@ export interface CallResult {
 }
 
 const TABLES = [
+  'rate_limit_counters',
   'account_tokens',
-  'oidc_payloads',
   'api_secrets',
   'task_events',
   'tasks',
@@ -99,6 +99,7 @@ export function useTestServer(
 ): TestServer {
   const violations: ResponseViolation[] = [];
   const harness = { violations } as TestServer;
+  const harnessGrants: string[] = [];
 
   beforeAll(async () => {
     const port = await freePort();
@@ -128,10 +129,20 @@ export function useTestServer(
       config,
       async reset() {
         await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} cascade`.execute(database.db);
+        // Provider state goes too, but the grants of tokenFor stay: its tokens outlive a reset, as they did when they were only signed.
+        let payloads = database.db.deleteFrom('oidc_payloads');
+        if (harnessGrants.length > 0) {
+          payloads = payloads.where((eb) => eb.not(eb.and([eb('model', '=', 'Grant'), eb('id', 'in', harnessGrants)])));
+        }
+        await payloads.execute();
         await seedDemo(database.db);
       },
       async tokenFor(email: string) {
-        return new SignJWT({ client_id: 'reviewdesk-web', scope: 'openid profile email api' })
+        // A real grant, as a sign-in leaves one: the server honours a user token only while it stands.
+        const grant = new server.identity.provider.Grant({ accountId: userIdOf(email), clientId: 'reviewdesk-web' });
+        const gid = await grant.save();
+        harnessGrants.push(gid);
+        return new SignJWT({ client_id: 'reviewdesk-web', scope: 'openid profile email api', gid })
           .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid as string })
           .setIssuer(config.origin)
           .setAudience(API_AUDIENCE)

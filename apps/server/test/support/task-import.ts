@@ -8,6 +8,7 @@ import { repoRoot } from '../../src/config.js';
 import { DEMO_BATCHES, demoId } from '../../src/domain/demo-data.js';
 import { API_AUDIENCE } from '../../src/identity/provider.js';
 import { signingKeys } from '../../src/identity/server-secrets.js';
+import { secretVersion } from '../../src/identity/token-state.js';
 import type { TestServer } from './harness.js';
 
 const fixture = (...parts: string[]) => readFileSync(join(repoRoot, 'fixtures', ...parts));
@@ -127,7 +128,9 @@ export async function apiClientToken(t: TestServer, tenantId: string, options: {
     .execute();
   const key = (await signingKeys(t.server.database.db))[0];
   if (!key) throw new Error('no signing key');
-  const token = await new SignJWT({ client_id: clientId, tenant_id: tenantId, scope: 'api' })
+  // The version claim of the secret, as the provider adds it (identity/token-state.ts).
+  const sv = secretVersion('not-used-here');
+  const token = await new SignJWT({ client_id: clientId, tenant_id: tenantId, scope: 'api', sv })
     .setProtectedHeader({ alg: 'RS256', typ: 'at+jwt', kid: key.kid as string })
     .setIssuer(t.config.origin)
     .setAudience(API_AUDIENCE)

@@ -26,23 +26,4 @@ export class UsersRepository {
   async update(id: string, changes: UserUpdate): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
-
-  /** Counts a failed sign-in and locks the account when `maxFailures` is reached. */
-  async recordFailedSignIn(id: string, maxFailures: number, lockUntil: Date): Promise<{ locked: boolean }> {
-    const row = await this.db
-      .updateTable('users')
-      .set((eb) => ({ failed_sign_ins: eb('failed_sign_ins', '+', 1) }))
-      .where('id', '=', id)
-      .returning('failed_sign_ins')
-      .executeTakeFirstOrThrow();
-    if (row.failed_sign_ins >= maxFailures) {
-      await this.db
-        .updateTable('users')
-        .set({ locked_until: lockUntil, failed_sign_ins: 0 })
-        .where('id', '=', id)
-        .execute();
-      return { locked: true };
-    }
-    return { locked: false };
-  }
 }

@@ -16,6 +16,8 @@ export const userHandlers = defineHandlers({
   }),
   User_ChangePassword: requires(['User.Profile'], async ({ body, session, services }) => {
     const { oldPassword, newPassword } = body;
-    return identityResult(await changePassword(services.db, session.user.id, oldPassword, newPassword));
+    return identityResult(
+      await changePassword(services.db, session.user.id, oldPassword, newPassword, session.grantId),
+    );
   }),
 });
