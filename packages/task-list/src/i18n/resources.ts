@@ -12,8 +12,16 @@ import { pt } from './pt';
 /** The namespace of this package's strings. */
 export const TASK_LIST_NAMESPACE = 'task-list';
 
-/** Every key of the namespace (`'tabs.archive'`, …). */
-export type TaskListTranslationKey = TranslationKey<typeof en>;
+/** A key without its i18next plural suffix: `paging.total_one` and `paging.total_other` are asked for as `paging.total` with a `count`. */
+type WithoutPluralSuffix<K extends string> =
+  K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+
+/**
+ * Every key of the namespace (`'tabs.archive'`, …). Counted strings exist as `_zero`, `_one` and
+ * `_other` in every language (i18next picks one by the language's plural rules; a `many` falls
+ * back to `_other`) and are asked for by their base key.
+ */
+export type TaskListTranslationKey = WithoutPluralSuffix<TranslationKey<typeof en>>;
 
 /** The namespace in all five languages, bundled: they are small and needed at first paint. */
 export const taskListResources: NamespaceResources<typeof en> = { pt, en, de, fr, es };
