@@ -10,7 +10,7 @@ import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import type { TaskListTab } from '../model/query';
 import { listViewOf } from '../model/query';
-import { EXPORT_ACTIONS, type RowAction } from '../model/rowActions';
+import { EXPORT_ACTIONS, type RowAction, TRANSCRIPT_EXPORT_ACTIONS } from '../model/rowActions';
 import { saveFile } from './download';
 
 /** A dialog the list shows for a row. */
@@ -110,13 +110,43 @@ export function useRowActionHandler(options: {
           return t('actions.recovered', { name });
         });
         return;
-      case 'devdashboard':
+      case 'devdashboard': {
+        // The tab opens now, while the click still counts as the user's gesture (a window opened
+        // after the call returns is blocked as a pop-up), and goes to the dashboard when its
+        // address arrives. It cannot reach back to this page.
+        const tab = globalThis.open?.('', '_blank') ?? null;
+        if (tab) tab.opener = null;
         void run(async () => {
-          const { data } = await api.GET('/api/v{version}/SdTask/TracesDashboardUrl/{taskId}', {
-            params: { path: { taskId: task.id } },
-          });
-          if (data) globalThis.open?.(data, '_blank', 'noopener,noreferrer');
+          try {
+            const { data } = await api.GET('/api/v{version}/SdTask/TracesDashboardUrl/{taskId}', {
+              params: { path: { taskId: task.id } },
+            });
+            if (tab) tab.location.href = data;
+            else globalThis.open?.(data, '_blank', 'noopener,noreferrer');
+          } catch (error) {
+            tab?.close();
+            throw error;
+          }
           return null;
+        });
+        return;
+      }
+      case 'export-transcript-txt':
+      case 'export-transcript-srt':
+      case 'export-transcript-vtt':
+      case 'export-transcript-json':
+        void run(async () => {
+          const { data } = await api.POST('/api/v{version}/Transcript/Export/{taskId}', {
+            params: { path: { taskId: task.id } },
+            body: {
+              type: enumCodeOf(
+                'TranscriptExportType',
+                TRANSCRIPT_EXPORT_ACTIONS[action],
+              ) as Schema<'TranscriptExportType'>,
+            },
+          });
+          saveFile(data);
+          return t('actions.exported', { file: data.fileName });
         });
         return;
       case 'export-excel':
