@@ -28,9 +28,9 @@ export function invalidateTaskQueries(queryClient: ReturnType<typeof useQueryCli
   });
 }
 
-/** Throws when a result wrapper says the command did not succeed, with the server's message. */
-export function ensureSucceeded(result: Schema<'ResultOfBoolean'> | null | undefined): void {
-  if (result && !result.succeeded) throw new Error(result.errors.map((e) => e.message).join(' ') || 'Not done.');
+/** Throws when a result wrapper says the command did not succeed, with the server's message (or `fallback`). */
+export function ensureSucceeded(result: Schema<'ResultOfBoolean'> | null | undefined, fallback: string): void {
+  if (result && !result.succeeded) throw new Error(result.errors.map((e) => e.message).join(' ') || fallback);
 }
 
 export function useRowActionHandler(options: {
@@ -88,7 +88,7 @@ export function useRowActionHandler(options: {
           const { data } = await api.PATCH('/api/v{version}/Viewer/Review/Finish/{taskId}', {
             params: { path: { taskId: task.id } },
           });
-          ensureSucceeded(data as Schema<'ResultOfBoolean'> | null);
+          ensureSucceeded(data as Schema<'ResultOfBoolean'> | null, t('actions.notDone'));
           return t('actions.reviewFinished', { name });
         });
         return;
@@ -97,7 +97,7 @@ export function useRowActionHandler(options: {
           const { data } = await api.PATCH('/api/v{version}/SdTask/RestartProcessing', {
             params: { query: { TaskId: task.id } },
           });
-          ensureSucceeded(data);
+          ensureSucceeded(data, t('actions.notDone'));
           return t('actions.reprocessed', { name });
         });
         return;
@@ -106,7 +106,7 @@ export function useRowActionHandler(options: {
           const { data } = await api.PATCH('/api/v{version}/SdTask/Recover', {
             params: { query: { taskId: task.id } },
           });
-          ensureSucceeded(data);
+          ensureSucceeded(data, t('actions.notDone'));
           return t('actions.recovered', { name });
         });
         return;

@@ -132,6 +132,7 @@ export const de: TranslationShape<typeof en> = {
     exportTitle_one: '{{count}} Aufgabe exportieren',
     exportTitle_other: '{{count}} Aufgaben exportieren',
     exportFormats: 'Formate',
+    formats: { Excel: 'Excel', Csv: 'CSV', Json: 'JSON', Xml: 'XML' },
     summaryTitle: 'Was passiert ist',
     summaryDone_zero: '{{action}}: {{count}} Aufgaben erledigt.',
     summaryDone_one: '{{action}}: {{count}} Aufgabe erledigt.',
@@ -168,6 +169,7 @@ export const de: TranslationShape<typeof en> = {
     reviewFinished: 'Die Prüfung von „{{name}}“ ist abgeschlossen.',
     exported: '{{file}} wurde heruntergeladen.',
     failed: 'Die Aktion ist fehlgeschlagen: {{message}}',
+    notDone: 'Der Server hat es nicht ausgeführt und keinen Grund genannt.',
   },
   events: {
     title: 'Ereignisse von „{{name}}“',

@@ -129,6 +129,7 @@ export const en = {
     exportTitle_one: 'Export {{count}} task',
     exportTitle_other: 'Export {{count}} tasks',
     exportFormats: 'Formats',
+    formats: { Excel: 'Excel', Csv: 'CSV', Json: 'JSON', Xml: 'XML' },
     summaryTitle: 'What happened',
     summaryDone_zero: '{{action}}: {{count}} tasks done.',
     summaryDone_one: '{{action}}: {{count}} task done.',
@@ -165,6 +166,7 @@ export const en = {
     reviewFinished: 'The review of "{{name}}" is finished.',
     exported: '{{file}} was downloaded.',
     failed: 'The action failed: {{message}}',
+    notDone: 'The server did not do it and gave no reason.',
   },
   events: {
     title: 'Events of "{{name}}"',

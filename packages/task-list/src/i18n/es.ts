@@ -132,6 +132,7 @@ export const es: TranslationShape<typeof en> = {
     exportTitle_one: 'Exportar {{count}} tarea',
     exportTitle_other: 'Exportar {{count}} tareas',
     exportFormats: 'Formatos',
+    formats: { Excel: 'Excel', Csv: 'CSV', Json: 'JSON', Xml: 'XML' },
     summaryTitle: 'Qué ha pasado',
     summaryDone_zero: '{{action}}: {{count}} tareas hechas.',
     summaryDone_one: '{{action}}: {{count}} tarea hecha.',
@@ -168,6 +169,7 @@ export const es: TranslationShape<typeof en> = {
     reviewFinished: 'La revisión de «{{name}}» ha terminado.',
     exported: 'Se descargó {{file}}.',
     failed: 'La acción falló: {{message}}',
+    notDone: 'El servidor no lo hizo y no indicó el motivo.',
   },
   events: {
     title: 'Eventos de «{{name}}»',

@@ -132,6 +132,7 @@ export const fr: TranslationShape<typeof en> = {
     exportTitle_one: 'Exporter {{count}} tâche',
     exportTitle_other: 'Exporter {{count}} tâches',
     exportFormats: 'Formats',
+    formats: { Excel: 'Excel', Csv: 'CSV', Json: 'JSON', Xml: 'XML' },
     summaryTitle: 'Ce qui s’est passé',
     summaryDone_zero: '{{action}} : {{count}} tâche traitée.',
     summaryDone_one: '{{action}} : {{count}} tâche traitée.',
@@ -168,6 +169,7 @@ export const fr: TranslationShape<typeof en> = {
     reviewFinished: 'La révision de « {{name}} » est terminée.',
     exported: '{{file}} a été téléchargé.',
     failed: 'L’action a échoué : {{message}}',
+    notDone: 'Le serveur ne l’a pas fait et n’a donné aucune raison.',
   },
   events: {
     title: 'Événements de « {{name}} »',

@@ -132,6 +132,7 @@ export const pt: TranslationShape<typeof en> = {
     exportTitle_one: 'Exportar {{count}} tarefa',
     exportTitle_other: 'Exportar {{count}} tarefas',
     exportFormats: 'Formatos',
+    formats: { Excel: 'Excel', Csv: 'CSV', Json: 'JSON', Xml: 'XML' },
     summaryTitle: 'O que aconteceu',
     summaryDone_zero: '{{action}}: {{count}} tarefas concluídas.',
     summaryDone_one: '{{action}}: {{count}} tarefa concluída.',
@@ -168,6 +169,7 @@ export const pt: TranslationShape<typeof en> = {
     reviewFinished: 'A revisão de «{{name}}» foi concluída.',
     exported: '{{file}} foi transferido.',
     failed: 'A ação falhou: {{message}}',
+    notDone: 'O servidor não o fez e não indicou o motivo.',
   },
   events: {
     title: 'Eventos de «{{name}}»',
