@@ -11,7 +11,6 @@ import {
   Input,
   LoadingState,
   PermissionDeniedState,
-  registerTranslations,
   Switch,
   Tabs,
   useApiClient,
@@ -25,7 +24,7 @@ import { opensElsewhere } from '../components/links';
 import { Pager } from '../components/Pager';
 import { useDateFormatter } from '../components/useDateFormatter';
 import type { OpenBatchEvent } from '../events';
-import { TASK_LIST_NAMESPACE, taskListResources, useTaskListTranslation } from '../i18n/resources';
+import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
 
 /** Props of {@link BatchList}. */
 export interface BatchListProps {
@@ -101,9 +100,7 @@ type BatchFilter = 'all' | 'open' | 'closed';
  * <BatchList workspaceId={id} />
  */
 export function BatchList(props: BatchListProps) {
-  const { i18n } = useReviewdesk();
-  if (!i18n.hasResourceBundle('en', TASK_LIST_NAMESPACE))
-    registerTranslations(i18n, TASK_LIST_NAMESPACE, taskListResources);
+  useTaskListStrings();
   const can = useCan();
   if (!can('Batches.ListBatches')) return <PermissionDeniedState />;
   return <BatchListView {...props} />;

@@ -6,13 +6,13 @@
  * the body states, the table, the bulk actions (`useBulkActions`) and the dialogs.
  */
 import type { ApiCallError } from '@reviewdesk/api-client';
-import { PermissionDeniedState, registerTranslations, Tabs, useApiClient, useCan, useReviewdesk } from '@reviewdesk/ui';
+import { PermissionDeniedState, Tabs, useApiClient, useCan } from '@reviewdesk/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { type TaskPageRequest, type TaskRowData, taskPageQueryOptions, useTaskPage } from '../data/useTaskPage';
 import type { OpenTaskEvent, SelectionChangeEvent, TaskImportedEvent } from '../events';
-import { TASK_LIST_NAMESPACE, taskListResources, useTaskListTranslation } from '../i18n/resources';
+import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
 import { ImportDialog } from '../import/ImportDialog';
 import { availableBulkActions } from '../model/bulkActions';
 import { IMPORT_OPERATION, SUPPORTS_EVERYTHING, type SupportsOperation, TAB_OPERATIONS } from '../model/operations';
@@ -118,10 +118,7 @@ const browserStorage = (): ColumnStorage | null => {
  * </ReviewdeskProvider>
  */
 export function TaskList(props: TaskListProps) {
-  const { i18n } = useReviewdesk();
-  // Before the first translated render, on this provider's own i18n instance.
-  if (!i18n.hasResourceBundle('en', TASK_LIST_NAMESPACE))
-    registerTranslations(i18n, TASK_LIST_NAMESPACE, taskListResources);
+  useTaskListStrings();
   const can = useCan();
   if (!can('Task.ListView')) {
     return (

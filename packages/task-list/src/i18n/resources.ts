@@ -2,7 +2,13 @@
  * The `task-list` namespace in the five languages, and the typed translate hook. Every language
  * is typed as the English shape, so a missing key fails typecheck (and i18n.test.ts at run time).
  */
-import { type NamespaceResources, type TranslationKey, useNamespaceTranslation } from '@reviewdesk/ui';
+import {
+  type NamespaceResources,
+  registerTranslations,
+  type TranslationKey,
+  useNamespaceTranslation,
+  useReviewdesk,
+} from '@reviewdesk/ui';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
@@ -29,4 +35,14 @@ export const taskListResources: NamespaceResources<typeof en> = { pt, en, de, fr
 /** `t` limited to this package's keys. */
 export function useTaskListTranslation() {
   return useNamespaceTranslation<TaskListTranslationKey>(TASK_LIST_NAMESPACE);
+}
+
+/**
+ * Registers the namespace on the provider's own i18n instance, before the first translated render
+ * of a screen of this package (`<TaskList>`, `<BatchList>`; stories of inner parts call it too).
+ */
+export function useTaskListStrings(): void {
+  const { i18n } = useReviewdesk();
+  if (!i18n.hasResourceBundle('en', TASK_LIST_NAMESPACE))
+    registerTranslations(i18n, TASK_LIST_NAMESPACE, taskListResources);
 }
