@@ -7,7 +7,7 @@
 import { type ApiClient, type Schema, TASK_LIST_REFRESH_INTERVAL_MS } from '@reviewdesk/api-client';
 import { useApiClient } from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { taskPageQueryOptions } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import { EMPTY_FILTERS } from '../model/query';
@@ -35,7 +35,14 @@ function useToReviewTabCount(api: ApiClient, workspaceId: string, refreshInterva
   return useQuery({ ...options, select: (raw: unknown) => (raw as Schema<'PageOfTaskListItem'>).totalCount });
 }
 
-export function CountsHeader({ workspaceId, refreshIntervalMs }: { workspaceId: string; refreshIntervalMs?: number }) {
+/** Memoised: the list re-renders on every page change, the counts only when they change. */
+export const CountsHeader = memo(function CountsHeader({
+  workspaceId,
+  refreshIntervalMs,
+}: {
+  workspaceId: string;
+  refreshIntervalMs?: number;
+}) {
   const { t, culture } = useTaskListTranslation();
   const api = useApiClient();
   const counts = useQuery({
@@ -66,4 +73,4 @@ export function CountsHeader({ workspaceId, refreshIntervalMs }: { workspaceId: 
       })}
     </dl>
   );
-}
+});

@@ -28,6 +28,7 @@ import { type ColumnStorage, createColumnPreferencesStore } from '../state/colum
 import { BulkBar } from './BulkBar';
 import { BulkDialogsHost } from './BulkDialogsHost';
 import { CountsHeader } from './CountsHeader';
+import { useCellLabels } from './cellLabels';
 import { type CellContext, detectedFieldColumn, OPTIONAL_COLUMNS } from './columns';
 import { DiagnosticsContext, type TaskListDiagnostics } from './diagnostics';
 import { RowContext, type TaskListRowContext } from './listContext';
@@ -179,7 +180,8 @@ function TaskListView(props: TaskListProps) {
   );
 
   const formatDate = useDateFormatter(false);
-  const cellContext = useMemo<CellContext>(() => ({ formatDate }), [formatDate]);
+  const labels = useCellLabels();
+  const cellContext = useMemo<CellContext>(() => ({ formatDate, labels }), [formatDate, labels]);
 
   const request: TaskPageRequest = {
     workspaceId,
@@ -263,7 +265,40 @@ function TaskListView(props: TaskListProps) {
     (can('Task.ReprocessMany') || can('Task.DeleteMany') || can('Task.View'));
   const pageIds = rows.map((r) => r.id);
   const pageFullySelected = pageIds.length > 0 && pageIds.every((id) => state.selected[id]);
-  const openImport = can('Task.Import') && supports(IMPORT_OPERATION) ? () => setImportOpen(true) : undefined;
+  const showImport = useCallback(() => setImportOpen(true), []);
+  const openImport = can('Task.Import') && supports(IMPORT_OPERATION) ? showImport : undefined;
+  const closeImport = useCallback(() => setImportOpen(false), []);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const onTaskCreated = useCallback(
+    (created: TaskImportedEvent) => {
+      void invalidateTaskQueries(queryClient);
+      latest.current.onTaskImported?.(created);
+    },
+    [queryClient],
+  );
+  const mediaRef = useRef(media);
+  mediaRef.current = media;
+  const onOpenImported = useCallback(
+    (created: { taskId: string; fileName: string }[]) => {
+      setImportOpen(false);
+      const [only] = created;
+      if (created.length === 1 && only) {
+        latest.current.onOpenTask?.({
+          taskId: only.taskId,
+          workspaceId: latest.current.workspaceId,
+          displayName: only.fileName,
+          fromHistory: false,
+          taskType: taskTypeRef.current,
+          media: mediaRef.current,
+        });
+      } else {
+        store.getState().showNewest();
+        const controlled = latest.current.tab;
+        if (controlled && controlled !== 'to-review') latest.current.onTabChange?.('to-review');
+      }
+    },
+    [store],
+  );
 
   const panel = (
     <>
@@ -353,34 +388,15 @@ function TaskListView(props: TaskListProps) {
             <ImportDialog
               workspaceId={workspaceId}
               open={importOpen}
-              onClose={() => setImportOpen(false)}
+              onClose={closeImport}
               getAccessToken={props.getAccessToken}
               uploadEndpoint={props.uploadEndpoint}
-              onTaskCreated={(created) => {
-                void invalidateTaskQueries(queryClient);
-                latest.current.onTaskImported?.(created);
-              }}
-              onOpenImported={(taskIds) => {
-                setImportOpen(false);
-                const [only] = taskIds;
-                if (taskIds.length === 1 && only) {
-                  latest.current.onOpenTask?.({
-                    taskId: only.taskId,
-                    workspaceId,
-                    displayName: only.fileName,
-                    fromHistory: false,
-                    taskType,
-                    media,
-                  });
-                } else {
-                  store.getState().showNewest();
-                  if (props.tab && props.tab !== 'to-review') latest.current.onTabChange?.('to-review');
-                }
-              }}
+              onTaskCreated={onTaskCreated}
+              onOpenImported={onOpenImported}
               onError={onError}
             />
           ) : null}
-          <RowDialogs api={api} dialog={dialog} onClose={() => setDialog(null)} onError={onError} />
+          <RowDialogs api={api} dialog={dialog} onClose={closeDialog} onError={onError} />
           <BulkDialogsHost bulk={bulk} count={bulkCount} />
         </div>
       </RowContext.Provider>

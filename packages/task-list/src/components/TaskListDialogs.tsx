@@ -5,6 +5,7 @@
 import type { ApiCallError, ApiClient } from '@reviewdesk/api-client';
 import { useReviewdesk } from '@reviewdesk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { memo } from 'react';
 import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import { AssignmentsDialog } from './dialogs/AssignmentsDialog';
@@ -19,7 +20,7 @@ export interface RowDialogsProps {
   onError: (error: ApiCallError | Error) => void;
 }
 
-export function RowDialogs({ api, dialog, onClose, onError }: RowDialogsProps) {
+export const RowDialogs = memo(function RowDialogs({ api, dialog, onClose, onError }: RowDialogsProps) {
   const { t } = useTaskListTranslation();
   const { notices } = useReviewdesk();
   const queryClient = useQueryClient();
@@ -84,4 +85,4 @@ export function RowDialogs({ api, dialog, onClose, onError }: RowDialogsProps) {
         />
       );
   }
-}
+});

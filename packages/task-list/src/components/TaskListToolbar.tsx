@@ -1,5 +1,6 @@
 /** The toolbar above the list: search (as you type and on Enter), filters, columns, import. */
 import { Button, Input, Popover } from '@reviewdesk/ui';
+import { memo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 import { activeFilterCount, type TaskFilters, type TaskListTab } from '../model/query';
 import { ColumnsChooser } from './ColumnsChooser';
@@ -23,7 +24,8 @@ export interface TaskListToolbarProps {
   onImport?: () => void;
 }
 
-export function TaskListToolbar(props: TaskListToolbarProps) {
+/** Memoised with stable callbacks from the list: a page change does not render the toolbar. */
+export const TaskListToolbar = memo(function TaskListToolbar(props: TaskListToolbarProps) {
   const { t } = useTaskListTranslation();
   const { tab } = props;
   const search = useDebouncedSearch(props.search, props.onSearch);
@@ -76,4 +78,4 @@ export function TaskListToolbar(props: TaskListToolbarProps) {
       ) : null}
     </div>
   );
-}
+});

@@ -43,7 +43,8 @@ function RowActionsMenu({
   onAction,
   can,
   context,
-}: Pick<TaskRowProps, 'task' | 'tab' | 'onAction'> & { can: Can; context: TaskListRowContext }) {
+  label,
+}: Pick<TaskRowProps, 'task' | 'tab' | 'onAction'> & { can: Can; context: TaskListRowContext; label: string }) {
   const { t } = useTaskListTranslation();
   const [armed, setArmed] = useState<false | 'pointer' | 'focus'>(false);
   const wrapper = useRef<HTMLSpanElement>(null);
@@ -65,7 +66,6 @@ function RowActionsMenu({
     if (armed === 'focus') wrapper.current?.querySelector('button')?.focus();
   }, [armed]);
   if (actions.length === 0) return null;
-  const label = t('actions.menu', { name: task.displayName });
   if (!armed) {
     return (
       <button
@@ -153,7 +153,6 @@ function TaskRowView({
   onOpen,
 }: TaskRowProps) {
   useDiagnostics()?.onRowRender?.(task.id);
-  const { t } = useTaskListTranslation();
   const can = useCan();
   const context = useRowContext();
   return (
@@ -172,7 +171,7 @@ function TaskRowView({
             className="rd-task-list__checkbox rd-focusable"
             checked={selected}
             onChange={() => onToggle(task.id)}
-            aria-label={t('selection.row', { name: task.displayName })}
+            aria-label={cellContext.labels.selectRow(task.displayName)}
           />
         </td>
       ) : null}
@@ -188,7 +187,14 @@ function TaskRowView({
         </td>
       ))}
       <td className="rd-table__td rd-task-list__actions">
-        <RowActionsMenu task={task} tab={tab} onAction={onAction} can={can} context={context} />
+        <RowActionsMenu
+          task={task}
+          tab={tab}
+          onAction={onAction}
+          can={can}
+          context={context}
+          label={cellContext.labels.rowActions(task.displayName)}
+        />
       </td>
     </tr>
   );

@@ -91,8 +91,14 @@ export function TaskTable(props: TaskTableProps) {
     getItemKey: (index) => rows[index]?.id ?? index,
   });
 
+  // Back to the top for a new page, only when the user had scrolled: scrolling (even to where it
+  // already is) forces a synchronous layout of the whole page inside the click that changed the
+  // page, the largest cost of a page change in profiles. Whether it scrolled is noted on scroll.
+  const scrolled = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the trigger
   useEffect(() => {
+    if (!scrolled.current) return;
+    scrolled.current = false;
     scrollRef.current?.scrollTo?.({ top: 0 });
   }, [props.resetScrollKey]);
 
@@ -116,7 +122,14 @@ export function TaskTable(props: TaskTableProps) {
   };
 
   return (
-    <div ref={scrollRef} className="rd-task-list__scroll" data-testid="task-list.scroll">
+    <div
+      ref={scrollRef}
+      className="rd-task-list__scroll"
+      data-testid="task-list.scroll"
+      onScroll={(event) => {
+        scrolled.current = event.currentTarget.scrollTop > 0;
+      }}
+    >
       <table className="rd-table rd-task-list__table" aria-rowcount={rows.length + 1}>
         <caption className="rd-visually-hidden">{props.caption}</caption>
         <thead className="rd-table__head rd-task-list__head">

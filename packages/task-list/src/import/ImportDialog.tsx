@@ -7,7 +7,7 @@
 import type { ApiCallError, Schema } from '@reviewdesk/api-client';
 import { Button, Dialog, Input, Select, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type DragEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useTaskListTranslation } from '../i18n/resources';
 import { DEFAULT_IMPORT_RULES, formatBytes, type ImportRules, normaliseExtensions } from '../model/fileChecks';
@@ -149,7 +149,8 @@ function FileRow({
   );
 }
 
-export function ImportDialog(props: ImportDialogProps) {
+/** Memoised: it stays mounted (uploads go on while it is closed), so the list's renders skip it. */
+export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps) {
   const { workspaceId, open, onClose } = props;
   const { t, culture } = useTaskListTranslation();
   const api = useApiClient();
@@ -335,4 +336,4 @@ export function ImportDialog(props: ImportDialogProps) {
       ) : null}
     </Dialog>
   );
-}
+});
