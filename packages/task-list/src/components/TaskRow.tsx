@@ -1,6 +1,6 @@
 /**
  * One row of the task list, memoised: it renders again only when its task object, its selection
- * or the column set changes. With React Query's structural sharing an unchanged task keeps its
+ * or the column set changes. The table keys rows by position, so a page change reuses them. With React Query's structural sharing an unchanged task keeps its
  * identity across refreshes, so a refresh where nothing changed renders no row at all.
  */
 import { type Can, Menu, type MenuItem, useCan } from '@reviewdesk/ui';
@@ -188,6 +188,8 @@ function TaskRowView({
       ))}
       <td className="rd-table__td rd-task-list__actions">
         <RowActionsMenu
+          // A row is reused for another task on a page change; its menu starts over.
+          key={task.id}
           task={task}
           tab={tab}
           onAction={onAction}
