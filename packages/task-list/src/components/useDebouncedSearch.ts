@@ -13,8 +13,16 @@ export function useDebouncedSearch(search: string, onSearch: (text: string) => v
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef(onSearch);
   latest.current = onSearch;
+  // What this box last sent: the list echoing it back must not undo what was typed since.
+  const sent = useRef(search);
+  const send = useCallback((value: string) => {
+    sent.current = value;
+    latest.current(value);
+  }, []);
 
   useEffect(() => {
+    if (search === sent.current) return;
+    sent.current = search;
     clearTimeout(timer.current);
     setText(search);
   }, [search]);
@@ -24,13 +32,13 @@ export function useDebouncedSearch(search: string, onSearch: (text: string) => v
     (next: string) => {
       setText(next);
       clearTimeout(timer.current);
-      timer.current = setTimeout(() => latest.current(next), delayMs);
+      timer.current = setTimeout(() => send(next), delayMs);
     },
-    [delayMs],
+    [delayMs, send],
   );
   const submit = useCallback(() => {
     clearTimeout(timer.current);
-    latest.current(text);
-  }, [text]);
+    send(text);
+  }, [text, send]);
   return { text, type, submit };
 }
