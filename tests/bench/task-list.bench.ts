@@ -45,6 +45,12 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 };
+/** The 95th percentile (nearest rank): with 9 samples, the slowest. */
+const p95 = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
+};
+const PROFILE = process.argv.includes('--profile');
 
 /**
  * Counts rows rendered, from React's commits (the DevTools hook): a row rendered when its
@@ -177,6 +183,12 @@ async function main() {
 
     // ---- 2. page change ----------------------------------------------------------------------------------
     const listPageTimes: number[] = [];
+    // `--profile`: a CPU profile of the page changes, its heaviest functions printed at the end.
+    if (PROFILE) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     for (let i = 0; i < PAGE_CHANGES; i++) {
       // A reader spends more than a second on a page; the next one is fetched ahead meanwhile.
       await page.waitForTimeout(1_500);
@@ -192,6 +204,24 @@ async function main() {
       listPageTimes.push(elapsed);
     }
 
+    if (PROFILE) {
+      const { profile } = (await cdp.send('Profiler.stop')) as {
+        profile: {
+          nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+          samples: number[];
+          timeDeltas: number[];
+        };
+      };
+      const self = new Map<string, number>();
+      const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+      profile.samples.forEach((id, i) => {
+        const frame = byId.get(id)?.callFrame;
+        const name = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}` : '?';
+        self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+      });
+      console.log('\nheaviest functions during the page changes (self time, ms):');
+      for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(8)}  ${name}`);
+    }
     // ---- baseline: a static table of the same rows, same API, same page, same CPU slowdown ------------
     await page.goto('/api/v1.0/HealthCheck'); // same origin, no app
     await page.setContent(
@@ -233,6 +263,8 @@ async function main() {
 
     const listMs = median(listPageTimes);
     const staticMs = median(staticResult.times);
+    const listP95 = p95(listPageTimes);
+    const staticP95 = p95(staticResult.times);
     const maxRefresh = Math.max(...refreshRenders);
     console.log(
       `\nTask list, ${TASKS} tasks in the database, CPU slowed ${CPU_SLOWDOWN}× (${QUICK ? 'quick' : 'full'} run)`,
@@ -244,9 +276,14 @@ async function main() {
     console.log(
       `  page change, median of ${PAGE_CHANGES}:                    list ${listMs.toFixed(1)} ms | static table ${staticMs.toFixed(1)} ms | ratio ${(listMs / staticMs).toFixed(2)}×`,
     );
-    const ok = maxRefresh === 0 && listMs < 100;
     console.log(
-      `  targets: 0 row re-renders ${maxRefresh === 0 ? 'met' : 'MISSED'}; page change < 100 ms ${listMs < 100 ? 'met' : 'MISSED'}`,
+      `  page change, p95 of ${PAGE_CHANGES}:                       list ${listP95.toFixed(1)} ms | static table ${staticP95.toFixed(1)} ms | ratio ${(listP95 / staticP95).toFixed(2)}×`,
+    );
+    console.log(`  page changes, list (ms): ${listPageTimes.map((t) => t.toFixed(1)).join(', ')}`);
+    const pageOk = listP95 < 100 && listP95 <= 1.3 * staticP95;
+    const ok = maxRefresh === 0 && pageOk;
+    console.log(
+      `  targets: 0 row re-renders ${maxRefresh === 0 ? 'met' : 'MISSED'}; page change p95 < 100 ms and ≤ 1.3× the static table ${pageOk ? 'met' : 'MISSED'}`,
     );
     await context.close();
     process.exitCode = ok ? 0 : 1;

@@ -1,6 +1,7 @@
 /** The typed events of the task list, shared by the React props and the `/embed` handle. */
 import type { ApiCallError } from '@reviewdesk/api-client';
 import type { TaskListTab } from './model/query';
+import type { TaskType } from './model/taskKinds';
 
 /** What `onOpenTask` receives. */
 export interface OpenTaskEvent {
@@ -9,6 +10,20 @@ export interface OpenTaskEvent {
   displayName: string;
   /** True when the task was opened from the archive or the history. */
   fromHistory: boolean;
+  /**
+   * The workspace's task type, so the host opens it where it belongs (a recording in the
+   * transcript editor, never the document viewer); null while the workspace's config is loading.
+   */
+  taskType: TaskType | null;
+  /** The task is an audio or video recording (derived from `taskType`). */
+  media: boolean;
+}
+
+/** What `onOpenBatch` receives. */
+export interface OpenBatchEvent {
+  batchId: string;
+  workspaceId: string;
+  displayName: string;
 }
 
 /** What `onSelectionChange` receives. */

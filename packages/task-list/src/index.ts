@@ -9,9 +9,18 @@
 export { BatchList, type BatchListProps } from './batches/BatchList';
 export type { TaskListDiagnostics } from './components/diagnostics';
 export { TaskList, type TaskListProps } from './components/TaskList';
-export type { OpenTaskEvent, SelectionChangeEvent, TaskImportedEvent, TaskListEventMap } from './events';
+export type {
+  OpenBatchEvent,
+  OpenTaskEvent,
+  SelectionChangeEvent,
+  TaskImportedEvent,
+  TaskListEventMap,
+} from './events';
 export { TASK_LIST_NAMESPACE, type TaskListTranslationKey, taskListResources } from './i18n/resources';
+export type { BulkAction } from './model/bulkActions';
 export { checkFile, type FileProblem, type ImportRules } from './model/fileChecks';
+export type { SupportsOperation } from './model/operations';
 export { TASK_LIST_TABS, type TaskFilters, type TaskListTab, type TaskSort } from './model/query';
 export { ROW_ACTIONS, type RowAction } from './model/rowActions';
+export { isMediaTaskType, MEDIA_TASK_TYPES, type TaskType } from './model/taskKinds';
 export type { ColumnStorage } from './state/columnPreferences';

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, fn, userEvent, within } from 'storybook/test';
 import { common, STORY_WORKSPACE } from '../stories/mocks';
 import { StoryProvider } from '../stories/StoryProvider';
 import '../styles/index.css';
@@ -76,5 +76,21 @@ export const NoPermission: Story = {
   globals: { permissions: 'none' },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Não tem acesso');
+  },
+};
+
+/** A batch's name opens its tasks: a link when the host gives an address, and the host's event on a plain click. */
+export const OpensItsTasks: Story = {
+  args: { onOpenBatch: fn(), batchHref: (batch) => `/task/list?batchId=${batch.batchId}` },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const link = await canvas.findByTestId('batches.open.33333333-3333-4333-8333-333333333333');
+    await expect(link.getAttribute('href')).toBe('/task/list?batchId=33333333-3333-4333-8333-333333333333');
+    await userEvent.click(link);
+    await expect(args.onOpenBatch).toHaveBeenCalledWith({
+      batchId: '33333333-3333-4333-8333-333333333333',
+      workspaceId: STORY_WORKSPACE,
+      displayName: 'Novembro',
+    });
   },
 };

@@ -11,7 +11,6 @@ import {
   Input,
   LoadingState,
   PermissionDeniedState,
-  registerTranslations,
   Switch,
   Tabs,
   useApiClient,
@@ -21,18 +20,76 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../components/dialogs/ConfirmDialog';
+import { opensElsewhere } from '../components/links';
 import { Pager } from '../components/Pager';
 import { useDateFormatter } from '../components/useDateFormatter';
-import { TASK_LIST_NAMESPACE, taskListResources, useTaskListTranslation } from '../i18n/resources';
+import type { OpenBatchEvent } from '../events';
+import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
 
 /** Props of {@link BatchList}. */
 export interface BatchListProps {
   workspaceId: string;
   /** @default 25 */
   pageSize?: number;
+  /**
+   * A batch was opened (its name): show its tasks, e.g. route to the task list with
+   * `initialFilters={{ batchId }}`. Without it (and without `batchHref`) names are plain text.
+   */
+  onOpenBatch?: (event: OpenBatchEvent) => void;
+  /**
+   * The address of a batch's tasks, so its name is a real link (open in a new tab); a plain click
+   * still calls `onOpenBatch` when given.
+   * @example batchHref={(batch) => `/task/list?batchId=${batch.batchId}`}
+   */
+  batchHref?: (batch: OpenBatchEvent) => string | undefined;
   /** A call failed (the list also shows it). */
   onError?: (error: ApiCallError | Error) => void;
   className?: string;
+}
+
+/** A batch's name: a link and/or a button that opens its tasks, or text when the host offers neither. */
+function BatchName({
+  batch,
+  href,
+  onOpen,
+}: {
+  batch: OpenBatchEvent;
+  href: string | undefined;
+  onOpen: ((event: OpenBatchEvent) => void) | undefined;
+}) {
+  const { t } = useTaskListTranslation();
+  const label = t('batches.openTasks', { name: batch.displayName });
+  if (href) {
+    return (
+      <a
+        href={href}
+        className="rd-task-list__open rd-focusable"
+        title={label}
+        onClick={(event) => {
+          if (!onOpen || opensElsewhere(event)) return;
+          event.preventDefault();
+          onOpen(batch);
+        }}
+        data-testid={`batches.open.${batch.batchId}`}
+      >
+        {batch.displayName}
+      </a>
+    );
+  }
+  if (onOpen) {
+    return (
+      <button
+        type="button"
+        className="rd-task-list__open rd-focusable"
+        title={label}
+        onClick={() => onOpen(batch)}
+        data-testid={`batches.open.${batch.batchId}`}
+      >
+        {batch.displayName}
+      </button>
+    );
+  }
+  return <>{batch.displayName}</>;
 }
 
 type BatchFilter = 'all' | 'open' | 'closed';
@@ -43,9 +100,7 @@ type BatchFilter = 'all' | 'open' | 'closed';
  * <BatchList workspaceId={id} />
  */
 export function BatchList(props: BatchListProps) {
-  const { i18n } = useReviewdesk();
-  if (!i18n.hasResourceBundle('en', TASK_LIST_NAMESPACE))
-    registerTranslations(i18n, TASK_LIST_NAMESPACE, taskListResources);
+  useTaskListStrings();
   const can = useCan();
   if (!can('Batches.ListBatches')) return <PermissionDeniedState />;
   return <BatchListView {...props} />;
@@ -104,7 +159,14 @@ function CreateBatchDialog({
   );
 }
 
-function BatchListView({ workspaceId, pageSize: initialSize = 25, onError, className }: BatchListProps) {
+function BatchListView({
+  workspaceId,
+  pageSize: initialSize = 25,
+  onOpenBatch,
+  batchHref,
+  onError,
+  className,
+}: BatchListProps) {
   const { t, culture } = useTaskListTranslation();
   const api = useApiClient();
   const can = useCan();
@@ -189,7 +251,13 @@ function BatchListView({ workspaceId, pageSize: initialSize = 25, onError, class
         <tbody className="rd-table__body">
           {items.map((batch) => (
             <tr key={batch.batchId} className="rd-task-list__row" data-testid={`batches.row.${batch.batchId}`}>
-              <td className="rd-table__td">{batch.displayName}</td>
+              <td className="rd-table__td">
+                <BatchName
+                  batch={{ batchId: batch.batchId, workspaceId, displayName: batch.displayName }}
+                  href={batchHref?.({ batchId: batch.batchId, workspaceId, displayName: batch.displayName })}
+                  onOpen={onOpenBatch}
+                />
+              </td>
               <td className="rd-table__td">{batch.description ?? '—'}</td>
               <td className="rd-table__td">{formatDate(batch.createdOn)}</td>
               <td className="rd-table__td rd-table__cell--end">{number.format(batch.totalTasks)}</td>

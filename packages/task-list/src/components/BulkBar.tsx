@@ -1,8 +1,9 @@
 /** The selection bar: how many tasks are selected, "select all matching", and the bulk actions. */
-import { Button, useCan } from '@reviewdesk/ui';
+import { Button } from '@reviewdesk/ui';
 import { useTaskListTranslation } from '../i18n/resources';
+import type { BulkAction } from '../model/bulkActions';
 
-export type BulkAction = 'reprocess' | 'delete' | 'export';
+export type { BulkAction } from '../model/bulkActions';
 
 export function BulkBar({
   count,
@@ -11,6 +12,7 @@ export function BulkBar({
   pageFullySelected,
   onSelectAllMatching,
   onClear,
+  actions,
   onAction,
 }: {
   count: number;
@@ -19,10 +21,11 @@ export function BulkBar({
   pageFullySelected: boolean;
   onSelectAllMatching: () => void;
   onClear: () => void;
+  /** The actions offered (see `availableBulkActions`). */
+  actions: readonly BulkAction[];
   onAction: (action: BulkAction) => void;
 }) {
   const { t } = useTaskListTranslation();
-  const can = useCan();
   if (count === 0 && !allMatching) return null;
   return (
     <section className="rd-task-list__bulk" aria-label={t('bulk.label')} data-testid="task-list.bulk">
@@ -38,15 +41,17 @@ export function BulkBar({
         {t('selection.clear')}
       </Button>
       <span className="rd-task-list__bulk-spacer" />
-      {can('Task.ReprocessMany') ? (
+      {actions.includes('reprocess') ? (
         <Button size="sm" onClick={() => onAction('reprocess')} data-testid="task-list.bulk.reprocess">
           {t('bulk.reprocess')}
         </Button>
       ) : null}
-      <Button size="sm" onClick={() => onAction('export')} data-testid="task-list.bulk.export">
-        {t('bulk.export')}
-      </Button>
-      {can('Task.DeleteMany') ? (
+      {actions.includes('export') ? (
+        <Button size="sm" onClick={() => onAction('export')} data-testid="task-list.bulk.export">
+          {t('bulk.export')}
+        </Button>
+      ) : null}
+      {actions.includes('delete') ? (
         <Button size="sm" variant="danger" onClick={() => onAction('delete')} data-testid="task-list.bulk.delete">
           {t('bulk.delete')}
         </Button>

@@ -1,5 +1,6 @@
 /** Previous / next and the page size. The archive knows no page count (continuation tokens). */
 import { Button, Select } from '@reviewdesk/ui';
+import { useMemo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 import { PAGE_SIZES } from '../state/taskListStore';
 
@@ -17,13 +18,14 @@ export interface PagerProps {
 
 export function Pager(props: PagerProps) {
   const { t, culture } = useTaskListTranslation();
+  const number = useMemo(() => new Intl.NumberFormat(culture), [culture]);
   return (
     <nav className="rd-task-list__pager" aria-label={t('paging.label')}>
       <span className="rd-task-list__total" data-testid="task-list.total">
         {props.totalCount !== null
           ? t('paging.total', {
               count: props.totalCount,
-              formatted: new Intl.NumberFormat(culture).format(props.totalCount),
+              formatted: number.format(props.totalCount),
             })
           : null}
       </span>

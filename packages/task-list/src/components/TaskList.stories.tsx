@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { common, failingList, listHandler, loadingList, STORY_WORKSPACE, TASKS } from '../stories/mocks';
 import { StoryProvider } from '../stories/StoryProvider';
@@ -26,7 +27,8 @@ export const WithTasks: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText('Fatura 2026-0183.pdf');
-    await expect(canvas.getByTestId('task-list.count.toReview').textContent).toBe('42');
+    // The to-review counter counts what the to-review tab lists (57 rows), not only status ToReview.
+    await waitFor(() => expect(canvas.getByTestId('task-list.count.toReview').textContent).toBe('57'));
     await expect(canvas.getByTestId('task-list.page').textContent).toBe('Página 1 de 3');
   },
 };
@@ -130,5 +132,73 @@ export const ImportDialogWithProblems: Story = {
       ]);
     await page.findByText(/notas\.docx é um ficheiro \.docx/);
     await waitFor(() => expect(page.getByTestId('import.start').textContent).toContain('Carregar ficheiros (1)'));
+  },
+};
+
+/** The host gives addresses: names are links (open in a new tab works), a plain click still opens in place. */
+export const LinkedNames: Story = {
+  args: { taskHref: (task) => `/task/viewer?taskId=${task.taskId}` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Fatura 2026-0183.pdf');
+    const link = canvas.getByTestId(`task-list.open.${TASKS[0]?.id}`);
+    await expect(link.tagName).toBe('A');
+    await expect(link.getAttribute('href')).toBe(`/task/viewer?taskId=${TASKS[0]?.id}`);
+  },
+};
+
+/** A status longer than its column ends in an ellipsis; the whole name is its tooltip. */
+export const LongStatusNames: Story = {
+  globals: { locale: 'de' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Fatura 2026-0183.pdf');
+    const cell = canvasElement.querySelector('.rd-task-list__status') as HTMLElement;
+    await expect(cell.title.length).toBeGreaterThan(0);
+    const badge = cell.querySelector('.rd-badge') as HTMLElement;
+    await expect(getComputedStyle(badge).textOverflow).toBe('ellipsis');
+    await expect(badge.scrollWidth).toBeGreaterThanOrEqual(badge.clientWidth);
+    await expect(badge.getBoundingClientRect().right).toBeLessThanOrEqual(cell.getBoundingClientRect().right + 0.5);
+  },
+};
+
+/** A workspace of recordings: its row menu offers the transcript exports, never the document ones. */
+export const Recordings: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(
+      http.get('*/SdWorkspace/GetWorkspaceCustomConfig', () =>
+        HttpResponse.json({
+          workspaceId: STORY_WORKSPACE,
+          taskType: 'Transcript',
+          externalIdRequired: false,
+          supportedFileTypes: ['.mp3', '.wav', '.mp4'],
+          forceSingleChunk: false,
+          maxFileSizeBytes: 2_147_483_648,
+          detectableFields: [],
+        }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await canvas.findByText('Fatura 2026-0183.pdf');
+    const trigger = canvas.getByRole('button', { name: 'Ações de Fatura 2026-0183.pdf' });
+    await userEvent.hover(trigger);
+    await userEvent.click(canvas.getByRole('button', { name: 'Ações de Fatura 2026-0183.pdf' }));
+    await page.findByRole('menuitem', { name: 'Exportar transcrição (TXT)' });
+    await expect(page.queryByRole('menuitem', { name: 'Exportar para Excel' })).toBeNull();
+    await expect(canvas.queryByTestId('task-list.bulk.export')).toBeNull();
+  },
+};
+
+/** A server without the text index: no text-search tab, no index logs. */
+export const PartialServer: Story = {
+  args: { supports: (operation) => !operation.startsWith('Index_') },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Fatura 2026-0183.pdf');
+    await expect(canvas.queryByTestId('task-list.tab.text-search')).toBeNull();
+    await expect(canvas.getByTestId('task-list.tab.archive')).toBeTruthy();
   },
 };

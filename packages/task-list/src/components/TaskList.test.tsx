@@ -19,8 +19,16 @@ const abilities = [
   return { subject, action };
 });
 
-function setup(count: number, props: Partial<TaskListProps> = {}) {
-  const server = createFakeServer(Array.from({ length: count }, (_, i) => makeTask(i + 1)));
+function setup(
+  count: number,
+  props: Partial<TaskListProps> = {},
+  workspace: Parameters<typeof createFakeServer>[1] = {},
+  extraAbilities: string[] = [],
+) {
+  const server = createFakeServer(
+    Array.from({ length: count }, (_, i) => makeTask(i + 1)),
+    workspace,
+  );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const renders: string[] = [];
   const onRowRender = (id: string) => renders.push(id);
@@ -29,7 +37,10 @@ function setup(count: number, props: Partial<TaskListProps> = {}) {
       client={server.api}
       queryClient={queryClient}
       locale="en"
-      abilities={abilities}
+      abilities={[
+        ...abilities,
+        ...extraAbilities.map((p) => ({ subject: p.split('.')[0] ?? '', action: p.split('.')[1] ?? '' })),
+      ]}
       preferencesStorage={null}
     >
       <TaskList
@@ -57,7 +68,10 @@ describe('TaskList refresh', () => {
     renders.length = 0;
     await refresh();
     const firstPageCalls = server.calls.filter(
-      (c) => c.path.includes('GetWithPagination') && (c.body as { pageNumber: number }).pageNumber === 1,
+      (c) =>
+        c.path.includes('GetWithPagination') &&
+        (c.body as { pageNumber: number; pageSize: number }).pageNumber === 1 &&
+        (c.body as { pageSize: number }).pageSize === 25, // not the one-row query of the to-review count
     );
     expect(firstPageCalls.length).toBe(2);
     expect(renders).toEqual([]);
@@ -107,6 +121,8 @@ describe('TaskList paging and events', () => {
       workspaceId: WORKSPACE_ID,
       displayName: task.displayName,
       fromHistory: false,
+      taskType: 'Invoice',
+      media: false,
     });
   });
 
@@ -157,5 +173,98 @@ describe('TaskList paging and events', () => {
       'Export to XML',
       'Share history',
     ]);
+  });
+});
+
+const menuOf = async (taskId: string, name: string) => {
+  await screen.findByTestId(`task-list.row.${taskId}`);
+  act(() => screen.getByRole('button', { name: `Actions for ${name}` }).focus());
+  await userEvent.keyboard('{Enter}');
+  return (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+};
+
+describe('TaskList first-hour details', () => {
+  it('makes task names real links when the host gives an address; a plain click still opens in place', async () => {
+    const onOpenTask = vi.fn();
+    const taskHref = (task: { taskId: string }) => `/task/viewer?taskId=${task.taskId}`;
+    const { server } = setup(3, { onOpenTask, taskHref });
+    const task = server.tasks[0];
+    if (!task) throw new Error('fixture');
+    const link = await screen.findByTestId(`task-list.open.${task.id}`);
+    expect(link.tagName).toBe('A');
+    expect(link.getAttribute('href')).toBe(`/task/viewer?taskId=${task.id}`);
+    // A modified click is the browser's (new tab): the list does not open the task in place.
+    const user = userEvent.setup();
+    await user.keyboard('{Control>}');
+    await user.click(link);
+    await user.keyboard('{/Control}');
+    expect(onOpenTask).not.toHaveBeenCalled();
+    await userEvent.click(link);
+    expect(onOpenTask).toHaveBeenCalledWith(expect.objectContaining({ taskId: task.id }));
+  });
+
+  it('keeps names as buttons without an address', async () => {
+    const { server } = setup(1);
+    const task = server.tasks[0];
+    if (!task) throw new Error('fixture');
+    expect((await screen.findByTestId(`task-list.open.${task.id}`)).tagName).toBe('BUTTON');
+  });
+
+  it('searches as the user types, once typing pauses, and at once on Enter', async () => {
+    const { server } = setup(3);
+    await screen.findByText('Page 1 of 1');
+    const searches = () =>
+      server.calls
+        .filter((c) => c.path.includes('GetWithPagination') && (c.body as { pageSize: number }).pageSize !== 1)
+        .map((c) => (c.body as { filter?: string }).filter ?? '');
+    await userEvent.type(screen.getByTestId('task-list.search'), 'inv');
+    // One query for the pause after "inv", none per keystroke.
+    await waitFor(() => expect(searches()).toContain('inv'), { timeout: 2_000 });
+    expect(searches()).not.toContain('i');
+    expect(searches()).not.toContain('in');
+    await userEvent.type(screen.getByTestId('task-list.search'), 'oice{Enter}');
+    await waitFor(() => expect(searches().at(-1)).toBe('invoice'));
+  });
+
+  it('counts "to review" as the to-review tab lists', async () => {
+    const { server } = setup(4);
+    const [first, second] = server.tasks;
+    if (!first || !second) throw new Error('fixture');
+    server.tasks[0] = { ...first, status: 31 };
+    server.tasks[1] = { ...second, status: 70 };
+    await screen.findByText('4 tasks');
+    await waitFor(() => expect(screen.getByTestId('task-list.count.toReview').textContent).toBe('4'));
+  });
+
+  it('writes counts with the plural rule: one task', async () => {
+    setup(1);
+    expect(await screen.findByText('1 task')).toBeTruthy();
+  });
+
+  it('hides tabs and actions the server does not implement', async () => {
+    const supports = (operation: string) => !operation.startsWith('Index_') && operation !== 'SdTask_DeleteTask';
+    const { server } = setup(2, { supports }, {}, ['Task.History', 'Index.ListLogs', 'Task.ListEvents']);
+    const task = server.tasks[0];
+    if (!task) throw new Error('fixture');
+    expect(await screen.findByTestId('task-list.tab.archive')).toBeTruthy();
+    expect(screen.queryByTestId('task-list.tab.text-search')).toBeNull();
+    const items = await menuOf(task.id, task.displayName);
+    expect(items).toContain('Events');
+    expect(items).not.toContain('Index logs');
+    expect(items).not.toContain('Delete');
+  });
+
+  it('opens a recording as a recording and offers its transcript exports only', async () => {
+    const onOpenTask = vi.fn();
+    const { server } = setup(2, { onOpenTask }, { taskType: 'Transcript' });
+    const task = server.tasks[0];
+    if (!task) throw new Error('fixture');
+    await waitFor(() => expect(server.calls.some((c) => c.path.endsWith('GetWorkspaceCustomConfig'))).toBe(true));
+    const items = await menuOf(task.id, task.displayName);
+    expect(items).toEqual(expect.arrayContaining(['Export transcript (TXT)', 'Export transcript (SRT)']));
+    expect(items).not.toContain('Export to Excel');
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByTestId(`task-list.open.${task.id}`));
+    expect(onOpenTask).toHaveBeenCalledWith(expect.objectContaining({ taskType: 'Transcript', media: true }));
   });
 });

@@ -2,53 +2,45 @@
  * `<TaskList>`: the tabs of a workspace's tasks with server-side paging, sort, search and
  * filters, user-chosen columns, counts, row and bulk actions, and the import dialog.
  * Everything stateful is created per mount (stores, upload manager); the host's props win.
+ * This file composes; the parts live beside it: the store (`useTaskListStore`), the toolbar,
+ * the body states, the table, the bulk actions (`useBulkActions`) and the dialogs.
  */
-import { type ApiCallError, enumCodeOf, isApiError, type Schema } from '@reviewdesk/api-client';
-import {
-  Button,
-  EmptyState,
-  ErrorState,
-  Input,
-  LoadingState,
-  PermissionDeniedState,
-  Popover,
-  registerTranslations,
-  Tabs,
-  useApiClient,
-  useCan,
-  useReviewdesk,
-} from '@reviewdesk/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiCallError } from '@reviewdesk/api-client';
+import { PermissionDeniedState, Tabs, useApiClient, useCan } from '@reviewdesk/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { type TaskPageRequest, type TaskRowData, taskPageQueryOptions, useTaskPage } from '../data/useTaskPage';
 import type { OpenTaskEvent, SelectionChangeEvent, TaskImportedEvent } from '../events';
-import { TASK_LIST_NAMESPACE, taskListResources, useTaskListTranslation } from '../i18n/resources';
+import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
 import { ImportDialog } from '../import/ImportDialog';
+import { availableBulkActions } from '../model/bulkActions';
+import { IMPORT_OPERATION, SUPPORTS_EVERYTHING, type SupportsOperation, TAB_OPERATIONS } from '../model/operations';
 import {
-  activeFilterCount,
   selectionRequest,
   TASK_LIST_TABS,
+  type TaskFilters,
   type TaskListTab,
   tabAllowsSelection,
 } from '../model/query';
+import { isMediaTaskType, type TaskType } from '../model/taskKinds';
 import { type ColumnStorage, createColumnPreferencesStore } from '../state/columnPreferences';
-import { createTaskListStore } from '../state/taskListStore';
-import { type BulkAction, BulkBar } from './BulkBar';
-import { ColumnsChooser } from './ColumnsChooser';
+import { BulkBar } from './BulkBar';
+import { BulkDialogsHost } from './BulkDialogsHost';
 import { CountsHeader } from './CountsHeader';
+import { useCellLabels } from './cellLabels';
 import { type CellContext, detectedFieldColumn, OPTIONAL_COLUMNS } from './columns';
 import { DiagnosticsContext, type TaskListDiagnostics } from './diagnostics';
-import { AssignmentsDialog } from './dialogs/AssignmentsDialog';
-import { BulkExportDialog, type BulkExportFormat, type BulkSummary, BulkSummaryDialog } from './dialogs/BulkDialogs';
-import { ConfirmDialog } from './dialogs/ConfirmDialog';
-import { EventInspectorDialog, IndexLogsDialog, ShareHistoryDialog } from './dialogs/TaskInfoDialogs';
-import { saveFile } from './download';
-import { FiltersPanel } from './FiltersPanel';
+import { RowContext, type TaskListRowContext } from './listContext';
 import { Pager } from './Pager';
+import { TaskListBody } from './TaskListBody';
+import { RowDialogs } from './TaskListDialogs';
+import { TaskListToolbar } from './TaskListToolbar';
 import { TaskTable } from './TaskTable';
+import { useBulkActions } from './useBulkActions';
 import { useDateFormatter } from './useDateFormatter';
 import { invalidateTaskQueries, type RowDialog, useRowActionHandler } from './useRowActionHandler';
+import { useTaskListStore } from './useTaskListStore';
 
 /** Props of {@link TaskList}. */
 export interface TaskListProps {
@@ -74,7 +66,29 @@ export interface TaskListProps {
   columnsStorage?: ColumnStorage | null;
   /** The user whose column choice is remembered. @default the provider's preferences user */
   userId?: string | null;
-  /** A task was opened (row "view" action or its name). */
+  /**
+   * The address of a task, so its name is a real link (open in a new tab, copy the address); a
+   * plain click still calls `onOpenTask`. Route by `taskType`/`media` as `onOpenTask` does.
+   * Without it names are buttons. Pass a stable function: a new one renders every row again.
+   * @example taskHref={(task) => `/task/viewer${task.media ? '/transcripts' : ''}?taskId=${task.taskId}`}
+   */
+  taskHref?: (task: OpenTaskEvent) => string | undefined;
+  /**
+   * Whether the server implements an operation (by OpenAPI operationId, e.g. `Index_Search`), from
+   * the server's capabilities. Tabs, row and bulk actions and the import whose operation is not
+   * implemented are not offered. Pass a stable function. @default every operation is supported
+   */
+  supports?: SupportsOperation;
+  /**
+   * Filters set when the list mounts, e.g. `{ batchId }` to show a batch's tasks opened from the
+   * batch list. @default none
+   */
+  initialFilters?: Partial<TaskFilters>;
+  /**
+   * A task was opened (row "view" action, its name, or the import's "open"). The event carries the
+   * workspace's `taskType` and `media`: open a recording in the transcript editor, not the
+   * document viewer.
+   */
   onOpenTask?: (event: OpenTaskEvent) => void;
   /** The selection changed. */
   onSelectionChange?: (event: SelectionChangeEvent) => void;
@@ -105,10 +119,7 @@ const browserStorage = (): ColumnStorage | null => {
  * </ReviewdeskProvider>
  */
 export function TaskList(props: TaskListProps) {
-  const { i18n } = useReviewdesk();
-  // Before the first translated render, on this provider's own i18n instance.
-  if (!i18n.hasResourceBundle('en', TASK_LIST_NAMESPACE))
-    registerTranslations(i18n, TASK_LIST_NAMESPACE, taskListResources);
+  useTaskListStrings();
   const can = useCan();
   if (!can('Task.ListView')) {
     return (
@@ -120,6 +131,18 @@ export function TaskList(props: TaskListProps) {
   return <TaskListView {...props} />;
 }
 
+/** What the host learns about a task it opens (or links to). */
+function openEvent(task: TaskRowData, tab: TaskListTab, taskType: TaskType | null): OpenTaskEvent {
+  return {
+    taskId: task.id,
+    workspaceId: task.workspaceId,
+    displayName: task.displayName,
+    fromHistory: tab === 'archive' || tab === 'processed',
+    taskType,
+    media: isMediaTaskType(taskType),
+  };
+}
+
 function TaskListView(props: TaskListProps) {
   const { workspaceId } = props;
   const { t } = useTaskListTranslation();
@@ -128,20 +151,9 @@ function TaskListView(props: TaskListProps) {
   const queryClient = useQueryClient();
   const latest = useRef(props);
   latest.current = props;
+  const supports = props.supports ?? SUPPORTS_EVERYTHING;
 
-  const [store] = useState(() =>
-    createTaskListStore({ tab: props.tab ?? props.defaultTab ?? 'to-review', pageSize: props.pageSize }),
-  );
-  const state = useStore(store);
-  const tab = props.tab ?? state.tab;
-  useEffect(() => {
-    if (props.tab) store.getState().setTab(props.tab);
-  }, [props.tab, store]);
-  // A new workspace is a new list.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the workspace is the trigger
-  useEffect(() => {
-    store.getState().setFilters(store.getState().filters);
-  }, [workspaceId]);
+  const { store, state, tab } = useTaskListStore(props);
 
   const userId = props.userId ?? null;
   const storage = props.columnsStorage === undefined ? browserStorage() : props.columnsStorage;
@@ -157,6 +169,8 @@ function TaskListView(props: TaskListProps) {
     }),
     enabled: Boolean(workspaceId),
   });
+  const taskType = config.data?.taskType ?? null;
+  const media = isMediaTaskType(taskType);
   const columns = useMemo(
     () => [
       ...OPTIONAL_COLUMNS,
@@ -166,7 +180,8 @@ function TaskListView(props: TaskListProps) {
   );
 
   const formatDate = useDateFormatter(false);
-  const cellContext = useMemo<CellContext>(() => ({ formatDate }), [formatDate]);
+  const labels = useCellLabels();
+  const cellContext = useMemo<CellContext>(() => ({ formatDate, labels }), [formatDate, labels]);
 
   const request: TaskPageRequest = {
     workspaceId,
@@ -196,228 +211,111 @@ function TaskListView(props: TaskListProps) {
     if (page.error) latest.current.onError?.(page.error);
   }, [page.error]);
 
-  // Selection events.
-  useEffect(
-    () =>
-      store.subscribe((next, previous) => {
-        if (next.selected !== previous.selected || next.allMatching !== previous.allMatching) {
-          latest.current.onSelectionChange?.({ taskIds: Object.keys(next.selected), allMatching: next.allMatching });
-        }
-      }),
-    [store],
-  );
-
   const selectTab = (id: string) => {
     const next = id as TaskListTab;
     if (!props.tab) store.getState().setTab(next);
     latest.current.onTabChange?.(next);
   };
 
+  const taskTypeRef = useRef(taskType);
+  taskTypeRef.current = taskType;
   const onOpen = useCallback(
-    (task: TaskRowData) => {
-      latest.current.onOpenTask?.({
-        taskId: task.id,
-        workspaceId: task.workspaceId,
-        displayName: task.displayName,
-        fromHistory: store.getState().tab === 'archive' || store.getState().tab === 'processed',
-      });
-    },
+    (task: TaskRowData) => latest.current.onOpenTask?.(openEvent(task, store.getState().tab, taskTypeRef.current)),
     [store],
+  );
+  const hrefOf = props.taskHref;
+  const rowContext = useMemo<TaskListRowContext>(
+    () => ({
+      taskHref: hrefOf ? (task) => hrefOf(openEvent(task, store.getState().tab, taskType)) : null,
+      media,
+      supports,
+    }),
+    [hrefOf, media, supports, taskType, store],
   );
   const onError = useCallback((error: ApiCallError | Error) => latest.current.onError?.(error), []);
   const [dialog, setDialog] = useState<RowDialog | null>(null);
   const onAction = useRowActionHandler({ api, tab, openDialog: setDialog, onOpen, onError });
   const onToggle = useCallback((taskId: string) => store.getState().toggleSelected(taskId), [store]);
-
   const [importOpen, setImportOpen] = useState(false);
-  const [bulk, setBulk] = useState<BulkAction | null>(null);
-  const [summary, setSummary] = useState<BulkSummary | null>(null);
-  const { notices } = useReviewdesk();
 
   const selectedCount = Object.keys(state.selected).length;
   const bulkCount = state.allMatching ? (page.data?.totalCount ?? selectedCount) : selectedCount;
-  const selection = () =>
-    selectionRequest({
-      workspaceId,
-      tab,
-      filters: state.filters,
-      taskIds: Object.keys(state.selected),
-      allMatching: state.allMatching,
-    });
-  const bulkMutation = useMutation({
-    mutationFn: async (action: BulkAction): Promise<Schema<'ResultOfBoolean'>> => {
-      const body = selection();
-      if (action === 'delete') return (await api.PATCH('/api/v{version}/SdTask/DeleteMany', { body })).data;
-      return (await api.PATCH('/api/v{version}/SdTask/RestartProcessingMany', { body })).data;
-    },
-    onSuccess: (result, action) => {
-      setBulk(null);
-      setSummary({ action: t(`bulk.${action}`), requested: bulkCount, result });
-      store.getState().clearSelection();
-      void invalidateTaskQueries(queryClient);
-    },
-    onError: (error: ApiCallError) => {
-      setBulk(null);
-      notices.getState().show({ tone: 'error', message: t('actions.failed', { message: error.message }) });
-      onError(error);
-    },
+  const bulk = useBulkActions({
+    api,
+    count: bulkCount,
+    selection: () =>
+      selectionRequest({
+        workspaceId,
+        tab,
+        filters: state.filters,
+        taskIds: Object.keys(state.selected),
+        allMatching: state.allMatching,
+      }),
+    onDone: store.getState().clearSelection,
+    onError,
   });
-  const exportMutation = useMutation({
-    mutationFn: async (formats: BulkExportFormat[]) =>
-      (
-        await api.POST('/api/v{version}/SdTask/BulkExport', {
-          body: {
-            ...selection(),
-            exportTypes: formats.map((f) => enumCodeOf('ExportType', f) as Schema<'ExportType'>),
-          },
-        })
-      ).data,
-    onSuccess: (file) => {
-      setBulk(null);
-      saveFile(file);
-      notices
-        .getState()
-        .show({ tone: 'success', message: t('bulk.downloaded', { file: file.fileName }), durationMs: 5_000 });
-    },
-    onError: (error: ApiCallError) => {
-      setBulk(null);
-      notices.getState().show({ tone: 'error', message: t('actions.failed', { message: error.message }) });
-      onError(error);
-    },
-  });
-  const deleteOne = useMutation({
-    mutationFn: async (task: TaskRowData) => {
-      await api.DELETE('/api/v{version}/SdTask/DeleteTask/{id}', { params: { path: { id: task.id } } });
-      return task;
-    },
-    onSuccess: (task) => {
-      setDialog(null);
-      notices
-        .getState()
-        .show({ tone: 'success', message: t('actions.deleted', { name: task.displayName }), durationMs: 5_000 });
-      void invalidateTaskQueries(queryClient);
-    },
-    onError: (error: ApiCallError) => {
-      setDialog(null);
-      notices.getState().show({ tone: 'error', message: t('actions.failed', { message: error.message }) });
-      onError(error);
-    },
-  });
+  const bulkActions = availableBulkActions(can, { media, supports });
 
-  const visibleTabs = TASK_LIST_TABS.filter((id) =>
-    id === 'processed' || id === 'archive' ? can('Task.History') : true,
+  const visibleTabs = TASK_LIST_TABS.filter(
+    (id) => (id === 'processed' || id === 'archive' ? can('Task.History') : true) && supports(TAB_OPERATIONS[id]),
   );
   const selectable =
-    tabAllowsSelection(tab) && (can('Task.ReprocessMany') || can('Task.DeleteMany') || can('Task.View'));
+    tabAllowsSelection(tab) &&
+    bulkActions.length > 0 &&
+    (can('Task.ReprocessMany') || can('Task.DeleteMany') || can('Task.View'));
   const pageIds = rows.map((r) => r.id);
   const pageFullySelected = pageIds.length > 0 && pageIds.every((id) => state.selected[id]);
-  const notAvailable = isApiError(page.error) && page.error.status === 501;
-  const filterCount = activeFilterCount(state.filters);
-
-  const body = (() => {
-    if (!workspaceId) return <EmptyState title={t('list.noWorkspace')} description="" />;
-    if (tab === 'text-search' && !state.search.trim())
-      return <EmptyState title={t('toolbar.textSearchPlaceholder')} description="" />;
-    if (page.isPending && page.fetchStatus !== 'idle') return <LoadingState label={t('common.loading')} />;
-    if (page.isError && !page.data) {
-      return (
-        <ErrorState
-          description={notAvailable ? t('list.notAvailable') : page.error.message}
-          onRetry={notAvailable ? undefined : () => void page.refetch()}
-        />
-      );
-    }
-    if (rows.length === 0) {
-      return (
-        <EmptyState
-          title={t('list.emptyTitle')}
-          description={t('list.emptyDescription')}
-          action={
-            can('Task.Import') && tab === 'to-review' ? (
-              <Button variant="primary" onClick={() => setImportOpen(true)}>
-                {t('toolbar.import')}
-              </Button>
-            ) : undefined
-          }
-        />
-      );
-    }
-    return (
-      <TaskTable
-        caption={t('list.caption')}
-        rows={rows}
-        columns={columns}
-        visibleColumnIds={visibleColumnIds}
-        cellContext={cellContext}
-        tab={tab}
-        sort={state.sort}
-        onSortChange={store.getState().setSort}
-        selectable={selectable}
-        selected={state.selected}
-        allMatching={state.allMatching}
-        onToggle={onToggle}
-        onTogglePage={(value) => store.getState().setPageSelected(pageIds, value)}
-        onAction={onAction}
-        onOpen={onOpen}
-        resetScrollKey={`${tab}|${state.pageNumber}|${state.archiveTokens.length}|${state.pageSize}`}
-      />
-    );
-  })();
-
-  const toolbar = (
-    <div className="rd-task-list__toolbar">
-      <search className="rd-task-list__search">
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            const data = new FormData(event.currentTarget);
-            store.getState().setSearch(String(data.get('search') ?? ''));
-          }}
-        >
-          <Input
-            key={tab === 'text-search' ? 'text' : 'list'}
-            name="search"
-            type="search"
-            label={tab === 'text-search' ? t('toolbar.textSearch') : t('toolbar.search')}
-            placeholder={tab === 'text-search' ? t('toolbar.textSearchPlaceholder') : t('toolbar.searchPlaceholder')}
-            defaultValue={state.search}
-            data-testid="task-list.search"
-          />
-        </form>
-      </search>
-      {tab !== 'text-search' ? (
-        <Popover
-          title={t('filters.title')}
-          trigger={
-            <Button data-testid="task-list.filters-toggle">
-              {filterCount > 0 ? `${t('toolbar.filters')} (${filterCount})` : t('toolbar.filters')}
-            </Button>
-          }
-        >
-          <FiltersPanel workspaceId={workspaceId} value={state.filters} onApply={store.getState().setFilters} />
-        </Popover>
-      ) : null}
-      <ColumnsChooser
-        columns={columns}
-        visible={visibleColumnIds}
-        onToggle={columnStore.getState().setVisible}
-        onReset={columnStore.getState().reset}
-      />
-      <span className="rd-task-list__toolbar-spacer" />
-      {page.isFetching && page.data ? (
-        <output className="rd-task-list__refreshing">{t('list.refreshing')}</output>
-      ) : null}
-      {can('Task.Import') ? (
-        <Button variant="primary" onClick={() => setImportOpen(true)} data-testid="task-list.import">
-          {t('toolbar.import')}
-        </Button>
-      ) : null}
-    </div>
+  const showImport = useCallback(() => setImportOpen(true), []);
+  const openImport = can('Task.Import') && supports(IMPORT_OPERATION) ? showImport : undefined;
+  const closeImport = useCallback(() => setImportOpen(false), []);
+  const closeDialog = useCallback(() => setDialog(null), []);
+  const onTaskCreated = useCallback(
+    (created: TaskImportedEvent) => {
+      void invalidateTaskQueries(queryClient);
+      latest.current.onTaskImported?.(created);
+    },
+    [queryClient],
+  );
+  const mediaRef = useRef(media);
+  mediaRef.current = media;
+  const onOpenImported = useCallback(
+    (created: { taskId: string; fileName: string }[]) => {
+      setImportOpen(false);
+      const [only] = created;
+      if (created.length === 1 && only) {
+        latest.current.onOpenTask?.({
+          taskId: only.taskId,
+          workspaceId: latest.current.workspaceId,
+          displayName: only.fileName,
+          fromHistory: false,
+          taskType: taskTypeRef.current,
+          media: mediaRef.current,
+        });
+      } else {
+        store.getState().showNewest();
+        const controlled = latest.current.tab;
+        if (controlled && controlled !== 'to-review') latest.current.onTabChange?.('to-review');
+      }
+    },
+    [store],
   );
 
   const panel = (
     <>
-      {toolbar}
+      <TaskListToolbar
+        workspaceId={workspaceId}
+        tab={tab}
+        search={state.search}
+        onSearch={store.getState().setSearch}
+        filters={state.filters}
+        onFilters={store.getState().setFilters}
+        columns={columns}
+        visibleColumnIds={visibleColumnIds}
+        onToggleColumn={columnStore.getState().setVisible}
+        onResetColumns={columnStore.getState().reset}
+        refreshing={page.isFetching && Boolean(page.data)}
+        onImport={openImport}
+      />
       {selectable ? (
         <BulkBar
           count={selectedCount}
@@ -426,10 +324,30 @@ function TaskListView(props: TaskListProps) {
           pageFullySelected={pageFullySelected}
           onSelectAllMatching={store.getState().selectAllMatching}
           onClear={store.getState().clearSelection}
-          onAction={setBulk}
+          actions={bulkActions}
+          onAction={bulk.choose}
         />
       ) : null}
-      {body}
+      <TaskListBody workspaceId={workspaceId} tab={tab} search={state.search} page={page} onImport={openImport}>
+        <TaskTable
+          caption={t('list.caption')}
+          rows={rows}
+          columns={columns}
+          visibleColumnIds={visibleColumnIds}
+          cellContext={cellContext}
+          tab={tab}
+          sort={state.sort}
+          onSortChange={store.getState().setSort}
+          selectable={selectable}
+          selected={state.selected}
+          allMatching={state.allMatching}
+          onToggle={onToggle}
+          onTogglePage={(value) => store.getState().setPageSelected(pageIds, value)}
+          onAction={onAction}
+          onOpen={onOpen}
+          resetScrollKey={`${tab}|${state.pageNumber}|${state.archiveTokens.length}|${state.pageSize}`}
+        />
+      </TaskListBody>
       {page.data && rows.length > 0 ? (
         <Pager
           pageNumber={page.data.pageNumber}
@@ -453,91 +371,35 @@ function TaskListView(props: TaskListProps) {
 
   return (
     <DiagnosticsContext.Provider value={props.diagnostics}>
-      <div className={props.className ? `rd-task-list ${props.className}` : 'rd-task-list'} data-testid="task-list">
-        {workspaceId ? <CountsHeader workspaceId={workspaceId} refreshIntervalMs={props.refreshIntervalMs} /> : null}
-        <Tabs
-          label={t('tabs.label')}
-          selectedId={tab}
-          onSelect={selectTab}
-          tabs={visibleTabs.map((id) => ({
-            id,
-            label: <span data-testid={`task-list.tab.${id}`}>{t(`tabs.${id}`)}</span>,
-            panel,
-          }))}
-        />
-        {workspaceId ? (
-          <ImportDialog
-            workspaceId={workspaceId}
-            open={importOpen}
-            onClose={() => setImportOpen(false)}
-            getAccessToken={props.getAccessToken}
-            uploadEndpoint={props.uploadEndpoint}
-            onTaskCreated={(created) => {
-              void invalidateTaskQueries(queryClient);
-              latest.current.onTaskImported?.(created);
-            }}
-            onError={onError}
+      <RowContext.Provider value={rowContext}>
+        <div className={props.className ? `rd-task-list ${props.className}` : 'rd-task-list'} data-testid="task-list">
+          {workspaceId ? <CountsHeader workspaceId={workspaceId} refreshIntervalMs={props.refreshIntervalMs} /> : null}
+          <Tabs
+            label={t('tabs.label')}
+            selectedId={tab}
+            onSelect={selectTab}
+            tabs={visibleTabs.map((id) => ({
+              id,
+              label: <span data-testid={`task-list.tab.${id}`}>{t(`tabs.${id}`)}</span>,
+              panel,
+            }))}
           />
-        ) : null}
-        {dialog?.kind === 'confirm-delete' ? (
-          <ConfirmDialog
-            open
-            title={t('actions.confirmDeleteTitle', { name: dialog.task.displayName })}
-            body={t('actions.confirmDeleteBody')}
-            confirmLabel={t('common.delete')}
-            busy={deleteOne.isPending}
-            onConfirm={() => deleteOne.mutate(dialog.task)}
-            onCancel={() => setDialog(null)}
-          />
-        ) : null}
-        {dialog?.kind === 'events' ? <EventInspectorDialog task={dialog.task} onClose={() => setDialog(null)} /> : null}
-        {dialog?.kind === 'index-logs' ? <IndexLogsDialog task={dialog.task} onClose={() => setDialog(null)} /> : null}
-        {dialog?.kind === 'share-history' ? (
-          <ShareHistoryDialog task={dialog.task} onClose={() => setDialog(null)} />
-        ) : null}
-        {dialog?.kind === 'assignments' ? (
-          <AssignmentsDialog
-            task={dialog.task}
-            onClose={() => setDialog(null)}
-            onError={(error) => {
-              notices.getState().show({ tone: 'error', message: t('actions.failed', { message: error.message }) });
-              onError(error);
-            }}
-            onSaved={(task) => {
-              setDialog(null);
-              notices.getState().show({
-                tone: 'success',
-                message: t('assignments.saved', { name: task.displayName }),
-                durationMs: 5_000,
-              });
-              void invalidateTaskQueries(queryClient);
-            }}
-          />
-        ) : null}
-        {bulk === 'delete' || bulk === 'reprocess' ? (
-          <ConfirmDialog
-            open
-            tone={bulk === 'delete' ? 'danger' : 'primary'}
-            title={t(bulk === 'delete' ? 'bulk.confirmDeleteTitle' : 'bulk.confirmReprocessTitle', {
-              count: bulkCount,
-            })}
-            body={t(bulk === 'delete' ? 'bulk.confirmDeleteBody' : 'bulk.confirmReprocessBody')}
-            confirmLabel={t(bulk === 'delete' ? 'bulk.delete' : 'bulk.reprocess')}
-            busy={bulkMutation.isPending}
-            onConfirm={() => bulkMutation.mutate(bulk)}
-            onCancel={() => setBulk(null)}
-          />
-        ) : null}
-        {bulk === 'export' ? (
-          <BulkExportDialog
-            count={bulkCount}
-            busy={exportMutation.isPending}
-            onExport={(formats) => exportMutation.mutate(formats)}
-            onClose={() => setBulk(null)}
-          />
-        ) : null}
-        {summary ? <BulkSummaryDialog summary={summary} onClose={() => setSummary(null)} /> : null}
-      </div>
+          {workspaceId ? (
+            <ImportDialog
+              workspaceId={workspaceId}
+              open={importOpen}
+              onClose={closeImport}
+              getAccessToken={props.getAccessToken}
+              uploadEndpoint={props.uploadEndpoint}
+              onTaskCreated={onTaskCreated}
+              onOpenImported={onOpenImported}
+              onError={onError}
+            />
+          ) : null}
+          <RowDialogs api={api} dialog={dialog} onClose={closeDialog} onError={onError} />
+          <BulkDialogsHost bulk={bulk} count={bulkCount} />
+        </div>
+      </RowContext.Provider>
     </DiagnosticsContext.Provider>
   );
 }

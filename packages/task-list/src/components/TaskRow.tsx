@@ -1,10 +1,10 @@
 /**
  * One row of the task list, memoised: it renders again only when its task object, its selection
- * or the column set changes. With React Query's structural sharing an unchanged task keeps its
+ * or the column set changes. The table keys rows by position, so a page change reuses them. With React Query's structural sharing an unchanged task keeps its
  * identity across refreshes, so a refresh where nothing changed renders no row at all.
  */
 import { type Can, Menu, type MenuItem, useCan } from '@reviewdesk/ui';
-import { memo, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, type ReactNode, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
@@ -12,6 +12,8 @@ import type { TaskListTab } from '../model/query';
 import { availableRowActions, type RowAction } from '../model/rowActions';
 import type { CellContext, TaskColumn } from './columns';
 import { useDiagnostics } from './diagnostics';
+import { opensElsewhere } from './links';
+import { type TaskListRowContext, useRowContext } from './listContext';
 
 /** Height of a row in pixels; fixed so the virtualiser needs no measuring. */
 export const ROW_HEIGHT = 48;
@@ -35,29 +37,35 @@ export interface TaskRowProps {
  * 25 of them. Hovering or focusing swaps in the real menu before the user presses anything, so
  * mouse, touch and keyboard users get the menu's own behaviour with no seam.
  */
-function RowActionsMenu({ task, tab, onAction, can }: Pick<TaskRowProps, 'task' | 'tab' | 'onAction'> & { can: Can }) {
+function RowActionsMenu({
+  task,
+  tab,
+  onAction,
+  can,
+  context,
+  label,
+}: Pick<TaskRowProps, 'task' | 'tab' | 'onAction'> & { can: Can; context: TaskListRowContext; label: string }) {
   const { t } = useTaskListTranslation();
   const [armed, setArmed] = useState<false | 'pointer' | 'focus'>(false);
   const wrapper = useRef<HTMLSpanElement>(null);
-  const actions = availableRowActions(task, tab, can);
+  const actions = availableRowActions(task, tab, can, context);
   const items = useMemo<MenuItem[]>(
     () =>
       armed
-        ? availableRowActions(task, tab, can).map((action) => ({
+        ? availableRowActions(task, tab, can, context).map((action) => ({
             id: action,
             label: t(`actions.${action}`),
             tone: action === 'delete' ? 'danger' : 'default',
             onSelect: () => onAction(action, task),
           }))
         : [],
-    [armed, task, tab, can, onAction, t],
+    [armed, task, tab, can, context, onAction, t],
   );
   useLayoutEffect(() => {
     // The plain button had the focus; hand it to the real trigger that replaced it.
     if (armed === 'focus') wrapper.current?.querySelector('button')?.focus();
   }, [armed]);
   if (actions.length === 0) return null;
-  const label = t('actions.menu', { name: task.displayName });
   if (!armed) {
     return (
       <button
@@ -88,6 +96,50 @@ function RowActionsMenu({ task, tab, onAction, can }: Pick<TaskRowProps, 'task' 
   );
 }
 
+/**
+ * The task's name. With an href from the host it is a real link, so "open in a new tab", middle
+ * click and copying the address work; a plain click still goes through `onOpen` (the host
+ * routes in place). Without an href it is a button.
+ */
+function TaskNameOpener({
+  task,
+  href,
+  onOpen,
+  children,
+}: {
+  task: TaskRowData;
+  href: string | undefined;
+  onOpen: (task: TaskRowData) => void;
+  children: ReactNode;
+}) {
+  if (href) {
+    return (
+      <a
+        href={href}
+        className="rd-task-list__open rd-focusable"
+        onClick={(event) => {
+          if (opensElsewhere(event)) return;
+          event.preventDefault();
+          onOpen(task);
+        }}
+        data-testid={`task-list.open.${task.id}`}
+      >
+        {children}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="rd-task-list__open rd-focusable"
+      onClick={() => onOpen(task)}
+      data-testid={`task-list.open.${task.id}`}
+    >
+      {children}
+    </button>
+  );
+}
+
 function TaskRowView({
   task,
   index,
@@ -101,8 +153,8 @@ function TaskRowView({
   onOpen,
 }: TaskRowProps) {
   useDiagnostics()?.onRowRender?.(task.id);
-  const { t } = useTaskListTranslation();
   const can = useCan();
+  const context = useRowContext();
   return (
     <tr
       className={selected ? 'rd-task-list__row rd-task-list__row--selected' : 'rd-task-list__row'}
@@ -119,28 +171,32 @@ function TaskRowView({
             className="rd-task-list__checkbox rd-focusable"
             checked={selected}
             onChange={() => onToggle(task.id)}
-            aria-label={t('selection.row', { name: task.displayName })}
+            aria-label={cellContext.labels.selectRow(task.displayName)}
           />
         </td>
       ) : null}
       {columns.map((column) => (
         <td key={column.id} className="rd-table__td" data-column={column.id}>
           {column.id === 'displayName' ? (
-            <button
-              type="button"
-              className="rd-task-list__open rd-focusable"
-              onClick={() => onOpen(task)}
-              data-testid={`task-list.open.${task.id}`}
-            >
+            <TaskNameOpener task={task} href={context.taskHref?.(task)} onOpen={onOpen}>
               {column.render(task, cellContext)}
-            </button>
+            </TaskNameOpener>
           ) : (
             column.render(task, cellContext)
           )}
         </td>
       ))}
       <td className="rd-table__td rd-task-list__actions">
-        <RowActionsMenu task={task} tab={tab} onAction={onAction} can={can} />
+        <RowActionsMenu
+          // A row is reused for another task on a page change; its menu starts over.
+          key={task.id}
+          task={task}
+          tab={tab}
+          onAction={onAction}
+          can={can}
+          context={context}
+          label={cellContext.labels.rowActions(task.displayName)}
+        />
       </td>
     </tr>
   );

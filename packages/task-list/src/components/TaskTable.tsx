@@ -1,8 +1,8 @@
 /**
  * The table body of the list: @tanstack/react-table owns the column model (visibility and the
  * server-side sort state), @tanstack/react-virtual mounts only the rows in view. Rows are
- * memoised `TaskRow`s keyed by task id and fed the task object itself, never the table's row
- * wrapper (which is rebuilt whenever the data array changes).
+ * memoised `TaskRow`s keyed by position (reused across pages) and fed the task object itself,
+ * never the table's row wrapper (which is rebuilt whenever the data array changes).
  */
 import {
   type ColumnDef,
@@ -88,11 +88,16 @@ export function TaskTable(props: TaskTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 6,
-    getItemKey: (index) => rows[index]?.id ?? index,
   });
 
+  // Back to the top for a new page, only when the user had scrolled: scrolling (even to where it
+  // already is) forces a synchronous layout of the whole page inside the click that changed the
+  // page, the largest cost of a page change in profiles. Whether it scrolled is noted on scroll.
+  const scrolled = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the trigger
   useEffect(() => {
+    if (!scrolled.current) return;
+    scrolled.current = false;
     scrollRef.current?.scrollTo?.({ top: 0 });
   }, [props.resetScrollKey]);
 
@@ -116,7 +121,14 @@ export function TaskTable(props: TaskTableProps) {
   };
 
   return (
-    <div ref={scrollRef} className="rd-task-list__scroll" data-testid="task-list.scroll">
+    <div
+      ref={scrollRef}
+      className="rd-task-list__scroll"
+      data-testid="task-list.scroll"
+      onScroll={(event) => {
+        scrolled.current = event.currentTarget.scrollTop > 0;
+      }}
+    >
       <table className="rd-table rd-task-list__table" aria-rowcount={rows.length + 1}>
         <caption className="rd-visually-hidden">{props.caption}</caption>
         <thead className="rd-table__head rd-task-list__head">
@@ -181,8 +193,11 @@ export function TaskTable(props: TaskTableProps) {
             const task = rows[item.index];
             if (!task) return null;
             return (
+              // Keyed by position, not task id: a page change then updates the ~20 mounted rows in
+              // place instead of removing and creating every <tr> (the DOM work dominated its
+              // profile). A refresh with nothing changed still renders none (same task at each place).
               <TaskRow
-                key={task.id}
+                key={item.index}
                 task={task}
                 index={item.index}
                 columns={visibleColumns}

@@ -4,15 +4,18 @@
  * (`field:<categoryKey>`, permission Task.CustomColumns). Each column renders from the task alone,
  * so a row re-renders only when its task object changes.
  */
-import { AvatarGroup, TaskStatusBadge } from '@reviewdesk/ui';
+import { AvatarGroup } from '@reviewdesk/ui';
 import type { ReactNode } from 'react';
 import type { TaskRowData } from '../data/useTaskPage';
 import type { TaskListTranslationKey } from '../i18n/resources';
 import { SORT_FIELDS } from '../model/query';
+import type { CellLabels } from './cellLabels';
+import { TaskStatusCell } from './TaskStatusCell';
 
 /** What a cell may need besides its task (stable per list, so it does not break row memoisation). */
 export interface CellContext {
   formatDate: (iso: string | null | undefined) => string;
+  labels: CellLabels;
 }
 
 /** A column of the list. */
@@ -52,7 +55,7 @@ const BASE_COLUMNS: TaskColumn[] = [
     id: 'status',
     header: { key: 'columns.status' },
     width: '11rem',
-    render: (task) => <TaskStatusBadge status={task.status} />,
+    render: (task, context) => <TaskStatusCell status={task.status} name={context.labels.statusName(task.status)} />,
   },
   { id: 'batch', header: { key: 'columns.batch' }, width: '9rem', render: (task) => task.batchDisplayName ?? dash },
   {

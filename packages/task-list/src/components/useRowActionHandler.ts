@@ -10,7 +10,7 @@ import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import type { TaskListTab } from '../model/query';
 import { listViewOf } from '../model/query';
-import { EXPORT_ACTIONS, type RowAction } from '../model/rowActions';
+import { EXPORT_ACTIONS, type RowAction, TRANSCRIPT_EXPORT_ACTIONS } from '../model/rowActions';
 import { saveFile } from './download';
 
 /** A dialog the list shows for a row. */
@@ -28,9 +28,9 @@ export function invalidateTaskQueries(queryClient: ReturnType<typeof useQueryCli
   });
 }
 
-/** Throws when a result wrapper says the command did not succeed, with the server's message. */
-export function ensureSucceeded(result: Schema<'ResultOfBoolean'> | null | undefined): void {
-  if (result && !result.succeeded) throw new Error(result.errors.map((e) => e.message).join(' ') || 'Not done.');
+/** Throws when a result wrapper says the command did not succeed, with the server's message (or `fallback`). */
+export function ensureSucceeded(result: Schema<'ResultOfBoolean'> | null | undefined, fallback: string): void {
+  if (result && !result.succeeded) throw new Error(result.errors.map((e) => e.message).join(' ') || fallback);
 }
 
 export function useRowActionHandler(options: {
@@ -88,7 +88,7 @@ export function useRowActionHandler(options: {
           const { data } = await api.PATCH('/api/v{version}/Viewer/Review/Finish/{taskId}', {
             params: { path: { taskId: task.id } },
           });
-          ensureSucceeded(data as Schema<'ResultOfBoolean'> | null);
+          ensureSucceeded(data as Schema<'ResultOfBoolean'> | null, t('actions.notDone'));
           return t('actions.reviewFinished', { name });
         });
         return;
@@ -97,7 +97,7 @@ export function useRowActionHandler(options: {
           const { data } = await api.PATCH('/api/v{version}/SdTask/RestartProcessing', {
             params: { query: { TaskId: task.id } },
           });
-          ensureSucceeded(data);
+          ensureSucceeded(data, t('actions.notDone'));
           return t('actions.reprocessed', { name });
         });
         return;
@@ -106,17 +106,47 @@ export function useRowActionHandler(options: {
           const { data } = await api.PATCH('/api/v{version}/SdTask/Recover', {
             params: { query: { taskId: task.id } },
           });
-          ensureSucceeded(data);
+          ensureSucceeded(data, t('actions.notDone'));
           return t('actions.recovered', { name });
         });
         return;
-      case 'devdashboard':
+      case 'devdashboard': {
+        // The tab opens now, while the click still counts as the user's gesture (a window opened
+        // after the call returns is blocked as a pop-up), and goes to the dashboard when its
+        // address arrives. It cannot reach back to this page.
+        const tab = globalThis.open?.('', '_blank') ?? null;
+        if (tab) tab.opener = null;
         void run(async () => {
-          const { data } = await api.GET('/api/v{version}/SdTask/TracesDashboardUrl/{taskId}', {
-            params: { path: { taskId: task.id } },
-          });
-          if (data) globalThis.open?.(data, '_blank', 'noopener,noreferrer');
+          try {
+            const { data } = await api.GET('/api/v{version}/SdTask/TracesDashboardUrl/{taskId}', {
+              params: { path: { taskId: task.id } },
+            });
+            if (tab) tab.location.href = data;
+            else globalThis.open?.(data, '_blank', 'noopener,noreferrer');
+          } catch (error) {
+            tab?.close();
+            throw error;
+          }
           return null;
+        });
+        return;
+      }
+      case 'export-transcript-txt':
+      case 'export-transcript-srt':
+      case 'export-transcript-vtt':
+      case 'export-transcript-json':
+        void run(async () => {
+          const { data } = await api.POST('/api/v{version}/Transcript/Export/{taskId}', {
+            params: { path: { taskId: task.id } },
+            body: {
+              type: enumCodeOf(
+                'TranscriptExportType',
+                TRANSCRIPT_EXPORT_ACTIONS[action],
+              ) as Schema<'TranscriptExportType'>,
+            },
+          });
+          saveFile(data);
+          return t('actions.exported', { file: data.fileName });
         });
         return;
       case 'export-excel':

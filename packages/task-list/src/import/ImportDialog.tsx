@@ -7,7 +7,7 @@
 import type { ApiCallError, Schema } from '@reviewdesk/api-client';
 import { Button, Dialog, Input, Select, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type DragEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type DragEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useTaskListTranslation } from '../i18n/resources';
 import { DEFAULT_IMPORT_RULES, formatBytes, type ImportRules, normaliseExtensions } from '../model/fileChecks';
@@ -20,6 +20,8 @@ export interface ImportDialogProps {
   getAccessToken?: UploadStoreOptions['getAccessToken'];
   uploadEndpoint?: string;
   onTaskCreated?: (entry: { taskId: string; fileName: string }) => void;
+  /** The user asked to open the tasks this dialog created (offered once every upload is done). */
+  onOpenImported?: (created: { taskId: string; fileName: string }[]) => void;
   onError?: (error: ApiCallError) => void;
 }
 
@@ -147,7 +149,8 @@ function FileRow({
   );
 }
 
-export function ImportDialog(props: ImportDialogProps) {
+/** Memoised: it stays mounted (uploads go on while it is closed), so the list's renders skip it. */
+export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps) {
   const { workspaceId, open, onClose } = props;
   const { t, culture } = useTaskListTranslation();
   const api = useApiClient();
@@ -183,6 +186,11 @@ export function ImportDialog(props: ImportDialogProps) {
   const createBatch = useMutation(api.mutationOptions('post', '/api/v{version}/SdBatch'));
 
   const ready = entries.filter((e) => e.status === 'ready' || e.status === 'failed');
+  const created = entries.flatMap((e) =>
+    e.status === 'done' && e.taskId ? [{ taskId: e.taskId, fileName: e.file.name }] : [],
+  );
+  // Every file is a task now (or could never be one): what is left is to close or to look at them.
+  const finished = created.length > 0 && entries.every((e) => e.status === 'done' || e.status === 'invalid');
   const missingExternalId = rules.externalIdRequired && ready.some((e) => !externalIds[e.id]?.trim());
   const batchNameMissing = batchChoice === NEW_BATCH && !newBatchName.trim();
 
@@ -227,18 +235,31 @@ export function ImportDialog(props: ImportDialogProps) {
       title={t('import.title')}
       closeOnOutsidePress={false}
       footer={
-        <>
-          <Button onClick={onClose}>{t('import.close')}</Button>
-          <Button
-            variant="primary"
-            disabled={ready.length === 0 || missingExternalId || batchNameMissing}
-            loading={createBatch.isPending}
-            onClick={() => void start()}
-            data-testid="import.start"
-          >
-            {t('import.start', { count: ready.length })}
-          </Button>
-        </>
+        finished ? (
+          <>
+            <Button onClick={onClose} data-testid="import.close">
+              {t('import.close')}
+            </Button>
+            {props.onOpenImported ? (
+              <Button variant="primary" onClick={() => props.onOpenImported?.(created)} data-testid="import.open">
+                {t('import.openImported', { count: created.length })}
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('import.close')}</Button>
+            <Button
+              variant="primary"
+              disabled={ready.length === 0 || missingExternalId || batchNameMissing}
+              loading={createBatch.isPending}
+              onClick={() => void start()}
+              data-testid="import.start"
+            >
+              {t('import.start', { count: ready.length })}
+            </Button>
+          </>
+        )
       }
     >
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the "choose files" label inside is the keyboard way in */}
@@ -292,6 +313,11 @@ export function ImportDialog(props: ImportDialogProps) {
         ) : null}
       </div>
       {rules.externalIdRequired ? <p className="rd-field__hint">{t('import.externalIdRequired')}</p> : null}
+      {finished ? (
+        <output className="rd-import__done" data-testid="import.done">
+          {t('import.imported', { count: created.length })}
+        </output>
+      ) : null}
       {entries.length > 0 ? (
         <ul className="rd-import__files" aria-label={t('import.files')}>
           {entries.map((entry) => (
@@ -310,4 +336,4 @@ export function ImportDialog(props: ImportDialogProps) {
       ) : null}
     </Dialog>
   );
-}
+});

@@ -40,3 +40,31 @@ describe('availableRowActions', () => {
     expect(actions).toEqual(['event-inspector', 'recover']);
   });
 });
+
+describe('availableRowActions for recordings and partial servers', () => {
+  const user = can('Task.View', 'Viewer.View', 'Task.Delete', 'Task.ListEvents', 'Index.ListLogs');
+
+  it('offers a recording its transcript exports, never the document exports', () => {
+    const actions = availableRowActions({ ...flags, status: 60 }, 'to-review', user, { media: true });
+    expect(actions).toEqual(expect.arrayContaining(['export-transcript-txt', 'export-transcript-srt']));
+    expect(actions.filter((a) => ['export-excel', 'export-csv', 'export-json', 'export-xml'].includes(a))).toEqual([]);
+    const document = availableRowActions({ ...flags, status: 60 }, 'to-review', user);
+    expect(document.filter((a) => a.startsWith('export-transcript'))).toEqual([]);
+  });
+
+  it('hides what the server does not implement', () => {
+    const supports = (operation: string) => !operation.startsWith('Index_') && operation !== 'SdTask_Export';
+    const actions = availableRowActions({ ...flags, status: 60 }, 'to-review', user, { supports });
+    expect(actions).toContain('event-inspector');
+    expect(actions).not.toContain('index-logs');
+    expect(actions).not.toContain('export-csv');
+    expect(actions).toContain('view');
+  });
+
+  it('offers the developer dashboard to those allowed', () => {
+    expect(availableRowActions({ ...flags, status: 60 }, 'to-review', user)).not.toContain('devdashboard');
+    expect(
+      availableRowActions({ ...flags, status: 60 }, 'to-review', can('Task.View', 'Task.TracesDashboardView')),
+    ).toContain('devdashboard');
+  });
+});

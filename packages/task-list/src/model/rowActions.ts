@@ -1,13 +1,16 @@
 /**
  * Which row actions of product-spec §2 a task offers: the user's permission (§6, checked with
  * the provider's `can`) AND the task's own flags set by the server (canBeReviewed,
- * canBeExported, canBeDeleted, canBeReprocessed) AND the list the task is in.
+ * canBeExported, canBeDeleted, canBeReprocessed) AND the list the task is in AND what works for
+ * its kind (a recording exports its transcript, not the document formats) AND what the server
+ * implements (the host's `supports`).
  */
 import { enumCodeOf, type Schema } from '@reviewdesk/api-client';
 import type { Can } from '@reviewdesk/ui';
+import { SUPPORTS_EVERYTHING, type SupportsOperation } from './operations';
 import type { TaskListTab } from './query';
 
-/** The row actions of product-spec §2, in menu order. */
+/** The row actions of product-spec §2, plus the transcript exports of recordings, in menu order. */
 export const ROW_ACTIONS = [
   'view',
   'finishReview',
@@ -18,6 +21,10 @@ export const ROW_ACTIONS = [
   'export-csv',
   'export-json',
   'export-xml',
+  'export-transcript-txt',
+  'export-transcript-srt',
+  'export-transcript-vtt',
+  'export-transcript-json',
   'event-inspector',
   'recover',
   'edit-assignments',
@@ -35,6 +42,44 @@ export const EXPORT_ACTIONS = {
   'export-xml': 'Xml',
 } as const satisfies Partial<Record<RowAction, string>>;
 
+/** The transcript export actions and the TranscriptExportType each one asks for. */
+export const TRANSCRIPT_EXPORT_ACTIONS = {
+  'export-transcript-txt': 'Txt',
+  'export-transcript-srt': 'Srt',
+  'export-transcript-vtt': 'Vtt',
+  'export-transcript-json': 'Json',
+} as const satisfies Partial<Record<RowAction, string>>;
+
+/** The operation each action calls (`null`: the host does it, e.g. opening the task). */
+export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> = {
+  view: null,
+  finishReview: 'Viewer_ReviewFinish',
+  reprocess: 'SdTask_RestartProcessing',
+  delete: 'SdTask_DeleteTask',
+  devdashboard: 'SdTask_TracesDashboardUrl',
+  'export-excel': 'SdTask_Export',
+  'export-csv': 'SdTask_Export',
+  'export-json': 'SdTask_Export',
+  'export-xml': 'SdTask_Export',
+  'export-transcript-txt': 'Transcript_Export',
+  'export-transcript-srt': 'Transcript_Export',
+  'export-transcript-vtt': 'Transcript_Export',
+  'export-transcript-json': 'Transcript_Export',
+  'event-inspector': 'SdTask_Events',
+  recover: 'SdTask_Recover',
+  'edit-assignments': 'SdTask_UpdateTaskAssignment',
+  'index-logs': 'Index_Logs',
+  'view-task-share-history': 'SdTaskShare_GetTaskShareHistoryDetails',
+};
+
+/** What besides the task, the tab and the user decides the actions. */
+export interface RowActionContext {
+  /** The workspace's tasks are recordings (see `model/taskKinds.ts`). @default false */
+  media?: boolean;
+  /** What the server implements. @default everything */
+  supports?: SupportsOperation;
+}
+
 /** The fields of a row the rules read (list items and archived tasks both have them). */
 export type ActionSubject = Pick<
   Schema<'TaskListItem'>,
@@ -42,24 +87,38 @@ export type ActionSubject = Pick<
 >;
 
 /** The actions a task offers in a tab, for a user. */
-export function availableRowActions(task: ActionSubject, tab: TaskListTab, can: Can): RowAction[] {
+export function availableRowActions(
+  task: ActionSubject,
+  tab: TaskListTab,
+  can: Can,
+  { media = false, supports = SUPPORTS_EVERYTHING }: RowActionContext = {},
+): RowAction[] {
   const inReview = task.status === enumCodeOf('TaskStatus', 'InReview');
   const archived = tab === 'archive';
+  const documentExport = !media && !archived && task.canBeExported && can('Task.View');
+  const transcriptExport = media && !archived && task.canBeExported && can('Task.View');
   const rules: Record<RowAction, boolean> = {
     view: !archived && can(['Viewer.View', 'Task.View']),
     finishReview: !archived && inReview && task.canBeReviewed && can('Task.Review'),
     reprocess: !archived && task.canBeReprocessed && can('Task.ReprocessMany'),
     delete: !archived && task.canBeDeleted && can('Task.Delete'),
     devdashboard: can('Task.TracesDashboardView'),
-    'export-excel': !archived && task.canBeExported && can('Task.View'),
-    'export-csv': !archived && task.canBeExported && can('Task.View'),
-    'export-json': !archived && task.canBeExported && can('Task.View'),
-    'export-xml': !archived && task.canBeExported && can('Task.View'),
+    'export-excel': documentExport,
+    'export-csv': documentExport,
+    'export-json': documentExport,
+    'export-xml': documentExport,
+    'export-transcript-txt': transcriptExport,
+    'export-transcript-srt': transcriptExport,
+    'export-transcript-vtt': transcriptExport,
+    'export-transcript-json': transcriptExport,
     'event-inspector': can('Task.ListEvents'),
     recover: archived && can('Task.Delete'),
     'edit-assignments': (tab === 'to-review' || tab === 'my-assignments') && can('Task.EditAssignments'),
     'index-logs': can('Index.ListLogs'),
     'view-task-share-history': !archived && can('Task.View'),
   };
-  return ROW_ACTIONS.filter((action) => rules[action]);
+  return ROW_ACTIONS.filter((action) => {
+    const operation = ROW_ACTION_OPERATIONS[action];
+    return rules[action] && (operation === null || supports(operation));
+  });
 }

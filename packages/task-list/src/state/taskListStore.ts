@@ -5,7 +5,7 @@
  * unchanged rows keep their identity across refreshes.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { EMPTY_FILTERS, type TaskFilters, type TaskListTab, type TaskSort } from '../model/query';
+import { EMPTY_FILTERS, SORT_FIELDS, type TaskFilters, type TaskListTab, type TaskSort } from '../model/query';
 
 /** Default rows per page. */
 export const DEFAULT_PAGE_SIZE = 25;
@@ -38,6 +38,8 @@ export interface TaskListState {
   setPageSelected(taskIds: readonly string[], selected: boolean): void;
   selectAllMatching(): void;
   clearSelection(): void;
+  /** The to-review tab, newest first, nothing filtered: where freshly imported tasks are. */
+  showNewest(): void;
 }
 
 export type TaskListStore = StoreApi<TaskListState>;
@@ -45,7 +47,12 @@ export type TaskListStore = StoreApi<TaskListState>;
 /** Anything that changes WHICH tasks are listed starts over at page 1 with nothing selected. */
 const restart = { pageNumber: 1, archiveTokens: [null], selected: {}, allMatching: false } as const;
 
-export function createTaskListStore(initial: { tab: TaskListTab; pageSize?: number }): TaskListStore {
+export function createTaskListStore(initial: {
+  tab: TaskListTab;
+  pageSize?: number;
+  /** Filters set from the start (e.g. a batch opened from the batch list). */
+  filters?: Partial<TaskFilters>;
+}): TaskListStore {
   return createStore<TaskListState>()((set) => ({
     tab: initial.tab,
     pageNumber: 1,
@@ -53,7 +60,7 @@ export function createTaskListStore(initial: { tab: TaskListTab; pageSize?: numb
     archiveTokens: [null],
     sort: null,
     search: '',
-    filters: EMPTY_FILTERS,
+    filters: initial.filters ? { ...EMPTY_FILTERS, ...initial.filters } : EMPTY_FILTERS,
     selected: {},
     allMatching: false,
 
@@ -84,5 +91,13 @@ export function createTaskListStore(initial: { tab: TaskListTab; pageSize?: numb
       }),
     selectAllMatching: () => set({ allMatching: true }),
     clearSelection: () => set({ selected: {}, allMatching: false }),
+    showNewest: () =>
+      set({
+        tab: 'to-review',
+        ...restart,
+        search: '',
+        filters: EMPTY_FILTERS,
+        sort: { field: SORT_FIELDS.createdOn ?? 'createdOn', descending: true },
+      }),
   }));
 }

@@ -2,7 +2,14 @@
 import { ReviewdeskProvider } from '@reviewdesk/ui';
 import { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { useTaskListStrings } from '../i18n/resources';
 import { storyAbilities, storyApi } from './mocks';
+
+/** The package's strings, for stories that render an inner part without `<TaskList>` around it. */
+function TaskListStrings({ children }: { children: ReactNode }) {
+  useTaskListStrings();
+  return <>{children}</>;
+}
 
 export function StoryProvider({ globals, children }: { globals: Record<string, unknown>; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
@@ -15,7 +22,9 @@ export function StoryProvider({ globals, children }: { globals: Record<string, u
       abilities={globals.permissions === 'none' ? [] : storyAbilities}
       preferencesStorage={null}
     >
-      <div style={{ padding: 16 }}>{children}</div>
+      <TaskListStrings>
+        <div style={{ padding: 16 }}>{children}</div>
+      </TaskListStrings>
     </ReviewdeskProvider>
   );
 }

@@ -37,7 +37,10 @@ export interface FakeServer {
 const json = (data: unknown, status = 200) =>
   new Response(JSON.stringify(data), { status, headers: { 'content-type': 'application/json' } });
 
-export function createFakeServer(tasks: Schema<'TaskListItem'>[]): FakeServer {
+export function createFakeServer(
+  tasks: Schema<'TaskListItem'>[],
+  workspace: { taskType?: Schema<'TaskType'> } = {},
+): FakeServer {
   const server: FakeServer = { api: undefined as unknown as ApiClient, tasks, calls: [] };
   server.api = createApiClient({
     baseUrl: 'http://reviewdesk.test',
@@ -70,7 +73,8 @@ export function createFakeServer(tasks: Schema<'TaskListItem'>[]): FakeServer {
       if (path === '/SdTask/CountTotal') {
         return json({
           processingCount: 1,
-          toReviewCount: server.tasks.length,
+          // Status ToReview only, as the real server counts it: narrower than the to-review tab.
+          toReviewCount: server.tasks.filter((t) => t.status === 60).length,
           inReviewCount: 0,
           processedCount: 0,
           totalCount: server.tasks.length,
@@ -79,7 +83,7 @@ export function createFakeServer(tasks: Schema<'TaskListItem'>[]): FakeServer {
       if (path === '/SdWorkspace/GetWorkspaceCustomConfig') {
         return json({
           workspaceId: WORKSPACE_ID,
-          taskType: 10,
+          taskType: workspace.taskType ?? 'Invoice',
           externalIdRequired: false,
           supportedFileTypes: ['.pdf', '.png'],
           forceSingleChunk: false,

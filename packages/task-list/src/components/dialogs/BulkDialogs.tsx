@@ -40,7 +40,7 @@ export function BulkExportDialog({
         {BULK_EXPORT_FORMATS.map((format) => (
           <Checkbox
             key={format}
-            label={format}
+            label={t(`bulk.formats.${format}`)}
             checked={formats.includes(format)}
             onChange={(event) =>
               setFormats((current) =>

@@ -7,6 +7,7 @@ import { Dialog, EmptyState, ErrorState, LoadingState, useApiClient } from '@rev
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTaskListTranslation } from '../../i18n/resources';
+import { inOrderOfHappening } from '../../model/events';
 import { useDateFormatter } from '../useDateFormatter';
 
 interface TaskRef {
@@ -39,7 +40,7 @@ function QueryBody<T>({
   return <>{children(items)}</>;
 }
 
-/** The events of a task, newest last, as an ordered timeline. */
+/** The events of a task in the order they happened, as a timeline. */
 export function EventInspectorDialog({ task, onClose }: { task: TaskRef; onClose: () => void }) {
   const { t } = useTaskListTranslation();
   const api = useApiClient();
@@ -52,28 +53,27 @@ export function EventInspectorDialog({ task, onClose }: { task: TaskRef; onClose
       <QueryBody query={query} empty={t('events.empty')}>
         {(events) => (
           <ol className="rd-task-list__timeline" data-testid="event-inspector.timeline">
-            {[...events]
-              .sort((a, b) => a.createdOn.localeCompare(b.createdOn))
-              .map((event) => (
-                <li key={`${event.createdOn}-${event.eventDescription}`} className="rd-task-list__event">
-                  <span className="rd-task-list__event-dot" aria-hidden="true" />
-                  <time className="rd-task-list__event-time" dateTime={event.createdOn}>
-                    {formatDate(event.createdOn)}
-                  </time>
-                  <span className="rd-task-list__event-text">{event.eventDescription}</span>
-                  {event.eventSourceText ? (
-                    <span className="rd-task-list__event-meta">
-                      {t('events.source', { source: event.eventSourceText })}
-                    </span>
-                  ) : null}
-                  {event.payload ? (
-                    <details className="rd-task-list__event-payload">
-                      <summary>{t('events.payload')}</summary>
-                      <pre>{event.payload}</pre>
-                    </details>
-                  ) : null}
-                </li>
-              ))}
+            {inOrderOfHappening(events).map((event, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: read-only and never reordered; events have no id
+              <li key={index} className="rd-task-list__event">
+                <span className="rd-task-list__event-dot" aria-hidden="true" />
+                <time className="rd-task-list__event-time" dateTime={event.createdOn}>
+                  {formatDate(event.createdOn)}
+                </time>
+                <span className="rd-task-list__event-text">{event.eventDescription}</span>
+                {event.eventSourceText ? (
+                  <span className="rd-task-list__event-meta">
+                    {t('events.source', { source: event.eventSourceText })}
+                  </span>
+                ) : null}
+                {event.payload ? (
+                  <details className="rd-task-list__event-payload">
+                    <summary>{t('events.payload')}</summary>
+                    <pre>{event.payload}</pre>
+                  </details>
+                ) : null}
+              </li>
+            ))}
           </ol>
         )}
       </QueryBody>

@@ -1,0 +1,22 @@
+/**
+ * What kind of file a workspace's tasks hold. The task type belongs to the workspace
+ * (`GetWorkspaceCustomConfig.taskType`), so every task of a list has the same kind: recordings
+ * (transcripts, subtitles and their summaries) are opened in the transcript editor and exported
+ * as transcripts, everything else is a document.
+ */
+import type { Schema } from '@reviewdesk/api-client';
+
+/** A workspace task type (`Invoice`, `Transcript`, …). */
+export type TaskType = Schema<'TaskType'>;
+
+/** Task types whose tasks are audio or video recordings. */
+export const MEDIA_TASK_TYPES: ReadonlySet<TaskType> = new Set<TaskType>([
+  'Transcript',
+  'Subtitles',
+  'TranscriptSummarization',
+]);
+
+/** True when tasks of this type are recordings; an unknown type (config not loaded) is not. */
+export function isMediaTaskType(taskType: TaskType | null | undefined): boolean {
+  return taskType ? MEDIA_TASK_TYPES.has(taskType) : false;
+}
