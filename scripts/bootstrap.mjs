@@ -5,7 +5,7 @@
 // through pnpm — which runs it on the repository's own Node (the `node-runtime` dependency).
 // Deliberately dependency-free and compatible with old Node versions.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,78 @@ if (!script) {
   console.error('usage: node scripts/bootstrap.mjs <root script> [args…]');
   process.exit(2);
 }
+
+// The Debian packages of scripts/apt-packages.txt: `npm test`, `npm start` and `npm run bench` say
+// at once which are missing and the one command that installs them, instead of failing deep inside
+// a suite. Run as root with REVIEWDESK_INSTALL_SYSTEM_PACKAGES=1, they install them (as .ci/run does).
+/** Packages only the test suites and benchmarks need (not the server that `npm start` runs). */
+const TEST_ONLY_PACKAGES = ['chromium', 'unzip'];
+const NEEDS_SYSTEM_PACKAGES = { 'test:all': 'all', 'bench:all': 'all', 'start:app': 'server' };
+
+function onPath(command) {
+  return (process.env.PATH || '').split(delimiter).some((dir) => dir && existsSync(join(dir, command)));
+}
+
+/** Where dpkg is missing (not Debian), a package counts as present when its main file is. */
+const PROBES = {
+  chromium: () => existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium') || onPath('chromium'),
+  postgresql: () =>
+    onPath('postgres') ||
+    (existsSync('/usr/lib/postgresql') &&
+      readdirSync('/usr/lib/postgresql').some((v) => existsSync(join('/usr/lib/postgresql', v, 'bin', 'postgres')))),
+  ffmpeg: () => onPath('ffmpeg') && onPath('ffprobe'),
+  pocketsphinx: () => onPath('pocketsphinx_continuous') || onPath('pocketsphinx'),
+  'poppler-utils': () => onPath('pdftoppm'),
+  'tesseract-ocr': () => onPath('tesseract'),
+  unzip: () => onPath('unzip'),
+};
+
+function installed(pkg) {
+  if (onPath('dpkg-query')) {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: dpkg-query's own format syntax
+    const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' });
+    return result.status === 0 && result.stdout.includes('install ok installed');
+  }
+  const probe = PROBES[pkg];
+  return probe ? probe() : true; // language packs and models: only dpkg can tell
+}
+
+function missingSystemPackages(scope) {
+  const wanted = readFileSync(join(root, 'scripts', 'apt-packages.txt'), 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'))
+    .filter((pkg) => scope === 'all' || !TEST_ONLY_PACKAGES.includes(pkg));
+  return wanted.filter((pkg) => !installed(pkg));
+}
+
+function checkSystemPackages(scope) {
+  let missing = missingSystemPackages(scope);
+  if (missing.length === 0) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const install = `apt-get install -y ${missing.join(' ')}`;
+  if (isRoot && process.env.REVIEWDESK_INSTALL_SYSTEM_PACKAGES === '1') {
+    console.log(`[reviewdesk] installing system packages: ${missing.join(' ')}`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (
+      run('apt-get', ['update', '-qq'], { env }) !== 0 ||
+      run('apt-get', ['install', '-y', '-qq', ...missing], { env }) !== 0
+    )
+      process.exit(1);
+    missing = missingSystemPackages(scope);
+    if (missing.length === 0) return;
+  }
+  console.error(
+    `[reviewdesk] missing system packages: ${missing.join(' ')} (scripts/apt-packages.txt says what each is for)`,
+  );
+  console.error(`[reviewdesk] install them with:\n\n    ${isRoot ? '' : 'sudo '}${install}\n`);
+  if (isRoot)
+    console.error('[reviewdesk] or let this command install them: REVIEWDESK_INSTALL_SYSTEM_PACKAGES=1 npm test');
+  process.exit(1);
+}
+
+if (NEEDS_SYSTEM_PACKAGES[script] && process.env.REVIEWDESK_SKIP_SYSTEM_CHECK !== '1')
+  checkSystemPackages(NEEDS_SYSTEM_PACKAGES[script]);
 
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 // The pinned pnpm lives in package.json `config.pnpm`: a `packageManager` field would make pnpm try to

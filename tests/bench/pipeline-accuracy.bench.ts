@@ -54,20 +54,27 @@ import {
 } from './pipeline-bench-support.js';
 
 const POSTGRES = process.argv.includes('--postgres');
+/** `--quick` (the smoke of `npm run bench -- --quick`): one file of each kind. */
+const QUICK = process.argv.includes('--quick');
+const firstIfQuick = <T>(list: T[]): T[] => (QUICK ? list.slice(0, 1) : list);
 const WORKERS = 2;
 
 const text = (path: string) => fixture(path).toString('utf8');
 const truthOf = (name: string) => JSON.parse(text(`invoices/${name}.json`))[0] as Record<string, unknown>;
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 
-const INVOICES = readdirSync(join(FIXTURES, 'invoices'))
-  .filter((file) => file.endsWith('.pdf'))
-  .map((file) => file.replace(/\.pdf$/, ''));
-const SCANNED_INVOICES = readdirSync(join(FIXTURES, 'images/invoice2data')).map((file) => file.replace(/\.png$/, ''));
+const INVOICES = firstIfQuick(
+  readdirSync(join(FIXTURES, 'invoices'))
+    .filter((file) => file.endsWith('.pdf'))
+    .map((file) => file.replace(/\.pdf$/, '')),
+);
+const SCANNED_INVOICES = firstIfQuick(
+  readdirSync(join(FIXTURES, 'images/invoice2data')).map((file) => file.replace(/\.png$/, '')),
+);
 
 /** Scans with a reference text: the file and where its reference comes from. */
 const DOCLING = 'pdfs/scanned/docling_ocr_test.expected.md';
-const TEXT_SCANS: Array<{ file: string; reference: string }> = [
+const TEXT_SCANS: Array<{ file: string; reference: string }> = firstIfQuick([
   { file: 'pdfs/scanned/docling_ocr_test.pdf', reference: DOCLING },
   { file: 'pdfs/scanned/ocr_test_rotated_90.pdf', reference: DOCLING },
   { file: 'pdfs/scanned/ocr_test_rotated_180.pdf', reference: DOCLING },
@@ -75,15 +82,15 @@ const TEXT_SCANS: Array<{ file: string; reference: string }> = [
     file: `images/tesseractjs/${name}`,
     reference: `images/tesseractjs/${name.replace(/\.\w+$/, '')}.expected.txt`,
   })),
-];
+]);
 
-const RECORDINGS: Array<{ file: string; reference: string }> = [
+const RECORDINGS: Array<{ file: string; reference: string }> = firstIfQuick([
   { file: 'audio/jfk.wav', reference: 'audio/jfk.txt' },
   { file: 'audio/jfk.mp3', reference: 'audio/jfk.txt' },
   { file: 'audio/stereo_two_speakers.wav', reference: 'audio/stereo_two_speakers.txt' },
   { file: 'audio/vosk_digits_10001-90210-01803.wav', reference: 'audio/vosk_digits_10001-90210-01803.txt' },
   { file: 'video/jfk.mp4', reference: 'video/jfk.txt' },
-];
+]);
 
 interface Stored {
   task: TaskRow;

@@ -25,8 +25,11 @@ import { wordAccuracy } from '../src/pipeline/documents/text/word-accuracy.js';
 import type { Entity } from '../src/pipeline/documents/types.js';
 import { printFieldScores, type ScoredInvoice, scoreInvoiceFields } from './invoice-fields.js';
 
-const skipRender = process.argv.includes('--skip-render');
-const skipOcr = process.argv.includes('--skip-ocr');
+// `--quick` (the smoke of `npm run bench -- --quick`): the text layer only; OCR and page images
+// are smoke-tested end to end by tests/bench/pipeline-throughput.bench.ts --quick.
+const quick = process.argv.includes('--quick');
+const skipRender = quick || process.argv.includes('--skip-render');
+const skipOcr = quick || process.argv.includes('--skip-ocr');
 
 function scoreFields(rows: ScoredInvoice[]): void {
   printFieldScores(scoreInvoiceFields(rows));

@@ -187,7 +187,16 @@ function Interactive({ pageCount }: { pageCount: number }) {
       if (mode === 'select') {
         const results: number[] = [];
         const scroller = document.querySelector<HTMLElement>('.rd-pages') as HTMLElement;
-        const targets = ['box-4999', 'target-3', 'box-10', 'target-2', 'box-2500', 'target-3', 'box-0'];
+        // `targets=a,b` picks the boxes to click (to profile one click by hand).
+        const targets = params.get('targets')?.split(',') ?? [
+          'box-4999',
+          'target-3',
+          'box-10',
+          'target-2',
+          'box-2500',
+          'target-3',
+          'box-0',
+        ];
         for (const id of targets) {
           await sleep(300);
           const t0 = performance.now();

@@ -7,6 +7,7 @@ import type { BoxIndex } from './box-index';
 import type { BoxPainterHost, BoxSurface } from './box-worker';
 import { drawBoxes, packBoxGroups } from './draw-boxes';
 import { intersect, type PagePlacement, screenToBox } from './geometry';
+import { whenIdle } from './idle';
 import type { OverlayBox, PageBox } from './types';
 import type { ViewportStore } from './viewport-store';
 
@@ -53,16 +54,6 @@ function contains(outer: PageBox, inner: PageBox): boolean {
 
 /** Longest wait for an idle main thread before a deferred repaint runs anyway (ms). */
 const IDLE_TIMEOUT = 500;
-
-/** Runs `callback` when the main thread is idle (next frame where idle callbacks do not exist). */
-function whenIdle(view: (Window & typeof globalThis) | null, callback: () => void): () => void {
-  if (view && typeof view.requestIdleCallback === 'function') {
-    const id = view.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT });
-    return () => view.cancelIdleCallback(id);
-  }
-  const id = requestAnimationFrame(callback);
-  return () => cancelAnimationFrame(id);
-}
 
 /** Extra area painted around the viewport, as a fraction of its size: scrolling that far is free. */
 const MARGIN = 0.25;
@@ -176,10 +167,14 @@ export const BoxCanvas = memo(function BoxCanvas({
       place(bitmapArea.current);
       if (surface) paint();
       else
-        cancelPending = whenIdle(canvas.ownerDocument.defaultView, () => {
-          cancelPending = null;
-          paint();
-        });
+        cancelPending = whenIdle(
+          canvas.ownerDocument.defaultView,
+          () => {
+            cancelPending = null;
+            paint();
+          },
+          IDLE_TIMEOUT,
+        );
     } else {
       paint();
     }

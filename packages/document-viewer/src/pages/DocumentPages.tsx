@@ -13,6 +13,7 @@ import {
   useState,
 } from 'react';
 import { useStore } from 'zustand';
+import { nextBackgroundPage, useIdleTurn } from './background-pages';
 import { groupByPage } from './box-index';
 import { type BoxPainterHost, createBoxPainterHost } from './box-worker';
 import { boxToScreen } from './geometry';
@@ -220,6 +221,12 @@ export const DocumentPages = forwardRef<DocumentPagesHandle, DocumentPagesProps>
   );
   // A page that has painted keeps its picture when it becomes an overscan page again.
   const painted = useStore(store, (s) => s.painted);
+  // Then they render one at a time, each once the main thread is idle (background-pages.ts).
+  const candidate =
+    win && visiblePainted
+      ? nextBackgroundPage(win, (i) => painted.has((pages[i] as (typeof pages)[number]).pageNumber))
+      : null;
+  const backgroundIndex = useIdleTurn(candidate, scrollerRef.current?.ownerDocument.defaultView ?? null);
 
   const scrollToBoxInternal = useCallback(
     (box: OverlayBox, onlyIfHidden: boolean) => {
@@ -316,7 +323,7 @@ export const DocumentPages = forwardRef<DocumentPagesHandle, DocumentPagesProps>
               showOcrLayer={showOcrLayer}
               drawing={drawing}
               selectingText={selectingText}
-              contentEnabled={visible || visiblePainted || painted.has(page.pageNumber)}
+              contentEnabled={visible || i === backgroundIndex || painted.has(page.pageNumber)}
               options={options}
               messages={messages}
               store={store}
