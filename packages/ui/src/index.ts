@@ -56,6 +56,18 @@ export { CULTURES, DEFAULT_LANGUAGE, LANGUAGES, type Language, toLanguage } from
 export type { UiResource, UiTranslationKey } from './i18n/resource-type';
 export { UI_NAMESPACE, uiResources } from './i18n/resources';
 export {
+  codeMessage,
+  ERROR_CATALOGUES,
+  type ErrorCatalogue,
+  errorCodeKey,
+  errorMessage,
+  eventTypeText,
+  type ServerMessage,
+  type ServerMessages,
+  TASK_EVENT_TYPES,
+  useServerMessages,
+} from './i18n/server-messages';
+export {
   type Translate,
   type TranslateOptions,
   type TranslationResult,
