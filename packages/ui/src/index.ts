@@ -7,6 +7,13 @@
 
 export { type Ability, type AbilityCheck, type Can, createCan, denyAll, type Permission } from './abilities/can';
 export {
+  type CapabilitiesStatus,
+  type ServerCapabilities,
+  serverCapabilitiesQuery,
+  supportsFrom,
+  useServerCapabilities,
+} from './capabilities/capabilities';
+export {
   AvatarGroup,
   type AvatarGroupProps,
   type AvatarPerson,

@@ -1,8 +1,9 @@
 /**
  * MSW for the unit tests: the API calls the app makes, answered like the reference server does
- * today (workspaces and external logins are not implemented there yet: 501).
+ * today (workspaces and external logins are not implemented there yet: 501, and Server/Capabilities
+ * leaves them out).
  */
-import type { components } from '@reviewdesk/api-client';
+import { apiOperations, type components } from '@reviewdesk/api-client';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -39,7 +40,14 @@ export const tenants = [
   { tenantName: 'Globex Media', tenantId: '00000000-0000-4000-8000-00000000000b', userId: currentUser.userId },
 ].map((link) => ({ isDefault: false, roleId: role.id, impersonateRoleId: null, isTenantOwner: false, ...link }));
 
+/** Calls the test server answers 501 for; Server/Capabilities does not list them. */
+export const NOT_IMPLEMENTED = ['SdWorkspace_UserWorkspaces', 'User_GetExternalLogins', 'User_ChangeEmail'];
+
+/** What Server/Capabilities answers: every operation of the contract but {@link NOT_IMPLEMENTED}. */
+export const implementedOperations = Object.keys(apiOperations).filter((id) => !NOT_IMPLEMENTED.includes(id));
+
 export const handlers = [
+  http.get(`${API}/v1/Server/Capabilities`, () => HttpResponse.json({ operations: implementedOperations })),
   http.get(`${API}/v1.0/HealthCheck`, () => HttpResponse.json(true)),
   http.get(`${API}/v1/Tenant/UserTenants`, () => HttpResponse.json(tenants)),
   http.get(`${API}/v1/Tenant/GetCurrentSession`, () =>
@@ -58,6 +66,16 @@ export const handlers = [
   http.get(`${API}/v1/SdWorkspace/UserWorkspaces`, notImplemented),
   http.get(`${API}/v1/User/GetUserDetails`, () => HttpResponse.json(currentUser)),
   http.get(`${API}/v1/User/GetExternalLogins`, notImplemented),
+  http.patch(`${API}/v1/User/ChangeEmail`, notImplemented),
 ];
+
+/** Server/Capabilities of a server that also implements `extra` (tests answering those calls themselves). */
+export const implementing = (...extra: string[]) =>
+  http.get(`${API}/v1/Server/Capabilities`, () =>
+    HttpResponse.json({ operations: [...implementedOperations, ...extra] }),
+  );
+
+/** An older server, without Server/Capabilities: every screen handles the 501 of its own call. */
+export const withoutCapabilities = http.get(`${API}/v1/Server/Capabilities`, notImplemented);
 
 export const server = setupServer(...handlers);
