@@ -121,3 +121,4 @@ export {
   taskStatusTone,
 } from './status/taskStatus';
 export { createEventHub, type EventHub } from './utils/event-hub';
+export { saveFile } from './utils/save-file';

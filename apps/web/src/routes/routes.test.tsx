@@ -46,11 +46,11 @@ describe('routes behind their permission', () => {
   });
 
   it('names the feature and its package on a screen whose package does not exist yet', async () => {
-    renderApp({ path: '/task/viewer/transcripts', abilities: ['Viewer.View'], language: 'en' });
+    renderApp({ path: '/metrics', abilities: ['Metrics.View'], language: 'en' });
     const placeholder = await screen.findByTestId('placeholder');
-    expect(placeholder.dataset.package).toBe('@reviewdesk/transcript-editor');
-    expect(placeholder.textContent).toContain('Transcript editor');
-    expect(placeholder.textContent).toContain('@reviewdesk/transcript-editor');
+    expect(placeholder.dataset.package).toBe('@reviewdesk/admin-panels');
+    expect(placeholder.textContent).toContain('Metrics');
+    expect(placeholder.textContent).toContain('@reviewdesk/admin-panels');
   });
 });
 

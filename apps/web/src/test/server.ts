@@ -46,7 +46,45 @@ export const NOT_IMPLEMENTED = ['SdWorkspace_UserWorkspaces', 'User_GetExternalL
 /** What Server/Capabilities answers: every operation of the contract but {@link NOT_IMPLEMENTED}. */
 export const implementedOperations = Object.keys(apiOperations).filter((id) => !NOT_IMPLEMENTED.includes(id));
 
+/** What Viewer/ViewerInit answers for a task of this type (no checkout: ViewerInit takes none). */
+export function viewerInit(
+  taskType: components['schemas']['TaskType'],
+  taskId = 't-1',
+  workspaceId = 'w-1',
+): components['schemas']['ViewerInitResult'] {
+  return {
+    taskId,
+    displayName: taskType === 'Invoice' ? 'invoice.pdf' : 'interview.wav',
+    sequentialByWorkspaceId: 7,
+    totalPages: taskType === 'Invoice' ? 1 : 0,
+    workspaceConfig: {
+      id: workspaceId,
+      name: 'Workspace',
+      tenantId: tenant.id,
+      taskType,
+      categories: [],
+      fieldsToDetect: [],
+      fieldOrder: [],
+      requiredFields: [],
+      supportedFileTypes: [],
+      checkoutExpireMinutes: 15,
+      maxFileSizeBytes: 20971520,
+      daysUntilHistoryRemoval: 31,
+      maxRestartCount: 3,
+      hoursUntilTasksConsideredStuck: 1,
+    },
+    status: 60,
+    fromHistory: false,
+    isCheckedOut: false,
+    isCheckedOutByCurrentUser: false,
+    canReview: true,
+  };
+}
+
 export const handlers = [
+  http.get(`${API}/v1/Viewer/ViewerInit`, ({ request }) =>
+    HttpResponse.json(viewerInit('Invoice', new URL(request.url).searchParams.get('taskId') ?? 't-1')),
+  ),
   http.get(`${API}/v1/Server/Capabilities`, () => HttpResponse.json({ operations: implementedOperations })),
   http.get(`${API}/v1.0/HealthCheck`, () => HttpResponse.json(true)),
   http.get(`${API}/v1/Tenant/UserTenants`, () => HttpResponse.json(tenants)),

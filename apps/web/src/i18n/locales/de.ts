@@ -153,4 +153,21 @@ export const de: TranslationShape<typeof en> = {
     twoFactorNoCall: 'Die Reviewdesk-API hat keinen Aufruf für die Zwei-Faktor-Authentifizierung.',
     notificationsNoCall: 'Benachrichtigungen werden pro Arbeitsbereich in dessen Einstellungen festgelegt.',
   },
+  mediaTask: {
+    title: 'Die Prüfung von Transkripten ist noch nicht verfügbar',
+    description:
+      'Diese Aufgabe ist eine Aufnahme. Ihr Transkript wird im Transkript-Editor geprüft, der noch nicht Teil dieser Version ist. Bis dahin können Sie das Transkript herunterladen.',
+    exports: 'Transkript herunterladen',
+    backToList: 'Zurück zur Aufgabenliste',
+    exportTypes: {
+      Txt: 'Text (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Untertitel (.srt)',
+      Vtt: 'Web-Untertitel (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'Die Aufgabe konnte nicht geöffnet werden.',
+  },
 };

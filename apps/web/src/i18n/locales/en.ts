@@ -149,4 +149,21 @@ export const en = {
     twoFactorNoCall: 'The Reviewdesk API has no call for two-factor authentication.',
     notificationsNoCall: 'Notifications are set per workspace, in the workspace settings.',
   },
+  mediaTask: {
+    title: 'Transcript review is not available yet',
+    description:
+      'This task is a recording. Its transcript will be reviewed in the transcript editor, which is not part of this version yet. Until then, download the transcript.',
+    exports: 'Download the transcript',
+    backToList: 'Back to the task list',
+    exportTypes: {
+      Txt: 'Text (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Subtitles (.srt)',
+      Vtt: 'Web subtitles (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'The task could not be opened.',
+  },
 } as const;

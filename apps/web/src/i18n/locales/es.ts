@@ -153,4 +153,21 @@ export const es: TranslationShape<typeof en> = {
     notificationsNoCall:
       'Las notificaciones se configuran por espacio de trabajo, en los ajustes del espacio de trabajo.',
   },
+  mediaTask: {
+    title: 'La revisión de transcripciones aún no está disponible',
+    description:
+      'Esta tarea es una grabación. Su transcripción se revisará en el editor de transcripciones, que aún no forma parte de esta versión. Mientras tanto, descargue la transcripción.',
+    exports: 'Descargar la transcripción',
+    backToList: 'Volver a la lista de tareas',
+    exportTypes: {
+      Txt: 'Texto (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Subtítulos (.srt)',
+      Vtt: 'Subtítulos web (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'No se pudo abrir la tarea.',
+  },
 };

@@ -154,4 +154,21 @@ export const fr: TranslationShape<typeof en> = {
     notificationsNoCall:
       "Les notifications se règlent par espace de travail, dans les paramètres de l'espace de travail.",
   },
+  mediaTask: {
+    title: 'La révision des transcriptions n’est pas encore disponible',
+    description:
+      'Cette tâche est un enregistrement. Sa transcription sera révisée dans l’éditeur de transcriptions, qui ne fait pas encore partie de cette version. En attendant, téléchargez la transcription.',
+    exports: 'Télécharger la transcription',
+    backToList: 'Retour à la liste des tâches',
+    exportTypes: {
+      Txt: 'Texte (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Sous-titres (.srt)',
+      Vtt: 'Sous-titres web (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'La tâche n’a pas pu être ouverte.',
+  },
 };

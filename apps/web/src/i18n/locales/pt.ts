@@ -152,4 +152,21 @@ export const pt: TranslationShape<typeof en> = {
     twoFactorNoCall: 'A API Reviewdesk não tem nenhuma chamada para a autenticação de dois fatores.',
     notificationsNoCall: 'As notificações definem-se por espaço de trabalho, nas definições do espaço de trabalho.',
   },
+  mediaTask: {
+    title: 'A revisão de transcrições ainda não está disponível',
+    description:
+      'Esta tarefa é uma gravação. A transcrição será revista no editor de transcrições, que ainda não faz parte desta versão. Até lá, transfira a transcrição.',
+    exports: 'Transferir a transcrição',
+    backToList: 'Voltar à lista de tarefas',
+    exportTypes: {
+      Txt: 'Texto (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Legendas (.srt)',
+      Vtt: 'Legendas web (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'Não foi possível abrir a tarefa.',
+  },
 };
