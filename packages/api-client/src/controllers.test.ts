@@ -68,6 +68,14 @@ describe('one typed call per controller', () => {
     expect(data).toBe(true);
   });
 
+  it('Server: GET /Server/Capabilities (the documented addition to the specification)', async () => {
+    const seen = replyJson({ operations: ['HealthCheck_Get', 'Server_GetCapabilities'] });
+    const { data } = await api.GET('/api/v{version}/Server/Capabilities');
+    expectRequest(seen, 'GET', `${API}/api/v1/Server/Capabilities`);
+    expectTypeOf(data).toEqualTypeOf<Schema<'ServerCapabilities'>>();
+    expect(data.operations).toContain('Server_GetCapabilities');
+  });
+
   it('Index: GET /Index/GetSummaryCostsInfo/{taskId}', async () => {
     const answer: Schema<'SummaryCost'> = { costsInCredits: 12.5, upToDate: true, indexedDate: NOW };
     const seen = replyJson(answer);
@@ -365,6 +373,7 @@ describe('one typed call per controller', () => {
       'SdTask',
       'SdTaskShare',
       'SdWorkspace',
+      'Server',
       'SharePoint',
       'TemplateBuilder',
       'Tenant',

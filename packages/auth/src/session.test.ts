@@ -180,6 +180,17 @@ describe('signIn', () => {
     expect(manager.signinRedirect).toHaveBeenCalledWith({ state: { returnUrl: '/task/list?tab=archive' } });
   });
 
+  it('asks the provider for the culture chosen at the time of signing in (ui_locales)', async () => {
+    let culture = 'pt-PT';
+    const session = createAuthSession({ settings, location, autoSignIn: false, uiLocales: () => culture });
+    culture = 'de-DE';
+    await session.signIn({ returnUrl: '/task/list' });
+    expect(lastManager().signinRedirect).toHaveBeenCalledWith({
+      state: { returnUrl: '/task/list' },
+      ui_locales: 'de-DE',
+    });
+  });
+
   it('does not redirect when the silent sign-in succeeds', async () => {
     const session = createAuthSession({
       settings,

@@ -125,6 +125,11 @@ export interface AuthSessionOptions {
   basePath?: string;
   /** Texts for errors (translations). */
   messages?: Partial<AuthMessages>;
+  /**
+   * The culture the provider's pages should speak (OpenID Connect `ui_locales`, e.g. `'de-DE'`),
+   * read at each sign-in so a language changed in the app after start-up is followed too.
+   */
+  uiLocales?: () => string | undefined;
   /** The page location. @default globalThis.location */
   location?: Pick<Location, 'href' | 'origin' | 'pathname'>;
 }
@@ -370,7 +375,8 @@ export function createAuthSession(options: AuthSessionOptions = {}): AuthSession
     }
     const returnUrl = sanitizeReturnUrl(signInOptions.returnUrl, location?.origin, `${basePath}/`);
     try {
-      await um.signinRedirect({ state: { returnUrl } });
+      const ui_locales = options.uiLocales?.();
+      await um.signinRedirect({ state: { returnUrl }, ...(ui_locales ? { ui_locales } : {}) });
       return 'redirecting';
     } catch (cause) {
       error = toSignInError(cause, messages);

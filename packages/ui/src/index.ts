@@ -7,6 +7,13 @@
 
 export { type Ability, type AbilityCheck, type Can, createCan, denyAll, type Permission } from './abilities/can';
 export {
+  type CapabilitiesStatus,
+  type ServerCapabilities,
+  serverCapabilitiesQuery,
+  supportsFrom,
+  useServerCapabilities,
+} from './capabilities/capabilities';
+export {
   AvatarGroup,
   type AvatarGroupProps,
   type AvatarPerson,
@@ -56,6 +63,18 @@ export { CULTURES, DEFAULT_LANGUAGE, LANGUAGES, type Language, toLanguage } from
 export type { UiResource, UiTranslationKey } from './i18n/resource-type';
 export { UI_NAMESPACE, uiResources } from './i18n/resources';
 export {
+  codeMessage,
+  ERROR_CATALOGUES,
+  type ErrorCatalogue,
+  errorCodeKey,
+  errorMessage,
+  eventTypeText,
+  type ServerMessage,
+  type ServerMessages,
+  TASK_EVENT_TYPES,
+  useServerMessages,
+} from './i18n/server-messages';
+export {
   type Translate,
   type TranslateOptions,
   type TranslationResult,
@@ -102,3 +121,4 @@ export {
   taskStatusTone,
 } from './status/taskStatus';
 export { createEventHub, type EventHub } from './utils/event-hub';
+export { saveFile } from './utils/save-file';

@@ -2,12 +2,13 @@
  * What a signed-in user should see, derived from the server's own answer and the app's route
  * table — never from a hand-written list per role:
  *  - abilities: `User/GetUserAuthDetails` called with the user's own access token;
- *  - menu: the app's menu entries (apps/web/src/routes/paths.ts) whose route permission is held;
+ *  - menu: the app's menu entries (apps/web/src/routes/paths.ts) whose route permission is held
+ *    and whose calls the server lists in `Server/Capabilities`;
  *  - forbidden routes: protected routes whose permission is not held.
  * Matching ignores case, as `@reviewdesk/auth` does.
  */
 import type { Page, Request } from 'playwright-core';
-import { type MenuEntry, menuEntries, permissionOf, protectedRoutes } from '../../../apps/web/src/routes/paths';
+import { protectedRoutes, visibleMenuEntries } from '../../../apps/web/src/routes/paths';
 
 export const AUTH_DETAILS_PATH = '/api/v1.0/User/GetUserAuthDetails';
 
@@ -17,6 +18,8 @@ export interface AuthDetails {
   role: string;
   /** `Resource.Action`, as the server grants them (blacklisted ones already left out). */
   abilities: string[];
+  /** The operationIds the server implements (`Server/Capabilities`). */
+  operations: string[];
 }
 
 /**
@@ -51,7 +54,13 @@ export async function fetchAuthDetails(baseUrl: string, token: string): Promise<
     role?: string;
     abilities: { subject: string; action: string }[];
   };
+  const capabilities = await fetch(`${baseUrl}/api/v1/Server/Capabilities`, {
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+  });
+  if (!capabilities.ok) throw new Error(`Server/Capabilities answered ${capabilities.status}`);
+  const { operations } = (await capabilities.json()) as { operations: string[] };
   return {
+    operations,
     email: body.email ?? '',
     name: body.name ?? '',
     role: body.role ?? '',
@@ -66,8 +75,10 @@ function holds(details: AuthDetails): (permission: string) => boolean {
 
 /** Test ids of the side-menu entries these abilities open, in the menu's order (`menu.task-list`, …). */
 export function expectedMenuTestIds(details: AuthDetails): string[] {
-  const can = holds(details);
-  return menuEntries.filter((entry: MenuEntry) => can(permissionOf(entry.path))).map((entry) => `menu.${entry.id}`);
+  const implemented = new Set(details.operations);
+  return visibleMenuEntries(holds(details), (operationId) => implemented.has(operationId)).map(
+    (entry) => `menu.${entry.id}`,
+  );
 }
 
 /** Protected routes these abilities do not open: each must land on /not-authorized. */

@@ -37,19 +37,19 @@ export interface AppServicesOptions {
   serverUrl: string;
   /** Translated texts for the errors the session raises. */
   messages?: Partial<AuthMessages>;
-  /** The interface language, asked of the provider's pages (OpenID Connect `ui_locales`). */
-  language?: string;
+  /** The culture the provider's pages should speak (OpenID Connect `ui_locales`), read at each sign-in. */
+  uiLocales?: () => string | undefined;
 }
 
 /** Wires the session and the api client to each other (each needs the other). */
-export function createAppServices({ serverUrl, messages, language }: AppServicesOptions): AppServices {
+export function createAppServices({ serverUrl, messages, uiLocales }: AppServicesOptions): AppServices {
   // The session is created first and reaches the client through a getter: it needs the client
   // only later, to load the abilities, while the client needs the session's token right away.
   const session = createAuthSession({
     serverUrl,
     apiClient: () => api,
     messages,
-    userManagerSettings: language ? { ui_locales: language } : {},
+    uiLocales,
   });
   const api = createApiClient({ baseUrl: serverUrl, getAccessToken: session.getAccessToken });
   return { session, api, queryClient: createAppQueryClient() };

@@ -16,6 +16,13 @@ describe('the stored language', () => {
     expect(readStoredLanguage()).toBe('pt');
   });
 
+  it('tells the server sign-in pages the culture through the rd-culture cookie', () => {
+    storeLanguage('de');
+    expect(document.cookie).toContain('rd-culture=de-DE');
+    storeLanguage('pt');
+    expect(document.cookie).toContain('rd-culture=pt-PT');
+  });
+
   it('survives storage that throws', () => {
     const broken = {
       getItem: () => {

@@ -3,7 +3,7 @@
  * ui package's per-user preferences because the language must apply before anyone signs in
  * (the sign-in and logged-out pages are translated too), when there is no user id yet.
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@reviewdesk/ui';
+import { CULTURES, DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@reviewdesk/ui';
 
 /** The localStorage key of the chosen language. */
 export const LANGUAGE_STORAGE_KEY = 'reviewdesk-web:language';
@@ -28,8 +28,24 @@ export function readStoredLanguage(storage: LanguageStorage | null = defaultStor
   }
 }
 
-/** Remembers the language for the next visit. */
+/**
+ * The cookie the server's sign-in pages read to speak the app's language (value: a culture of
+ * `CULTURES`, e.g. `de-DE`). The sign-in request also carries it as `ui_locales`.
+ */
+export const CULTURE_COOKIE = 'rd-culture';
+
+/** Writes the culture cookie for the server's pages (a year, whole site, not sent cross-site). */
+export function writeCultureCookie(
+  language: Language,
+  doc: Pick<Document, 'cookie'> | undefined = globalThis.document,
+) {
+  if (!doc) return;
+  doc.cookie = `${CULTURE_COOKIE}=${CULTURES[language]}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** Remembers the language for the next visit, and tells the server's sign-in pages. */
 export function storeLanguage(language: Language, storage: LanguageStorage | null = defaultStorage()): void {
+  writeCultureCookie(language);
   try {
     storage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

@@ -1,8 +1,8 @@
 /**
  * The vertical, collapsible main menu (spec §9: menu vertical). It lists only the screens the
- * user's abilities open, and remembers expanded/collapsed per user in the ui preferences store.
+ * user's abilities open and the server can serve, and remembers expanded/collapsed per user in the ui preferences store.
  */
-import { useCan, usePreferences } from '@reviewdesk/ui';
+import { useCan, usePreferences, useServerCapabilities } from '@reviewdesk/ui';
 import { useId } from 'react';
 import { NavLink } from 'react-router';
 import { useWebTranslation } from '../i18n/useWebTranslation';
@@ -14,10 +14,11 @@ import { Icon } from './icons';
 export function SideMenu() {
   const { t } = useWebTranslation();
   const can = useCan();
+  const { supports } = useServerCapabilities();
   const expanded = usePreferences((p) => p.menuExpanded);
   const setPreferences = usePreferences((p) => p.setPreferences);
   const listId = useId();
-  const entries = visibleMenuEntries(can);
+  const entries = visibleMenuEntries(can, supports);
 
   return (
     <nav

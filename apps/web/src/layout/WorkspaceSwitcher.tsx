@@ -1,11 +1,11 @@
 /**
  * The workspace switcher: the user's workspaces in the current tenant (SdWorkspace/UserWorkspaces).
  * The chosen one is remembered in the preferences store (`lastWorkspaceIds`), which the feature
- * packages read. A server that does not implement the call (501) gets an honest "unavailable",
- * never an invented list.
+ * packages read. A server whose capabilities leave the call out gets no switcher; one that cannot
+ * say and answers 501 gets an honest "unavailable", never an invented list.
  */
 import { enumCodeOf, isApiError } from '@reviewdesk/api-client';
-import { Select, useApiClient, usePreferences } from '@reviewdesk/ui';
+import { Select, useApiClient, usePreferences, useServerCapabilities } from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useWebTranslation } from '../i18n/useWebTranslation';
 import { SwitcherNote } from './SwitcherNote';
@@ -16,11 +16,14 @@ export function WorkspaceSwitcher() {
   const { t } = useWebTranslation();
   const lastWorkspaceIds = usePreferences((p) => p.lastWorkspaceIds);
   const rememberWorkspace = usePreferences((p) => p.rememberWorkspace);
+  const { status, supports } = useServerCapabilities();
   const workspaces = useQuery(
     api.queryOptions('get', '/api/v{version}/SdWorkspace/UserWorkspaces', {
       params: { query: { workspaceType: enumCodeOf('WorkspaceType', 'Standard') } },
     }),
   );
+  // A server that says it has no workspaces call gets no switcher at all.
+  if (status === 'known' && !supports('SdWorkspace_UserWorkspaces')) return null;
 
   if (workspaces.isError) {
     const notImplemented = isApiError(workspaces.error) && workspaces.error.status === 501;

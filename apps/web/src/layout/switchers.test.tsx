@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/app';
-import { API, server, tenants } from '../test/server';
+import { API, implementing, server, tenants, withoutCapabilities } from '../test/server';
 
 describe('the tenant switcher', () => {
   it('lists the tenants with the current one selected', async () => {
@@ -39,7 +39,16 @@ describe('the tenant switcher', () => {
 });
 
 describe('the workspace switcher', () => {
-  it('says it is unavailable when UserWorkspaces answers 501, and lists nothing', async () => {
+  it('is not offered when the server says it has no UserWorkspaces', async () => {
+    renderApp({ abilities: ['Home.View'], language: 'en' });
+    await screen.findByTestId('tenant-switcher');
+    await waitFor(() => expect(screen.queryByText('Workspace')).toBeNull());
+    expect(screen.queryByTestId('workspace-switcher')).toBeNull();
+    expect(screen.queryByTestId('workspace-switcher.unavailable')).toBeNull();
+  });
+
+  it('says it is unavailable when a server that cannot list its calls answers 501, and lists nothing', async () => {
+    server.use(withoutCapabilities);
     renderApp({ abilities: ['Home.View'], language: 'en' });
     const note = await screen.findByTestId('workspace-switcher.unavailable');
     expect(note.textContent).toContain('not available on this server yet');
@@ -57,6 +66,7 @@ describe('the workspace switcher', () => {
       isDefault,
     });
     server.use(
+      implementing('SdWorkspace_UserWorkspaces'),
       http.get(`${API}/v1/SdWorkspace/UserWorkspaces`, () =>
         HttpResponse.json([membership('w1', 'Invoices', true), membership('w2', 'Receipts')]),
       ),

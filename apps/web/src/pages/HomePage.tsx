@@ -3,7 +3,7 @@
  * exists, home greets the user and offers the screens their abilities open.
  */
 import { useAuth } from '@reviewdesk/auth';
-import { useCan } from '@reviewdesk/ui';
+import { useCan, useServerCapabilities } from '@reviewdesk/ui';
 import { Link } from 'react-router';
 import { useWebTranslation } from '../i18n/useWebTranslation';
 import { Icon } from '../layout/icons';
@@ -14,8 +14,9 @@ import { FeaturePlaceholder } from './FeaturePlaceholder';
 export function HomePage() {
   const { user } = useAuth();
   const can = useCan();
+  const { supports } = useServerCapabilities();
   const { t } = useWebTranslation();
-  const shortcuts = visibleMenuEntries(can).filter((entry) => entry.id !== 'home');
+  const shortcuts = visibleMenuEntries(can, supports).filter((entry) => entry.id !== 'home');
   return (
     <div className="rd-app-page">
       <h1 className="rd-app-page__title" data-testid="home.welcome">

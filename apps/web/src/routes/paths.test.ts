@@ -1,6 +1,6 @@
 import { createAbilities, isPermission } from '@reviewdesk/auth';
 import { describe, expect, it } from 'vitest';
-import { menuEntries, permissionOf, protectedRoutes, visibleMenuEntries } from './paths';
+import { menuEntries, permissionOf, permittedMenuEntries, protectedRoutes, visibleMenuEntries } from './paths';
 
 const canWith = (granted: string[], blacklist: string[] = []) => {
   const abilities = createAbilities(granted, { blacklist });
@@ -38,27 +38,47 @@ describe('the route table', () => {
 
 describe('menu filtering by abilities', () => {
   it('shows nothing without abilities', () => {
-    expect(visibleMenuEntries(canWith([]))).toEqual([]);
+    expect(permittedMenuEntries(canWith([]))).toEqual([]);
   });
 
   it('shows exactly the screens the abilities open', () => {
-    const ids = visibleMenuEntries(canWith(['Home.View', 'Task.ListView', 'Viewer.View'])).map((e) => e.id);
+    const ids = permittedMenuEntries(canWith(['Home.View', 'Task.ListView', 'Viewer.View'])).map((e) => e.id);
     expect(ids).toEqual(['home', 'task-list', 'help-center']);
   });
 
   it('shows all three template screens for Templates.TemplateList', () => {
-    const ids = visibleMenuEntries(canWith(['Templates.TemplateList'])).map((e) => e.id);
+    const ids = permittedMenuEntries(canWith(['Templates.TemplateList'])).map((e) => e.id);
     expect(ids).toEqual(['templates-configure', 'templates-labelling', 'templates-training']);
   });
 
   it('hides a screen whose permission the server blacklisted', () => {
-    const ids = visibleMenuEntries(canWith(['Home.View', 'Tenant.Edit'], ['Tenant.Edit'])).map((e) => e.id);
+    const ids = permittedMenuEntries(canWith(['Home.View', 'Tenant.Edit'], ['Tenant.Edit'])).map((e) => e.id);
     expect(ids).toEqual(['home']);
   });
 
   it('matches each entry to the permission of its route', () => {
     for (const entry of menuEntries) {
-      expect(visibleMenuEntries(canWith([permissionOf(entry.path)])).map((e) => e.id)).toContain(entry.id);
+      expect(permittedMenuEntries(canWith([permissionOf(entry.path)])).map((e) => e.id)).toContain(entry.id);
     }
+  });
+});
+
+describe('menu filtering by what the server and this version can serve', () => {
+  const everyone = canWith(menuEntries.map((entry) => permissionOf(entry.path)));
+
+  it('offers no screen that is not in this version, even to a user who may open it', () => {
+    const ids = visibleMenuEntries(everyone, () => true).map((e) => e.id);
+    expect(ids).toEqual(['home', 'task-list', 'batch-list', 'help-center']);
+  });
+
+  it('leaves out a screen whose call the server does not implement', () => {
+    const ids = visibleMenuEntries(everyone, (operationId) => operationId !== 'SdBatch_GetWithPagination').map(
+      (e) => e.id,
+    );
+    expect(ids).toEqual(['home', 'task-list', 'help-center']);
+  });
+
+  it('still needs the permission', () => {
+    expect(visibleMenuEntries(canWith(['Home.View']), () => true).map((e) => e.id)).toEqual(['home']);
   });
 });

@@ -2,6 +2,7 @@
  * The app's routes of product-spec §2 as plain data: which path needs which permission, and what
  * the menu shows. Kept free of React so the menu, the router and the tests read one table.
  */
+import type { OperationId } from '@reviewdesk/api-client';
 import type { Permission } from '@reviewdesk/auth';
 import type { WebKey } from '../i18n/resources';
 
@@ -79,24 +80,73 @@ export interface MenuEntry {
   path: ProtectedPath;
   label: WebKey;
   icon: IconName;
+  /**
+   * The calls its screen cannot work without (checked against Server/Capabilities), or
+   * `'not-in-this-version'` for a screen whose package the app does not have yet: the menu offers
+   * neither, because both end on a page saying "not available".
+   */
+  needs: readonly OperationId[] | 'not-in-this-version';
 }
 
 /** The side menu in display order. The profile is in the user menu; the viewer opens from a task. */
 export const menuEntries: readonly MenuEntry[] = [
-  { id: 'home', path: '/home', label: 'menu.home', icon: 'home' },
-  { id: 'task-list', path: '/task/list', label: 'menu.taskList', icon: 'tasks' },
-  { id: 'batch-list', path: '/batch/list', label: 'menu.batchList', icon: 'batches' },
-  { id: 'metrics', path: '/metrics', label: 'menu.metrics', icon: 'metrics' },
-  { id: 'templates-configure', path: '/templates/configure', label: 'menu.templatesConfigure', icon: 'templates' },
-  { id: 'templates-labelling', path: '/templates/labelling', label: 'menu.templatesLabelling', icon: 'labelling' },
-  { id: 'templates-training', path: '/templates/training', label: 'menu.templatesTraining', icon: 'training' },
-  { id: 'workspace-edit', path: '/workspace/edit', label: 'menu.workspaceEdit', icon: 'workspace' },
-  { id: 'tenant-edit', path: '/tenant/edit', label: 'menu.tenantEdit', icon: 'tenant' },
-  { id: 'licensing', path: '/licensing', label: 'menu.licensing', icon: 'licensing' },
-  { id: 'help-center', path: '/helpCenter', label: 'menu.helpCenter', icon: 'help' },
+  { id: 'home', path: '/home', label: 'menu.home', icon: 'home', needs: [] },
+  { id: 'task-list', path: '/task/list', label: 'menu.taskList', icon: 'tasks', needs: ['SdTask_GetWithPagination'] },
+  {
+    id: 'batch-list',
+    path: '/batch/list',
+    label: 'menu.batchList',
+    icon: 'batches',
+    needs: ['SdBatch_GetWithPagination'],
+  },
+  { id: 'metrics', path: '/metrics', label: 'menu.metrics', icon: 'metrics', needs: 'not-in-this-version' },
+  {
+    id: 'templates-configure',
+    path: '/templates/configure',
+    label: 'menu.templatesConfigure',
+    icon: 'templates',
+    needs: 'not-in-this-version',
+  },
+  {
+    id: 'templates-labelling',
+    path: '/templates/labelling',
+    label: 'menu.templatesLabelling',
+    icon: 'labelling',
+    needs: 'not-in-this-version',
+  },
+  {
+    id: 'templates-training',
+    path: '/templates/training',
+    label: 'menu.templatesTraining',
+    icon: 'training',
+    needs: 'not-in-this-version',
+  },
+  {
+    id: 'workspace-edit',
+    path: '/workspace/edit',
+    label: 'menu.workspaceEdit',
+    icon: 'workspace',
+    needs: 'not-in-this-version',
+  },
+  { id: 'tenant-edit', path: '/tenant/edit', label: 'menu.tenantEdit', icon: 'tenant', needs: 'not-in-this-version' },
+  { id: 'licensing', path: '/licensing', label: 'menu.licensing', icon: 'licensing', needs: 'not-in-this-version' },
+  { id: 'help-center', path: '/helpCenter', label: 'menu.helpCenter', icon: 'help', needs: [] },
 ];
 
-/** The menu entries a user with these permissions may open; the menu never shows a dead end. */
-export function visibleMenuEntries(can: (permission: Permission) => boolean): MenuEntry[] {
+/** The menu entries a user with these permissions may open (whether or not the screen works here). */
+export function permittedMenuEntries(can: (permission: Permission) => boolean): MenuEntry[] {
   return menuEntries.filter((entry) => can(permissionOf(entry.path)));
+}
+
+/**
+ * The menu entries offered: permitted, with a screen in this version, and every call it needs
+ * implemented by the server. The menu never shows a dead end.
+ */
+export function visibleMenuEntries(
+  can: (permission: Permission) => boolean,
+  supports: (operationId: OperationId) => boolean,
+): MenuEntry[] {
+  return permittedMenuEntries(can).filter(
+    (entry) => entry.needs !== 'not-in-this-version' && entry.needs.every((operationId) => supports(operationId)),
+  );
 }

@@ -53,9 +53,8 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/task/list': TaskListPage,
   '/task/viewer': ViewerPage,
   '/task/viewer/documents': ViewerPage,
-  '/task/viewer/transcripts': () => (
-    <FeaturePlaceholder feature="features.viewerTranscripts" packageName="@reviewdesk/transcript-editor" />
-  ),
+  // Routed by task type like /task/viewer: a recording gets the media page, never the document viewer.
+  '/task/viewer/transcripts': ViewerPage,
   '/task/viewer/templatebuilder': () => (
     <FeaturePlaceholder feature="features.viewerTemplateBuilder" packageName="@reviewdesk/document-viewer" />
   ),

@@ -20,6 +20,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v{version}/Server/Capabilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the operations this server implements.
+         * @description Not in the specification's list of calls; an addition so a client can hide what a server cannot do instead of offering screens that end in 501. Answers the operationIds of this contract that the server implements; every other operation answers 501. Any signed-in caller may ask.
+         */
+        get: operations["Server_GetCapabilities"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v{version}/Pipeline/{workspaceId}": {
         parameters: {
             query?: never;
@@ -3580,6 +3600,11 @@ export interface components {
             /** @description Errors when the command failed; empty on success. */
             errors: components["schemas"]["ApiErrorItem"][];
         };
+        /** @description What a server implements (answer of Server/Capabilities). */
+        ServerCapabilities: {
+            /** @description operationIds of this contract the server implements, sorted. */
+            operations: string[];
+        };
         /** @description Body of an error answer (400, 401, 403, 404, 501). The specification only says an error carries a status and the response text; this shape is designed so a client can show a message and the catalogue codes. */
         ErrorResponse: {
             /** @description HTTP status code of the answer. */
@@ -6703,6 +6728,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": boolean;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    Server_GetCapabilities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The implemented operations. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ServerCapabilities"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -2,6 +2,7 @@
 // answers 501 and shows in `pnpm run coverage`.
 import { combineHandlers } from '../handler.js';
 import { batchHandlers } from './batches.js';
+import { capabilitiesHandlers } from './capabilities.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
 import { reviewHandlers } from './review.js';
@@ -29,4 +30,5 @@ export const handlers = combineHandlers(
   workspacesHandlers,
   viewerFileHandlers,
   exportHandlers,
+  capabilitiesHandlers,
 );

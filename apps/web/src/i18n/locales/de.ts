@@ -67,11 +67,6 @@ export const de: TranslationShape<typeof en> = {
     workspaceEdit: 'Arbeitsbereich-Einstellungen',
     tenantEdit: 'Mandanten-Einstellungen',
     licensing: 'Lizenzen',
-    changeEmail: 'Das Ändern der E-Mail-Adresse',
-    externalLogins: 'Externe Anmeldungen',
-    notifications: 'Benachrichtigungseinstellungen',
-    twoFactor: 'Zwei-Faktor-Authentifizierung',
-    addPassword: 'Das Hinzufügen eines Passworts',
   },
   home: {
     welcome: 'Willkommen, {{name}}',
@@ -122,7 +117,12 @@ export const de: TranslationShape<typeof en> = {
       notifications: 'Benachrichtigungen',
       twoFactor: 'Zwei-Faktor-Authentifizierung',
     },
-    unavailable: '{{feature}} ist auf diesem Server noch nicht verfügbar.',
+    unavailable: {
+      changeEmail: 'Das Ändern der E-Mail-Adresse ist auf diesem Server noch nicht verfügbar.',
+      externalLogins: 'Externe Anmeldungen sind auf diesem Server noch nicht verfügbar.',
+      notifications: 'Benachrichtigungseinstellungen sind auf diesem Server noch nicht verfügbar.',
+      twoFactor: 'Die Zwei-Faktor-Authentifizierung ist auf diesem Server noch nicht verfügbar.',
+    },
     loadFailed: 'Ihr Profil konnte nicht geladen werden.',
     email: 'E-Mail',
     emailConfirmed: 'Bestätigt',
@@ -152,5 +152,22 @@ export const de: TranslationShape<typeof en> = {
     noExternalLogins: 'Mit Ihrem Konto sind keine externen Anmeldungen verknüpft.',
     twoFactorNoCall: 'Die Reviewdesk-API hat keinen Aufruf für die Zwei-Faktor-Authentifizierung.',
     notificationsNoCall: 'Benachrichtigungen werden pro Arbeitsbereich in dessen Einstellungen festgelegt.',
+  },
+  mediaTask: {
+    title: 'Die Prüfung von Transkripten ist noch nicht verfügbar',
+    description:
+      'Diese Aufgabe ist eine Aufnahme. Ihr Transkript wird im Transkript-Editor geprüft, der noch nicht Teil dieser Version ist. Bis dahin können Sie das Transkript herunterladen.',
+    exports: 'Transkript herunterladen',
+    backToList: 'Zurück zur Aufgabenliste',
+    exportTypes: {
+      Txt: 'Text (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Untertitel (.srt)',
+      Vtt: 'Web-Untertitel (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'Die Aufgabe konnte nicht geöffnet werden.',
   },
 };

@@ -64,11 +64,6 @@ export const en = {
     workspaceEdit: 'Workspace settings',
     tenantEdit: 'Tenant settings',
     licensing: 'Licenses',
-    changeEmail: 'Changing the e-mail address',
-    externalLogins: 'External logins',
-    notifications: 'Notification settings',
-    twoFactor: 'Two-factor authentication',
-    addPassword: 'Adding a password',
   },
   home: {
     welcome: 'Welcome, {{name}}',
@@ -118,7 +113,12 @@ export const en = {
       notifications: 'Notifications',
       twoFactor: 'Two-factor authentication',
     },
-    unavailable: '{{feature}} is not available on this server yet.',
+    unavailable: {
+      changeEmail: 'Changing the e-mail address is not available on this server yet.',
+      externalLogins: 'External logins are not available on this server yet.',
+      notifications: 'Notification settings are not available on this server yet.',
+      twoFactor: 'Two-factor authentication is not available on this server yet.',
+    },
     loadFailed: 'Your profile could not be loaded.',
     email: 'E-mail',
     emailConfirmed: 'Confirmed',
@@ -148,5 +148,22 @@ export const en = {
     noExternalLogins: 'No external logins are linked to your account.',
     twoFactorNoCall: 'The Reviewdesk API has no call for two-factor authentication.',
     notificationsNoCall: 'Notifications are set per workspace, in the workspace settings.',
+  },
+  mediaTask: {
+    title: 'Transcript review is not available yet',
+    description:
+      'This task is a recording. Its transcript will be reviewed in the transcript editor, which is not part of this version yet. Until then, download the transcript.',
+    exports: 'Download the transcript',
+    backToList: 'Back to the task list',
+    exportTypes: {
+      Txt: 'Text (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Subtitles (.srt)',
+      Vtt: 'Web subtitles (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'The task could not be opened.',
   },
 } as const;

@@ -67,15 +67,10 @@ export const es: TranslationShape<typeof en> = {
     workspaceEdit: 'Ajustes del espacio de trabajo',
     tenantEdit: 'Ajustes de la organización',
     licensing: 'Licencias',
-    changeEmail: 'El cambio de dirección de correo electrónico',
-    externalLogins: 'Los inicios de sesión externos',
-    notifications: 'Los ajustes de notificaciones',
-    twoFactor: 'La autenticación de dos factores',
-    addPassword: 'Añadir una contraseña',
   },
   home: {
-    welcome: 'Bienvenido, {{name}}',
-    welcomeAnonymous: 'Bienvenido',
+    welcome: 'Hola, {{name}}',
+    welcomeAnonymous: 'Le damos la bienvenida',
     shortcuts: 'Sus pantallas',
   },
   help: {
@@ -121,7 +116,12 @@ export const es: TranslationShape<typeof en> = {
       notifications: 'Notificaciones',
       twoFactor: 'Autenticación de dos factores',
     },
-    unavailable: '{{feature}} aún no está disponible en este servidor.',
+    unavailable: {
+      changeEmail: 'El cambio de dirección de correo electrónico aún no está disponible en este servidor.',
+      externalLogins: 'Los inicios de sesión externos aún no están disponibles en este servidor.',
+      notifications: 'Los ajustes de notificaciones aún no están disponibles en este servidor.',
+      twoFactor: 'La autenticación de dos factores aún no está disponible en este servidor.',
+    },
     loadFailed: 'No se pudo cargar su perfil.',
     email: 'Correo electrónico',
     emailConfirmed: 'Confirmado',
@@ -152,5 +152,22 @@ export const es: TranslationShape<typeof en> = {
     twoFactorNoCall: 'La API de Reviewdesk no tiene ninguna llamada para la autenticación de dos factores.',
     notificationsNoCall:
       'Las notificaciones se configuran por espacio de trabajo, en los ajustes del espacio de trabajo.',
+  },
+  mediaTask: {
+    title: 'La revisión de transcripciones aún no está disponible',
+    description:
+      'Esta tarea es una grabación. Su transcripción se revisará en el editor de transcripciones, que aún no forma parte de esta versión. Mientras tanto, descargue la transcripción.',
+    exports: 'Descargar la transcripción',
+    backToList: 'Volver a la lista de tareas',
+    exportTypes: {
+      Txt: 'Texto (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Subtítulos (.srt)',
+      Vtt: 'Subtítulos web (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'No se pudo abrir la tarea.',
   },
 };

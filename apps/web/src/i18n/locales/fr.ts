@@ -67,11 +67,6 @@ export const fr: TranslationShape<typeof en> = {
     workspaceEdit: "Paramètres de l'espace de travail",
     tenantEdit: "Paramètres de l'organisation",
     licensing: 'Licences',
-    changeEmail: "Le changement d'adresse e-mail",
-    externalLogins: 'Les connexions externes',
-    notifications: 'Les paramètres de notification',
-    twoFactor: "L'authentification à deux facteurs",
-    addPassword: "L'ajout d'un mot de passe",
   },
   home: {
     welcome: 'Bienvenue, {{name}}',
@@ -122,7 +117,12 @@ export const fr: TranslationShape<typeof en> = {
       notifications: 'Notifications',
       twoFactor: 'Authentification à deux facteurs',
     },
-    unavailable: "{{feature}} n'est pas encore disponible sur ce serveur.",
+    unavailable: {
+      changeEmail: "Le changement d'adresse e-mail n'est pas encore disponible sur ce serveur.",
+      externalLogins: 'Les connexions externes ne sont pas encore disponibles sur ce serveur.',
+      notifications: 'Les paramètres de notification ne sont pas encore disponibles sur ce serveur.',
+      twoFactor: "L'authentification à deux facteurs n'est pas encore disponible sur ce serveur.",
+    },
     loadFailed: "Votre profil n'a pas pu être chargé.",
     email: 'E-mail',
     emailConfirmed: 'Confirmé',
@@ -153,5 +153,22 @@ export const fr: TranslationShape<typeof en> = {
     twoFactorNoCall: "L'API Reviewdesk n'a aucun appel pour l'authentification à deux facteurs.",
     notificationsNoCall:
       "Les notifications se règlent par espace de travail, dans les paramètres de l'espace de travail.",
+  },
+  mediaTask: {
+    title: 'La révision des transcriptions n’est pas encore disponible',
+    description:
+      'Cette tâche est un enregistrement. Sa transcription sera révisée dans l’éditeur de transcriptions, qui ne fait pas encore partie de cette version. En attendant, téléchargez la transcription.',
+    exports: 'Télécharger la transcription',
+    backToList: 'Retour à la liste des tâches',
+    exportTypes: {
+      Txt: 'Texte (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Sous-titres (.srt)',
+      Vtt: 'Sous-titres web (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'La tâche n’a pas pu être ouverte.',
   },
 };

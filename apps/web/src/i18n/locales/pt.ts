@@ -67,15 +67,10 @@ export const pt: TranslationShape<typeof en> = {
     workspaceEdit: 'Definições do espaço de trabalho',
     tenantEdit: 'Definições da organização',
     licensing: 'Licenças',
-    changeEmail: 'A alteração do endereço de e-mail',
-    externalLogins: 'Os inícios de sessão externos',
-    notifications: 'As definições de notificações',
-    twoFactor: 'A autenticação de dois fatores',
-    addPassword: 'A adição de uma palavra-passe',
   },
   home: {
-    welcome: 'Bem-vindo, {{name}}',
-    welcomeAnonymous: 'Bem-vindo',
+    welcome: 'Olá, {{name}}',
+    welcomeAnonymous: 'Boas-vindas',
     shortcuts: 'Os seus ecrãs',
   },
   help: {
@@ -87,7 +82,7 @@ export const pt: TranslationShape<typeof en> = {
   },
   status: {
     notAuthorizedTitle: 'Não tem autorização para ver esta página',
-    notAuthorizedDescription: 'O seu perfil não inclui este ecrã. Peça a um administrador da sua organização.',
+    notAuthorizedDescription: 'O seu perfil não inclui este ecrã. Peça acesso a um administrador da sua organização.',
     forbiddenTitle: 'Acesso proibido',
     forbiddenDescription: 'O servidor recusou este pedido para a sua conta.',
     errorTitle: 'Ocorreu um erro',
@@ -121,7 +116,12 @@ export const pt: TranslationShape<typeof en> = {
       notifications: 'Notificações',
       twoFactor: 'Autenticação de dois fatores',
     },
-    unavailable: '{{feature}} ainda não está disponível neste servidor.',
+    unavailable: {
+      changeEmail: 'A alteração do endereço de e-mail ainda não está disponível neste servidor.',
+      externalLogins: 'Os inícios de sessão externos ainda não estão disponíveis neste servidor.',
+      notifications: 'As definições de notificações ainda não estão disponíveis neste servidor.',
+      twoFactor: 'A autenticação de dois fatores ainda não está disponível neste servidor.',
+    },
     loadFailed: 'Não foi possível carregar o seu perfil.',
     email: 'E-mail',
     emailConfirmed: 'Confirmado',
@@ -151,5 +151,22 @@ export const pt: TranslationShape<typeof en> = {
     noExternalLogins: 'Não há inícios de sessão externos associados à sua conta.',
     twoFactorNoCall: 'A API Reviewdesk não tem nenhuma chamada para a autenticação de dois fatores.',
     notificationsNoCall: 'As notificações definem-se por espaço de trabalho, nas definições do espaço de trabalho.',
+  },
+  mediaTask: {
+    title: 'A revisão de transcrições ainda não está disponível',
+    description:
+      'Esta tarefa é uma gravação. A transcrição será revista no editor de transcrições, que ainda não faz parte desta versão. Até lá, transfira a transcrição.',
+    exports: 'Transferir a transcrição',
+    backToList: 'Voltar à lista de tarefas',
+    exportTypes: {
+      Txt: 'Texto (.txt)',
+      Word: 'Word (.docx)',
+      Srt: 'Legendas (.srt)',
+      Vtt: 'Legendas web (.vtt)',
+      Json: 'JSON (.json)',
+    },
+  },
+  viewer: {
+    loadFailed: 'Não foi possível abrir a tarefa.',
   },
 };

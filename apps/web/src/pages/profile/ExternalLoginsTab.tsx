@@ -14,7 +14,7 @@ export function ExternalLoginsTab() {
   if (logins.isPending) return <LoadingState />;
   if (logins.isError) {
     if (isApiError(logins.error) && logins.error.status === 501) {
-      return <FeatureUnavailable feature="features.externalLogins" />;
+      return <FeatureUnavailable feature="externalLogins" />;
     }
     return <ErrorState onRetry={() => void logins.refetch()} />;
   }

@@ -3,7 +3,7 @@
  * and contact (User/SetPersonalInfo), and asking for a new e-mail address (User/ChangeEmail).
  */
 import { type components, isApiError } from '@reviewdesk/api-client';
-import { Button, Input, useApiClient, useNotices } from '@reviewdesk/ui';
+import { Button, Input, useApiClient, useNotices, useServerCapabilities } from '@reviewdesk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
@@ -15,6 +15,8 @@ type CurrentUser = components['schemas']['CurrentUser'];
 /** Test ids: `profile.email`, `profile.full-name`, `profile.contact`, `profile.save`, `profile.personal.errors`. */
 export function PersonalDataTab({ user }: { user: CurrentUser }) {
   const { t } = useWebTranslation();
+  // The change of address is offered only where the server has the call (true when it cannot say).
+  const { supports } = useServerCapabilities();
   return (
     <div className="rd-app-stack">
       <dl className="rd-app-facts">
@@ -31,7 +33,7 @@ export function PersonalDataTab({ user }: { user: CurrentUser }) {
         <dd data-testid="profile.role">{user.role}</dd>
       </dl>
       <PersonalInfoForm user={user} />
-      <ChangeEmailForm user={user} />
+      {supports('User_ChangeEmail') ? <ChangeEmailForm user={user} /> : null}
     </div>
   );
 }
@@ -116,7 +118,7 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
     return (
       <section className="rd-app-form" aria-labelledby={headingId}>
         {heading}
-        <FeatureUnavailable feature="features.changeEmail" />
+        <FeatureUnavailable feature="changeEmail" />
       </section>
     );
   }

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/app';
-import { API, server } from '../../test/server';
+import { API, implementing, server, withoutCapabilities } from '../../test/server';
 
 const open = (tab = '') => renderApp({ path: `/user${tab}`, abilities: ['User.Profile'], language: 'en' });
 
@@ -15,7 +15,26 @@ describe('the profile', () => {
     expect((screen.getByTestId('profile.full-name') as HTMLInputElement).value).toBe('Dana Reviewer');
   });
 
-  it('has the five tabs of the spec, the selected one in the address', async () => {
+  it('offers only the tabs whose call the server has, the selected one in the address', async () => {
+    const { router } = open('?tab=2fa');
+    expect(await screen.findByTestId('profile.tab.password')).toBeTruthy();
+    expect(screen.getByTestId('profile.tab.email')).toBeTruthy();
+    for (const id of ['external-logins', 'notifications', '2fa'])
+      expect(screen.queryByTestId(`profile.tab.${id}`)).toBeNull();
+    // A tab that is not offered is not opened by its address either.
+    expect(screen.getByTestId('profile.email')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('profile.tab.password'));
+    expect(router.state.location.search).toBe('?tab=password');
+  });
+
+  it('offers the change of e-mail address only where the server has the call', async () => {
+    open();
+    await screen.findByTestId('profile.email');
+    expect(screen.queryByText('Change e-mail address')).toBeNull();
+  });
+
+  it('has the five tabs of the spec on a server that cannot list its calls', async () => {
+    server.use(withoutCapabilities);
     const { router } = open();
     for (const id of ['email', 'password', 'external-logins', 'notifications', '2fa']) {
       expect(await screen.findByTestId(`profile.tab.${id}`)).toBeTruthy();
@@ -74,14 +93,16 @@ describe('the profile', () => {
   });
 
   it('says external logins are unavailable when the server answers 501', async () => {
+    server.use(withoutCapabilities);
     open('?tab=external-logins');
     const note = await screen.findByTestId('unavailable');
     expect(note.dataset.feature).toBe('features.externalLogins');
-    expect(note.textContent).toContain('External logins is not available on this server yet.');
+    expect(note.textContent).toContain('External logins are not available on this server yet.');
   });
 
   it('lists external logins when the server has them', async () => {
     server.use(
+      implementing('User_GetExternalLogins'),
       http.get(`${API}/v1/User/GetExternalLogins`, () =>
         HttpResponse.json({
           canRemoveLogin: true,
@@ -94,9 +115,17 @@ describe('the profile', () => {
   });
 
   it('names two-factor authentication and notifications as unavailable, without made-up settings', async () => {
+    server.use(withoutCapabilities);
     open('?tab=2fa');
     await waitFor(() => expect(screen.getByTestId('unavailable').dataset.feature).toBe('features.twoFactor'));
     await userEvent.click(screen.getByTestId('profile.tab.notifications'));
     await waitFor(() => expect(screen.getByTestId('unavailable').dataset.feature).toBe('features.notifications'));
+  });
+
+  it('makes the Portuguese sentence agree with a plural feature', async () => {
+    server.use(withoutCapabilities);
+    renderApp({ path: '/user?tab=external-logins', abilities: ['User.Profile'], language: 'pt' });
+    const note = await screen.findByTestId('unavailable');
+    expect(note.textContent).toContain('Os inícios de sessão externos ainda não estão disponíveis neste servidor.');
   });
 });

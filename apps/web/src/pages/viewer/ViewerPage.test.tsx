@@ -1,6 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/app';
+import { API, server, viewerInit } from '../../test/server';
 
 // The viewer itself is tested in its package (jsdom, Storybook in Chromium, tests/embed, e2e);
 // here only what this page adds: the query parameters in, the next task out.
@@ -46,5 +49,61 @@ describe('/task/viewer', () => {
   it('says what it needs when the address names no task', async () => {
     renderApp({ path: '/task/viewer', abilities: ['Viewer.View'] });
     expect(await screen.findByTestId('viewer.no-task')).toBeTruthy();
+  });
+
+  it('routes a recording to the media page: no document viewer, no checkout, the transcript exports', async () => {
+    viewer.props = null;
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    server.use(
+      http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Transcript', 'm-1', 'w-9'))),
+      http.post(`${API}/v1/Transcript/Export/m-1`, () =>
+        HttpResponse.text('hello', {
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-disposition': 'attachment; filename="m.srt"',
+          },
+        }),
+      ),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:m');
+    URL.revokeObjectURL = vi.fn();
+    renderApp({ path: '/task/viewer?taskId=m-1&workspaceId=w-9', abilities: ['Viewer.View'], language: 'de' });
+    const page = await screen.findByTestId('media-task');
+    expect(page.textContent).toContain('Die Prüfung von Transkripten ist noch nicht verfügbar');
+    expect(screen.queryByTestId('viewer')).toBeNull();
+    expect(viewer.props).toBeNull();
+    await userEvent.click(screen.getByTestId('media-task.export.Srt'));
+    await waitFor(() => expect(calls).toContain('POST /api/v1/Transcript/Export/m-1'));
+    expect(calls.filter((call) => /Checkout|Review\//.test(call))).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('makes the workspace of the opened task the header workspace', async () => {
+    server.use(http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Invoice', 't-1', 'w-7'))));
+    renderApp({ path: '/task/viewer?taskId=t-1', abilities: ['Viewer.View'] });
+    await screen.findByTestId('viewer');
+    await waitFor(() => {
+      const stored = JSON.parse(localStorage.getItem('reviewdesk:preferences:demo-subject') ?? '{}');
+      expect(stored.lastWorkspaceIds?.[0]).toBe('w-7');
+    });
+  });
+
+  it('says in the person language why a task cannot be opened, the server text as detail', async () => {
+    server.use(
+      http.get(`${API}/v1/Viewer/ViewerInit`, () =>
+        HttpResponse.json(
+          { status: 404, message: 'Task not found.', errors: [{ code: 0, message: 'Task not found.' }] },
+          { status: 404 },
+        ),
+      ),
+    );
+    renderApp({ path: '/task/viewer?taskId=gone', abilities: ['Viewer.View'], language: 'fr' });
+    const error = await screen.findByTestId('viewer.load-error');
+    expect(error.textContent).toContain('La tâche n’a pas pu être ouverte.');
+    expect(error.textContent).toContain('Introuvable.');
+    expect(error.textContent).not.toContain('An unexpected server error occurred.');
   });
 });

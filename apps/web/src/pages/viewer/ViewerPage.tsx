@@ -1,22 +1,57 @@
 /**
- * /task/viewer and /task/viewer/documents: the @reviewdesk/document-viewer package's
- * <DocumentViewer> (public entry only), driven by the viewer query parameters of spec §2
- * (taskId or externalId; the others travel along). "Next task" and finishing move the URL on, so
- * reload and back work; without a task the page says what it needs.
+ * /task/viewer and /task/viewer/documents: the task named by the viewer query parameters of spec §2
+ * (taskId or externalId; the others travel along), routed by its type. Viewer/ViewerInit (which
+ * takes no checkout) says what the task is: a recording gets the media page and never reaches the
+ * document viewer (whose opening checks the task out); anything else opens in the
+ * @reviewdesk/document-viewer package's <DocumentViewer> (public entry only). "Next task" and
+ * finishing move the URL on, so reload and back work; without a task the page says what it needs.
+ * Opening a task of another workspace makes that workspace the header's.
  */
 import { useAuth } from '@reviewdesk/auth';
 import { DocumentViewer, formatViewerQuery, parseViewerQuery } from '@reviewdesk/document-viewer';
 import '@reviewdesk/document-viewer/styles.css';
-import { EmptyState } from '@reviewdesk/ui';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  useApiClient,
+  usePreferences,
+  useServerCapabilities,
+  useServerMessages,
+} from '@reviewdesk/ui';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useWebTranslation } from '../../i18n/useWebTranslation';
+import { MediaTaskPage } from './MediaTaskPage';
+import { isMediaTaskType } from './taskKind';
 
-/** Test id: `viewer` (rendered by the package); `viewer.no-task` when the URL names no task. */
+/** Test ids: `viewer` (rendered by the package), `media-task`, `viewer.no-task`, `viewer.load-error`. */
 export function ViewerPage() {
   const { user } = useAuth();
+  const api = useApiClient();
+  const { t } = useWebTranslation();
+  const { errorMessage } = useServerMessages();
+  const { supports } = useServerCapabilities();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const query = parseViewerQuery(params);
+  const named = Boolean(query.taskId || query.externalId);
+  const task = useQuery({
+    ...api.queryOptions('get', '/api/v{version}/Viewer/ViewerInit', {
+      params: { query: { taskId: query.taskId ?? null, externalId: query.externalId ?? null } },
+    }),
+    enabled: named,
+  });
+  const workspaceId = task.data?.workspaceConfig.id;
+  const lastWorkspaceIds = usePreferences((p) => p.lastWorkspaceIds);
+  const rememberWorkspace = usePreferences((p) => p.rememberWorkspace);
+  useEffect(() => {
+    // The header shows the workspace of the task on screen, so "back to the list" lands in it too.
+    if (workspaceId && lastWorkspaceIds[0] !== workspaceId) rememberWorkspace(workspaceId);
+  }, [workspaceId, lastWorkspaceIds, rememberWorkspace]);
+
   const openTask = (taskId: string) => {
     // The next task replaces the finished one in the history: "back" should not reopen it.
     const next = formatViewerQuery({
@@ -29,11 +64,33 @@ export function ViewerPage() {
     navigate(`${pathname}?${next}`, { replace: true });
   };
 
-  if (!query.taskId && !query.externalId) {
+  if (!named) {
     return (
       <section className="rd-app-page" data-testid="viewer.no-task">
         <EmptyState />
       </section>
+    );
+  }
+  if (task.isPending) return <LoadingState />;
+  if (task.isError) {
+    const { message, detail } = errorMessage(task.error);
+    return (
+      <section className="rd-app-page" data-testid="viewer.load-error">
+        <ErrorState
+          title={t('viewer.loadFailed')}
+          description={detail ? `${message} ${detail}` : message}
+          onRetry={() => void task.refetch()}
+        />
+      </section>
+    );
+  }
+  if (isMediaTaskType(task.data.workspaceConfig.taskType)) {
+    return (
+      <MediaTaskPage
+        taskId={task.data.taskId}
+        displayName={task.data.displayName}
+        canExport={supports('Transcript_Export')}
+      />
     );
   }
   return (

@@ -1,4 +1,5 @@
 import type { UiResource } from '../resource-type';
+import { serverDe } from './server/de';
 
 /** German (de-DE) strings of the `ui` namespace. */
 export const de: UiResource = {
@@ -75,4 +76,5 @@ export const de: UiResource = {
     PreProcessingFileLengthCountFailed: 'Dateilänge konnte nicht ermittelt werden',
     PreProcessingUnknownLicenseError: 'Unbekannter Lizenzfehler',
   },
+  ...serverDe,
 };

@@ -1,3 +1,4 @@
+import { serverEn } from './server/en';
 /** English (en-US) strings of the `ui` namespace. The shape here is the source of typed keys. */
 export const en = {
   common: {
@@ -72,4 +73,5 @@ export const en = {
     PreProcessingFileLengthCountFailed: 'Could not measure file length',
     PreProcessingUnknownLicenseError: 'Unknown license error',
   },
+  ...serverEn,
 } as const;

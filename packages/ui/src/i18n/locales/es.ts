@@ -1,4 +1,5 @@
 import type { UiResource } from '../resource-type';
+import { serverEs } from './server/es';
 
 /** Spanish (es-ES) strings of the `ui` namespace. */
 export const es: UiResource = {
@@ -74,4 +75,5 @@ export const es: UiResource = {
     PreProcessingFileLengthCountFailed: 'No se pudo medir la duración del archivo',
     PreProcessingUnknownLicenseError: 'Error de licencia desconocido',
   },
+  ...serverEs,
 };

@@ -1,4 +1,5 @@
 import type { UiResource } from '../resource-type';
+import { serverFr } from './server/fr';
 
 /** French (fr-FR) strings of the `ui` namespace. */
 export const fr: UiResource = {
@@ -74,4 +75,5 @@ export const fr: UiResource = {
     PreProcessingFileLengthCountFailed: 'Durée du fichier impossible à mesurer',
     PreProcessingUnknownLicenseError: 'Erreur de licence inconnue',
   },
+  ...serverFr,
 };

@@ -1,4 +1,5 @@
 import type { UiResource } from '../resource-type';
+import { serverPt } from './server/pt';
 
 /** Portuguese (pt-PT) strings of the `ui` namespace: the product's initial language. */
 export const pt: UiResource = {
@@ -74,4 +75,5 @@ export const pt: UiResource = {
     PreProcessingFileLengthCountFailed: 'Não foi possível medir a duração do ficheiro',
     PreProcessingUnknownLicenseError: 'Erro de licença desconhecido',
   },
+  ...serverPt,
 };
