@@ -7,7 +7,14 @@ import { invoiceConfig } from '../test/fixtures.js';
 import { createMockViewerApi, type MockViewerOptions } from '../test/mock-api.js';
 import { addEntity, boundingBox, setValue } from './document-edits.js';
 import { openJournal } from './journal.js';
-import { conflictPagesOf, createReviewSession, fieldsNamedIn, type SessionEvents } from './session.js';
+import {
+  conflictPagesOf,
+  createReviewSession,
+  fieldsNamedIn,
+  KEEPALIVE_BODY_LIMIT,
+  type ReviewSessionOptions,
+  type SessionEvents,
+} from './session.js';
 import type { SaveState } from './types.js';
 
 const server = setupServer();
@@ -29,7 +36,7 @@ const client = createApiClient({
   fetch: (request) => globalThis.fetch(request),
 });
 
-function setup(mock: MockViewerOptions = {}, events: SessionEvents = {}) {
+function setup(mock: MockViewerOptions = {}, events: SessionEvents = {}, extra: Partial<ReviewSessionOptions> = {}) {
   const api = createMockViewerApi(mock);
   server.use(...api.handlers);
   const states: SaveState[] = [];
@@ -41,6 +48,8 @@ function setup(mock: MockViewerOptions = {}, events: SessionEvents = {}) {
     getEvents: () => ({ ...events, onSaveStateChange: (s) => states.push(s) }),
     createObjectUrl: () => 'blob:page',
     revokeObjectUrl: () => undefined,
+    pageLifecycle: null,
+    ...extra,
   });
   return { api, session, states };
 }
@@ -140,6 +149,8 @@ describe('review session', () => {
     await first.session.getState().start();
     first.session.getState().edit(1, 'value', typeTotal('279.84'));
     first.session.getState().dispose(); // the tab closes before anything was sent
+    // Closing tries one last save, which fails too.
+    await vi.waitFor(() => expect(first.api.state.calls.filter((c) => c === 'Save')).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(50);
 
     server.resetHandlers();
@@ -159,6 +170,7 @@ describe('review session', () => {
     await first.session.getState().start();
     first.session.getState().edit(1, 'value', typeTotal('279.84'));
     first.session.getState().dispose();
+    await vi.waitFor(() => expect(first.api.state.calls.filter((c) => c === 'Save')).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(50);
 
     server.resetHandlers();
@@ -272,6 +284,105 @@ describe('review session', () => {
     expect(api.state.saves).toHaveLength(1);
     expect(api.state.cancelled).toBe(true);
     expect(session.getState().readOnlyReason).toBe('cancelled');
+  });
+});
+
+describe('leaving the task', () => {
+  /** A client that remembers which calls were sent `keepalive` (they outlive a closing tab). */
+  function recordingClient() {
+    const keepalive: string[] = [];
+    const recording = createApiClient({
+      baseUrl: 'https://api.reviewdesk.test',
+      getAccessToken: () => 'token',
+      fetch: (request) => {
+        if (request.keepalive) keepalive.push(new URL(request.url).pathname.split('/').slice(3, 5).join('/'));
+        return globalThis.fetch(request);
+      },
+    });
+    return { keepalive, client: recording };
+  }
+  const journaledTotal = async (taskId: string) =>
+    (await openJournal(taskId, 'reviewer-1', journalName).read())?.pages['1']?.result.entities.find(
+      (e) => e.temporaryId === '0.1.a7',
+    )?.keyValues[0]?.content;
+
+  it('puts every edit on the device at once, before the autosave delay', async () => {
+    const { api, session } = setup();
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('2'));
+    session.getState().edit(1, 'value', typeTotal('27'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.state.saves).toHaveLength(0);
+    expect(session.getState().saveState).toBe('unsaved');
+    await vi.waitFor(async () => expect(await journaledTotal(api.init.taskId)).toBe('27'));
+  });
+
+  it('gives the checkout back when the viewer closes with nothing unsaved', async () => {
+    const { keepalive, client: recording } = recordingClient();
+    const { api, session } = setup({}, {}, { client: recording });
+    await session.getState().start();
+    expect(api.state.checkout).not.toBeNull();
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls).toContain('Cancel'));
+    expect(api.state.checkout).toBeNull();
+    expect(keepalive).toEqual(['Viewer/Review']);
+  });
+
+  it('saves pending edits when the viewer closes, then gives the checkout back', async () => {
+    const { api, session } = setup();
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls).toContain('Cancel'));
+    expect(api.state.calls.filter((c) => c === 'Save' || c === 'Cancel')).toEqual(['Save', 'Cancel']);
+    expect(api.state.pages[1]?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.84');
+  });
+
+  it('keeps the checkout and the journal when the closing save fails', async () => {
+    const { api, session } = setup({ failSaves: 100 });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls).toContain('Save'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(api.state.calls).not.toContain('Cancel');
+    expect(await journaledTotal(api.init.taskId)).toBe('279.84');
+  });
+
+  it('on pagehide sends pending edits keepalive and keeps the checkout; with nothing pending it releases', async () => {
+    const { keepalive, client: recording } = recordingClient();
+    const page = new EventTarget();
+    const { api, session } = setup({}, {}, { client: recording, pageLifecycle: page });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    page.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(api.state.saves).toHaveLength(1));
+    expect(keepalive).toEqual(['Document/SaveDocumentChanges']);
+    expect(api.state.calls).not.toContain('Cancel');
+    await vi.waitFor(() => expect(session.getState().saveState).toBe('saved'));
+
+    page.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(api.state.calls).toContain('Cancel'));
+    expect(keepalive).toEqual(['Document/SaveDocumentChanges', 'Viewer/Review']);
+    // Back from the back/forward cache: the task is checked out again.
+    const shown = Object.assign(new Event('pageshow'), { persisted: true });
+    page.dispatchEvent(shown);
+    await vi.waitFor(() => expect(api.state.calls.filter((c) => c === 'Checkout')).toHaveLength(2));
+    expect(session.getState().checkout).not.toBeNull();
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls.filter((c) => c === 'Cancel')).toHaveLength(2));
+  });
+
+  it('on pagehide leaves a page too big for a keepalive body to the journal', async () => {
+    const page = new EventTarget();
+    const { api, session } = setup({}, {}, { pageLifecycle: page });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('9'.repeat(KEEPALIVE_BODY_LIMIT)));
+    page.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.state.calls).not.toContain('Save');
+    expect(api.state.calls).not.toContain('Cancel');
+    expect((await journaledTotal(api.init.taskId))?.length).toBe(KEEPALIVE_BODY_LIMIT);
   });
 });
 

@@ -161,7 +161,18 @@ export interface ReviewSessionOptions {
   /** Object URLs for page files; replaceable where URL.createObjectURL is missing (jsdom). */
   createObjectUrl?: (blob: Blob) => string;
   revokeObjectUrl?: (url: string) => void;
+  /**
+   * Where `pagehide`/`pageshow` are listened for (closing or leaving the tab flushes pending edits
+   * and releases an unchanged checkout). @default globalThis (the window), when it has events
+   */
+  pageLifecycle?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
+
+/**
+ * Browsers cap the bodies of all pending `keepalive` requests of a page at 64 kB together. A save
+ * sent while the page goes away carries only the pages that fit; the journal restores the rest.
+ */
+export const KEEPALIVE_BODY_LIMIT = 64 * 1024;
 
 const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
@@ -260,6 +271,14 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
   let lastRenewAt = 0;
   let lastRenewAttemptAt = 0;
   let renewing = false;
+  /** The checkout was given back when the page was hidden (it may come back from the back/forward cache). */
+  let releasedOnHide = false;
+  const lifecycle =
+    options.pageLifecycle === undefined
+      ? typeof globalThis.addEventListener === 'function'
+        ? globalThis
+        : null
+      : options.pageLifecycle;
   const loadingPages = new Map<number, Promise<void>>();
 
   const store = createStore<SessionState & SessionActions>()((set, get) => {
@@ -334,7 +353,45 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         ),
       );
 
-    const runSave = async (): Promise<void> => {
+    /** A page as sent to Document/SaveDocumentChanges: its content with the version it is based on. */
+    const changesOf = (pageNumbers: readonly number[]): Record<string, DocumentResult> => {
+      const { pages, versions } = get();
+      const changes: Record<string, DocumentResult> = {};
+      for (const page of pageNumbers) {
+        const result = pages[page];
+        if (result) changes[String(page)] = { ...result, version: versions[page] ?? null };
+      }
+      return changes;
+    };
+
+    /** Pages with edits that can be sent (not in conflict, loaded). */
+    const sendablePages = () => {
+      const state = get();
+      return Object.keys(state.dirty)
+        .map(Number)
+        .filter((page) => !state.conflicts[page] && state.pages[page]);
+    };
+
+    /**
+     * Pages of a save sent while the page goes away: in page order, as many as fit in a keepalive
+     * body (KEEPALIVE_BODY_LIMIT); the journal keeps the others for the next open.
+     */
+    const fitKeepalive = (pageNumbers: readonly number[], taskId: string, workspaceId: string) => {
+      const encoder = new TextEncoder();
+      const fitting: number[] = [];
+      for (const page of [...pageNumbers].sort((a, b) => a - b)) {
+        const body = JSON.stringify({ taskId, workspaceId, changes: changesOf([...fitting, page]) });
+        if (encoder.encode(body).length > KEEPALIVE_BODY_LIMIT) break;
+        fitting.push(page);
+      }
+      return fitting;
+    };
+
+    /**
+     * Sends the unsaved pages. `keepalive` (the page is going away): the request outlives the page,
+     * so it carries only what fits and does not wait for the journal, which every edit already reached.
+     */
+    const runSave = async (options: { keepalive?: boolean } = {}): Promise<void> => {
       clearTimeout(saveTimer);
       if (saving) {
         saveAgain = true;
@@ -342,23 +399,20 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       }
       const { taskId, workspaceId } = identify();
       const state = get();
-      const sent = Object.entries(state.dirty)
-        .map(([page, rev]) => ({ page: Number(page), rev }))
-        .filter(({ page }) => !state.conflicts[page] && state.pages[page]);
-      if (!taskId || !workspaceId || sent.length === 0 || state.mode !== 'review') return;
+      if (!taskId || !workspaceId || state.mode !== 'review') return;
+      const pageNumbers = options.keepalive ? fitKeepalive(sendablePages(), taskId, workspaceId) : sendablePages();
+      const sent = pageNumbers.map((page) => ({ page, rev: state.dirty[page] as number }));
+      if (sent.length === 0) return;
 
-      const changes: Record<string, DocumentResult> = {};
       const bases: Record<number, number | null> = {};
-      for (const { page } of sent) {
-        bases[page] = state.versions[page] ?? null;
-        changes[String(page)] = { ...(state.pages[page] as DocumentResult), version: bases[page] };
-      }
+      for (const { page } of sent) bases[page] = state.versions[page] ?? null;
+      const changes = changesOf(pageNumbers);
 
       isSaving = true;
       saving = (async () => {
         settleSaveState();
         // Journal first: if the tab dies while the request is out, the edit is still on the device.
-        await writeJournal(sent.map((s) => s.page));
+        if (!options.keepalive) await writeJournal(sent.map((s) => s.page));
         let unsaved: number[] = [];
         let conflictsNow: number[] = [];
         let failed = false;
@@ -368,6 +422,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         try {
           const { data } = await client.call('Document_SaveDocumentChanges', {
             body: { taskId, workspaceId, changes },
+            ...(options.keepalive ? { keepalive: true } : {}),
           });
           const errors = data.errors ?? [];
           lastErrors = errors;
@@ -419,7 +474,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           set({ conflicts });
         }
         lastSaveFailed = failed && get().mode === 'review';
-        if (lastSaveFailed) {
+        if (lastSaveFailed && !disposed) {
           const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** retryAttempt);
           retryAttempt += 1;
           set({ retryAt: now() + delay });
@@ -581,6 +636,49 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       }
     };
 
+    /**
+     * Gives the task back (Viewer/Review/Cancel) when the reviewer leaves it with nothing unsaved,
+     * so looking at a task never locks it for the checkout's length. Sent `keepalive`, so it
+     * outlives a closing tab. Edits not yet acknowledged keep the checkout: they come back from
+     * the journal on the next open.
+     */
+    const releaseCheckout = async (): Promise<boolean> => {
+      const { init, checkout: held, mode, dirty, conflicts } = get();
+      if (!init || !held || mode !== 'review' || Object.keys(dirty).length || Object.keys(conflicts).length)
+        return false;
+      clearTimeout(expiryTimer);
+      set({ checkout: null });
+      try {
+        const { data } = await client.call('Viewer_ReviewCancel', {
+          params: { path: { taskId: init.taskId }, query: { externalId: options.externalId ?? null } },
+          keepalive: true,
+        });
+        return Boolean(data.succeeded);
+      } catch {
+        // The lease runs out by itself; nothing the reviewer did is at stake.
+        return false;
+      }
+    };
+
+    /** The tab is closed or navigated away (or frozen in the back/forward cache). */
+    const onPageHide = () => {
+      if (disposed || get().mode !== 'review' || !get().checkout) return;
+      if (Object.keys(get().dirty).length) {
+        // An answer in flight is already keepalive-free work; the journal holds what it does not cover.
+        if (autosave && !isSaving) void runSave({ keepalive: true });
+        return;
+      }
+      releasedOnHide = true;
+      void releaseCheckout();
+    };
+
+    /** Back from the back/forward cache after the checkout was given back: take it again. */
+    const onPageShow = (event: Event) => {
+      if (disposed || !releasedOnHide || !(event as PageTransitionEvent).persisted) return;
+      releasedOnHide = false;
+      if (get().mode === 'review') void checkout();
+    };
+
     const loadInit = async (): Promise<ViewerInitResult | null> => {
       try {
         const { data } = await client.call('Viewer_ViewerInit', {
@@ -610,6 +708,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         return;
       }
       journal = openJournal(init.taskId, userId, options.journalName);
+      lifecycle?.addEventListener('pagehide', onPageHide);
+      lifecycle?.addEventListener('pageshow', onPageShow);
       if (options.readOnly) set({ mode: 'read-only', readOnlyReason: 'host' });
       else if (phase !== 'review') set({ mode: 'read-only', readOnlyReason: 'not-in-review' });
       else if (init.isCheckedOut && !init.isCheckedOutByCurrentUser)
@@ -650,6 +750,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           finishError: null,
         });
         settleSaveState();
+        // On the device at once: a reload or a closed tab before the autosave delay loses nothing.
+        void writeJournal([pageNumber]);
         get().noteActivity();
         schedule();
       },
@@ -804,10 +906,19 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       dispose() {
         disposed = true;
         for (const timer of [saveTimer, retryTimer, expiryTimer, pollTimer]) clearTimeout(timer);
-        // Unsent edits stay in the journal; they are restored on the next open.
-        const dirtyPages = Object.keys(get().dirty).map(Number);
+        lifecycle?.removeEventListener('pagehide', onPageHide);
+        lifecycle?.removeEventListener('pageshow', onPageShow);
         const closing = journal;
-        void writeJournal(dirtyPages).finally(() => closing?.close());
+        void (async () => {
+          // Leaving the viewer (route change, another task): send what is pending, then give the task back.
+          if (get().mode === 'review' && get().checkout) {
+            if (saving) await saving;
+            if (autosave) await runSave({ keepalive: true });
+            await releaseCheckout();
+          }
+          // Unsent edits stay in the journal; they are restored on the next open.
+          await writeJournal(Object.keys(get().dirty).map(Number));
+        })().finally(() => closing?.close());
         for (const file of Object.values(get().files)) revokeUrl(file.url);
       },
     };

@@ -102,6 +102,25 @@ describe('<DocumentViewer>', () => {
     expect(onSaveStateChange).toHaveBeenLastCalledWith('saved');
   });
 
+  it('registers a value typed into an empty field with the first keystroke, keeping the focus', async () => {
+    const { api } = renderViewer();
+    const user = userEvent.setup();
+    const empty = await screen.findByRole('textbox', { name: 'Purchase order value' });
+    await user.click(empty);
+    await user.type(empty, 'P');
+    // Not saved, and it says so, before the field is left.
+    expect(text(screen.getByTestId('save.state'))).toContain('Unsaved changes');
+    const input = screen.getByRole('textbox', { name: 'Purchase order value' });
+    expect(input).toBe(document.activeElement);
+    await user.keyboard('O-77');
+    expect(value(screen.getByRole('textbox', { name: 'Purchase order value' }))).toBe('PO-77');
+    await waitFor(() => expect(text(screen.getByTestId('save.state'))).toContain('All changes saved'), {
+      timeout: 3000,
+    });
+    const saved = api.state.pages[1]?.entities.filter((e) => e.category === 'PurchaseOrder');
+    expect(saved?.map((e) => e.keyValues[0]?.content)).toEqual(['PO-77']);
+  });
+
   it('selects a field from its box and scrolls to the box from the panel', async () => {
     renderViewer();
     const user = userEvent.setup();

@@ -5,7 +5,7 @@
  * the session replaces only when that entity changes, so typing re-renders just this row.
  */
 import { Menu } from '@reviewdesk/ui';
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import type { FieldEntry, PanelField } from '../../session/fields.js';
 import { valueProblem } from '../../session/fields.js';
@@ -39,6 +39,16 @@ function FieldRowView({
   const [draft, setDraft] = useState(entry.text);
   // The value changed elsewhere (OCR text, a restored journal, a conflict resolution): show it.
   useEffect(() => setDraft(entry.text), [entry.text]);
+  const input = useRef<HTMLInputElement>(null);
+  // Added by typing into the empty field: keep typing here, before the next key arrives.
+  useLayoutEffect(() => {
+    const ui = ctx.ui.getState();
+    if (ui.pendingFocus !== entry.entity.temporaryId || !input.current) return;
+    ui.set({ pendingFocus: null });
+    const end = input.current.value.length;
+    input.current.focus({ preventScroll: true });
+    input.current.setSelectionRange(end, end);
+  }, [ctx, entry.entity.temporaryId]);
 
   const liveProblem = entry.entity.notDetected ? null : valueProblem(draft, field.definition, field.required);
   const problem = liveProblem ?? (draft === entry.text ? entry.problem : null);
@@ -66,6 +76,7 @@ function FieldRowView({
     >
       <div className="rd-viewer-field__line">
         <input
+          ref={input}
           id={inputId}
           className="rd-viewer-field__input rd-focusable"
           value={draft}
