@@ -125,6 +125,10 @@ function Workspace({
     () => ({
       pageLabel: (n, count) => t('toolbar.pageOf', { page: n, total: count }),
       documentLabel: t('viewer.pages'),
+      boxListLabel: (n, count) => t('viewer.boxList', { page: n, count }),
+      loading: t('viewer.pageLoading'),
+      loadError: t('viewer.pageLoadError'),
+      ocrLayerLabel: t('viewer.ocrText'),
       thumbnailsLabel: t('toolbar.thumbnails'),
       thumbnailLabel: (n) => t('field.page', { page: n }),
       lowConfidence: t('field.lowConfidence'),

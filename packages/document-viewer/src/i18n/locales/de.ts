@@ -15,6 +15,10 @@ export const de: TranslationShape<typeof en> = {
     retry: 'Erneut versuchen',
     pages: 'Seiten',
     fields: 'Felder',
+    pageLoading: 'Seite wird geladen…',
+    pageLoadError: 'Diese Seite konnte nicht angezeigt werden.',
+    boxList: 'Felder auf Seite {{page}} ({{count}})',
+    ocrText: 'Erkannter Text',
   },
   toolbar: {
     label: 'Werkzeuge des Betrachters',

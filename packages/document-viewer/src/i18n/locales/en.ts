@@ -11,6 +11,10 @@ export const en = {
     retry: 'Try again',
     pages: 'Pages',
     fields: 'Fields',
+    pageLoading: 'Loading page…',
+    pageLoadError: 'This page could not be displayed.',
+    boxList: 'Fields on page {{page}} ({{count}})',
+    ocrText: 'Recognised text',
   },
   toolbar: {
     label: 'Viewer tools',

@@ -15,6 +15,10 @@ export const es: TranslationShape<typeof en> = {
     retry: 'Reintentar',
     pages: 'Páginas',
     fields: 'Campos',
+    pageLoading: 'Cargando la página…',
+    pageLoadError: 'No se pudo mostrar esta página.',
+    boxList: 'Campos de la página {{page}} ({{count}})',
+    ocrText: 'Texto reconocido',
   },
   toolbar: {
     label: 'Herramientas del visor',

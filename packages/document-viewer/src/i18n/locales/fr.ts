@@ -15,6 +15,10 @@ export const fr: TranslationShape<typeof en> = {
     retry: 'Réessayer',
     pages: 'Pages',
     fields: 'Champs',
+    pageLoading: 'Chargement de la page…',
+    pageLoadError: 'Cette page n’a pas pu être affichée.',
+    boxList: 'Champs de la page {{page}} ({{count}})',
+    ocrText: 'Texte reconnu',
   },
   toolbar: {
     label: 'Outils de la visionneuse',

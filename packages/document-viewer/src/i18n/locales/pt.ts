@@ -15,6 +15,10 @@ export const pt: TranslationShape<typeof en> = {
     retry: 'Tentar novamente',
     pages: 'Páginas',
     fields: 'Campos',
+    pageLoading: 'A carregar a página…',
+    pageLoadError: 'Não foi possível mostrar esta página.',
+    boxList: 'Campos na página {{page}} ({{count}})',
+    ocrText: 'Texto reconhecido',
   },
   toolbar: {
     label: 'Ferramentas do visualizador',
