@@ -102,6 +102,7 @@ export const de: TranslationShape<typeof en> = {
     group: 'Gruppe {{name}}',
     ungrouped: 'Weitere Werte',
     unknownField: 'Kein Feld dieses Arbeitsbereichs',
+    documentTables: 'Tabellen des Dokuments',
   },
   field: {
     value: 'Wert von {{field}}',

@@ -95,6 +95,7 @@ export const en = {
     group: 'Group {{name}}',
     ungrouped: 'Other values',
     unknownField: 'Not a field of this workspace',
+    documentTables: 'Tables of the document',
   },
   field: {
     value: '{{field}} value',

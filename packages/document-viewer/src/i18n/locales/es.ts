@@ -100,6 +100,7 @@ export const es: TranslationShape<typeof en> = {
     group: 'Grupo {{name}}',
     ungrouped: 'Otros valores',
     unknownField: 'No es un campo de este espacio de trabajo',
+    documentTables: 'Tablas del documento',
   },
   field: {
     value: 'Valor de {{field}}',

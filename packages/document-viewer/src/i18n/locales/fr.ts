@@ -101,6 +101,7 @@ export const fr: TranslationShape<typeof en> = {
     group: 'Groupe {{name}}',
     ungrouped: 'Autres valeurs',
     unknownField: 'Pas un champ de cet espace de travail',
+    documentTables: 'Tableaux du document',
   },
   field: {
     value: 'Valeur de {{field}}',

@@ -100,6 +100,7 @@ export const pt: TranslationShape<typeof en> = {
     group: 'Grupo {{name}}',
     ungrouped: 'Outros valores',
     unknownField: 'Não é um campo deste espaço de trabalho',
+    documentTables: 'Tabelas do documento',
   },
   field: {
     value: 'Valor de {{field}}',
