@@ -121,6 +121,29 @@ describe('<DocumentViewer>', () => {
     expect(saved?.map((e) => e.keyValues[0]?.content)).toEqual(['PO-77']);
   });
 
+  it('opens with the keyboard on the first value needing attention; one tab stop per field, chips by arrow keys', async () => {
+    renderViewer();
+    const user = userEvent.setup();
+    // Invoice number is fine; the first value needing attention is the due date (42 %).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Due date value' })).toBe(document.activeElement));
+    await user.keyboard('{Alt>}s{/Alt}');
+    expect(text(screen.getByTestId('field.DueDate'))).toContain('Checked');
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Reference value' })).toBe(document.activeElement);
+    await user.tab({ shift: true });
+    await user.keyboard('{ArrowDown}');
+    const chips = within(screen.getByRole('group', { name: /Due date/ })).getAllByRole('button');
+    expect(chips[0]).toBe(document.activeElement);
+    await user.keyboard('{ArrowRight}');
+    expect(chips[1]).toBe(document.activeElement);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(chips.at(-1)).toBe(document.activeElement);
+    await user.keyboard('{ArrowRight}');
+    expect(chips[0]).toBe(document.activeElement);
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('textbox', { name: 'Due date value' })).toBe(document.activeElement);
+  });
+
   it('selects a field from its box and scrolls to the box from the panel', async () => {
     renderViewer();
     const user = userEvent.setup();

@@ -127,6 +127,7 @@ export const de: TranslationShape<typeof en> = {
     drawingHint: 'Ziehen Sie auf der Seite den Rahmen von {{field}}. Escape bricht ab.',
     selectingHint: 'Ziehen Sie über die Wörter von {{field}} auf der Seite. Escape bricht ab.',
     empty: 'Kein Wert',
+    actions: 'Aktionen für {{field}} (Pfeiltasten)',
   },
   table: {
     label: 'Tabelle {{field}}',

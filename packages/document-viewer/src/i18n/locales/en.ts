@@ -120,6 +120,7 @@ export const en = {
     drawingHint: 'Drag on the page to draw the box of {{field}}. Escape cancels.',
     selectingHint: 'Drag over the words of {{field}} on the page. Escape cancels.',
     empty: 'No value',
+    actions: 'Actions for {{field}} (arrow keys)',
   },
   table: {
     label: 'Table {{field}}',

@@ -125,6 +125,7 @@ export const es: TranslationShape<typeof en> = {
     drawingHint: 'Arrastre sobre la página para dibujar el recuadro de {{field}}. Escape cancela.',
     selectingHint: 'Arrastre sobre las palabras de {{field}} en la página. Escape cancela.',
     empty: 'Sin valor',
+    actions: 'Acciones de {{field}} (teclas de flecha)',
   },
   table: {
     label: 'Tabla {{field}}',

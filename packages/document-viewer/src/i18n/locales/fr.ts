@@ -126,6 +126,7 @@ export const fr: TranslationShape<typeof en> = {
     drawingHint: 'Faites glisser sur la page pour dessiner le cadre de {{field}}. Échap annule.',
     selectingHint: 'Faites glisser sur les mots de {{field}} sur la page. Échap annule.',
     empty: 'Aucune valeur',
+    actions: 'Actions pour {{field}} (touches fléchées)',
   },
   table: {
     label: 'Tableau {{field}}',

@@ -125,6 +125,7 @@ export const pt: TranslationShape<typeof en> = {
     drawingHint: 'Arraste na página para desenhar a caixa de {{field}}. Escape cancela.',
     selectingHint: 'Arraste sobre as palavras de {{field}} na página. Escape cancela.',
     empty: 'Sem valor',
+    actions: 'Ações de {{field}} (teclas de seta)',
   },
   table: {
     label: 'Tabela {{field}}',

@@ -11,6 +11,7 @@ import type { FieldEntry, PanelField } from '../../session/fields.js';
 import { valueProblem } from '../../session/fields.js';
 import { type ActionContext, editValue, selectEntry, toggleNotDetected, toggleSolved } from '../actions.js';
 import { CaptureButtons } from './CaptureButtons.js';
+import { ChipBar, enterChips } from './ChipBar.js';
 
 export interface FieldRowProps {
   field: PanelField;
@@ -88,6 +89,9 @@ function FieldRowView({
           aria-required={field.required || undefined}
           placeholder={entity.notDetected ? t('field.notDetected') : t('field.empty')}
           onFocus={() => selectEntry(ctx, entity.temporaryId)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && !event.altKey && enterChips(event.currentTarget)) event.preventDefault();
+          }}
           onChange={(event) => {
             setDraft(event.target.value);
             editValue(ctx, entity.temporaryId, event.target.value);
@@ -112,7 +116,7 @@ function FieldRowView({
         </p>
       ) : null}
       {!readOnly ? (
-        <div className="rd-viewer-field__actions">
+        <ChipBar label={t('field.actions', { field: field.label })}>
           <button
             type="button"
             className="rd-viewer-chip rd-focusable"
@@ -145,7 +149,7 @@ function FieldRowView({
             />
           ) : null}
           <span className="rd-viewer-field__page">{t('field.page', { page: entity.pageNumber })}</span>
-        </div>
+        </ChipBar>
       ) : null}
     </li>
   );

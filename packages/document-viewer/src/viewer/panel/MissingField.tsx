@@ -9,6 +9,7 @@ import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import type { PanelField } from '../../session/fields.js';
 import { type ActionContext, addTypedValue, selectEntry } from '../actions.js';
 import { CaptureButtons } from './CaptureButtons.js';
+import { ChipBar, enterChips } from './ChipBar.js';
 
 export interface MissingFieldProps {
   field: PanelField;
@@ -44,6 +45,9 @@ export function MissingField({ field, ctx, readOnly, selected, allowAdding, allo
           aria-describedby={missing ? messageId : undefined}
           placeholder={t('field.empty')}
           onFocus={() => selectEntry(ctx, `field:${field.key}`, { scroll: false })}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && !event.altKey && enterChips(event.currentTarget)) event.preventDefault();
+          }}
           onChange={(event) => {
             const typed = event.target.value;
             if (!typed.trim() || readOnly || !allowAdding) {
@@ -62,9 +66,9 @@ export function MissingField({ field, ctx, readOnly, selected, allowAdding, allo
         </p>
       ) : null}
       {!readOnly && allowAdding ? (
-        <div className="rd-viewer-field__actions">
+        <ChipBar label={t('field.actions', { field: field.label })}>
           <CaptureButtons ctx={ctx} target={target} allowOcrText={allowOcrText} />
-        </div>
+        </ChipBar>
       ) : null}
     </li>
   );
