@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { createApiClient } from '@reviewdesk/api-client';
+import { openJournal } from '@reviewdesk/ui/review-session';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invoiceConfig } from '../test/fixtures.js';
 import { createMockViewerApi, type MockViewerOptions } from '../test/mock-api.js';
 import { addEntity, boundingBox, setValue } from './document-edits.js';
-import { openJournal } from './journal.js';
 import {
   conflictPagesOf,
   createReviewSession,
@@ -15,7 +15,7 @@ import {
   type ReviewSessionOptions,
   type SessionEvents,
 } from './session.js';
-import type { SaveState } from './types.js';
+import type { DocumentResult, SaveState } from './types.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -88,7 +88,7 @@ describe('review session', () => {
     );
     expect(session.getState().versions[1]).toBe(2);
     expect(states).toEqual(['unsaved', 'saving', 'saved']);
-    expect(await openJournal(api.init.taskId, 'reviewer-1', journalName).read()).toBeUndefined();
+    expect(await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).read()).toBeUndefined();
   });
 
   it('shows a conflict when someone else saved the page first, and never overwrites it silently', async () => {
@@ -133,7 +133,7 @@ describe('review session', () => {
     session.getState().edit(1, 'value', typeTotal('279.84'));
     await vi.advanceTimersByTimeAsync(600);
     await vi.waitFor(() => expect(session.getState().saveState).toBe('failed'));
-    const journal = openJournal(api.init.taskId, 'reviewer-1', journalName);
+    const journal = openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName);
     expect((await journal.read())?.pages['1']?.baseVersion).toBe(1);
     await vi.advanceTimersByTimeAsync(1_100); // first retry after 1 s: fails again
     await vi.waitFor(() => expect(api.state.failSaves).toBe(0));
@@ -302,7 +302,7 @@ describe('leaving the task', () => {
     return { keepalive, client: recording };
   }
   const journaledTotal = async (taskId: string) =>
-    (await openJournal(taskId, 'reviewer-1', journalName).read())?.pages['1']?.result.entities.find(
+    (await openJournal<DocumentResult>(taskId, 'reviewer-1', journalName).read())?.pages['1']?.result.entities.find(
       (e) => e.temporaryId === '0.1.a7',
     )?.keyValues[0]?.content;
 

@@ -1,20 +1,29 @@
 /**
- * The review session: one per mounted viewer (a zustand vanilla store, never module-global). It
- * owns the task's loaded pages with the server version each edit is based on, the edit log,
- * autosave (500 ms after the last change, in batches, unsaved pages retried with backoff), the
- * IndexedDB journal of unacknowledged edits, the checkout and its renewal, and finish/cancel.
- * The UI reads it through selectors, so a keystroke re-renders only what depends on that page.
+ * The review session of a document task: one per mounted viewer (a zustand vanilla store, never
+ * module-global). The parts every editor shares come from `@reviewdesk/ui/review-session` (the
+ * checkout lease and the page lifecycle, the device journal, the save-state and keepalive rules);
+ * this module is the document's adapter around them: the task's loaded pages with the server
+ * version each edit is based on (the units saved), the edit log, autosave in batches of pages
+ * (500 ms after the last change, unsaved pages retried with backoff), conflicts per page, and
+ * finish/cancel with the document's field rules. The UI reads it through selectors, so a
+ * keystroke re-renders only what depends on that page.
  */
+import { type ApiClient, EDITOR_CHANGE_DEBOUNCE_MS, isApiError } from '@reviewdesk/api-client';
 import {
-  type ApiClient,
-  CHECKOUT_RENEWAL_MIN_INTERVAL_MS,
-  EDITOR_CHANGE_DEBOUNCE_MS,
-  isApiError,
-} from '@reviewdesk/api-client';
+  type CheckoutLostReason,
+  createCheckoutLease,
+  defaultPageLifecycle,
+  fitKeepalive,
+  type Journal,
+  type JournalUnit,
+  openJournal,
+  ownershipLost,
+  saveStateOf,
+  watchPageLifecycle,
+} from '@reviewdesk/ui/review-session';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ErrorCode, statusPhase } from './codes.js';
 import { buildFields, type FieldColours, type FieldProblem } from './fields.js';
-import { type Journal, type JournalPage, openJournal } from './journal.js';
 import type {
   ApiErrorItem,
   CheckoutResult,
@@ -58,8 +67,7 @@ export interface LoadedPageFile {
   kind: 'pdf' | 'image';
 }
 
-/** How a checkout was lost. */
-export type CheckoutLostReason = 'expired' | 'taken';
+export type { CheckoutLostReason };
 
 /** Events a session raises; read on every use so the host's latest callbacks win. */
 export interface SessionEvents {
@@ -168,15 +176,10 @@ export interface ReviewSessionOptions {
   pageLifecycle?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
 
-/**
- * Browsers cap the bodies of all pending `keepalive` requests of a page at 64 kB together. A save
- * sent while the page goes away carries only the pages that fit; the journal restores the rest.
- */
-export const KEEPALIVE_BODY_LIMIT = 64 * 1024;
+export { KEEPALIVE_BODY_LIMIT } from '@reviewdesk/ui/review-session';
 
 const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
-const RENEW_RETRY_MS = 30_000;
 const PAGE_LOAD_CONCURRENCY = 2;
 
 const initialState = (taskId: string | null): SessionState => ({
@@ -255,12 +258,11 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
   const revokeUrl = options.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
   let autosave = options.autosave ?? true;
   let disposed = false;
-  let journal: Journal | null = null;
+  let journal: Journal<DocumentResult> | null = null;
 
   // Timers and in-flight work of this session only.
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> | null = null;
   let isSaving = false;
@@ -268,17 +270,10 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
   let retryAttempt = 0;
   let lastSaveFailed = false;
   let revision = 0;
-  let lastRenewAt = 0;
-  let lastRenewAttemptAt = 0;
-  let renewing = false;
   /** The checkout was given back when the page was hidden (it may come back from the back/forward cache). */
   let releasedOnHide = false;
-  const lifecycle =
-    options.pageLifecycle === undefined
-      ? typeof globalThis.addEventListener === 'function'
-        ? globalThis
-        : null
-      : options.pageLifecycle;
+  let unwatchPage: () => void = () => undefined;
+  const lifecycle = options.pageLifecycle === undefined ? defaultPageLifecycle() : options.pageLifecycle;
   const loadingPages = new Map<number, Promise<void>>();
 
   const store = createStore<SessionState & SessionActions>()((set, get) => {
@@ -292,20 +287,21 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
     /** Save state from the facts: conflicts win, then unsaved edits (failed if the last try failed). */
     const settleSaveState = () => {
       const { conflicts, dirty, saveState } = get();
-      let next: SaveState;
-      if (isSaving) next = 'saving';
-      else if (Object.keys(conflicts).length) next = 'conflict';
-      else if (Object.keys(dirty).length) next = lastSaveFailed ? 'failed' : 'unsaved';
-      else next = 'saved';
+      const next = saveStateOf({
+        saving: isSaving,
+        conflicts: Object.keys(conflicts).length,
+        unsaved: Object.keys(dirty).length,
+        lastSaveFailed,
+      });
       if (next !== saveState) {
         set({ saveState: next });
         events().onSaveStateChange?.(next);
       }
     };
 
-    const journalPages = (pageNumbers: readonly number[]): Record<number, JournalPage> => {
+    const journalPages = (pageNumbers: readonly number[]): Record<number, JournalUnit<DocumentResult>> => {
       const { pages, versions } = get();
-      const out: Record<number, JournalPage> = {};
+      const out: Record<number, JournalUnit<DocumentResult>> = {};
       for (const n of pageNumbers) {
         const result = pages[n];
         if (result) out[n] = { baseVersion: versions[n] ?? null, result };
@@ -331,27 +327,21 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       }, delay);
     };
 
-    const loseCheckout = (reason: CheckoutLostReason) => {
-      clearTimeout(expiryTimer);
-      if (get().readOnlyReason === 'checkout-lost') return;
-      set({ mode: 'read-only', readOnlyReason: 'checkout-lost', checkout: null });
-      const { taskId } = identify();
-      events().onCheckoutLost?.({ reason, taskId: taskId ?? '' });
-    };
-
-    const watchExpiry = (checkout: CheckoutResult) => {
-      clearTimeout(expiryTimer);
-      const left = Date.parse(checkout.until) - now();
-      expiryTimer = setTimeout(() => loseCheckout('expired'), Math.max(0, left));
-    };
-
-    /** Refusals that mean the task is no longer ours to edit. */
-    const ownershipLost = (errors: readonly ApiErrorItem[]) =>
-      errors.some((e) =>
-        [ErrorCode.CheckedOutByOtherUser, ErrorCode.AssignedToOtherUser, ErrorCode.InvalidAssignmentState].includes(
-          e.code as never,
-        ),
-      );
+    const lease = createCheckoutLease({
+      client,
+      taskId: () => identify().taskId,
+      workspaceId: () => identify().workspaceId,
+      externalId: options.externalId,
+      now,
+      onChange: (checkout) => set({ checkout }),
+      onLost: (reason) => {
+        if (get().readOnlyReason === 'checkout-lost') return;
+        set({ mode: 'read-only', readOnlyReason: 'checkout-lost', checkout: null });
+        events().onCheckoutLost?.({ reason, taskId: identify().taskId ?? '' });
+      },
+      onError: report,
+    });
+    const loseCheckout = (reason: CheckoutLostReason) => lease.lose(reason);
 
     /** A page as sent to Document/SaveDocumentChanges: its content with the version it is based on. */
     const changesOf = (pageNumbers: readonly number[]): Record<string, DocumentResult> => {
@@ -373,21 +363,6 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
     };
 
     /**
-     * Pages of a save sent while the page goes away: in page order, as many as fit in a keepalive
-     * body (KEEPALIVE_BODY_LIMIT); the journal keeps the others for the next open.
-     */
-    const fitKeepalive = (pageNumbers: readonly number[], taskId: string, workspaceId: string) => {
-      const encoder = new TextEncoder();
-      const fitting: number[] = [];
-      for (const page of [...pageNumbers].sort((a, b) => a - b)) {
-        const body = JSON.stringify({ taskId, workspaceId, changes: changesOf([...fitting, page]) });
-        if (encoder.encode(body).length > KEEPALIVE_BODY_LIMIT) break;
-        fitting.push(page);
-      }
-      return fitting;
-    };
-
-    /**
      * Sends the unsaved pages. `keepalive` (the page is going away): the request outlives the page,
      * so it carries only what fits and does not wait for the journal, which every edit already reached.
      */
@@ -400,7 +375,10 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       const { taskId, workspaceId } = identify();
       const state = get();
       if (!taskId || !workspaceId || state.mode !== 'review') return;
-      const pageNumbers = options.keepalive ? fitKeepalive(sendablePages(), taskId, workspaceId) : sendablePages();
+      const pending = sendablePages().sort((a, b) => a - b);
+      const pageNumbers = options.keepalive
+        ? fitKeepalive(pending, (pages) => ({ taskId, workspaceId, changes: changesOf(pages) }))
+        : pending;
       const sent = pageNumbers.map((page) => ({ page, rev: state.dirty[page] as number }));
       if (sent.length === 0) return;
 
@@ -553,7 +531,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
 
     const restoreJournal = async () => {
       if (!journal) return;
-      let entry: Awaited<ReturnType<Journal['read']>>;
+      let entry: Awaited<ReturnType<Journal<DocumentResult>['read']>>;
       try {
         entry = await journal.read();
       } catch {
@@ -584,87 +562,34 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
     };
 
     const checkout = async () => {
-      const { taskId, workspaceId } = identify();
-      try {
-        const { data } = await client.call('Viewer_Checkout', {
-          body: { taskId, workspaceId, externalId: options.externalId ?? null },
-        });
-        if (data.succeeded && data.result) {
-          lastRenewAt = now();
-          lastRenewAttemptAt = lastRenewAt;
-          set({ mode: 'review', readOnlyReason: null, checkout: data.result });
-          watchExpiry(data.result);
-          return;
-        }
-        const code = data.errors[0]?.code;
-        const reason: ReadOnlyReason =
-          code === ErrorCode.CheckedOutByOtherUser
-            ? 'checked-out-by-other'
-            : code === ErrorCode.AssignedToOtherUser
-              ? 'assigned-to-other'
-              : 'cannot-review';
-        set({ mode: 'read-only', readOnlyReason: reason, holder: get().init?.checkout?.checkedOutByUserName ?? null });
-        if (reason === 'cannot-review') report({ operation: 'checkout', message: data.errors[0]?.message ?? '', code });
-      } catch (error) {
-        set({ mode: 'read-only', readOnlyReason: 'cannot-review' });
-        report(toViewerError('checkout', error));
+      const outcome = await lease.take();
+      if ('checkout' in outcome) {
+        set({ mode: 'review', readOnlyReason: null });
+        return;
       }
-    };
-
-    const renew = async () => {
-      const { taskId } = identify();
-      if (!taskId || renewing) return;
-      renewing = true;
-      lastRenewAttemptAt = now();
-      try {
-        const { data } = await client.call('Viewer_ReviewRenew', {
-          params: { path: { taskId }, query: { externalId: options.externalId ?? null } },
-        });
-        if (data.succeeded && data.result) {
-          lastRenewAt = now();
-          set({ checkout: data.result });
-          watchExpiry(data.result);
-        } else if (ownershipLost(data.errors)) {
-          loseCheckout('taken');
-        } else {
-          report({ operation: 'renew', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
-        }
-      } catch (error) {
-        report(toViewerError('renew', error));
-      } finally {
-        renewing = false;
-      }
+      set({
+        mode: 'read-only',
+        readOnlyReason: outcome.refused,
+        holder: outcome.refused === 'cannot-review' ? null : (get().init?.checkout?.checkedOutByUserName ?? null),
+      });
     };
 
     /**
-     * Gives the task back (Viewer/Review/Cancel) when the reviewer leaves it with nothing unsaved,
-     * so looking at a task never locks it for the checkout's length. Sent `keepalive`, so it
-     * outlives a closing tab. Edits not yet acknowledged keep the checkout: they come back from
-     * the journal on the next open.
+     * Gives the task back when the reviewer leaves it with nothing unsaved, so looking at a task
+     * never locks it for the checkout's length. Edits not yet acknowledged keep the checkout: they
+     * come back from the journal on the next open.
      */
     const releaseCheckout = async (): Promise<boolean> => {
-      const { init, checkout: held, mode, dirty, conflicts } = get();
-      if (!init || !held || mode !== 'review' || Object.keys(dirty).length || Object.keys(conflicts).length)
-        return false;
-      clearTimeout(expiryTimer);
-      set({ checkout: null });
-      try {
-        const { data } = await client.call('Viewer_ReviewCancel', {
-          params: { path: { taskId: init.taskId }, query: { externalId: options.externalId ?? null } },
-          keepalive: true,
-        });
-        return Boolean(data.succeeded);
-      } catch {
-        // The lease runs out by itself; nothing the reviewer did is at stake.
-        return false;
-      }
+      const { init, mode, dirty, conflicts } = get();
+      if (!init || mode !== 'review' || Object.keys(dirty).length || Object.keys(conflicts).length) return false;
+      return lease.release();
     };
 
     /** The tab is closed or navigated away (or frozen in the back/forward cache). */
     const onPageHide = () => {
-      if (disposed || get().mode !== 'review' || !get().checkout) return;
+      if (disposed || get().mode !== 'review' || !lease.held()) return;
       if (Object.keys(get().dirty).length) {
-        // An answer in flight is already keepalive-free work; the journal holds what it does not cover.
+        // A save in flight covers what it carries; the journal holds the rest.
         if (autosave && !isSaving) void runSave({ keepalive: true });
         return;
       }
@@ -673,8 +598,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
     };
 
     /** Back from the back/forward cache after the checkout was given back: take it again. */
-    const onPageShow = (event: Event) => {
-      if (disposed || !releasedOnHide || !(event as PageTransitionEvent).persisted) return;
+    const onPageRestore = () => {
+      if (disposed || !releasedOnHide) return;
       releasedOnHide = false;
       if (get().mode === 'review') void checkout();
     };
@@ -708,8 +633,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         return;
       }
       journal = openJournal(init.taskId, userId, options.journalName);
-      lifecycle?.addEventListener('pagehide', onPageHide);
-      lifecycle?.addEventListener('pageshow', onPageShow);
+      unwatchPage = watchPageLifecycle(lifecycle, { onHide: onPageHide, onRestore: onPageRestore });
       if (options.readOnly) set({ mode: 'read-only', readOnlyReason: 'host' });
       else if (phase !== 'review') set({ mode: 'read-only', readOnlyReason: 'not-in-review' });
       else if (init.isCheckedOut && !init.isCheckedOutByCurrentUser)
@@ -798,12 +722,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         settleSaveState();
       },
       noteActivity() {
-        const { mode, checkout: held } = get();
-        if (mode !== 'review' || !held) return;
-        const t = now();
-        const due = t - lastRenewAt >= CHECKOUT_RENEWAL_MIN_INTERVAL_MS;
-        const mayRetry = t - lastRenewAttemptAt >= RENEW_RETRY_MS;
-        if (due && mayRetry) void renew();
+        if (get().mode === 'review') lease.noteActivity();
       },
       async finish() {
         const { init } = get();
@@ -837,7 +756,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           const code = data.errors[0]?.code;
           if (data.succeeded || code === ErrorCode.AutomaticFinishReview) {
             const result = data.result ?? { taskId: init.taskId, status: init.status, reviewCompleted: true };
-            clearTimeout(expiryTimer);
+            lease.end();
             set({ phase: 'finished', finishResult: result, mode: 'read-only', checkout: null });
             events().onFinishReview?.(result);
             return true;
@@ -876,7 +795,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
             report({ operation: 'cancel', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
             return;
           }
-          clearTimeout(expiryTimer);
+          lease.end();
           set({ mode: 'read-only', readOnlyReason: 'cancelled', checkout: null });
           events().onCancelReview?.({ taskId: init.taskId });
         } catch (error) {
@@ -905,20 +824,22 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       reportError: report,
       dispose() {
         disposed = true;
-        for (const timer of [saveTimer, retryTimer, expiryTimer, pollTimer]) clearTimeout(timer);
-        lifecycle?.removeEventListener('pagehide', onPageHide);
-        lifecycle?.removeEventListener('pageshow', onPageShow);
+        for (const timer of [saveTimer, retryTimer, pollTimer]) clearTimeout(timer);
+        unwatchPage();
         const closing = journal;
         void (async () => {
           // Leaving the viewer (route change, another task): send what is pending, then give the task back.
-          if (get().mode === 'review' && get().checkout) {
+          if (get().mode === 'review' && lease.held()) {
             if (saving) await saving;
             if (autosave) await runSave({ keepalive: true });
             await releaseCheckout();
           }
           // Unsent edits stay in the journal; they are restored on the next open.
           await writeJournal(Object.keys(get().dirty).map(Number));
-        })().finally(() => closing?.close());
+        })().finally(() => {
+          lease.end();
+          closing?.close();
+        });
         for (const file of Object.values(get().files)) revokeUrl(file.url);
       },
     };
