@@ -49,6 +49,7 @@ export function ChipBar({ label, children }: { label: string; children: ReactNod
     chips[next]?.focus();
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a row of buttons with arrow-key movement, not a form fieldset
     <div
       ref={bar}
       className="rd-viewer-field__actions"
