@@ -373,6 +373,22 @@ describe('leaving the task', () => {
     await vi.waitFor(() => expect(api.state.calls.filter((c) => c === 'Cancel')).toHaveLength(2));
   });
 
+  it('on the next open, a journaled page the closing save already stored is no conflict', async () => {
+    const { api, session } = setup();
+    const edited = typeTotal('279.84')(api.state.pages[1] as DocumentResult);
+    // The keepalive save arrived (version 2 on the server), the page died before its acknowledgement.
+    api.state.pages[1] = { ...edited, version: 2 };
+    await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).write({
+      1: { baseVersion: 1, result: structuredClone(edited) },
+    });
+    await session.getState().start();
+    await vi.waitFor(async () => expect(await journaledTotal(api.init.taskId)).toBeUndefined());
+    expect(session.getState().conflicts).toEqual({});
+    expect(session.getState().restoredPages).toEqual([]);
+    expect(session.getState().saveState).toBe('saved');
+    expect(session.getState().versions[1]).toBe(2);
+  });
+
   it('on pagehide leaves a page too big for a keepalive body to the journal', async () => {
     const page = new EventTarget();
     const { api, session } = setup({}, {}, { pageLifecycle: page });

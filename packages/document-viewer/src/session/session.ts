@@ -244,6 +244,20 @@ export function fieldsNamedIn(message: string, candidates: ReadonlyArray<{ key: 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** JSON with object keys sorted: the server's store (jsonb) does not keep key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+/** Whether two versions of a page hold the same reviewed content (versions and audit fields aside). */
+export function sameContent(a: DocumentResult, b: DocumentResult): boolean {
+  return canonical([a.entities, a.tables ?? []]) === canonical([b.entities, b.tables ?? []]);
+}
+
 function toViewerError(operation: ViewerError['operation'], error: unknown): ViewerError {
   if (isApiError(error)) return { operation, message: error.message, status: error.status, cause: error };
   return { operation, message: error instanceof Error ? error.message : String(error), cause: error };
@@ -543,20 +557,27 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       const pages = { ...get().pages };
       const dirty = { ...get().dirty };
       const conflicts = { ...get().conflicts };
+      const alreadySaved: number[] = [];
       for (const page of journaled) {
         const saved = entry.pages[String(page)];
         if (!saved) continue;
         revision += 1;
         const serverVersion = get().versions[page] ?? null;
+        const onServer = get().pages[page];
         if (serverVersion === saved.baseVersion) {
           pages[page] = saved.result;
           dirty[page] = revision;
+        } else if (onServer && sameContent(onServer, saved.result)) {
+          // The save sent as the page went away arrived; only its acknowledgement did not.
+          alreadySaved.push(page);
         } else {
           // Someone saved this page after our edit was journaled: show it, never overwrite it.
           conflicts[page] = { mine: saved.result };
         }
       }
-      set({ pages, dirty, conflicts, restoredPages: journaled });
+      if (alreadySaved.length) await journal.acknowledge(alreadySaved).catch(() => undefined);
+      const restored = journaled.filter((page) => !alreadySaved.includes(page));
+      set({ pages, dirty, conflicts, restoredPages: restored });
       settleSaveState();
       if (Object.keys(dirty).length && autosave && get().mode === 'review') schedule();
     };
