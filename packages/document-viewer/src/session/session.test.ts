@@ -389,6 +389,40 @@ describe('leaving the task', () => {
     expect(session.getState().versions[1]).toBe(2);
   });
 
+  it('on the next open, later edits go on top of the save that was in flight when the page went away', async () => {
+    const { api, session } = setup();
+    const base = api.state.pages[1] as DocumentResult;
+    const sentThen = typeTotal('279.8')(base);
+    const typedAfter = typeTotal('279.84')(base);
+    // The save of "279.8" arrived (version 2); "4" was typed while it was out, then the page died.
+    api.state.pages[1] = { ...sentThen, version: 2 };
+    await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).write({
+      1: { baseVersion: 1, result: structuredClone(typedAfter), sent: structuredClone(sentThen) },
+    });
+    await session.getState().start();
+    expect(session.getState().conflicts).toEqual({});
+    await vi.advanceTimersByTimeAsync(600);
+    await vi.waitFor(() => expect(session.getState().saveState).toBe('saved'));
+    expect(api.state.pages[1]?.version).toBe(3);
+    expect(api.state.pages[1]?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.84');
+  });
+
+  it('journals the content of the save in flight with the edits made meanwhile', async () => {
+    const { api, session } = setup({ delay: 300 });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.8'));
+    await vi.advanceTimersByTimeAsync(520);
+    await vi.waitFor(() => expect(session.getState().saveState).toBe('saving'));
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    await vi.waitFor(async () => {
+      const entry = (await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).read())?.pages['1'];
+      expect(entry?.sent?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.8');
+      expect(entry?.result.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.84');
+    });
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls.filter((c) => c === 'Save')).toHaveLength(2));
+  });
+
   it('on pagehide leaves a page too big for a keepalive body to the journal', async () => {
     const page = new EventTarget();
     const { api, session } = setup({}, {}, { pageLifecycle: page });

@@ -289,6 +289,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
   let unwatchPage: () => void = () => undefined;
   const lifecycle = options.pageLifecycle === undefined ? defaultPageLifecycle() : options.pageLifecycle;
   const loadingPages = new Map<number, Promise<void>>();
+  /** Pages of the save in flight, as sent: journaled with later edits (see JournalUnit.sent). */
+  const inFlight = new Map<number, DocumentResult>();
 
   const store = createStore<SessionState & SessionActions>()((set, get) => {
     const identify = () => {
@@ -318,7 +320,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       const out: Record<number, JournalUnit<DocumentResult>> = {};
       for (const n of pageNumbers) {
         const result = pages[n];
-        if (result) out[n] = { baseVersion: versions[n] ?? null, result };
+        const sent = inFlight.get(n);
+        if (result) out[n] = { baseVersion: versions[n] ?? null, result, ...(sent ? { sent } : {}) };
       }
       return out;
     };
@@ -401,6 +404,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       const changes = changesOf(pageNumbers);
 
       isSaving = true;
+      for (const { page } of sent) inFlight.set(page, state.pages[page] as DocumentResult);
       saving = (async () => {
         settleSaveState();
         // Journal first: if the tab dies while the request is out, the edit is still on the device.
@@ -480,6 +484,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       try {
         await saving;
       } finally {
+        inFlight.clear();
         saving = null;
         isSaving = false;
         settleSaveState();
@@ -570,6 +575,15 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         } else if (onServer && sameContent(onServer, saved.result)) {
           // The save sent as the page went away arrived; only its acknowledgement did not.
           alreadySaved.push(page);
+        } else if (
+          onServer &&
+          saved.sent &&
+          serverVersion === (saved.baseVersion ?? 0) + 1 &&
+          sameContent(onServer, saved.sent)
+        ) {
+          // Our own save that was out when the page went away landed; the later edits go on top of it.
+          pages[page] = saved.result;
+          dirty[page] = revision;
         } else {
           // Someone saved this page after our edit was journaled: show it, never overwrite it.
           conflicts[page] = { mine: saved.result };

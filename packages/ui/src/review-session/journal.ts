@@ -14,6 +14,12 @@ import { type IDBPDatabase, openDB } from 'idb';
 export interface JournalUnit<Unit> {
   baseVersion: number | null;
   result: Unit;
+  /**
+   * What a save still in flight when this was written carried (on `baseVersion`). If the page went
+   * away before its answer, the server may hold exactly this at `baseVersion + 1`: the reviewer's
+   * own save, so the journaled content is re-based on it instead of shown as a conflict.
+   */
+  sent?: Unit;
 }
 
 export interface JournalEntry<Unit> {
