@@ -8,7 +8,7 @@ import { invoiceConfig } from '../test/fixtures.js';
 import { createMockViewerApi, type MockViewerOptions } from '../test/mock-api.js';
 import { addEntity, boundingBox, setValue } from './document-edits.js';
 import {
-  conflictPagesOf,
+  conflictsOf,
   createReviewSession,
   fieldsNamedIn,
   KEEPALIVE_BODY_LIMIT,
@@ -101,6 +101,7 @@ describe('review session', () => {
     expect(api.state.pages[1]?.version).toBe(2);
     expect(api.state.pages[1]?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.B4');
     expect(Object.keys(session.getState().conflicts)).toEqual(['1']);
+    expect(session.getState().conflicts[1]).toMatchObject({ serverVersion: 2, changedBy: 'Another Reviewer' });
     // No retry loop against a conflict.
     await vi.advanceTimersByTimeAsync(5_000);
     expect(api.state.saves).toHaveLength(1);
@@ -437,10 +438,13 @@ describe('leaving the task', () => {
 });
 
 describe('answers of the server', () => {
-  it('reads the conflicting pages from SaveDocumentChangesFailed errors', () => {
-    expect(conflictPagesOf([{ code: 8, message: 'Page 2 was changed by another user.' }], [2, 3])).toEqual([2]);
-    expect(conflictPagesOf([{ code: 8, message: 'Could not save.' }], [2, 3])).toEqual([2, 3]);
-    expect(conflictPagesOf([{ code: 3, message: 'Page 2' }], [2])).toEqual([]);
+  it("reads the conflicting pages from the answer's conflicts, never from the error's words", () => {
+    const error8 = [{ code: 8, message: 'Page 3 was changed by Ana.' }];
+    const conflict = { pageNumber: 2, serverVersion: 4, changedBy: 'Ana' };
+    expect(conflictsOf({ conflicts: [conflict] }, error8, [2, 3])).toEqual([conflict]);
+    // A server without structured conflicts: error 8 stands for every unsaved page.
+    expect(conflictsOf({}, error8, [2, 3])).toEqual([{ pageNumber: 2 }, { pageNumber: 3 }]);
+    expect(conflictsOf({}, [{ code: 3, message: 'Page 2' }], [2])).toEqual([]);
   });
 
   it('finds the fields a refusal names by key or display name', () => {

@@ -30,6 +30,7 @@ import type {
   DocumentResult,
   FinishReviewResult,
   OcrPageResult,
+  SaveConflict,
   SaveState,
   ViewerInitResult,
 } from './types.js';
@@ -57,8 +58,9 @@ export interface EditLogEntry {
 /** A page the server refused because someone else saved it first: the reviewer's version is kept here. */
 export interface PageConflict {
   mine: DocumentResult;
-  /** The server's words about it (e.g. who changed the page), when it said something. */
-  message?: string;
+  /** The version on the server now, and who saved it (null: the processing), when the server said. */
+  serverVersion?: number;
+  changedBy?: string | null;
 }
 
 /** A page's file as the engine draws it (an object URL of Document/PageDocument's answer). */
@@ -207,18 +209,19 @@ const initialState = (taskId: string | null): SessionState => ({
   finishResult: null,
 });
 
-/** Pages the server names in a SaveDocumentChangesFailed (8) error: a page saved by someone else first. */
-export function conflictPagesOf(errors: readonly ApiErrorItem[], unsaved: readonly number[]): number[] {
-  const failures = errors.filter((e) => e.code === ErrorCode.SaveDocumentChangesFailed);
-  if (failures.length === 0) return [];
-  const named = new Set<number>();
-  for (const error of failures) {
-    for (const match of error.message.matchAll(/\bpages?\s*#?\s*((?:\d+\s*(?:,|and|&)?\s*)+)/gi)) {
-      for (const n of (match[1] ?? '').match(/\d+/g) ?? []) named.add(Number(n));
-    }
-  }
-  // An error 8 that names no page we can read is about every page that came back unsaved.
-  return named.size ? unsaved.filter((page) => named.has(page)) : [...unsaved];
+/**
+ * The conflicting pages of a save's answer: the structured `conflicts` of the contract; from a
+ * server that does not send them, a SaveDocumentChangesFailed (8) error stands for every page
+ * that came back unsaved. Never read from the error's words.
+ */
+export function conflictsOf(
+  answer: { conflicts?: readonly SaveConflict[] } | null | undefined,
+  errors: readonly ApiErrorItem[],
+  unsaved: readonly number[],
+): Array<Partial<SaveConflict> & { pageNumber: number }> {
+  if (answer?.conflicts) return answer.conflicts.filter((c) => unsaved.includes(c.pageNumber));
+  if (!errors.some((e) => e.code === ErrorCode.SaveDocumentChangesFailed)) return [];
+  return unsaved.map((pageNumber) => ({ pageNumber }));
 }
 
 /** Category keys a finish refusal names (messages of 22 and 27 name the offending fields). */
@@ -410,9 +413,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         // Journal first: if the tab dies while the request is out, the edit is still on the device.
         if (!options.keepalive) await writeJournal(sent.map((s) => s.page));
         let unsaved: number[] = [];
-        let conflictsNow: number[] = [];
+        let conflictsNow: Array<Partial<SaveConflict> & { pageNumber: number }> = [];
         let failed = false;
-        let lastErrors: readonly ApiErrorItem[] = [];
         // New versions the server reports (savedPages); the contract's rule (sent + 1) otherwise.
         const reported = new Map<number, number>();
         try {
@@ -421,7 +423,6 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
             ...(options.keepalive ? { keepalive: true } : {}),
           });
           const errors = data.errors ?? [];
-          lastErrors = errors;
           if (!data.succeeded && ownershipLost(errors)) {
             failed = true;
             loseCheckout('taken');
@@ -429,7 +430,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           } else {
             unsaved = data.result?.unsavedPages ?? (data.succeeded ? [] : sent.map((s) => s.page));
             for (const saved of data.result?.savedPages ?? []) reported.set(saved.pageNumber, saved.version);
-            conflictsNow = conflictPagesOf(errors, unsaved);
+            conflictsNow = conflictsOf(data.result, errors, unsaved);
             if (unsaved.length > conflictsNow.length) failed = true;
           }
         } catch (error) {
@@ -461,11 +462,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         }
         if (conflictsNow.length) {
           const conflicts = { ...get().conflicts };
-          for (const page of conflictsNow) {
-            const said = lastErrors.find(
-              (e) => e.code === ErrorCode.SaveDocumentChangesFailed && conflictPagesOf([e], [page]).length,
-            );
-            conflicts[page] = { mine: get().pages[page] as DocumentResult, message: said?.message };
+          for (const { pageNumber, serverVersion, changedBy } of conflictsNow) {
+            conflicts[pageNumber] = { mine: get().pages[pageNumber] as DocumentResult, serverVersion, changedBy };
           }
           set({ conflicts });
         }

@@ -72,6 +72,8 @@ export const de: TranslationShape<typeof en> = {
     body: 'Ihre Änderungen an dieser Seite wurden nicht gespeichert. Wählen Sie, welche Fassung bleibt.',
     keepTheirs: 'Deren Fassung übernehmen',
     keepMine: 'Mit meiner überschreiben',
+    changedBy: 'Gespeichert von {{name}} (Version {{version}}).',
+    changedByProcessing: 'Von der Verarbeitung geschrieben (Version {{version}}).',
   },
   restored: {
     body_one: 'Ungespeicherte Änderungen dieses Geräts wurden auf Seite {{pages}} wiederhergestellt.',

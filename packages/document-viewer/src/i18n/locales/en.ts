@@ -65,6 +65,8 @@ export const en = {
     body: 'Your edits to this page were not saved. Choose which version to keep.',
     keepTheirs: 'Use their version',
     keepMine: 'Overwrite with mine',
+    changedBy: 'Saved by {{name}} (version {{version}}).',
+    changedByProcessing: 'Written by the processing (version {{version}}).',
   },
   restored: {
     body_one: 'Unsaved edits from this device were restored on page {{pages}}.',

@@ -70,6 +70,8 @@ export const es: TranslationShape<typeof en> = {
     body: 'Sus cambios en esta página no se guardaron. Elija qué versión conservar.',
     keepTheirs: 'Usar su versión',
     keepMine: 'Sobrescribir con la mía',
+    changedBy: 'Guardada por {{name}} (versión {{version}}).',
+    changedByProcessing: 'Escrita por el procesamiento (versión {{version}}).',
   },
   restored: {
     body_one: 'Se recuperaron cambios sin guardar de este dispositivo en la página {{pages}}.',

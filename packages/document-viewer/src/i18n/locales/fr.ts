@@ -70,6 +70,8 @@ export const fr: TranslationShape<typeof en> = {
     body: 'Vos modifications de cette page n’ont pas été enregistrées. Choisissez la version à garder.',
     keepTheirs: 'Garder leur version',
     keepMine: 'Remplacer par la mienne',
+    changedBy: 'Enregistrée par {{name}} (version {{version}}).',
+    changedByProcessing: 'Écrite par le traitement (version {{version}}).',
   },
   restored: {
     body_one: 'Des modifications non enregistrées de cet appareil ont été restaurées sur la page {{pages}}.',

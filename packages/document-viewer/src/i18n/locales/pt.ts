@@ -70,6 +70,8 @@ export const pt: TranslationShape<typeof en> = {
     body: 'As suas edições nesta página não foram gravadas. Escolha a versão a manter.',
     keepTheirs: 'Usar a versão dela',
     keepMine: 'Substituir pela minha',
+    changedBy: 'Gravada por {{name}} (versão {{version}}).',
+    changedByProcessing: 'Escrita pelo processamento (versão {{version}}).',
   },
   restored: {
     body_one: 'Foram recuperadas edições por gravar deste dispositivo na página {{pages}}.',
