@@ -91,7 +91,7 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
     expect(first.body).toEqual({
       succeeded: true,
       errors: [],
-      result: { unsavedPages: [], savedPages: [{ pageNumber: 1, version: 1 }] },
+      result: { unsavedPages: [], savedPages: [{ pageNumber: 1, version: 1 }], conflicts: [] },
     });
     const stored = await page(taskId, 1);
     expect(stored.version).toBe(1);
@@ -153,7 +153,11 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
     expect(answer.body).toEqual({
       succeeded: false,
       errors: [{ code: 8, message: 'Page 1 was changed by Creator Demo (version 1, yours 0).' }],
-      result: { unsavedPages: [1], savedPages: [{ pageNumber: 2, version: 1 }] },
+      result: {
+        unsavedPages: [1],
+        savedPages: [{ pageNumber: 2, version: 1 }],
+        conflicts: [{ pageNumber: 1, serverVersion: 1, changedBy: 'Creator Demo' }],
+      },
     });
     const kept = (await page(taskId, 1)).document as { entities: Array<{ keyValues: Array<{ content: string }> }> };
     expect(kept.entities[0]?.keyValues[0]?.content).toBe('BY-CREATOR');
@@ -165,6 +169,9 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
     const none = (await save(REVIEWER, taskId, { '2': unversioned })).body as SaveAnswer;
     expect(none.result?.unsavedPages).toEqual([2]);
     expect(none.errors[0]?.message).toBe('Page 2 was changed by Reviewer Demo (version 1, yours not sent).');
+    expect((none.result as { conflicts?: unknown } | undefined)?.conflicts).toEqual([
+      { pageNumber: 2, serverVersion: 1, changedBy: 'Reviewer Demo' },
+    ]);
   });
 
   it('refuses whoever does not hold an unexpired checkout (CheckedOutByOtherUser 3) and saves nothing', async () => {

@@ -5,9 +5,9 @@
  * subscribe to typed events and destroy it. Nothing is shared between mounts.
  */
 import { type ApiClient, createApiClient } from '@reviewdesk/api-client';
-import { type Ability, createEventHub, ReviewdeskProvider, type Skin } from '@reviewdesk/ui';
+import type { Ability, Skin } from '@reviewdesk/ui';
+import { createEmbed, relay } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import type { CheckoutLostReason, ViewerError } from './session/session.js';
 import type { FinishReviewResult, SaveState } from './session/types.js';
 import { DocumentViewer, type DocumentViewerProps } from './viewer/DocumentViewer.js';
@@ -60,75 +60,50 @@ export interface DocumentViewerHandle {
  * const off = viewer.on('finishReview', (result) => console.log(result.nextTaskId));
  */
 export function mountDocumentViewer(element: HTMLElement, initial: MountDocumentViewerOptions): DocumentViewerHandle {
-  if (!element) throw new TypeError('mountDocumentViewer needs an element to mount in.');
-  let options = { ...initial };
-  let client = options.client ?? createClientFrom(options);
-  const events = createEventHub<DocumentViewerEvents>();
-  const emit = events.emit;
-  let root: Root | null = createRoot(element);
-
-  const render = () => {
-    if (!root) return;
-    const { client: _client, baseUrl, getAccessToken, locale, theme, abilities, ...props } = options;
-    const viewerProps: DocumentViewerProps = {
-      ...props,
-      onSaveStateChange: (state) => {
-        props.onSaveStateChange?.(state);
-        emit('saveStateChange', state);
-      },
-      onFinishReview: (result) => {
-        props.onFinishReview?.(result);
-        emit('finishReview', result);
-      },
-      onCancelReview: (info) => {
-        props.onCancelReview?.(info);
-        emit('cancelReview', info);
-      },
-      onCheckoutLost: (info) => {
-        props.onCheckoutLost?.(info);
-        emit('checkoutLost', info);
-      },
-      onError: (error) => {
-        props.onError?.(error);
-        emit('error', error);
-      },
-      // Only when someone listens does the host take over opening tasks; otherwise the viewer does.
-      onOpenTask:
-        props.onOpenTask || events.has('openTask')
-          ? (taskId) => {
-              props.onOpenTask?.(taskId);
-              emit('openTask', { taskId });
-            }
-          : undefined,
-    };
-    root.render(
-      createElement(
-        ReviewdeskProvider,
-        // The provider's root fills the host element, so the viewer's height is the element's.
-        { client, locale, theme, abilities, userId: props.userId ?? null, className: 'rd-viewer-host' },
-        createElement(DocumentViewer, viewerProps),
-      ),
-    );
+  // One client per mount, made again only when the host passes new connection options.
+  let client: ApiClient | null = null;
+  let connection: unknown[] = [];
+  const clientOf = (options: MountDocumentViewerOptions): ApiClient => {
+    const now = [options.client, options.baseUrl, options.getAccessToken];
+    if (!client || now.some((value, index) => value !== connection[index])) {
+      client = options.client ?? createClientFrom(options);
+      connection = now;
+    }
+    return client;
   };
-  render();
-
-  return {
-    update(next) {
-      options = { ...options, ...next };
-      if (next.client || next.baseUrl || next.getAccessToken) client = options.client ?? createClientFrom(options);
-      render();
+  return createEmbed<MountDocumentViewerOptions, DocumentViewerEvents>(element, initial, {
+    name: 'mountDocumentViewer',
+    validate: clientOf,
+    provider: (options) => ({
+      client: clientOf(options),
+      locale: options.locale,
+      theme: options.theme,
+      abilities: options.abilities,
+      userId: options.userId ?? null,
+      // The provider's root fills the host element, so the viewer's height is the element's.
+      className: 'rd-viewer-host',
+    }),
+    render: (options, events) => {
+      const { client: _client, baseUrl, getAccessToken, locale, theme, abilities, ...props } = options;
+      const viewerProps: DocumentViewerProps = {
+        ...props,
+        onSaveStateChange: relay(props.onSaveStateChange, events, 'saveStateChange'),
+        onFinishReview: relay(props.onFinishReview, events, 'finishReview'),
+        onCancelReview: relay(props.onCancelReview, events, 'cancelReview'),
+        onCheckoutLost: relay(props.onCheckoutLost, events, 'checkoutLost'),
+        onError: relay(props.onError, events, 'error'),
+        // Only when someone listens does the host take over opening tasks; otherwise the viewer does.
+        onOpenTask:
+          props.onOpenTask || events.has('openTask')
+            ? (taskId) => {
+                props.onOpenTask?.(taskId);
+                events.emit('openTask', { taskId });
+              }
+            : undefined,
+      };
+      return createElement(DocumentViewer, viewerProps);
     },
-    on(event, handler) {
-      const off = events.on(event, handler);
-      if (event === 'openTask') render();
-      return off;
-    },
-    destroy() {
-      root?.unmount();
-      root = null;
-      events.clear();
-    },
-  };
+  });
 }
 
 function createClientFrom(options: MountDocumentViewerOptions): ApiClient {

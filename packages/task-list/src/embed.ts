@@ -6,9 +6,9 @@
  * `update(options)` (host options win, merged over the current ones), `on(event, handler)`
  * returning an unsubscribe, and `destroy()`. Several mounts on one page are independent.
  */
-import { createEventHub, ReviewdeskProvider, type ReviewdeskProviderProps } from '@reviewdesk/ui';
+import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
+import { createEmbed, relay } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
-import { createRoot } from 'react-dom/client';
 import { TaskList, type TaskListProps } from './components/TaskList';
 import type { TaskListEventMap } from './events';
 
@@ -39,14 +39,9 @@ export interface TaskListHandle {
  * list.destroy();
  */
 export function mountTaskList(element: HTMLElement, options: MountTaskListOptions): TaskListHandle {
-  const root = createRoot(element);
-  const events = createEventHub<TaskListEventMap>();
-  const emit = events.emit;
-  let current = options;
-  let destroyed = false;
-
-  const render = () => {
-    const {
+  return createEmbed<MountTaskListOptions, TaskListEventMap>(element, options, {
+    name: 'mountTaskList',
+    provider: ({
       client,
       queryClient,
       i18n,
@@ -59,69 +54,46 @@ export function mountTaskList(element: HTMLElement, options: MountTaskListOption
       preferencesStorage,
       portalContainer,
       className,
-      ...list
-    } = current;
-    root.render(
-      createElement(
-        ReviewdeskProvider,
-        {
-          client,
-          queryClient,
-          i18n,
-          locale,
-          theme,
-          auth,
-          abilities,
-          abilityBlacklist,
-          userId,
-          preferencesStorage,
-          portalContainer,
-          className,
-        },
-        createElement(TaskList, {
-          ...list,
-          userId,
-          // Both the option callbacks and the subscribed handlers hear every event.
-          onOpenTask: (e) => {
-            current.onOpenTask?.(e);
-            emit('openTask', e);
-          },
-          onSelectionChange: (e) => {
-            current.onSelectionChange?.(e);
-            emit('selectionChange', e);
-          },
-          onTabChange: (tab) => {
-            current.onTabChange?.(tab);
-            emit('tabChange', tab);
-          },
-          onTaskImported: (e) => {
-            current.onTaskImported?.(e);
-            emit('taskImported', e);
-          },
-          onError: (error) => {
-            current.onError?.(error);
-            emit('error', error);
-          },
-        }),
-      ),
-    );
-  };
-  render();
-
-  return {
-    update(next) {
-      if (destroyed) return;
-      current = { ...current, ...next };
-      render();
+    }) => ({
+      client,
+      queryClient,
+      i18n,
+      locale,
+      theme,
+      auth,
+      abilities,
+      abilityBlacklist,
+      userId,
+      preferencesStorage,
+      portalContainer,
+      className,
+    }),
+    render: (current, events) => {
+      const {
+        client,
+        queryClient,
+        i18n,
+        locale,
+        theme,
+        auth,
+        abilities,
+        abilityBlacklist,
+        preferencesStorage,
+        portalContainer,
+        className,
+        ...list
+      } = current;
+      // Both the option callbacks and the subscribed handlers hear every event.
+      return createElement(TaskList, {
+        ...list,
+        onOpenTask: relay(current.onOpenTask, events, 'openTask'),
+        onSelectionChange: relay(current.onSelectionChange, events, 'selectionChange'),
+        onTabChange: relay(current.onTabChange, events, 'tabChange'),
+        onTaskImported: relay(current.onTaskImported, events, 'taskImported'),
+        onError: relay(current.onError, events, 'error'),
+      });
     },
-    on: events.on,
-    destroy() {
-      if (destroyed) return;
-      destroyed = true;
-      events.clear();
-      root.unmount();
-    },
-  };
+  });
 }
 
 export type { TaskListProps } from './components/TaskList';

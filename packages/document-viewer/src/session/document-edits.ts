@@ -118,7 +118,28 @@ function withRows(table: Table, rows: TableCell[][]): Table {
   return { ...table, tableRows, rowCount: rows.length };
 }
 
+/**
+ * Tables of the document itself (DocumentResult.tables, e.g. an invoice's line items found in the
+ * layout) are not entities; the panel names them `tables.<page>.<index>` so one editor and one box
+ * id serve both kinds.
+ */
+const DOCUMENT_TABLE_ID = /^tables\.(\d+)\.(\d+)$/;
+
+export const documentTableId = (pageNumber: number, index: number) => `tables.${pageNumber}.${index}`;
+
+/** The position of a document table in its page's `tables`, when the id names one. */
+export function documentTableIndex(id: string): number | null {
+  const match = DOCUMENT_TABLE_ID.exec(id);
+  return match ? Number(match[2]) : null;
+}
+
 function mapTable(page: DocumentResult, entityId: string, change: (table: Table) => Table, now: string) {
+  const index = documentTableIndex(entityId);
+  if (index !== null) {
+    const table = page.tables?.[index];
+    if (!table) return page;
+    return { ...page, tables: page.tables.map((t, i) => (i === index ? change(t) : t)) };
+  }
   return mapEntity(page, entityId, (entity) =>
     entity.table ? { ...edited(entity, now), table: change(entity.table) } : entity,
   );

@@ -1,11 +1,13 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { invoiceConfig, invoicePage } from '../test/fixtures.js';
+import { addColumn, deleteRow, documentTableId, setCell } from './document-edits.js';
 import {
   attentionQueue,
   buildFields,
   buildOverlay,
   confidenceLevel,
+  DOCUMENT_TABLES_KEY,
   type FieldColours,
   orderedKeys,
   randomFieldColours,
@@ -81,5 +83,44 @@ describe('field model', () => {
     const due = page.entities.find((e) => e.temporaryId === '0.1.a4');
     if (due) due.markedAsSolved = true;
     expect(attentionQueue(build({ 1: page }))).toEqual(['field:PurchaseOrder', '0.1.a7', '0.1.a8']);
+  });
+});
+
+describe("the document's own tables", () => {
+  // The pipeline keeps tables found in the layout in DocumentResult.tables, not in entities.
+  const layoutTable = () => {
+    const page = invoicePage();
+    const table = page.entities.find((e) => e.table)?.table;
+    if (!table) throw new Error('fixture without a table');
+    return { ...page, entities: page.entities.filter((e) => !e.table), tables: [table] };
+  };
+
+  it('lists them last, as an editable table field, with their box on the page', () => {
+    const fields = buildFields({
+      config,
+      pages: { 1: layoutTable() },
+      newFieldColours: new Map(),
+      random: () => 0.25,
+      documentTablesLabel: 'Tables of the document',
+    });
+    const tables = fields.at(-1);
+    expect(tables?.key).toBe(DOCUMENT_TABLES_KEY);
+    expect(tables?.label).toBe('Tables of the document');
+    expect(tables?.kind).toBe('table');
+    expect(tables?.entries.map((e) => e.id)).toEqual([documentTableId(1, 0)]);
+    expect(tables?.entries[0]?.needsAttention).toBe(false);
+    const box = buildOverlay(fields).find((b) => b.id === documentTableId(1, 0));
+    expect(box).toMatchObject({ kind: 'table', pageNumber: 1, box: { left: 32, top: 340, width: 531, height: 52 } });
+  });
+
+  it('edits their cells, rows and columns in DocumentResult.tables', () => {
+    const page = layoutTable();
+    const id = documentTableId(1, 0);
+    const edited = addColumn(deleteRow(setCell(page, id, 0, 1, '43.00', 'now'), id, 1, 'now'), id, 'Tax', 'now');
+    expect(edited.entities).toBe(page.entities);
+    expect(edited.tables[0]?.rowCount).toBe(1);
+    expect(edited.tables[0]?.tableRows['0']?.map((c) => c.content)).toEqual(['Beeswax XL', '43.00', '']);
+    expect(page.tables[0]?.tableRows['0']?.[1]?.content).toBe('42.00');
+    expect(setCell(page, documentTableId(1, 5), 0, 0, 'x', 'now')).toBe(page);
   });
 });

@@ -5,6 +5,7 @@
  * the guided pass read the same answer.
  */
 import type { BoxFlag, OverlayBox, PageBox } from '../pages/types.js';
+import { documentTableId } from './document-edits.js';
 import type { BoundingBox, DocumentResult, Entity, FieldDefinition, WorkspaceConfiguration } from './types.js';
 
 export const DEFAULT_FILL = '#0011ff1a';
@@ -137,6 +138,32 @@ export interface FieldModelInput {
   /** Problems the server reported on finish (by category key), shown until the value changes. */
   serverProblems?: Readonly<Record<string, FieldProblem>>;
   random?: () => number;
+  /** Panel name of the document's own tables (not fields of the workspace), translated by the UI. */
+  documentTablesLabel?: string;
+}
+
+/** Panel key of the document's own tables (DocumentResult.tables); a colon never appears in a category key. */
+export const DOCUMENT_TABLES_KEY = 'document:tables';
+
+/**
+ * The document's own tables as panel entities (the page keeps them in `tables`, not in `entities`):
+ * edited through their id (`documentTableId`), boxed on the page by their bounds.
+ */
+function documentTableEntities(pages: Readonly<Record<number, DocumentResult>>): Entity[] {
+  return Object.keys(pages)
+    .map(Number)
+    .sort((a, b) => a - b)
+    .flatMap((pageNumber) =>
+      (pages[pageNumber]?.tables ?? []).map(
+        (table, index): Entity => ({
+          temporaryId: documentTableId(pageNumber, index),
+          category: DOCUMENT_TABLES_KEY,
+          pageNumber,
+          keyValues: [],
+          table,
+        }),
+      ),
+    );
 }
 
 /** Category keys in panel order: fieldOrder, then other detected fields, then unknown categories. */
@@ -155,6 +182,7 @@ export function orderedKeys(config: WorkspaceConfiguration, pages: Readonly<Reco
   for (const key of config.fieldsToDetect) if (topLevel.has(key)) push(key);
   for (const key of config.requiredFields) push(key);
   for (const page of Object.values(pages)) for (const entity of page.entities) push(entity.category);
+  if (Object.values(pages).some((page) => page.tables?.length)) push(DOCUMENT_TABLES_KEY);
   return keys;
 }
 
@@ -165,6 +193,7 @@ export function buildFields({
   newFieldColours,
   serverProblems = {},
   random,
+  documentTablesLabel = 'Tables',
 }: FieldModelInput): PanelField[] {
   const definitions = new Map(config.categories.map((c) => [c.categoryKey, c] as const));
   const byCategory = new Map<string, Entity[]>();
@@ -178,12 +207,18 @@ export function buildFields({
       byCategory.set(entity.category, list);
     }
   }
+  const documentTables = documentTableEntities(pages);
+  if (documentTables.length) byCategory.set(DOCUMENT_TABLES_KEY, documentTables);
   const required = new Set(config.requiredFields);
   return orderedKeys(config, pages).map((key) => {
     const definition = definitions.get(key);
     const isRequired = required.has(key) || Boolean(definition?.fieldConfig.isRequired);
     const kind: PanelField['kind'] =
-      definition?.groupType === GROUP_TABLE ? 'table' : definition?.groupType === GROUP_QR ? 'qr' : 'value';
+      definition?.groupType === GROUP_TABLE || key === DOCUMENT_TABLES_KEY
+        ? 'table'
+        : definition?.groupType === GROUP_QR
+          ? 'qr'
+          : 'value';
     const entries = (byCategory.get(key) ?? []).map((entity): FieldEntry => {
       const text = entityText(entity);
       const confidence = entityConfidence(entity);
@@ -212,7 +247,7 @@ export function buildFields({
     }
     const field: PanelField = {
       key,
-      label: definition?.displayName ?? key,
+      label: definition?.displayName ?? (key === DOCUMENT_TABLES_KEY ? documentTablesLabel : key),
       definition,
       kind,
       required: isRequired,

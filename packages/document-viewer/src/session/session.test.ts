@@ -1,14 +1,21 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { createApiClient } from '@reviewdesk/api-client';
+import { openJournal } from '@reviewdesk/ui/review-session';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invoiceConfig } from '../test/fixtures.js';
 import { createMockViewerApi, type MockViewerOptions } from '../test/mock-api.js';
 import { addEntity, boundingBox, setValue } from './document-edits.js';
-import { openJournal } from './journal.js';
-import { conflictPagesOf, createReviewSession, fieldsNamedIn, type SessionEvents } from './session.js';
-import type { SaveState } from './types.js';
+import {
+  conflictsOf,
+  createReviewSession,
+  fieldsNamedIn,
+  KEEPALIVE_BODY_LIMIT,
+  type ReviewSessionOptions,
+  type SessionEvents,
+} from './session.js';
+import type { DocumentResult, SaveState } from './types.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -29,7 +36,7 @@ const client = createApiClient({
   fetch: (request) => globalThis.fetch(request),
 });
 
-function setup(mock: MockViewerOptions = {}, events: SessionEvents = {}) {
+function setup(mock: MockViewerOptions = {}, events: SessionEvents = {}, extra: Partial<ReviewSessionOptions> = {}) {
   const api = createMockViewerApi(mock);
   server.use(...api.handlers);
   const states: SaveState[] = [];
@@ -41,6 +48,8 @@ function setup(mock: MockViewerOptions = {}, events: SessionEvents = {}) {
     getEvents: () => ({ ...events, onSaveStateChange: (s) => states.push(s) }),
     createObjectUrl: () => 'blob:page',
     revokeObjectUrl: () => undefined,
+    pageLifecycle: null,
+    ...extra,
   });
   return { api, session, states };
 }
@@ -79,7 +88,7 @@ describe('review session', () => {
     );
     expect(session.getState().versions[1]).toBe(2);
     expect(states).toEqual(['unsaved', 'saving', 'saved']);
-    expect(await openJournal(api.init.taskId, 'reviewer-1', journalName).read()).toBeUndefined();
+    expect(await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).read()).toBeUndefined();
   });
 
   it('shows a conflict when someone else saved the page first, and never overwrites it silently', async () => {
@@ -92,6 +101,7 @@ describe('review session', () => {
     expect(api.state.pages[1]?.version).toBe(2);
     expect(api.state.pages[1]?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.B4');
     expect(Object.keys(session.getState().conflicts)).toEqual(['1']);
+    expect(session.getState().conflicts[1]).toMatchObject({ serverVersion: 2, changedBy: 'Another Reviewer' });
     // No retry loop against a conflict.
     await vi.advanceTimersByTimeAsync(5_000);
     expect(api.state.saves).toHaveLength(1);
@@ -124,7 +134,7 @@ describe('review session', () => {
     session.getState().edit(1, 'value', typeTotal('279.84'));
     await vi.advanceTimersByTimeAsync(600);
     await vi.waitFor(() => expect(session.getState().saveState).toBe('failed'));
-    const journal = openJournal(api.init.taskId, 'reviewer-1', journalName);
+    const journal = openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName);
     expect((await journal.read())?.pages['1']?.baseVersion).toBe(1);
     await vi.advanceTimersByTimeAsync(1_100); // first retry after 1 s: fails again
     await vi.waitFor(() => expect(api.state.failSaves).toBe(0));
@@ -140,6 +150,8 @@ describe('review session', () => {
     await first.session.getState().start();
     first.session.getState().edit(1, 'value', typeTotal('279.84'));
     first.session.getState().dispose(); // the tab closes before anything was sent
+    // Closing tries one last save, which fails too.
+    await vi.waitFor(() => expect(first.api.state.calls.filter((c) => c === 'Save')).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(50);
 
     server.resetHandlers();
@@ -159,6 +171,7 @@ describe('review session', () => {
     await first.session.getState().start();
     first.session.getState().edit(1, 'value', typeTotal('279.84'));
     first.session.getState().dispose();
+    await vi.waitFor(() => expect(first.api.state.calls.filter((c) => c === 'Save')).toHaveLength(1));
     await vi.advanceTimersByTimeAsync(50);
 
     server.resetHandlers();
@@ -275,11 +288,163 @@ describe('review session', () => {
   });
 });
 
+describe('leaving the task', () => {
+  /** A client that remembers which calls were sent `keepalive` (they outlive a closing tab). */
+  function recordingClient() {
+    const keepalive: string[] = [];
+    const recording = createApiClient({
+      baseUrl: 'https://api.reviewdesk.test',
+      getAccessToken: () => 'token',
+      fetch: (request) => {
+        if (request.keepalive) keepalive.push(new URL(request.url).pathname.split('/').slice(3, 5).join('/'));
+        return globalThis.fetch(request);
+      },
+    });
+    return { keepalive, client: recording };
+  }
+  const journaledTotal = async (taskId: string) =>
+    (await openJournal<DocumentResult>(taskId, 'reviewer-1', journalName).read())?.pages['1']?.result.entities.find(
+      (e) => e.temporaryId === '0.1.a7',
+    )?.keyValues[0]?.content;
+
+  it('puts every edit on the device at once, before the autosave delay', async () => {
+    const { api, session } = setup();
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('2'));
+    session.getState().edit(1, 'value', typeTotal('27'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.state.saves).toHaveLength(0);
+    expect(session.getState().saveState).toBe('unsaved');
+    await vi.waitFor(async () => expect(await journaledTotal(api.init.taskId)).toBe('27'));
+  });
+
+  it('gives the checkout back when the viewer closes with nothing unsaved', async () => {
+    const { keepalive, client: recording } = recordingClient();
+    const { api, session } = setup({}, {}, { client: recording });
+    await session.getState().start();
+    expect(api.state.checkout).not.toBeNull();
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls).toContain('Cancel'));
+    expect(api.state.checkout).toBeNull();
+    expect(keepalive).toEqual(['Viewer/Review']);
+  });
+
+  it('saves pending edits when the viewer closes, then gives the checkout back', async () => {
+    const { api, session } = setup();
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls).toContain('Cancel'));
+    expect(api.state.calls.filter((c) => c === 'Save' || c === 'Cancel')).toEqual(['Save', 'Cancel']);
+    expect(api.state.pages[1]?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.84');
+  });
+
+  it('keeps the checkout and the journal when the closing save fails', async () => {
+    const { api, session } = setup({ failSaves: 100 });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls).toContain('Save'));
+    await vi.advanceTimersByTimeAsync(50);
+    expect(api.state.calls).not.toContain('Cancel');
+    expect(await journaledTotal(api.init.taskId)).toBe('279.84');
+  });
+
+  it('on pagehide sends pending edits keepalive and keeps the checkout; with nothing pending it releases', async () => {
+    const { keepalive, client: recording } = recordingClient();
+    const page = new EventTarget();
+    const { api, session } = setup({}, {}, { client: recording, pageLifecycle: page });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    page.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(api.state.saves).toHaveLength(1));
+    expect(keepalive).toEqual(['Document/SaveDocumentChanges']);
+    expect(api.state.calls).not.toContain('Cancel');
+    await vi.waitFor(() => expect(session.getState().saveState).toBe('saved'));
+
+    page.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(api.state.calls).toContain('Cancel'));
+    expect(keepalive).toEqual(['Document/SaveDocumentChanges', 'Viewer/Review']);
+    // Back from the back/forward cache: the task is checked out again.
+    const shown = Object.assign(new Event('pageshow'), { persisted: true });
+    page.dispatchEvent(shown);
+    await vi.waitFor(() => expect(api.state.calls.filter((c) => c === 'Checkout')).toHaveLength(2));
+    expect(session.getState().checkout).not.toBeNull();
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls.filter((c) => c === 'Cancel')).toHaveLength(2));
+  });
+
+  it('on the next open, a journaled page the closing save already stored is no conflict', async () => {
+    const { api, session } = setup();
+    const edited = typeTotal('279.84')(api.state.pages[1] as DocumentResult);
+    // The keepalive save arrived (version 2 on the server), the page died before its acknowledgement.
+    api.state.pages[1] = { ...edited, version: 2 };
+    await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).write({
+      1: { baseVersion: 1, result: structuredClone(edited) },
+    });
+    await session.getState().start();
+    await vi.waitFor(async () => expect(await journaledTotal(api.init.taskId)).toBeUndefined());
+    expect(session.getState().conflicts).toEqual({});
+    expect(session.getState().restoredPages).toEqual([]);
+    expect(session.getState().saveState).toBe('saved');
+    expect(session.getState().versions[1]).toBe(2);
+  });
+
+  it('on the next open, later edits go on top of the save that was in flight when the page went away', async () => {
+    const { api, session } = setup();
+    const base = api.state.pages[1] as DocumentResult;
+    const sentThen = typeTotal('279.8')(base);
+    const typedAfter = typeTotal('279.84')(base);
+    // The save of "279.8" arrived (version 2); "4" was typed while it was out, then the page died.
+    api.state.pages[1] = { ...sentThen, version: 2 };
+    await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).write({
+      1: { baseVersion: 1, result: structuredClone(typedAfter), sent: structuredClone(sentThen) },
+    });
+    await session.getState().start();
+    expect(session.getState().conflicts).toEqual({});
+    await vi.advanceTimersByTimeAsync(600);
+    await vi.waitFor(() => expect(session.getState().saveState).toBe('saved'));
+    expect(api.state.pages[1]?.version).toBe(3);
+    expect(api.state.pages[1]?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.84');
+  });
+
+  it('journals the content of the save in flight with the edits made meanwhile', async () => {
+    const { api, session } = setup({ delay: 300 });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.8'));
+    await vi.advanceTimersByTimeAsync(520);
+    await vi.waitFor(() => expect(session.getState().saveState).toBe('saving'));
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    await vi.waitFor(async () => {
+      const entry = (await openJournal<DocumentResult>(api.init.taskId, 'reviewer-1', journalName).read())?.pages['1'];
+      expect(entry?.sent?.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.8');
+      expect(entry?.result.entities.find((e) => e.temporaryId === '0.1.a7')?.keyValues[0]?.content).toBe('279.84');
+    });
+    session.getState().dispose();
+    await vi.waitFor(() => expect(api.state.calls.filter((c) => c === 'Save')).toHaveLength(2));
+  });
+
+  it('on pagehide leaves a page too big for a keepalive body to the journal', async () => {
+    const page = new EventTarget();
+    const { api, session } = setup({}, {}, { pageLifecycle: page });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('9'.repeat(KEEPALIVE_BODY_LIMIT)));
+    page.dispatchEvent(new Event('pagehide'));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(api.state.calls).not.toContain('Save');
+    expect(api.state.calls).not.toContain('Cancel');
+    expect((await journaledTotal(api.init.taskId))?.length).toBe(KEEPALIVE_BODY_LIMIT);
+  });
+});
+
 describe('answers of the server', () => {
-  it('reads the conflicting pages from SaveDocumentChangesFailed errors', () => {
-    expect(conflictPagesOf([{ code: 8, message: 'Page 2 was changed by another user.' }], [2, 3])).toEqual([2]);
-    expect(conflictPagesOf([{ code: 8, message: 'Could not save.' }], [2, 3])).toEqual([2, 3]);
-    expect(conflictPagesOf([{ code: 3, message: 'Page 2' }], [2])).toEqual([]);
+  it("reads the conflicting pages from the answer's conflicts, never from the error's words", () => {
+    const error8 = [{ code: 8, message: 'Page 3 was changed by Ana.' }];
+    const conflict = { pageNumber: 2, serverVersion: 4, changedBy: 'Ana' };
+    expect(conflictsOf({ conflicts: [conflict] }, error8, [2, 3])).toEqual([conflict]);
+    // A server without structured conflicts: error 8 stands for every unsaved page.
+    expect(conflictsOf({}, error8, [2, 3])).toEqual([{ pageNumber: 2 }, { pageNumber: 3 }]);
+    expect(conflictsOf({}, [{ code: 3, message: 'Page 2' }], [2])).toEqual([]);
   });
 
   it('finds the fields a refusal names by key or display name', () => {

@@ -1,26 +1,36 @@
 /**
- * The review session: one per mounted viewer (a zustand vanilla store, never module-global). It
- * owns the task's loaded pages with the server version each edit is based on, the edit log,
- * autosave (500 ms after the last change, in batches, unsaved pages retried with backoff), the
- * IndexedDB journal of unacknowledged edits, the checkout and its renewal, and finish/cancel.
- * The UI reads it through selectors, so a keystroke re-renders only what depends on that page.
+ * The review session of a document task: one per mounted viewer (a zustand vanilla store, never
+ * module-global). The parts every editor shares come from `@reviewdesk/ui/review-session` (the
+ * checkout lease and the page lifecycle, the device journal, the save-state and keepalive rules);
+ * this module is the document's adapter around them: the task's loaded pages with the server
+ * version each edit is based on (the units saved), the edit log, autosave in batches of pages
+ * (500 ms after the last change, unsaved pages retried with backoff), conflicts per page, and
+ * finish/cancel with the document's field rules. The UI reads it through selectors, so a
+ * keystroke re-renders only what depends on that page.
  */
+import { type ApiClient, EDITOR_CHANGE_DEBOUNCE_MS, isApiError } from '@reviewdesk/api-client';
 import {
-  type ApiClient,
-  CHECKOUT_RENEWAL_MIN_INTERVAL_MS,
-  EDITOR_CHANGE_DEBOUNCE_MS,
-  isApiError,
-} from '@reviewdesk/api-client';
+  type CheckoutLostReason,
+  createCheckoutLease,
+  defaultPageLifecycle,
+  fitKeepalive,
+  type Journal,
+  type JournalUnit,
+  openJournal,
+  ownershipLost,
+  saveStateOf,
+  watchPageLifecycle,
+} from '@reviewdesk/ui/review-session';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ErrorCode, statusPhase } from './codes.js';
 import { buildFields, type FieldColours, type FieldProblem } from './fields.js';
-import { type Journal, type JournalPage, openJournal } from './journal.js';
 import type {
   ApiErrorItem,
   CheckoutResult,
   DocumentResult,
   FinishReviewResult,
   OcrPageResult,
+  SaveConflict,
   SaveState,
   ViewerInitResult,
 } from './types.js';
@@ -48,8 +58,9 @@ export interface EditLogEntry {
 /** A page the server refused because someone else saved it first: the reviewer's version is kept here. */
 export interface PageConflict {
   mine: DocumentResult;
-  /** The server's words about it (e.g. who changed the page), when it said something. */
-  message?: string;
+  /** The version on the server now, and who saved it (null: the processing), when the server said. */
+  serverVersion?: number;
+  changedBy?: string | null;
 }
 
 /** A page's file as the engine draws it (an object URL of Document/PageDocument's answer). */
@@ -58,8 +69,7 @@ export interface LoadedPageFile {
   kind: 'pdf' | 'image';
 }
 
-/** How a checkout was lost. */
-export type CheckoutLostReason = 'expired' | 'taken';
+export type { CheckoutLostReason };
 
 /** Events a session raises; read on every use so the host's latest callbacks win. */
 export interface SessionEvents {
@@ -161,11 +171,17 @@ export interface ReviewSessionOptions {
   /** Object URLs for page files; replaceable where URL.createObjectURL is missing (jsdom). */
   createObjectUrl?: (blob: Blob) => string;
   revokeObjectUrl?: (url: string) => void;
+  /**
+   * Where `pagehide`/`pageshow` are listened for (closing or leaving the tab flushes pending edits
+   * and releases an unchanged checkout). @default globalThis (the window), when it has events
+   */
+  pageLifecycle?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
+
+export { KEEPALIVE_BODY_LIMIT } from '@reviewdesk/ui/review-session';
 
 const RETRY_BASE_MS = 1_000;
 const RETRY_MAX_MS = 30_000;
-const RENEW_RETRY_MS = 30_000;
 const PAGE_LOAD_CONCURRENCY = 2;
 
 const initialState = (taskId: string | null): SessionState => ({
@@ -193,18 +209,19 @@ const initialState = (taskId: string | null): SessionState => ({
   finishResult: null,
 });
 
-/** Pages the server names in a SaveDocumentChangesFailed (8) error: a page saved by someone else first. */
-export function conflictPagesOf(errors: readonly ApiErrorItem[], unsaved: readonly number[]): number[] {
-  const failures = errors.filter((e) => e.code === ErrorCode.SaveDocumentChangesFailed);
-  if (failures.length === 0) return [];
-  const named = new Set<number>();
-  for (const error of failures) {
-    for (const match of error.message.matchAll(/\bpages?\s*#?\s*((?:\d+\s*(?:,|and|&)?\s*)+)/gi)) {
-      for (const n of (match[1] ?? '').match(/\d+/g) ?? []) named.add(Number(n));
-    }
-  }
-  // An error 8 that names no page we can read is about every page that came back unsaved.
-  return named.size ? unsaved.filter((page) => named.has(page)) : [...unsaved];
+/**
+ * The conflicting pages of a save's answer: the structured `conflicts` of the contract; from a
+ * server that does not send them, a SaveDocumentChangesFailed (8) error stands for every page
+ * that came back unsaved. Never read from the error's words.
+ */
+export function conflictsOf(
+  answer: { conflicts?: readonly SaveConflict[] } | null | undefined,
+  errors: readonly ApiErrorItem[],
+  unsaved: readonly number[],
+): Array<Partial<SaveConflict> & { pageNumber: number }> {
+  if (answer?.conflicts) return answer.conflicts.filter((c) => unsaved.includes(c.pageNumber));
+  if (!errors.some((e) => e.code === ErrorCode.SaveDocumentChangesFailed)) return [];
+  return unsaved.map((pageNumber) => ({ pageNumber }));
 }
 
 /** Category keys a finish refusal names (messages of 22 and 27 name the offending fields). */
@@ -230,6 +247,20 @@ export function fieldsNamedIn(message: string, candidates: ReadonlyArray<{ key: 
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** JSON with object keys sorted: the server's store (jsonb) does not keep key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+/** Whether two versions of a page hold the same reviewed content (versions and audit fields aside). */
+export function sameContent(a: DocumentResult, b: DocumentResult): boolean {
+  return canonical([a.entities, a.tables ?? []]) === canonical([b.entities, b.tables ?? []]);
+}
+
 function toViewerError(operation: ViewerError['operation'], error: unknown): ViewerError {
   if (isApiError(error)) return { operation, message: error.message, status: error.status, cause: error };
   return { operation, message: error instanceof Error ? error.message : String(error), cause: error };
@@ -244,12 +275,11 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
   const revokeUrl = options.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
   let autosave = options.autosave ?? true;
   let disposed = false;
-  let journal: Journal | null = null;
+  let journal: Journal<DocumentResult> | null = null;
 
   // Timers and in-flight work of this session only.
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
-  let expiryTimer: ReturnType<typeof setTimeout> | undefined;
   let pollTimer: ReturnType<typeof setTimeout> | undefined;
   let saving: Promise<void> | null = null;
   let isSaving = false;
@@ -257,10 +287,13 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
   let retryAttempt = 0;
   let lastSaveFailed = false;
   let revision = 0;
-  let lastRenewAt = 0;
-  let lastRenewAttemptAt = 0;
-  let renewing = false;
+  /** The checkout was given back when the page was hidden (it may come back from the back/forward cache). */
+  let releasedOnHide = false;
+  let unwatchPage: () => void = () => undefined;
+  const lifecycle = options.pageLifecycle === undefined ? defaultPageLifecycle() : options.pageLifecycle;
   const loadingPages = new Map<number, Promise<void>>();
+  /** Pages of the save in flight, as sent: journaled with later edits (see JournalUnit.sent). */
+  const inFlight = new Map<number, DocumentResult>();
 
   const store = createStore<SessionState & SessionActions>()((set, get) => {
     const identify = () => {
@@ -273,23 +306,25 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
     /** Save state from the facts: conflicts win, then unsaved edits (failed if the last try failed). */
     const settleSaveState = () => {
       const { conflicts, dirty, saveState } = get();
-      let next: SaveState;
-      if (isSaving) next = 'saving';
-      else if (Object.keys(conflicts).length) next = 'conflict';
-      else if (Object.keys(dirty).length) next = lastSaveFailed ? 'failed' : 'unsaved';
-      else next = 'saved';
+      const next = saveStateOf({
+        saving: isSaving,
+        conflicts: Object.keys(conflicts).length,
+        unsaved: Object.keys(dirty).length,
+        lastSaveFailed,
+      });
       if (next !== saveState) {
         set({ saveState: next });
         events().onSaveStateChange?.(next);
       }
     };
 
-    const journalPages = (pageNumbers: readonly number[]): Record<number, JournalPage> => {
+    const journalPages = (pageNumbers: readonly number[]): Record<number, JournalUnit<DocumentResult>> => {
       const { pages, versions } = get();
-      const out: Record<number, JournalPage> = {};
+      const out: Record<number, JournalUnit<DocumentResult>> = {};
       for (const n of pageNumbers) {
         const result = pages[n];
-        if (result) out[n] = { baseVersion: versions[n] ?? null, result };
+        const sent = inFlight.get(n);
+        if (result) out[n] = { baseVersion: versions[n] ?? null, result, ...(sent ? { sent } : {}) };
       }
       return out;
     };
@@ -312,29 +347,46 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       }, delay);
     };
 
-    const loseCheckout = (reason: CheckoutLostReason) => {
-      clearTimeout(expiryTimer);
-      if (get().readOnlyReason === 'checkout-lost') return;
-      set({ mode: 'read-only', readOnlyReason: 'checkout-lost', checkout: null });
-      const { taskId } = identify();
-      events().onCheckoutLost?.({ reason, taskId: taskId ?? '' });
+    const lease = createCheckoutLease({
+      client,
+      taskId: () => identify().taskId,
+      workspaceId: () => identify().workspaceId,
+      externalId: options.externalId,
+      now,
+      onChange: (checkout) => set({ checkout }),
+      onLost: (reason) => {
+        if (get().readOnlyReason === 'checkout-lost') return;
+        set({ mode: 'read-only', readOnlyReason: 'checkout-lost', checkout: null });
+        events().onCheckoutLost?.({ reason, taskId: identify().taskId ?? '' });
+      },
+      onError: report,
+    });
+    const loseCheckout = (reason: CheckoutLostReason) => lease.lose(reason);
+
+    /** A page as sent to Document/SaveDocumentChanges: its content with the version it is based on. */
+    const changesOf = (pageNumbers: readonly number[]): Record<string, DocumentResult> => {
+      const { pages, versions } = get();
+      const changes: Record<string, DocumentResult> = {};
+      for (const page of pageNumbers) {
+        const result = pages[page];
+        if (result) changes[String(page)] = { ...result, version: versions[page] ?? null };
+      }
+      return changes;
     };
 
-    const watchExpiry = (checkout: CheckoutResult) => {
-      clearTimeout(expiryTimer);
-      const left = Date.parse(checkout.until) - now();
-      expiryTimer = setTimeout(() => loseCheckout('expired'), Math.max(0, left));
+    /** Pages with edits that can be sent (not in conflict, loaded). */
+    const sendablePages = () => {
+      const state = get();
+      return Object.keys(state.dirty)
+        .map(Number)
+        .filter((page) => !state.conflicts[page] && state.pages[page]);
     };
 
-    /** Refusals that mean the task is no longer ours to edit. */
-    const ownershipLost = (errors: readonly ApiErrorItem[]) =>
-      errors.some((e) =>
-        [ErrorCode.CheckedOutByOtherUser, ErrorCode.AssignedToOtherUser, ErrorCode.InvalidAssignmentState].includes(
-          e.code as never,
-        ),
-      );
-
-    const runSave = async (): Promise<void> => {
+    /**
+     * Sends the unsaved pages. `keepalive` (the page is going away): the request outlives the page,
+     * so it carries only what fits and does not wait for the journal, which every edit already reached.
+     */
+    const runSave = async (options: { keepalive?: boolean } = {}): Promise<void> => {
       clearTimeout(saveTimer);
       if (saving) {
         saveAgain = true;
@@ -342,35 +394,35 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       }
       const { taskId, workspaceId } = identify();
       const state = get();
-      const sent = Object.entries(state.dirty)
-        .map(([page, rev]) => ({ page: Number(page), rev }))
-        .filter(({ page }) => !state.conflicts[page] && state.pages[page]);
-      if (!taskId || !workspaceId || sent.length === 0 || state.mode !== 'review') return;
+      if (!taskId || !workspaceId || state.mode !== 'review') return;
+      const pending = sendablePages().sort((a, b) => a - b);
+      const pageNumbers = options.keepalive
+        ? fitKeepalive(pending, (pages) => ({ taskId, workspaceId, changes: changesOf(pages) }))
+        : pending;
+      const sent = pageNumbers.map((page) => ({ page, rev: state.dirty[page] as number }));
+      if (sent.length === 0) return;
 
-      const changes: Record<string, DocumentResult> = {};
       const bases: Record<number, number | null> = {};
-      for (const { page } of sent) {
-        bases[page] = state.versions[page] ?? null;
-        changes[String(page)] = { ...(state.pages[page] as DocumentResult), version: bases[page] };
-      }
+      for (const { page } of sent) bases[page] = state.versions[page] ?? null;
+      const changes = changesOf(pageNumbers);
 
       isSaving = true;
+      for (const { page } of sent) inFlight.set(page, state.pages[page] as DocumentResult);
       saving = (async () => {
         settleSaveState();
         // Journal first: if the tab dies while the request is out, the edit is still on the device.
-        await writeJournal(sent.map((s) => s.page));
+        if (!options.keepalive) await writeJournal(sent.map((s) => s.page));
         let unsaved: number[] = [];
-        let conflictsNow: number[] = [];
+        let conflictsNow: Array<Partial<SaveConflict> & { pageNumber: number }> = [];
         let failed = false;
-        let lastErrors: readonly ApiErrorItem[] = [];
         // New versions the server reports (savedPages); the contract's rule (sent + 1) otherwise.
         const reported = new Map<number, number>();
         try {
           const { data } = await client.call('Document_SaveDocumentChanges', {
             body: { taskId, workspaceId, changes },
+            ...(options.keepalive ? { keepalive: true } : {}),
           });
           const errors = data.errors ?? [];
-          lastErrors = errors;
           if (!data.succeeded && ownershipLost(errors)) {
             failed = true;
             loseCheckout('taken');
@@ -378,7 +430,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           } else {
             unsaved = data.result?.unsavedPages ?? (data.succeeded ? [] : sent.map((s) => s.page));
             for (const saved of data.result?.savedPages ?? []) reported.set(saved.pageNumber, saved.version);
-            conflictsNow = conflictPagesOf(errors, unsaved);
+            conflictsNow = conflictsOf(data.result, errors, unsaved);
             if (unsaved.length > conflictsNow.length) failed = true;
           }
         } catch (error) {
@@ -410,16 +462,13 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         }
         if (conflictsNow.length) {
           const conflicts = { ...get().conflicts };
-          for (const page of conflictsNow) {
-            const said = lastErrors.find(
-              (e) => e.code === ErrorCode.SaveDocumentChangesFailed && conflictPagesOf([e], [page]).length,
-            );
-            conflicts[page] = { mine: get().pages[page] as DocumentResult, message: said?.message };
+          for (const { pageNumber, serverVersion, changedBy } of conflictsNow) {
+            conflicts[pageNumber] = { mine: get().pages[pageNumber] as DocumentResult, serverVersion, changedBy };
           }
           set({ conflicts });
         }
         lastSaveFailed = failed && get().mode === 'review';
-        if (lastSaveFailed) {
+        if (lastSaveFailed && !disposed) {
           const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** retryAttempt);
           retryAttempt += 1;
           set({ retryAt: now() + delay });
@@ -433,6 +482,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       try {
         await saving;
       } finally {
+        inFlight.clear();
         saving = null;
         isSaving = false;
         settleSaveState();
@@ -498,7 +548,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
 
     const restoreJournal = async () => {
       if (!journal) return;
-      let entry: Awaited<ReturnType<Journal['read']>>;
+      let entry: Awaited<ReturnType<Journal<DocumentResult>['read']>>;
       try {
         entry = await journal.read();
       } catch {
@@ -510,12 +560,26 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       const pages = { ...get().pages };
       const dirty = { ...get().dirty };
       const conflicts = { ...get().conflicts };
+      const alreadySaved: number[] = [];
       for (const page of journaled) {
         const saved = entry.pages[String(page)];
         if (!saved) continue;
         revision += 1;
         const serverVersion = get().versions[page] ?? null;
+        const onServer = get().pages[page];
         if (serverVersion === saved.baseVersion) {
+          pages[page] = saved.result;
+          dirty[page] = revision;
+        } else if (onServer && sameContent(onServer, saved.result)) {
+          // The save sent as the page went away arrived; only its acknowledgement did not.
+          alreadySaved.push(page);
+        } else if (
+          onServer &&
+          saved.sent &&
+          serverVersion === (saved.baseVersion ?? 0) + 1 &&
+          sameContent(onServer, saved.sent)
+        ) {
+          // Our own save that was out when the page went away landed; the later edits go on top of it.
           pages[page] = saved.result;
           dirty[page] = revision;
         } else {
@@ -523,62 +587,54 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           conflicts[page] = { mine: saved.result };
         }
       }
-      set({ pages, dirty, conflicts, restoredPages: journaled });
+      if (alreadySaved.length) await journal.acknowledge(alreadySaved).catch(() => undefined);
+      const restored = journaled.filter((page) => !alreadySaved.includes(page));
+      set({ pages, dirty, conflicts, restoredPages: restored });
       settleSaveState();
       if (Object.keys(dirty).length && autosave && get().mode === 'review') schedule();
     };
 
     const checkout = async () => {
-      const { taskId, workspaceId } = identify();
-      try {
-        const { data } = await client.call('Viewer_Checkout', {
-          body: { taskId, workspaceId, externalId: options.externalId ?? null },
-        });
-        if (data.succeeded && data.result) {
-          lastRenewAt = now();
-          lastRenewAttemptAt = lastRenewAt;
-          set({ mode: 'review', readOnlyReason: null, checkout: data.result });
-          watchExpiry(data.result);
-          return;
-        }
-        const code = data.errors[0]?.code;
-        const reason: ReadOnlyReason =
-          code === ErrorCode.CheckedOutByOtherUser
-            ? 'checked-out-by-other'
-            : code === ErrorCode.AssignedToOtherUser
-              ? 'assigned-to-other'
-              : 'cannot-review';
-        set({ mode: 'read-only', readOnlyReason: reason, holder: get().init?.checkout?.checkedOutByUserName ?? null });
-        if (reason === 'cannot-review') report({ operation: 'checkout', message: data.errors[0]?.message ?? '', code });
-      } catch (error) {
-        set({ mode: 'read-only', readOnlyReason: 'cannot-review' });
-        report(toViewerError('checkout', error));
+      const outcome = await lease.take();
+      if ('checkout' in outcome) {
+        set({ mode: 'review', readOnlyReason: null });
+        return;
       }
+      set({
+        mode: 'read-only',
+        readOnlyReason: outcome.refused,
+        holder: outcome.refused === 'cannot-review' ? null : (get().init?.checkout?.checkedOutByUserName ?? null),
+      });
     };
 
-    const renew = async () => {
-      const { taskId } = identify();
-      if (!taskId || renewing) return;
-      renewing = true;
-      lastRenewAttemptAt = now();
-      try {
-        const { data } = await client.call('Viewer_ReviewRenew', {
-          params: { path: { taskId }, query: { externalId: options.externalId ?? null } },
-        });
-        if (data.succeeded && data.result) {
-          lastRenewAt = now();
-          set({ checkout: data.result });
-          watchExpiry(data.result);
-        } else if (ownershipLost(data.errors)) {
-          loseCheckout('taken');
-        } else {
-          report({ operation: 'renew', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
-        }
-      } catch (error) {
-        report(toViewerError('renew', error));
-      } finally {
-        renewing = false;
+    /**
+     * Gives the task back when the reviewer leaves it with nothing unsaved, so looking at a task
+     * never locks it for the checkout's length. Edits not yet acknowledged keep the checkout: they
+     * come back from the journal on the next open.
+     */
+    const releaseCheckout = async (): Promise<boolean> => {
+      const { init, mode, dirty, conflicts } = get();
+      if (!init || mode !== 'review' || Object.keys(dirty).length || Object.keys(conflicts).length) return false;
+      return lease.release();
+    };
+
+    /** The tab is closed or navigated away (or frozen in the back/forward cache). */
+    const onPageHide = () => {
+      if (disposed || get().mode !== 'review' || !lease.held()) return;
+      if (Object.keys(get().dirty).length) {
+        // A save in flight covers what it carries; the journal holds the rest.
+        if (autosave && !isSaving) void runSave({ keepalive: true });
+        return;
       }
+      releasedOnHide = true;
+      void releaseCheckout();
+    };
+
+    /** Back from the back/forward cache after the checkout was given back: take it again. */
+    const onPageRestore = () => {
+      if (disposed || !releasedOnHide) return;
+      releasedOnHide = false;
+      if (get().mode === 'review') void checkout();
     };
 
     const loadInit = async (): Promise<ViewerInitResult | null> => {
@@ -610,6 +666,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         return;
       }
       journal = openJournal(init.taskId, userId, options.journalName);
+      unwatchPage = watchPageLifecycle(lifecycle, { onHide: onPageHide, onRestore: onPageRestore });
       if (options.readOnly) set({ mode: 'read-only', readOnlyReason: 'host' });
       else if (phase !== 'review') set({ mode: 'read-only', readOnlyReason: 'not-in-review' });
       else if (init.isCheckedOut && !init.isCheckedOutByCurrentUser)
@@ -650,6 +707,8 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           finishError: null,
         });
         settleSaveState();
+        // On the device at once: a reload or a closed tab before the autosave delay loses nothing.
+        void writeJournal([pageNumber]);
         get().noteActivity();
         schedule();
       },
@@ -696,12 +755,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         settleSaveState();
       },
       noteActivity() {
-        const { mode, checkout: held } = get();
-        if (mode !== 'review' || !held) return;
-        const t = now();
-        const due = t - lastRenewAt >= CHECKOUT_RENEWAL_MIN_INTERVAL_MS;
-        const mayRetry = t - lastRenewAttemptAt >= RENEW_RETRY_MS;
-        if (due && mayRetry) void renew();
+        if (get().mode === 'review') lease.noteActivity();
       },
       async finish() {
         const { init } = get();
@@ -735,7 +789,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           const code = data.errors[0]?.code;
           if (data.succeeded || code === ErrorCode.AutomaticFinishReview) {
             const result = data.result ?? { taskId: init.taskId, status: init.status, reviewCompleted: true };
-            clearTimeout(expiryTimer);
+            lease.end();
             set({ phase: 'finished', finishResult: result, mode: 'read-only', checkout: null });
             events().onFinishReview?.(result);
             return true;
@@ -774,7 +828,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
             report({ operation: 'cancel', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
             return;
           }
-          clearTimeout(expiryTimer);
+          lease.end();
           set({ mode: 'read-only', readOnlyReason: 'cancelled', checkout: null });
           events().onCancelReview?.({ taskId: init.taskId });
         } catch (error) {
@@ -803,11 +857,22 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
       reportError: report,
       dispose() {
         disposed = true;
-        for (const timer of [saveTimer, retryTimer, expiryTimer, pollTimer]) clearTimeout(timer);
-        // Unsent edits stay in the journal; they are restored on the next open.
-        const dirtyPages = Object.keys(get().dirty).map(Number);
+        for (const timer of [saveTimer, retryTimer, pollTimer]) clearTimeout(timer);
+        unwatchPage();
         const closing = journal;
-        void writeJournal(dirtyPages).finally(() => closing?.close());
+        void (async () => {
+          // Leaving the viewer (route change, another task): send what is pending, then give the task back.
+          if (get().mode === 'review' && lease.held()) {
+            if (saving) await saving;
+            if (autosave) await runSave({ keepalive: true });
+            await releaseCheckout();
+          }
+          // Unsent edits stay in the journal; they are restored on the next open.
+          await writeJournal(Object.keys(get().dirty).map(Number));
+        })().finally(() => {
+          lease.end();
+          closing?.close();
+        });
         for (const file of Object.values(get().files)) revokeUrl(file.url);
       },
     };

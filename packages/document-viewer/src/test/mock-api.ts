@@ -1,7 +1,7 @@
 /**
  * A stateful MSW stand-in for the viewer's calls, following the contract's rules: each saved page
  * must carry the version it was edited from and comes back as version + 1; a stale page is not
- * saved, is listed in unsavedPages and the answer carries SaveDocumentChangesFailed (8) naming it.
+ * saved, is listed in unsavedPages and `conflicts` (version, who), with a SaveDocumentChangesFailed (8) error.
  * Used by unit tests (msw/node) and stories (msw in the browser) — never by the package itself.
  */
 import { HttpResponse, http } from 'msw';
@@ -150,7 +150,16 @@ export function createMockViewerApi(options: MockViewerOptions = {}) {
         state.pages[n] = { ...page, version: (page.version ?? 0) + 1 };
       }
       const errors = unsaved.map((n) => ({ code: 8, message: `Page ${n} was changed by another user.` }));
-      return HttpResponse.json({ succeeded: unsaved.length === 0, errors, result: { unsavedPages: unsaved } });
+      const conflicts = unsaved.map((n) => ({
+        pageNumber: n,
+        serverVersion: state.pages[n]?.version ?? 0,
+        changedBy: 'Another Reviewer',
+      }));
+      return HttpResponse.json({
+        succeeded: unsaved.length === 0,
+        errors,
+        result: { unsavedPages: unsaved, conflicts },
+      });
     }),
     http.get('*/api/v1/SdTask/GetNextTask/:workspaceId', () => {
       state.calls.push('GetNextTask');

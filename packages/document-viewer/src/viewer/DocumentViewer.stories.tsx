@@ -1,9 +1,10 @@
 import { createApiClient } from '@reviewdesk/api-client';
 import { ReviewdeskProvider } from '@reviewdesk/ui';
+import { JOURNAL_DB, openJournal } from '@reviewdesk/ui/review-session';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import type { DocumentResult } from '../session/types.js';
 import '../styles/index.css';
-import { JOURNAL_DB, openJournal } from '../session/journal.js';
 import { invoicePage, TASK_ID } from '../test/fixtures.js';
 import { createMockViewerApi, type MockViewerOptions } from '../test/mock-api.js';
 import { DocumentViewer } from './DocumentViewer.js';
@@ -124,6 +125,10 @@ export const Conflict: Story = {
     await expect(await canvas.findByTestId('banner.conflict', {}, { timeout: 5_000 })).toHaveTextContent(
       'Page 1 was changed by someone else',
     );
+    // Who saved it and the version come from the answer's `conflicts`, not from the error's words.
+    await expect(canvas.getByTestId('banner.conflict')).toHaveTextContent(
+      /Saved by Another Reviewer \(version \d+\)\./,
+    );
     await expect(canvas.getByTestId('save.state')).toHaveTextContent('Conflict');
     await pageDrawn(canvasElement);
   },
@@ -164,7 +169,7 @@ export const RestoredFromDevice: Story = {
   globals: { locale: 'en' },
   args: { userId: 'story-restored' },
   beforeEach: async () => {
-    const journal = openJournal(TASK_ID, 'story-restored', JOURNAL_DB);
+    const journal = openJournal<DocumentResult>(TASK_ID, 'story-restored', JOURNAL_DB);
     const page = invoicePage(1);
     const total = page.entities.find((e) => e.category === 'InvoiceTotal');
     if (total?.keyValues[0]) total.keyValues[0].content = '279.84';

@@ -102,6 +102,48 @@ describe('<DocumentViewer>', () => {
     expect(onSaveStateChange).toHaveBeenLastCalledWith('saved');
   });
 
+  it('registers a value typed into an empty field with the first keystroke, keeping the focus', async () => {
+    const { api } = renderViewer();
+    const user = userEvent.setup();
+    const empty = await screen.findByRole('textbox', { name: 'Purchase order value' });
+    await user.click(empty);
+    await user.type(empty, 'P');
+    // Registered before the field is left: the badge never says saved while it is unsent.
+    expect(text(screen.getByTestId('save.state'))).toMatch(/Unsaved changes|Saving…/);
+    const input = screen.getByRole('textbox', { name: 'Purchase order value' });
+    expect(input).toBe(document.activeElement);
+    await user.keyboard('O-77');
+    expect(value(screen.getByRole('textbox', { name: 'Purchase order value' }))).toBe('PO-77');
+    await waitFor(() => expect(text(screen.getByTestId('save.state'))).toContain('All changes saved'), {
+      timeout: 3000,
+    });
+    const saved = api.state.pages[1]?.entities.filter((e) => e.category === 'PurchaseOrder');
+    expect(saved?.map((e) => e.keyValues[0]?.content)).toEqual(['PO-77']);
+  });
+
+  it('opens with the keyboard on the first value needing attention; one tab stop per field, chips by arrow keys', async () => {
+    renderViewer();
+    const user = userEvent.setup();
+    // Invoice number is fine; the first value needing attention is the due date (42 %).
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Due date value' })).toBe(document.activeElement));
+    await user.keyboard('{Alt>}s{/Alt}');
+    expect(text(screen.getByTestId('field.DueDate'))).toContain('Checked');
+    await user.tab();
+    expect(screen.getByRole('textbox', { name: 'Reference value' })).toBe(document.activeElement);
+    await user.tab({ shift: true });
+    await user.keyboard('{ArrowDown}');
+    const chips = within(screen.getByRole('group', { name: /Due date/ })).getAllByRole('button');
+    expect(chips[0]).toBe(document.activeElement);
+    await user.keyboard('{ArrowRight}');
+    expect(chips[1]).toBe(document.activeElement);
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(chips.at(-1)).toBe(document.activeElement);
+    await user.keyboard('{ArrowRight}');
+    expect(chips[0]).toBe(document.activeElement);
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getByRole('textbox', { name: 'Due date value' })).toBe(document.activeElement);
+  });
+
   it('selects a field from its box and scrolls to the box from the panel', async () => {
     renderViewer();
     const user = userEvent.setup();

@@ -4,7 +4,7 @@
  */
 import { enumNameOf, isApiError } from '@reviewdesk/api-client';
 import { Button, Dialog, ErrorState, LoadingState, useApiClient } from '@reviewdesk/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useViewerTranslation } from '../i18n/useViewerTranslation.js';
 import { DocumentPages, PageThumbnails } from '../pages/index.js';
 import type { PagesMessages, PdfAssets } from '../pages/types.js';
@@ -125,6 +125,10 @@ function Workspace({
     () => ({
       pageLabel: (n, count) => t('toolbar.pageOf', { page: n, total: count }),
       documentLabel: t('viewer.pages'),
+      boxListLabel: (n, count) => t('viewer.boxList', { page: n, count }),
+      loading: t('viewer.pageLoading'),
+      loadError: t('viewer.pageLoadError'),
+      ocrLayerLabel: t('viewer.ocrText'),
       thumbnailsLabel: t('toolbar.thumbnails'),
       thumbnailLabel: (n) => t('field.page', { page: n }),
       lowConfidence: t('field.lowConfidence'),
@@ -259,6 +263,22 @@ function Workspace({
       target.removeEventListener('pointerdown', onPointer);
     };
   }, [globalShortcuts, root, session, ui, ctx, attention, config, requestFinish, pagesRef, pageInfos.length]);
+
+  // Opening a task puts the keyboard on the first value needing attention (else the first field),
+  // once, so the shortcuts work at once — unless the host page has put the focus somewhere else.
+  const focusedOnOpen = useRef(false);
+  useEffect(() => {
+    if (focusedOnOpen.current || phase !== 'ready' || fields.length === 0) return;
+    focusedOnOpen.current = true;
+    const active = document.activeElement;
+    const hostHasFocus = active && active !== document.body && !root.current?.contains(active);
+    if (hostHasFocus) return;
+    const first = fields[0];
+    const id = attention[0] ?? (first?.entries[0]?.id || (first ? `field:${first.key}` : null));
+    if (!id) return;
+    selectEntry(ctx, id, { scroll: true });
+    focusRow(ctx, id);
+  }, [phase, fields, attention, ctx, root]);
 
   const drawTarget = drawing ?? selectingText;
   const drawLabel = drawTarget ? (fields.find((f) => f.key === drawTarget.category)?.label ?? drawTarget.category) : '';

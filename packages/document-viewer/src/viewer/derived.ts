@@ -4,6 +4,7 @@
  * recomputes fields but leaves the page list and the OCR words untouched.
  */
 import { useMemo, useRef } from 'react';
+import { useViewerTranslation } from '../i18n/useViewerTranslation.js';
 import type { OcrWord, OverlayBox, PageInfo, PageRotation } from '../pages/types.js';
 import {
   attentionQueue,
@@ -25,9 +26,14 @@ export function useFields(): PanelField[] {
   const serverProblems = useSession((s) => s.serverProblems ?? EMPTY_PROBLEMS);
   // One colour per unknown field for the life of the viewer.
   const colours = useRef(new Map<string, FieldColours>());
+  const { t } = useViewerTranslation();
+  const documentTablesLabel = t('panel.documentTables');
   return useMemo(
-    () => (config ? buildFields({ config, pages, newFieldColours: colours.current, serverProblems }) : []),
-    [config, pages, serverProblems],
+    () =>
+      config
+        ? buildFields({ config, pages, newFieldColours: colours.current, serverProblems, documentTablesLabel })
+        : [],
+    [config, pages, serverProblems, documentTablesLabel],
   );
 }
 

@@ -24,6 +24,8 @@ export interface ViewerUiState {
   selectingText: DrawTarget | null;
   helpOpen: boolean;
   confirmFinishOpen: boolean;
+  /** A value just added by typing into an empty field: its row takes the focus (and the caret) when it mounts. */
+  pendingFocus: string | null;
 }
 
 export interface ViewerUiActions {
@@ -54,6 +56,7 @@ export function createViewerUiStore(initial: Partial<ViewerUiState> = {}): Viewe
     selectingText: null,
     helpOpen: false,
     confirmFinishOpen: false,
+    pendingFocus: null,
     ...initial,
     select: (selectedId) => set({ selectedId }),
     setPage: (currentPage) => set({ currentPage }),

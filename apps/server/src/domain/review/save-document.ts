@@ -147,9 +147,15 @@ export async function saveDocumentChanges(caller: ReviewCaller, body: SaveDocume
     return {
       unsavedPages: conflicts.map((c) => c.page),
       savedPages: saved.map((s) => ({ pageNumber: s.page, version: s.version })),
+      // The same facts as the errors' words, for clients (contract: SavePageConflict).
+      conflicts: conflicts.map((c) => ({
+        pageNumber: c.page,
+        serverVersion: c.stored,
+        changedBy: (c.by && names.get(c.by)) || null,
+      })),
       errors,
     };
   });
-  const result = { unsavedPages: outcome.unsavedPages, savedPages: outcome.savedPages };
+  const result = { unsavedPages: outcome.unsavedPages, savedPages: outcome.savedPages, conflicts: outcome.conflicts };
   return outcome.errors.length > 0 ? refused(outcome.errors, result) : succeeded(result);
 }

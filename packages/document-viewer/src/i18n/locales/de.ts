@@ -15,6 +15,10 @@ export const de: TranslationShape<typeof en> = {
     retry: 'Erneut versuchen',
     pages: 'Seiten',
     fields: 'Felder',
+    pageLoading: 'Seite wird geladen…',
+    pageLoadError: 'Diese Seite konnte nicht angezeigt werden.',
+    boxList: 'Felder auf Seite {{page}} ({{count}})',
+    ocrText: 'Erkannter Text',
   },
   toolbar: {
     label: 'Werkzeuge des Betrachters',
@@ -68,6 +72,8 @@ export const de: TranslationShape<typeof en> = {
     body: 'Ihre Änderungen an dieser Seite wurden nicht gespeichert. Wählen Sie, welche Fassung bleibt.',
     keepTheirs: 'Deren Fassung übernehmen',
     keepMine: 'Mit meiner überschreiben',
+    changedBy: 'Gespeichert von {{name}} (Version {{version}}).',
+    changedByProcessing: 'Von der Verarbeitung geschrieben (Version {{version}}).',
   },
   restored: {
     body_one: 'Ungespeicherte Änderungen dieses Geräts wurden auf Seite {{pages}} wiederhergestellt.',
@@ -98,6 +104,7 @@ export const de: TranslationShape<typeof en> = {
     group: 'Gruppe {{name}}',
     ungrouped: 'Weitere Werte',
     unknownField: 'Kein Feld dieses Arbeitsbereichs',
+    documentTables: 'Tabellen des Dokuments',
   },
   field: {
     value: 'Wert von {{field}}',
@@ -122,6 +129,7 @@ export const de: TranslationShape<typeof en> = {
     drawingHint: 'Ziehen Sie auf der Seite den Rahmen von {{field}}. Escape bricht ab.',
     selectingHint: 'Ziehen Sie über die Wörter von {{field}} auf der Seite. Escape bricht ab.',
     empty: 'Kein Wert',
+    actions: 'Aktionen für {{field}} (Pfeiltasten)',
   },
   table: {
     label: 'Tabelle {{field}}',

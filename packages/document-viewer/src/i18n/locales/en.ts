@@ -11,6 +11,10 @@ export const en = {
     retry: 'Try again',
     pages: 'Pages',
     fields: 'Fields',
+    pageLoading: 'Loading page…',
+    pageLoadError: 'This page could not be displayed.',
+    boxList: 'Fields on page {{page}} ({{count}})',
+    ocrText: 'Recognised text',
   },
   toolbar: {
     label: 'Viewer tools',
@@ -61,6 +65,8 @@ export const en = {
     body: 'Your edits to this page were not saved. Choose which version to keep.',
     keepTheirs: 'Use their version',
     keepMine: 'Overwrite with mine',
+    changedBy: 'Saved by {{name}} (version {{version}}).',
+    changedByProcessing: 'Written by the processing (version {{version}}).',
   },
   restored: {
     body_one: 'Unsaved edits from this device were restored on page {{pages}}.',
@@ -91,6 +97,7 @@ export const en = {
     group: 'Group {{name}}',
     ungrouped: 'Other values',
     unknownField: 'Not a field of this workspace',
+    documentTables: 'Tables of the document',
   },
   field: {
     value: '{{field}} value',
@@ -115,6 +122,7 @@ export const en = {
     drawingHint: 'Drag on the page to draw the box of {{field}}. Escape cancels.',
     selectingHint: 'Drag over the words of {{field}} on the page. Escape cancels.',
     empty: 'No value',
+    actions: 'Actions for {{field}} (arrow keys)',
   },
   table: {
     label: 'Table {{field}}',

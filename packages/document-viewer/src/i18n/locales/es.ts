@@ -15,6 +15,10 @@ export const es: TranslationShape<typeof en> = {
     retry: 'Reintentar',
     pages: 'Páginas',
     fields: 'Campos',
+    pageLoading: 'Cargando la página…',
+    pageLoadError: 'No se pudo mostrar esta página.',
+    boxList: 'Campos de la página {{page}} ({{count}})',
+    ocrText: 'Texto reconocido',
   },
   toolbar: {
     label: 'Herramientas del visor',
@@ -66,6 +70,8 @@ export const es: TranslationShape<typeof en> = {
     body: 'Sus cambios en esta página no se guardaron. Elija qué versión conservar.',
     keepTheirs: 'Usar su versión',
     keepMine: 'Sobrescribir con la mía',
+    changedBy: 'Guardada por {{name}} (versión {{version}}).',
+    changedByProcessing: 'Escrita por el procesamiento (versión {{version}}).',
   },
   restored: {
     body_one: 'Se recuperaron cambios sin guardar de este dispositivo en la página {{pages}}.',
@@ -96,6 +102,7 @@ export const es: TranslationShape<typeof en> = {
     group: 'Grupo {{name}}',
     ungrouped: 'Otros valores',
     unknownField: 'No es un campo de este espacio de trabajo',
+    documentTables: 'Tablas del documento',
   },
   field: {
     value: 'Valor de {{field}}',
@@ -120,6 +127,7 @@ export const es: TranslationShape<typeof en> = {
     drawingHint: 'Arrastre sobre la página para dibujar el recuadro de {{field}}. Escape cancela.',
     selectingHint: 'Arrastre sobre las palabras de {{field}} en la página. Escape cancela.',
     empty: 'Sin valor',
+    actions: 'Acciones de {{field}} (teclas de flecha)',
   },
   table: {
     label: 'Tabla {{field}}',

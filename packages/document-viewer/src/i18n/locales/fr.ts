@@ -15,6 +15,10 @@ export const fr: TranslationShape<typeof en> = {
     retry: 'Réessayer',
     pages: 'Pages',
     fields: 'Champs',
+    pageLoading: 'Chargement de la page…',
+    pageLoadError: 'Cette page n’a pas pu être affichée.',
+    boxList: 'Champs de la page {{page}} ({{count}})',
+    ocrText: 'Texte reconnu',
   },
   toolbar: {
     label: 'Outils de la visionneuse',
@@ -66,6 +70,8 @@ export const fr: TranslationShape<typeof en> = {
     body: 'Vos modifications de cette page n’ont pas été enregistrées. Choisissez la version à garder.',
     keepTheirs: 'Garder leur version',
     keepMine: 'Remplacer par la mienne',
+    changedBy: 'Enregistrée par {{name}} (version {{version}}).',
+    changedByProcessing: 'Écrite par le traitement (version {{version}}).',
   },
   restored: {
     body_one: 'Des modifications non enregistrées de cet appareil ont été restaurées sur la page {{pages}}.',
@@ -97,6 +103,7 @@ export const fr: TranslationShape<typeof en> = {
     group: 'Groupe {{name}}',
     ungrouped: 'Autres valeurs',
     unknownField: 'Pas un champ de cet espace de travail',
+    documentTables: 'Tableaux du document',
   },
   field: {
     value: 'Valeur de {{field}}',
@@ -121,6 +128,7 @@ export const fr: TranslationShape<typeof en> = {
     drawingHint: 'Faites glisser sur la page pour dessiner le cadre de {{field}}. Échap annule.',
     selectingHint: 'Faites glisser sur les mots de {{field}} sur la page. Échap annule.',
     empty: 'Aucune valeur',
+    actions: 'Actions pour {{field}} (touches fléchées)',
   },
   table: {
     label: 'Tableau {{field}}',

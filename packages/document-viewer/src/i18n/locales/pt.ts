@@ -15,6 +15,10 @@ export const pt: TranslationShape<typeof en> = {
     retry: 'Tentar novamente',
     pages: 'Páginas',
     fields: 'Campos',
+    pageLoading: 'A carregar a página…',
+    pageLoadError: 'Não foi possível mostrar esta página.',
+    boxList: 'Campos na página {{page}} ({{count}})',
+    ocrText: 'Texto reconhecido',
   },
   toolbar: {
     label: 'Ferramentas do visualizador',
@@ -66,6 +70,8 @@ export const pt: TranslationShape<typeof en> = {
     body: 'As suas edições nesta página não foram gravadas. Escolha a versão a manter.',
     keepTheirs: 'Usar a versão dela',
     keepMine: 'Substituir pela minha',
+    changedBy: 'Gravada por {{name}} (versão {{version}}).',
+    changedByProcessing: 'Escrita pelo processamento (versão {{version}}).',
   },
   restored: {
     body_one: 'Foram recuperadas edições por gravar deste dispositivo na página {{pages}}.',
@@ -96,6 +102,7 @@ export const pt: TranslationShape<typeof en> = {
     group: 'Grupo {{name}}',
     ungrouped: 'Outros valores',
     unknownField: 'Não é um campo deste espaço de trabalho',
+    documentTables: 'Tabelas do documento',
   },
   field: {
     value: 'Valor de {{field}}',
@@ -120,6 +127,7 @@ export const pt: TranslationShape<typeof en> = {
     drawingHint: 'Arraste na página para desenhar a caixa de {{field}}. Escape cancela.',
     selectingHint: 'Arraste sobre as palavras de {{field}} na página. Escape cancela.',
     empty: 'Sem valor',
+    actions: 'Ações de {{field}} (teclas de seta)',
   },
   table: {
     label: 'Tabela {{field}}',

@@ -37,7 +37,16 @@ export function Banners() {
           <div>
             <strong>{t('conflict.title', { page })}</strong>
             <p>{t('conflict.body')}</p>
-            {conflicts[page]?.message ? <p className="rd-viewer-banner__detail">{conflicts[page]?.message}</p> : null}
+            {conflicts[page]?.serverVersion !== undefined ? (
+              <p className="rd-viewer-banner__detail">
+                {conflicts[page]?.changedBy
+                  ? t('conflict.changedBy', {
+                      name: conflicts[page]?.changedBy,
+                      version: conflicts[page]?.serverVersion,
+                    })
+                  : t('conflict.changedByProcessing', { version: conflicts[page]?.serverVersion })}
+              </p>
+            ) : null}
           </div>
           <div className="rd-viewer-banner__actions">
             <Button size="sm" onClick={() => void resolve(page, 'theirs')}>

@@ -6,7 +6,7 @@
 import { Fragment } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import { entityIdOf } from '../../session/document-edits.js';
-import { groupEntries, type PanelField } from '../../session/fields.js';
+import { DOCUMENT_TABLES_KEY, groupEntries, type PanelField } from '../../session/fields.js';
 import { type ActionContext, stepAttention } from '../actions.js';
 import { useSession, useUi } from '../context.js';
 import { FieldRow } from './FieldRow.js';
@@ -86,7 +86,9 @@ export function FieldPanel({ fields, attention, ctx }: FieldPanelProps) {
                     <span className="rd-visually-hidden">{t('field.required')}</span>
                   </span>
                 ) : null}
-                {!field.definition ? <span className="rd-viewer-panel__unknown">{t('panel.unknownField')}</span> : null}
+                {!field.definition && field.key !== DOCUMENT_TABLES_KEY ? (
+                  <span className="rd-viewer-panel__unknown">{t('panel.unknownField')}</span>
+                ) : null}
               </h3>
               <ul className="rd-viewer-panel__values">
                 {field.entries.length === 0 && field.kind === 'value' ? (

@@ -5,12 +5,13 @@
  * the session replaces only when that entity changes, so typing re-renders just this row.
  */
 import { Menu } from '@reviewdesk/ui';
-import { memo, useEffect, useId, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import type { FieldEntry, PanelField } from '../../session/fields.js';
 import { valueProblem } from '../../session/fields.js';
 import { type ActionContext, editValue, selectEntry, toggleNotDetected, toggleSolved } from '../actions.js';
 import { CaptureButtons } from './CaptureButtons.js';
+import { ChipBar, enterChips } from './ChipBar.js';
 
 export interface FieldRowProps {
   field: PanelField;
@@ -39,6 +40,16 @@ function FieldRowView({
   const [draft, setDraft] = useState(entry.text);
   // The value changed elsewhere (OCR text, a restored journal, a conflict resolution): show it.
   useEffect(() => setDraft(entry.text), [entry.text]);
+  const input = useRef<HTMLInputElement>(null);
+  // Added by typing into the empty field: keep typing here, before the next key arrives.
+  useLayoutEffect(() => {
+    const ui = ctx.ui.getState();
+    if (ui.pendingFocus !== entry.entity.temporaryId || !input.current) return;
+    ui.set({ pendingFocus: null });
+    const end = input.current.value.length;
+    input.current.focus({ preventScroll: true });
+    input.current.setSelectionRange(end, end);
+  }, [ctx, entry.entity.temporaryId]);
 
   const liveProblem = entry.entity.notDetected ? null : valueProblem(draft, field.definition, field.required);
   const problem = liveProblem ?? (draft === entry.text ? entry.problem : null);
@@ -66,6 +77,7 @@ function FieldRowView({
     >
       <div className="rd-viewer-field__line">
         <input
+          ref={input}
           id={inputId}
           className="rd-viewer-field__input rd-focusable"
           value={draft}
@@ -77,6 +89,9 @@ function FieldRowView({
           aria-required={field.required || undefined}
           placeholder={entity.notDetected ? t('field.notDetected') : t('field.empty')}
           onFocus={() => selectEntry(ctx, entity.temporaryId)}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' && !event.altKey && enterChips(event.currentTarget)) event.preventDefault();
+          }}
           onChange={(event) => {
             setDraft(event.target.value);
             editValue(ctx, entity.temporaryId, event.target.value);
@@ -101,7 +116,7 @@ function FieldRowView({
         </p>
       ) : null}
       {!readOnly ? (
-        <div className="rd-viewer-field__actions">
+        <ChipBar label={t('field.actions', { field: field.label })}>
           <button
             type="button"
             className="rd-viewer-chip rd-focusable"
@@ -134,7 +149,7 @@ function FieldRowView({
             />
           ) : null}
           <span className="rd-viewer-field__page">{t('field.page', { page: entity.pageNumber })}</span>
-        </div>
+        </ChipBar>
       ) : null}
     </li>
   );

@@ -1,12 +1,15 @@
 /**
  * A field with no value on the document (e.g. a required field the recognizer did not find):
  * typing adds a value, or the reviewer draws its box / takes its text from the OCR layer.
+ * The value is added with the first character typed, so it is unsaved, journaled and autosaved
+ * like any other edit; its row then takes over the focus and the caret.
  */
 import { useId, useState } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import type { PanelField } from '../../session/fields.js';
-import { type ActionContext, addTypedValue, focusRow, selectEntry } from '../actions.js';
+import { type ActionContext, addTypedValue, selectEntry } from '../actions.js';
 import { CaptureButtons } from './CaptureButtons.js';
+import { ChipBar, enterChips } from './ChipBar.js';
 
 export interface MissingFieldProps {
   field: PanelField;
@@ -42,16 +45,18 @@ export function MissingField({ field, ctx, readOnly, selected, allowAdding, allo
           aria-describedby={missing ? messageId : undefined}
           placeholder={t('field.empty')}
           onFocus={() => selectEntry(ctx, `field:${field.key}`, { scroll: false })}
-          onChange={(event) => setDraft(event.target.value)}
-          onBlur={() => {
-            // The entity is created once the reviewer leaves the field, so a half-typed value does not add one per keystroke.
-            if (!draft.trim()) return;
-            const id = addTypedValue(ctx, field.key, draft);
-            setDraft('');
-            if (id) requestAnimationFrame(() => focusRow(ctx, id));
-          }}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') (event.target as HTMLInputElement).blur();
+            if (event.key === 'ArrowDown' && !event.altKey && enterChips(event.currentTarget)) event.preventDefault();
+          }}
+          onChange={(event) => {
+            const typed = event.target.value;
+            if (!typed.trim() || readOnly || !allowAdding) {
+              setDraft(typed);
+              return;
+            }
+            const id = addTypedValue(ctx, field.key, typed);
+            if (id) ctx.ui.getState().set({ pendingFocus: id });
+            else setDraft(typed);
           }}
         />
       </div>
@@ -61,9 +66,9 @@ export function MissingField({ field, ctx, readOnly, selected, allowAdding, allo
         </p>
       ) : null}
       {!readOnly && allowAdding ? (
-        <div className="rd-viewer-field__actions">
+        <ChipBar label={t('field.actions', { field: field.label })}>
           <CaptureButtons ctx={ctx} target={target} allowOcrText={allowOcrText} />
-        </div>
+        </ChipBar>
       ) : null}
     </li>
   );

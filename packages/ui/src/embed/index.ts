@@ -1,0 +1,10 @@
+/** `@reviewdesk/ui/embed`: mounting Reviewdesk components in any page (see create-embed.ts). */
+
+export { createEventHub, type EventHub } from '../utils/event-hub.js';
+export {
+  createEmbed,
+  type EmbedDefinition,
+  type EmbedHandle,
+  type EmbedProviderProps,
+  relay,
+} from './create-embed.js';

@@ -1,0 +1,40 @@
+/**
+ * Rules of versioned autosave shared by every editor: what the save badge says, and how much of a
+ * save may go out while the page is going away.
+ */
+
+/** What the save badge shows. It never says `saved` while anything is unsent. */
+export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed' | 'conflict';
+
+/** Save state from the facts: a save in flight, then conflicts, then unsaved edits (failed if the last try failed). */
+export function saveStateOf(facts: {
+  saving: boolean;
+  conflicts: number;
+  unsaved: number;
+  lastSaveFailed: boolean;
+}): SaveState {
+  if (facts.saving) return 'saving';
+  if (facts.conflicts) return 'conflict';
+  if (facts.unsaved) return facts.lastSaveFailed ? 'failed' : 'unsaved';
+  return 'saved';
+}
+
+/**
+ * Browsers cap the bodies of all pending `keepalive` requests of a page at 64 kB together. A save
+ * sent while the page goes away carries only the units that fit; the journal restores the rest.
+ */
+export const KEEPALIVE_BODY_LIMIT = 64 * 1024;
+
+/**
+ * The units of a save sent while the page goes away: in order, as many as fit in a keepalive body.
+ * `bodyOf` builds the request body of a set of units.
+ */
+export function fitKeepalive<Key>(keys: readonly Key[], bodyOf: (keys: readonly Key[]) => unknown): Key[] {
+  const encoder = new TextEncoder();
+  const fitting: Key[] = [];
+  for (const key of keys) {
+    if (encoder.encode(JSON.stringify(bodyOf([...fitting, key]))).length > KEEPALIVE_BODY_LIMIT) break;
+    fitting.push(key);
+  }
+  return fitting;
+}
