@@ -1,12 +1,31 @@
-// The e-invoice hand-off of post-processing: when the task's PDF carries an EN 16931 invoice as an
-// embedded XML file (ZUGFeRD, Factur-X, XRechnung), its fields replace those the layout rules read
-// from the page, and the layout findings serve as the check on the XML (documents/einvoice). A PDF
-// whose XML attachment is not an invoice, or is broken, is read from its pages as before; the
-// task's timeline says why.
+// The e-invoice hand-offs of the document stages (documents/einvoice):
+//  - pre-processing: a task whose file is an e-invoice XML (XRechnung, UBL, CII) is given a PDF
+//    rendering of it, in the task's language, whose pages are reviewed like any document's;
+//  - post-processing: when the task's file is such an XML, or a PDF carrying an EN 16931 invoice
+//    as an embedded file (ZUGFeRD, Factur-X, XRechnung), the XML's fields replace those the layout
+//    rules read from the page, and the layout findings serve as the check on the XML. A PDF whose
+//    XML attachment is not an invoice, or is broken, is read from its pages as before; the task's
+//    timeline says why.
 import type { TaskRow } from '../../db/schema.js';
-import { type Disagreement, eInvoiceFields, readEmbeddedEInvoice } from '../documents/einvoice/index.js';
-import { DocumentEngineError, detectFileType, type Entity, type PageText, type Table } from '../documents/index.js';
-import type { StageContext } from '../worker/stage.js';
+import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
+import {
+  type Disagreement,
+  type EmbeddedEInvoice,
+  eInvoiceFields,
+  readEInvoice,
+  readEmbeddedEInvoice,
+  renderEInvoicePdf,
+  renderLocaleOf,
+} from '../documents/einvoice/index.js';
+import {
+  type DetectedFileType,
+  DocumentEngineError,
+  detectFileType,
+  type Entity,
+  type PageText,
+  type Table,
+} from '../documents/index.js';
+import { type StageContext, TaskFailure } from '../worker/stage.js';
 import type { StageStore } from './task-store.js';
 
 export interface EInvoiceResults {
@@ -22,11 +41,14 @@ export async function eInvoiceResults(
   pages: readonly PageText[],
   printed: readonly Entity[],
 ): Promise<EInvoiceResults | null> {
-  const bytes = await originalPdf(store, context.task);
-  if (!bytes) return null;
-  let found: Awaited<ReturnType<typeof readEmbeddedEInvoice>>;
+  const original = await originalFile(store, context.task);
+  if (!original) return null;
+  let found: EmbeddedEInvoice;
   try {
-    found = await readEmbeddedEInvoice(bytes);
+    found =
+      original.kind === 'pdf'
+        ? await readEmbeddedEInvoice(original.bytes)
+        : standaloneEInvoice(original.bytes, context.task.original_file_name ?? 'invoice.xml');
   } catch (error) {
     // The pages were already read; a PDF pdf.js cannot open for its attachments is read from them.
     if (!(error instanceof DocumentEngineError)) throw error;
@@ -59,11 +81,42 @@ export async function eInvoiceResults(
   };
 }
 
-/** The task's own PDF (not a chunk of a split one: its attachment belongs to the whole file). */
-async function originalPdf(store: StageStore, task: TaskRow): Promise<Uint8Array | null> {
+/** The task's own PDF or e-invoice XML (not a chunk of a split PDF: its attachment belongs to the whole file). */
+async function originalFile(
+  store: StageStore,
+  task: TaskRow,
+): Promise<{ kind: 'pdf' | 'einvoice-xml'; bytes: Uint8Array } | null> {
   if (!task.blob_id || task.split_source_id) return null;
   const bytes = await store.readBlob(task.blob_id);
-  return detectFileType(bytes)?.kind === 'pdf' ? bytes : null;
+  const kind = detectFileType(bytes)?.kind;
+  return kind === 'pdf' || kind === 'einvoice-xml' ? { kind, bytes } : null;
+}
+
+function standaloneEInvoice(bytes: Uint8Array, fileName: string): EmbeddedEInvoice {
+  const reading = readEInvoice(new TextDecoder('utf-8').decode(bytes));
+  return reading.ok
+    ? { status: 'invoice', invoice: reading.invoice, file: { fileName, bytes } }
+    : { status: 'rejected', reasons: [`${fileName}: ${reading.reason}`] };
+}
+
+/**
+ * Pre-processing of an e-invoice XML file: the PDF rendering its pages are made from. An XML the
+ * reader refuses fails the task with the reason (there would be nothing to show).
+ */
+export async function eInvoiceRendering(
+  bytes: Uint8Array,
+  fileName: string,
+  languages: readonly string[],
+): Promise<{ bytes: Uint8Array; type: DetectedFileType }> {
+  const reading = readEInvoice(new TextDecoder('utf-8').decode(bytes));
+  if (!reading.ok) {
+    throw new TaskFailure(
+      S.PreProcessingConvertToPdfFailed,
+      `'${fileName}' looks like an e-invoice but cannot be read: ${reading.reason}.`,
+    );
+  }
+  const pdf = await renderEInvoicePdf(reading.invoice, renderLocaleOf(languages[0]));
+  return { bytes: pdf, type: { kind: 'pdf', category: 'document', mime: 'application/pdf' } };
 }
 
 function describe(fileName: string, syntax: string, lines: number, disagreements: readonly Disagreement[]): string {

@@ -21,6 +21,7 @@ export type {
   EInvoiceSyntax,
 } from './read-einvoice.js';
 export { readEInvoice } from './read-einvoice.js';
+export { type RenderLocale, renderEInvoicePdf, renderLocaleOf } from './render-einvoice.js';
 
 export type EmbeddedEInvoice =
   | { status: 'none' }
