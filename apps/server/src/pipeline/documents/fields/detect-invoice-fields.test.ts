@@ -136,4 +136,41 @@ describe('detectInvoiceFields layout rules', () => {
     const unsure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 0.5)]);
     expect(value(unsure, 'InvoiceId')?.confidence).toBeCloseTo((value(sure, 'InvoiceId')?.confidence ?? 0) / 2, 2);
   });
+
+  it('reads a short invoice number after a specific label', () => {
+    const entities = detectInvoiceFields([syntheticPage('Rechnung Nr. 42\nRechnungsbetrag 119,00 EUR')]);
+    expect(value(entities, 'InvoiceId')?.contentNormalized).toBe('42');
+  });
+
+  it('takes the currency from an ISO code written as one, and "$" for the dollar the page names', () => {
+    const dem = detectInvoiceFields([syntheticPage('Währung DEM\nTotal Amount (DEM)   37.763,70')]);
+    expect(value(dem, 'Currency')?.contentNormalized).toBe('DEM');
+    const mxn = detectInvoiceFields([syntheticPage('Moneda: MXN\nSubtotal $2,000.00\nTotal $2,320.00')]);
+    expect(value(mxn, 'Currency')?.contentNormalized).toBe('MXN');
+    // A three-letter word that is not written as a currency does not vote.
+    const plain = detectInvoiceFields([syntheticPage('ALL ITEMS SHIPPED\nTotal 12.50 €')]);
+    expect(value(plain, 'Currency')?.contentNormalized).toBe('EUR');
+  });
+
+  it('chooses the grand total by arithmetic: subtotal plus tax, not the first "Total" line', () => {
+    const page = syntheticPage(
+      [
+        'Item A      Total            50.00',
+        'Subtotal                    100.00',
+        'VAT 19%                      19.00',
+        'Balance                     119.00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('119.00');
+  });
+
+  it('does not let a right-aligned grand total lose to a nearer weaker total label', () => {
+    const page = syntheticPage(
+      [
+        'Total Charges and Allowances 42.28 € -720.03 €',
+        'Grand Total                                                        24,919.99 €',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('24919.99');
+  });
 });

@@ -5,7 +5,7 @@
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
-import { detectCurrency } from './detect-currency.js';
+import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
 import { findAllLabels, findLabelsInLine, type LabelHit, type ValueRegion, valueRegions } from './find-labels.js';
 import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
@@ -52,6 +52,7 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     const current = chosen.get(candidate.field);
     if (!current || better(candidate, current)) chosen.set(candidate.field, candidate);
   }
+  reconcileTotal(pages, chosen);
   addFallbacks(pages, chosen, order);
 
   const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
@@ -61,7 +62,12 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     const range = { page: candidate.page, offset: candidate.value.offset, length: candidate.value.length };
     entities.push(entityFor(category, keyValueFor(range, category, candidate.confidence, candidate.value.normalized)));
   }
-  const currencyCode = chosen.get('InvoiceTotal')?.value.currency ?? currency?.code;
+  // A "$" on the total is the dollar or peso the page names by its code, if it names one.
+  const totalCurrency = chosen.get('InvoiceTotal')?.value.currency;
+  const currencyCode =
+    totalCurrency === 'USD' && currency && DOLLAR_CODES.has(currency.code)
+      ? currency.code
+      : (totalCurrency ?? currency?.code);
   if (currencyCode) {
     const page = pages.find((candidate) => candidate.pageNumber === currency?.pageNumber) ?? pages[0];
     const fromTotal = chosen.get('InvoiceTotal')?.value.currency === currencyCode;
@@ -113,8 +119,12 @@ function startsWithLabel(region: ValueRegion): boolean {
 }
 
 function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
+  // Amounts sit right-aligned in a totals column, far from their label: distance says little there.
+  const rightFloor = hit.rule.kind === 'amount' ? 0.9 : 0.7;
   const distancePenalty =
-    region.where === 'right' ? Math.max(0.7, 1 - 0.03 * region.distance) : Math.max(0.6, 1 - 0.1 * region.distance);
+    region.where === 'right'
+      ? Math.max(rightFloor, 1 - 0.03 * region.distance)
+      : Math.max(0.6, 1 - 0.1 * region.distance);
   const rule = hit.rule.prior * POSITION_FACTOR[region.where] * distancePenalty * value.quality;
   return combinedConfidence({ page: region.page, offset: value.offset, length: value.length }, rule);
 }
@@ -129,6 +139,46 @@ function better(candidate: Candidate, current: Candidate): boolean {
   }
   return candidate.confidence > current.confidence;
 }
+
+/**
+ * The grand total by arithmetic: where a subtotal and a tax were read, the total is their sum.
+ * A chosen total that is the sum is surer; one that is not gives way to an amount on the pages
+ * that is (the first "Total" line is often a subtotal or a line's total).
+ */
+function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>): void {
+  const net = chosen.get('SubTotal')?.value.amount;
+  const tax = chosen.get('TotalTax')?.value.amount;
+  const total = chosen.get('InvoiceTotal');
+  if (net === undefined || tax === undefined || tax === 0) return;
+  const sum = net + tax;
+  const isSum = (value: number | undefined) => value !== undefined && Math.abs(Math.abs(value) - Math.abs(sum)) < 0.015;
+  if (total && isSum(total.value.amount)) {
+    total.confidence = Math.max(total.confidence, combinedConfidence(rangeOf(total), 0.95));
+    return;
+  }
+  for (const page of pages) {
+    const amount = findMoney(page.text).find((candidate) => isSum(candidate.value));
+    if (!amount) continue;
+    const value = {
+      offset: amount.index,
+      length: amount.length,
+      normalized: amount.normalized,
+      quality: 1,
+      amount: amount.value,
+      currency: amount.currency,
+    };
+    const candidate: Candidate = { field: 'InvoiceTotal', page, value, confidence: 0 };
+    candidate.confidence = combinedConfidence(rangeOf(candidate), 0.85);
+    chosen.set('InvoiceTotal', candidate);
+    return;
+  }
+}
+
+const rangeOf = (candidate: Candidate) => ({
+  page: candidate.page,
+  offset: candidate.value.offset,
+  length: candidate.value.length,
+});
 
 function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>, order: DayMonthOrder): void {
   const first = pages[0];

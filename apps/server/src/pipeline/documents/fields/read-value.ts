@@ -44,14 +44,17 @@ function readId(region: ValueRegion): ReadValue | null {
   for (const token of tokens(region.text)) {
     const cleaned = token.text.replace(/^[#:°º]+/u, '').replace(/[,.;:)]+$/u, '');
     if (cleaned === '' || ID_FILLERS.test(cleaned)) continue;
-    // The first real token must look like a code: letters/digits with at least one digit.
-    if (!ID_TOKEN.test(cleaned) || !/\d/u.test(cleaned) || cleaned.length < 3) return null;
+    // The first real token must look like a code: letters/digits with at least one digit. Short
+    // plain numbers ("Rechnung Nr. 42") are codes too, read with less certainty.
+    if (!ID_TOKEN.test(cleaned) || !/\d/u.test(cleaned)) return null;
+    const short = cleaned.length < 3;
+    if (short && !/^\d+$/u.test(cleaned)) return null;
     const lead = token.text.indexOf(cleaned);
     return {
       offset: region.offset + token.index + lead,
       length: cleaned.length,
       normalized: cleaned,
-      quality: /^\d+$/.test(cleaned) || /[\p{L}]/u.test(cleaned) ? 1 : 0.9,
+      quality: short ? 0.8 : /^\d+$/.test(cleaned) || /[\p{L}]/u.test(cleaned) ? 1 : 0.9,
     };
   }
   return null;
