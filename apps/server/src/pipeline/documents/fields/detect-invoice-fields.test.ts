@@ -173,4 +173,42 @@ describe('detectInvoiceFields layout rules', () => {
     );
     expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('24919.99');
   });
+
+  it('fills no invoice fields on a document that is not a bill (a letter, a report)', () => {
+    const letter = syntheticPage(
+      [
+        'Muster Consulting GmbH',
+        'Berlin, 12.03.2024',
+        'Quarterly report on the project',
+        'The work went as planned; the next steps are listed below.',
+      ].join('\n'),
+    );
+    expect(detectInvoiceFields([letter])).toEqual([]);
+    const bill = syntheticPage(['Muster Consulting GmbH', 'Rechnung', 'Berlin, 12.03.2024'].join('\n'));
+    expect(value(detectInvoiceFields([bill]), 'VendorName')?.contentNormalized).toBe('Muster Consulting GmbH');
+  });
+
+  it('takes the issuer from the sender line over the address window, not the buyer under it', () => {
+    const page = syntheticPage(
+      [
+        'Muster Software | Hauptstraße 1 | 10115 Berlin',
+        'Beispiel Handel AG',
+        'Feldweg 3',
+        'Rechnung Nr. 2024-17',
+        'Gesamtbetrag 119,00 EUR',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Muster Software');
+  });
+
+  it('takes the issuer from a name repeated in letterhead and footer over a buyer with a legal form', () => {
+    const lines = Array.from({ length: 40 }, () => '');
+    lines[0] = 'FACTURE n° 2023-6026';
+    lines[3] = 'Hôtel du Parc';
+    lines[8] = 'Client Services SARL';
+    lines[12] = 'Total TTC 228,14 €';
+    lines[39] = 'Hôtel du Parc';
+    const page = syntheticPage(lines.join('\n'));
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Hôtel du Parc');
+  });
 });

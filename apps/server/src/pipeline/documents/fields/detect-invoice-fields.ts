@@ -11,7 +11,7 @@ import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
 import { type DayMonthOrder, findDates } from './parse-date.js';
 import { type ReadValue, readValue } from './read-value.js';
-import { companyNameGuesses, titleNameGuess } from './vendor-name.js';
+import { companyNameGuesses, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
 
@@ -47,6 +47,8 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
   const currency = detectCurrency(pages);
   const order = options.dayMonthOrder ?? (currency?.code === 'USD' ? 'mdy' : 'dmy');
   const candidates = labelledCandidates(pages, order);
+  // The document's type first: a letter or a report gets no invoice fields, not a guessed vendor.
+  if (!isInvoiceLike(pages, candidates)) return [];
   const chosen = new Map<InvoiceField, Candidate>();
   for (const candidate of candidates) {
     const current = chosen.get(candidate.field);
@@ -86,6 +88,18 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     }
   }
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
+}
+
+// Words that name a bill of some kind, in the languages of labels.ts (and Spanish, Italian).
+const BILL_WORDS =
+  /(?<![\p{L}])(?:invoice|receipt|credit\s+note|bill|rechnung|gutschrift|quittung|kassenbon|bon|beleg|facture|avoir|re[çc]u|ticket|factura|recibo|fatura|nota\s+fiscal|cupom|factuur|kwitantie|bon|fattura|ricevuta|scontrino|faktura)(?![\p{L}])/iu;
+/** Fields whose label only a bill carries. */
+const BILL_FIELDS = new Set<InvoiceField>(['InvoiceId', 'InvoiceTotal', 'SubTotal', 'TotalTax', 'DueDate']);
+
+/** A bill names itself or has a labelled number or amount; a letter or a report has neither. */
+function isInvoiceLike(pages: readonly PageText[], candidates: readonly Candidate[]): boolean {
+  if (candidates.some((candidate) => BILL_FIELDS.has(candidate.field))) return true;
+  return pages.some((page) => BILL_WORDS.test(page.text));
 }
 
 function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): Candidate[] {
@@ -220,7 +234,14 @@ function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Cand
       .get('CustomerName')
       ?.value.normalized.toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, '');
-    const guess = companyNameGuesses(pages, new Set(customer ? [customer] : []))[0] ?? titleNameGuess(first);
+    // The strongest of: the sender line over the address window, a name repeated in letterhead
+    // and footer, a company name with a legal form; the letterhead's title line last.
+    const guesses = [
+      senderLineGuess(first),
+      repeatedNameGuess(first),
+      companyNameGuesses(pages, new Set(customer ? [customer] : []))[0],
+    ].filter((candidate) => candidate !== null && candidate !== undefined);
+    const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? titleNameGuess(first);
     if (guess) {
       chosen.set('VendorName', {
         field: 'VendorName',
