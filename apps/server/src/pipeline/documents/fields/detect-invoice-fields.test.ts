@@ -211,4 +211,13 @@ describe('detectInvoiceFields layout rules', () => {
     const page = syntheticPage(lines.join('\n'));
     expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Hôtel du Parc');
   });
+
+  it('reads a total grouped by plain spaces when it stands alone after its label', () => {
+    const page = syntheticPage('Faktura VAT nr FV/7/2023\nUsługa 2 180,00\nDo zapłaty: 12 480,75 PLN');
+    const entities = detectInvoiceFields([page]);
+    expect(value(entities, 'InvoiceTotal')?.contentNormalized).toBe('12480.75');
+    expect(value(entities, 'InvoiceTotal')?.content).toBe('12 480,75');
+    expect(value(entities, 'Currency')?.contentNormalized).toBe('PLN');
+    expect(value(entities, 'InvoiceId')?.content).toBe('FV/7/2023');
+  });
 });

@@ -1,5 +1,5 @@
-// Labels that announce invoice fields, in English, Portuguese, German, French, Dutch, Spanish and
-// Italian. Each has a
+// Labels that announce invoice fields, in English, Portuguese, German, French, Dutch, Spanish,
+// Italian and Polish. Each has a
 // prior: how reliably the label introduces the field ("Invoice number" more than "Invoice").
 
 export type InvoiceField =
@@ -53,6 +53,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'n[úu]mero\\s+de\\s+factura|factura\\s*(?:n[º°.]|no\\.?|n[úu]m\\.?|n[úu]mero)|fattura\\s*(?:n[º°.]|nr\\.?|numero)|numero\\s+(?:di\\s+)?fattura',
   ),
   rule('InvoiceId', 'id', 0.9, 'receipt\\s*(?:no\\.?|number|#)|recibo\\s*(?:n[º°.]?)?|booking\\s+id'),
+  rule('InvoiceId', 'id', 0.95, 'numer\\s+faktury|faktura\\s+(?:vat\\s+)?(?:nr|numer)'),
   rule('InvoiceId', 'id', 0.85, 'bon-?\\s*nr\\.?|beleg-?\\s*nr\\.?|ticket\\s*n[º°]|folio'),
   rule('InvoiceId', 'id', 0.6, 'invoice|facture|rechnung|factuur|fatura'),
   // Issue date
@@ -74,6 +75,8 @@ export const LABEL_RULES: readonly LabelRule[] = [
   rule('DueDate', 'date', 0.95, 'f[äa]llig(?:keitsdatum|\\s+am)?|zahlbar\\s+bis|zahlungsziel'),
   rule('DueDate', 'date', 0.95, 'vervaldatum|uiterste\\s+betaaldatum'),
   rule('DueDate', 'date', 0.95, 'data\\s+(?:de\\s+)?vencimento|vencimento'),
+  rule('InvoiceDate', 'date', 0.95, 'data\\s+wystawienia'),
+  rule('DueDate', 'date', 0.95, 'termin\\s+p[łl]atno[śs]ci'),
   rule('DueDate', 'date', 0.95, 'fecha\\s+de\\s+vencimiento|vencimiento|data\\s+(?:di\\s+)?scadenza|scadenza'),
   // Totals
   rule(
@@ -102,6 +105,12 @@ export const LABEL_RULES: readonly LabelRule[] = [
     0.95,
     'importe\\s+total|total\\s+factura|total\\s+con\\s+iva|totale\\s+(?:fattura|documento|da\\s+pagare)|importo\\s+totale|endsumme|rechnungstotal',
   ),
+  rule(
+    'InvoiceTotal',
+    'amount',
+    0.95,
+    '(?:razem\\s+)?do\\s+zap[łl]aty|kwota\\s+nale[żz]no[śs]ci(?:\\s+og[óo][łl]em)?|warto[śs][ćc]\\s+brutto',
+  ),
   rule('InvoiceTotal', 'amount', 0.75, 'total|totaal|totale|summe|gesamt|montant|importe'),
   // Subtotal
   rule(
@@ -128,7 +137,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'VendorName',
     'name',
     0.9,
-    'sold\\s+by|vendor|supplier|seller|issued\\s+by|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
+    'sold\\s+by|vendor|supplier|seller|issued\\s+by|sprzedawca|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
   ),
   rule(
     'CustomerName',
@@ -140,7 +149,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'CustomerName',
     'name',
     0.85,
-    'cliente|destinat[áa]rio|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.',
+    'cliente|destinat[áa]rio|nabywca|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.',
   ),
   // Not a field of its own; listed so a "Ship To" next to "Bill To" ends the customer's value.
   rule(

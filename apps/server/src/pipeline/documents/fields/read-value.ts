@@ -68,7 +68,27 @@ function readDate(region: ValueRegion, order: DayMonthOrder): ReadValue | null {
   return { offset: region.offset + date.index, length: date.length, normalized: date.iso, quality };
 }
 
+// A value that is one number grouped by plain spaces ("33 569,50 PLN"): in running text such
+// spaces separate numbers (a quantity before a price), but alone after a label they group thousands.
+const SPACE_GROUPED = /^\s*([-−]?\d{1,3}(?: \d{3})+[.,]\d{2})(?!\d)(?:\s*(\S{1,4}))?\s*$/u;
+
 function readAmount(region: ValueRegion): ReadValue | null {
+  const grouped = SPACE_GROUPED.exec(region.text);
+  if (grouped) {
+    const [joined] = findMoney(
+      `${(grouped[1] as string).replaceAll(' ', '\u00a0')}${grouped[2] ? ` ${grouped[2]}` : ''}`,
+    );
+    if (joined) {
+      return {
+        offset: region.offset + (grouped.index ?? 0) + (grouped[0].length - grouped[0].trimStart().length),
+        length: (grouped[1] as string).length,
+        normalized: joined.normalized,
+        quality: joined.currency ? 1 : 0.9,
+        amount: joined.value,
+        currency: joined.currency,
+      };
+    }
+  }
   const amounts = findMoney(region.text);
   // To the right of a total the last amount wins: rows like "Total 24.99 5.00 29.99" end with the
   // amount including tax; below a label the first one is the one under it.
