@@ -79,7 +79,7 @@ export const DEMO_WORKSPACES = [
     configuration: {
       ...baseConfiguration,
       recognizerServiceName: 'pdfminer',
-      supportedFileTypes: ['.pdf', '.png', '.jpg', '.tiff'],
+      supportedFileTypes: ['.pdf', '.png', '.jpg', '.tiff', '.xml'],
       categories: [
         field('InvoiceId', 'Invoice number', 51, true),
         field('InvoiceDate', 'Invoice date', 151, true),

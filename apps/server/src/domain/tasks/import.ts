@@ -101,6 +101,7 @@ const EXTENSIONS: Record<FileKind, string[]> = {
   pptx: ['.pptx'],
   'legacy-office': ['.doc', '.xls', '.ppt'],
   zip: ['.zip'],
+  'einvoice-xml': ['.xml'],
 };
 
 /** A name safe to show and keep: no folders, no control characters, at most 255 characters. */

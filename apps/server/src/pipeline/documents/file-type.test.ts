@@ -22,6 +22,23 @@ describe('detectFileType', () => {
     expect(detectFileType(readFixture(path))).toMatchObject({ kind, category });
   });
 
+  it('reads an EN 16931 e-invoice XML (CII, UBL) as a document, other XML as nothing known', () => {
+    expect(detectFileType(readFixture('einvoices/fr_hotel_pacano_factur-x.xml'))).toEqual({
+      kind: 'einvoice-xml',
+      category: 'document',
+      mime: 'application/xml',
+    });
+    const ubl = new TextEncoder().encode(
+      '\uFEFF<?xml version="1.0"?>\n<!-- sent by an ERP -->\n<ubl:Invoice xmlns:ubl="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><cbc:ID/></ubl:Invoice>',
+    );
+    expect(detectFileType(ubl)?.kind).toBe('einvoice-xml');
+    const otherInvoice = new TextEncoder().encode(
+      '<?xml version="1.0"?><Invoice xmlns="urn:example:erp"><ID>1</ID></Invoice>',
+    );
+    expect(detectFileType(otherInvoice)).toBeNull();
+    expect(detectFileType(new TextEncoder().encode('<html><body>Invoice</body></html>'))).toBeNull();
+  });
+
   it('ignores the name: a PNG renamed to .pdf is a PNG', () => {
     const renamed = join(mkdtempSync(join(tmpdir(), 'filetype-')), 'invoice.pdf');
     copyFileSync(fixturePath('images/tesseractjs/simple.png'), renamed);

@@ -22,7 +22,8 @@ export type FileKind =
   | 'xlsx'
   | 'pptx'
   | 'legacy-office'
-  | 'zip';
+  | 'zip'
+  | 'einvoice-xml';
 
 /** What the pipeline can do with it: documents and images go to the document engines. */
 export type FileCategory = 'document' | 'image' | 'audio' | 'video' | 'unsupported-office' | 'archive';
@@ -100,6 +101,21 @@ function zipKind(bytes: Uint8Array): DetectedFileType {
   return found('zip', 'archive', 'application/zip');
 }
 
+// The root elements of EN 16931 e-invoices (CII, ZUGFeRD 1.0 CII, UBL) and their namespaces.
+const EINVOICE_ROOT = /^<(?:[\w.-]+:)?(CrossIndustryInvoice|CrossIndustryDocument|Invoice|CreditNote)[\s>/]/;
+const EINVOICE_NAMESPACE =
+  /urn:un:unece:uncefact:data:standard:|urn:ferd:|urn:oasis:names:specification:ubl:schema:xsd:/;
+
+/**
+ * An XML file whose root element is an e-invoice's, in its namespace. Only the first 4 KB are
+ * looked at: the XML declaration, comments and a byte order mark may come before the root.
+ */
+function isEInvoiceXml(bytes: Uint8Array): boolean {
+  const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
+  const rest = head.replace(/^\s*(?:<\?[^>]*\?>\s*|<!--[\s\S]*?-->\s*)*/, '');
+  return EINVOICE_ROOT.test(rest) && EINVOICE_NAMESPACE.test(rest.slice(0, rest.indexOf('>') + 1));
+}
+
 /** Detects the type from the content only; null when it is none of the known types (or empty). */
 export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
   if (bytes.length < 4) return null;
@@ -132,5 +148,6 @@ export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
   }
   if (isBmp(bytes)) return found('bmp', 'image', 'image/bmp');
   if (isPdf(bytes)) return found('pdf', 'document', 'application/pdf');
+  if (isEInvoiceXml(bytes)) return found('einvoice-xml', 'document', 'application/xml');
   return null;
 }

@@ -22,6 +22,7 @@ import {
 import type { Transcript } from '../media/index.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
+import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
 import { StageStore } from './task-store.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
@@ -87,12 +88,19 @@ async function documentResults(
 
   const entities: Entity[] = [];
   let fields: Entity[] = [];
+  let eInvoice: EInvoiceResults | null = null;
   if (steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt')) {
     const found = detectInvoiceFields(pages, { documentKind: taskType });
-    fields = mapFieldEntities(found, fieldMapping(settings.config));
+    eInvoice = taskType === 'Invoice' ? await eInvoiceResults(context, store, pages, found) : null;
+    fields = mapFieldEntities(eInvoice?.fields ?? found, fieldMapping(settings.config));
     entities.push(...fields);
   }
-  const tables: Table[] = steps.has('postprocess.detect-tables') ? detectTables(pages) : [];
+  // An e-invoice's line items are exact; the column-alignment guess is not wanted beside them.
+  const tables: Table[] = eInvoice?.table
+    ? [eInvoice.table]
+    : steps.has('postprocess.detect-tables')
+      ? detectTables(pages)
+      : [];
   if (steps.has('postprocess.detect-pii')) for (const page of pages) entities.push(...detectPii(page));
   if (steps.has('postprocess.detect-qr-codes')) {
     for (const row of rows) {
@@ -127,7 +135,13 @@ async function documentResults(
   return {
     averageConfidence,
     description: `${parts.join(', ')} found on ${pages.length} page${pages.length === 1 ? '' : 's'}`,
-    payload: { fields: fields.map((field) => field.category), tables: tables.length, qrCodes: qr, pii },
+    payload: {
+      fields: fields.map((field) => field.category),
+      tables: tables.length,
+      qrCodes: qr,
+      pii,
+      ...eInvoice?.payload,
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import { readPdfPageGeometry } from '../documents/pdf/inspect-pdf.js';
 import { withPdf } from '../documents/pdf/load-pdf.js';
 import { computeWaveformPeaks, type MediaRange, probeMedia } from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
+import { eInvoiceRendering } from './einvoice-results.js';
 import { preProcessingFailure } from './failures.js';
 import { type CreditsNeeded, checkLicence, creditsFor, spendCredits } from './licences.js';
 import { imagePage, type PageFile, separatePdfPages } from './page-files.js';
@@ -25,7 +26,7 @@ import {
   timeRanges,
 } from './splitting.js';
 import { type NewPage, StageStore } from './task-store.js';
-import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
+import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
 /** Maximum import pages (product-spec §5). */
 export const MAX_PAGES = 2000;
@@ -65,7 +66,12 @@ export const preProcessing: Stage = {
       // A restarted task starts from scratch: the pages and media of the earlier run go.
       await store.clearResults(task.id);
       const type = checkFileType(bytes, fileName, settings);
-      const job: Job = { context, store, task, settings, fileName, bytes, type };
+      // An e-invoice XML is reviewed on a PDF rendering of it; its fields are read in post-processing.
+      const file =
+        type.kind === 'einvoice-xml'
+          ? await eInvoiceRendering(bytes, fileName, languagesOf(task, settings))
+          : { bytes, type };
+      const job: Job = { context, store, task, settings, fileName, ...file };
       return type.category === 'audio' || type.category === 'video'
         ? await prepareMedia(job)
         : await prepareDocument(job);

@@ -136,4 +136,88 @@ describe('detectInvoiceFields layout rules', () => {
     const unsure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 0.5)]);
     expect(value(unsure, 'InvoiceId')?.confidence).toBeCloseTo((value(sure, 'InvoiceId')?.confidence ?? 0) / 2, 2);
   });
+
+  it('reads a short invoice number after a specific label', () => {
+    const entities = detectInvoiceFields([syntheticPage('Rechnung Nr. 42\nRechnungsbetrag 119,00 EUR')]);
+    expect(value(entities, 'InvoiceId')?.contentNormalized).toBe('42');
+  });
+
+  it('takes the currency from an ISO code written as one, and "$" for the dollar the page names', () => {
+    const dem = detectInvoiceFields([syntheticPage('Währung DEM\nTotal Amount (DEM)   37.763,70')]);
+    expect(value(dem, 'Currency')?.contentNormalized).toBe('DEM');
+    const mxn = detectInvoiceFields([syntheticPage('Moneda: MXN\nSubtotal $2,000.00\nTotal $2,320.00')]);
+    expect(value(mxn, 'Currency')?.contentNormalized).toBe('MXN');
+    // A three-letter word that is not written as a currency does not vote.
+    const plain = detectInvoiceFields([syntheticPage('ALL ITEMS SHIPPED\nTotal 12.50 €')]);
+    expect(value(plain, 'Currency')?.contentNormalized).toBe('EUR');
+  });
+
+  it('chooses the grand total by arithmetic: subtotal plus tax, not the first "Total" line', () => {
+    const page = syntheticPage(
+      [
+        'Item A      Total            50.00',
+        'Subtotal                    100.00',
+        'VAT 19%                      19.00',
+        'Balance                     119.00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('119.00');
+  });
+
+  it('does not let a right-aligned grand total lose to a nearer weaker total label', () => {
+    const page = syntheticPage(
+      [
+        'Total Charges and Allowances 42.28 € -720.03 €',
+        'Grand Total                                                        24,919.99 €',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('24919.99');
+  });
+
+  it('fills no invoice fields on a document that is not a bill (a letter, a report)', () => {
+    const letter = syntheticPage(
+      [
+        'Muster Consulting GmbH',
+        'Berlin, 12.03.2024',
+        'Quarterly report on the project',
+        'The work went as planned; the next steps are listed below.',
+      ].join('\n'),
+    );
+    expect(detectInvoiceFields([letter])).toEqual([]);
+    const bill = syntheticPage(['Muster Consulting GmbH', 'Rechnung', 'Berlin, 12.03.2024'].join('\n'));
+    expect(value(detectInvoiceFields([bill]), 'VendorName')?.contentNormalized).toBe('Muster Consulting GmbH');
+  });
+
+  it('takes the issuer from the sender line over the address window, not the buyer under it', () => {
+    const page = syntheticPage(
+      [
+        'Muster Software | Hauptstraße 1 | 10115 Berlin',
+        'Beispiel Handel AG',
+        'Feldweg 3',
+        'Rechnung Nr. 2024-17',
+        'Gesamtbetrag 119,00 EUR',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Muster Software');
+  });
+
+  it('takes the issuer from a name repeated in letterhead and footer over a buyer with a legal form', () => {
+    const lines = Array.from({ length: 40 }, () => '');
+    lines[0] = 'FACTURE n° 2023-6026';
+    lines[3] = 'Hôtel du Parc';
+    lines[8] = 'Client Services SARL';
+    lines[12] = 'Total TTC 228,14 €';
+    lines[39] = 'Hôtel du Parc';
+    const page = syntheticPage(lines.join('\n'));
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Hôtel du Parc');
+  });
+
+  it('reads a total grouped by plain spaces when it stands alone after its label', () => {
+    const page = syntheticPage('Faktura VAT nr FV/7/2023\nUsługa 2 180,00\nDo zapłaty: 12 480,75 PLN');
+    const entities = detectInvoiceFields([page]);
+    expect(value(entities, 'InvoiceTotal')?.contentNormalized).toBe('12480.75');
+    expect(value(entities, 'InvoiceTotal')?.content).toBe('12 480,75');
+    expect(value(entities, 'Currency')?.contentNormalized).toBe('PLN');
+    expect(value(entities, 'InvoiceId')?.content).toBe('FV/7/2023');
+  });
 });

@@ -5,13 +5,13 @@
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
-import { detectCurrency } from './detect-currency.js';
+import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
 import { findAllLabels, findLabelsInLine, type LabelHit, type ValueRegion, valueRegions } from './find-labels.js';
 import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
 import { type DayMonthOrder, findDates } from './parse-date.js';
 import { type ReadValue, readValue } from './read-value.js';
-import { companyNameGuesses, titleNameGuess } from './vendor-name.js';
+import { companyNameGuesses, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
 
@@ -47,11 +47,14 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
   const currency = detectCurrency(pages);
   const order = options.dayMonthOrder ?? (currency?.code === 'USD' ? 'mdy' : 'dmy');
   const candidates = labelledCandidates(pages, order);
+  // The document's type first: a letter or a report gets no invoice fields, not a guessed vendor.
+  if (!isInvoiceLike(pages, candidates)) return [];
   const chosen = new Map<InvoiceField, Candidate>();
   for (const candidate of candidates) {
     const current = chosen.get(candidate.field);
     if (!current || better(candidate, current)) chosen.set(candidate.field, candidate);
   }
+  reconcileTotal(pages, chosen);
   addFallbacks(pages, chosen, order);
 
   const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
@@ -61,7 +64,12 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     const range = { page: candidate.page, offset: candidate.value.offset, length: candidate.value.length };
     entities.push(entityFor(category, keyValueFor(range, category, candidate.confidence, candidate.value.normalized)));
   }
-  const currencyCode = chosen.get('InvoiceTotal')?.value.currency ?? currency?.code;
+  // A "$" on the total is the dollar or peso the page names by its code, if it names one.
+  const totalCurrency = chosen.get('InvoiceTotal')?.value.currency;
+  const currencyCode =
+    totalCurrency === 'USD' && currency && DOLLAR_CODES.has(currency.code)
+      ? currency.code
+      : (totalCurrency ?? currency?.code);
   if (currencyCode) {
     const page = pages.find((candidate) => candidate.pageNumber === currency?.pageNumber) ?? pages[0];
     const fromTotal = chosen.get('InvoiceTotal')?.value.currency === currencyCode;
@@ -80,6 +88,18 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     }
   }
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
+}
+
+// Words that name a bill of some kind, in the languages of labels.ts (and Spanish, Italian).
+const BILL_WORDS =
+  /(?<![\p{L}])(?:invoice|receipt|credit\s+note|bill|rechnung|gutschrift|quittung|kassenbon|bon|beleg|facture|avoir|re[çc]u|ticket|factura|recibo|fatura|nota\s+fiscal|cupom|factuur|kwitantie|bon|fattura|ricevuta|scontrino|faktura)(?![\p{L}])/iu;
+/** Fields whose label only a bill carries. */
+const BILL_FIELDS = new Set<InvoiceField>(['InvoiceId', 'InvoiceTotal', 'SubTotal', 'TotalTax', 'DueDate']);
+
+/** A bill names itself or has a labelled number or amount; a letter or a report has neither. */
+function isInvoiceLike(pages: readonly PageText[], candidates: readonly Candidate[]): boolean {
+  if (candidates.some((candidate) => BILL_FIELDS.has(candidate.field))) return true;
+  return pages.some((page) => BILL_WORDS.test(page.text));
 }
 
 function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): Candidate[] {
@@ -113,8 +133,12 @@ function startsWithLabel(region: ValueRegion): boolean {
 }
 
 function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
+  // Amounts sit right-aligned in a totals column, far from their label: distance says little there.
+  const rightFloor = hit.rule.kind === 'amount' ? 0.9 : 0.7;
   const distancePenalty =
-    region.where === 'right' ? Math.max(0.7, 1 - 0.03 * region.distance) : Math.max(0.6, 1 - 0.1 * region.distance);
+    region.where === 'right'
+      ? Math.max(rightFloor, 1 - 0.03 * region.distance)
+      : Math.max(0.6, 1 - 0.1 * region.distance);
   const rule = hit.rule.prior * POSITION_FACTOR[region.where] * distancePenalty * value.quality;
   return combinedConfidence({ page: region.page, offset: value.offset, length: value.length }, rule);
 }
@@ -129,6 +153,46 @@ function better(candidate: Candidate, current: Candidate): boolean {
   }
   return candidate.confidence > current.confidence;
 }
+
+/**
+ * The grand total by arithmetic: where a subtotal and a tax were read, the total is their sum.
+ * A chosen total that is the sum is surer; one that is not gives way to an amount on the pages
+ * that is (the first "Total" line is often a subtotal or a line's total).
+ */
+function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>): void {
+  const net = chosen.get('SubTotal')?.value.amount;
+  const tax = chosen.get('TotalTax')?.value.amount;
+  const total = chosen.get('InvoiceTotal');
+  if (net === undefined || tax === undefined || tax === 0) return;
+  const sum = net + tax;
+  const isSum = (value: number | undefined) => value !== undefined && Math.abs(Math.abs(value) - Math.abs(sum)) < 0.015;
+  if (total && isSum(total.value.amount)) {
+    total.confidence = Math.max(total.confidence, combinedConfidence(rangeOf(total), 0.95));
+    return;
+  }
+  for (const page of pages) {
+    const amount = findMoney(page.text).find((candidate) => isSum(candidate.value));
+    if (!amount) continue;
+    const value = {
+      offset: amount.index,
+      length: amount.length,
+      normalized: amount.normalized,
+      quality: 1,
+      amount: amount.value,
+      currency: amount.currency,
+    };
+    const candidate: Candidate = { field: 'InvoiceTotal', page, value, confidence: 0 };
+    candidate.confidence = combinedConfidence(rangeOf(candidate), 0.85);
+    chosen.set('InvoiceTotal', candidate);
+    return;
+  }
+}
+
+const rangeOf = (candidate: Candidate) => ({
+  page: candidate.page,
+  offset: candidate.value.offset,
+  length: candidate.value.length,
+});
 
 function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>, order: DayMonthOrder): void {
   const first = pages[0];
@@ -170,7 +234,14 @@ function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Cand
       .get('CustomerName')
       ?.value.normalized.toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, '');
-    const guess = companyNameGuesses(pages, new Set(customer ? [customer] : []))[0] ?? titleNameGuess(first);
+    // The strongest of: the sender line over the address window, a name repeated in letterhead
+    // and footer, a company name with a legal form; the letterhead's title line last.
+    const guesses = [
+      senderLineGuess(first),
+      repeatedNameGuess(first),
+      companyNameGuesses(pages, new Set(customer ? [customer] : []))[0],
+    ].filter((candidate) => candidate !== null && candidate !== undefined);
+    const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? titleNameGuess(first);
     if (guess) {
       chosen.set('VendorName', {
         field: 'VendorName',

@@ -1,4 +1,5 @@
-// Labels that announce invoice fields, in English, Portuguese, German, French and Dutch. Each has a
+// Labels that announce invoice fields, in English, Portuguese, German, French, Dutch, Spanish,
+// Italian and Polish. Each has a
 // prior: how reliably the label introduces the field ("Invoice number" more than "Invoice").
 
 export type InvoiceField =
@@ -45,7 +46,15 @@ export const LABEL_RULES: readonly LabelRule[] = [
     0.95,
     '(?:n[º°]|n[úu]mero)\\s*(?:da\\s+)?fatura|fatura\\s*(?:n[º°.]|n[úu]mero)|nota\\s+fiscal\\s*n[º°]?',
   ),
+  rule(
+    'InvoiceId',
+    'id',
+    0.95,
+    'n[úu]mero\\s+de\\s+factura|factura\\s*(?:n[º°.]|no\\.?|n[úu]m\\.?|n[úu]mero)|fattura\\s*(?:n[º°.]|nr\\.?|numero)|numero\\s+(?:di\\s+)?fattura',
+  ),
   rule('InvoiceId', 'id', 0.9, 'receipt\\s*(?:no\\.?|number|#)|recibo\\s*(?:n[º°.]?)?|booking\\s+id'),
+  rule('InvoiceId', 'id', 0.95, 'numer\\s+faktury|faktura\\s+(?:vat\\s+)?(?:nr|numer)'),
+  rule('InvoiceId', 'id', 0.85, 'bon-?\\s*nr\\.?|beleg-?\\s*nr\\.?|ticket\\s*n[º°]|folio'),
   rule('InvoiceId', 'id', 0.6, 'invoice|facture|rechnung|factuur|fatura'),
   // Issue date
   rule('InvoiceDate', 'date', 0.95, 'invoice\\s+date|date\\s+of\\s+issue|issue\\s+date|billing\\s+date|date\\s+issued'),
@@ -53,6 +62,12 @@ export const LABEL_RULES: readonly LabelRule[] = [
   rule('InvoiceDate', 'date', 0.95, 'rechnungsdatum|ausstellungsdatum|datum\\s+der\\s+rechnung'),
   rule('InvoiceDate', 'date', 0.95, 'factuur\\s*datum|factuurdatum'),
   rule('InvoiceDate', 'date', 0.95, 'data\\s+(?:da\\s+)?(?:emiss[ãa]o|fatura)|emiss[ãa]o'),
+  rule(
+    'InvoiceDate',
+    'date',
+    0.95,
+    'fecha\\s+(?:de\\s+)?(?:la\\s+)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s+(?:della\\s+)?fattura|data\\s+(?:di\\s+)?emissione',
+  ),
   rule('InvoiceDate', 'date', 0.7, 'date|datum|data|fecha'),
   // Due date
   rule('DueDate', 'date', 0.95, 'due\\s+date|payment\\s+due|date\\s+due|pay\\s+by'),
@@ -60,6 +75,9 @@ export const LABEL_RULES: readonly LabelRule[] = [
   rule('DueDate', 'date', 0.95, 'f[äa]llig(?:keitsdatum|\\s+am)?|zahlbar\\s+bis|zahlungsziel'),
   rule('DueDate', 'date', 0.95, 'vervaldatum|uiterste\\s+betaaldatum'),
   rule('DueDate', 'date', 0.95, 'data\\s+(?:de\\s+)?vencimento|vencimento'),
+  rule('InvoiceDate', 'date', 0.95, 'data\\s+wystawienia'),
+  rule('DueDate', 'date', 0.95, 'termin\\s+p[łl]atno[śs]ci'),
+  rule('DueDate', 'date', 0.95, 'fecha\\s+de\\s+vencimiento|vencimiento|data\\s+(?:di\\s+)?scadenza|scadenza'),
   // Totals
   rule(
     'InvoiceTotal',
@@ -81,13 +99,25 @@ export const LABEL_RULES: readonly LabelRule[] = [
     0.95,
     'total\\s+a\\s+pagar|valor\\s+total(?:\\s+da\\s+(?:nota|fatura))?|total\\s+geral',
   ),
-  rule('InvoiceTotal', 'amount', 0.75, 'total|totaal|summe|montant'),
+  rule(
+    'InvoiceTotal',
+    'amount',
+    0.95,
+    'importe\\s+total|total\\s+factura|total\\s+con\\s+iva|totale\\s+(?:fattura|documento|da\\s+pagare)|importo\\s+totale|endsumme|rechnungstotal',
+  ),
+  rule(
+    'InvoiceTotal',
+    'amount',
+    0.95,
+    '(?:razem\\s+)?do\\s+zap[łl]aty|kwota\\s+nale[żz]no[śs]ci(?:\\s+og[óo][łl]em)?|warto[śs][ćc]\\s+brutto',
+  ),
+  rule('InvoiceTotal', 'amount', 0.75, 'total|totaal|totale|summe|gesamt|montant|importe'),
   // Subtotal
   rule(
     'SubTotal',
     'amount',
     0.9,
-    'sub\\s*-?total|subtotaal|zwischensumme|nettobetrag|total\\s+ht|montant\\s+ht|exclusief\\s+btw|total\\s+excl\\.?\\s+(?:vat|tax|btw)|total\\s+net|net\\s+amount|total\\s+l[íi]quido|valor\\s+l[íi]quido|total\\s+sem\\s+iva',
+    'sub\\s*-?total|subtotaal|zwischensumme|nettobetrag|total\\s+ht|montant\\s+ht|exclusief\\s+btw|total\\s+excl\\.?\\s+(?:vat|tax|btw)|total\\s+net|net\\s+amount|total\\s+l[íi]quido|valor\\s+l[íi]quido|total\\s+sem\\s+iva|summe\\s+netto|base\\s+imponible|(?:totale\\s+)?imponibile',
   ),
   // Tax
   rule(
@@ -107,7 +137,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'VendorName',
     'name',
     0.9,
-    'sold\\s+by|vendor|supplier|seller|issued\\s+by|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
+    'sold\\s+by|vendor|supplier|seller|issued\\s+by|sprzedawca|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
   ),
   rule(
     'CustomerName',
@@ -119,7 +149,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'CustomerName',
     'name',
     0.85,
-    'cliente|destinat[áa]rio|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.',
+    'cliente|destinat[áa]rio|nabywca|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.',
   ),
   // Not a field of its own; listed so a "Ship To" next to "Bill To" ends the customer's value.
   rule(

@@ -39,10 +39,15 @@ export const CURRENCY_MARKERS: Record<string, string> = {
   dkk: 'DKK',
   nok: 'NOK',
   pln: 'PLN',
+  zł: 'PLN',
+  kč: 'CZK',
+  czk: 'CZK',
+  mxn: 'MXN',
 };
 
-const MARKER = '(R\\$|US\\$|[€$£₹¥]|EUR|USD|BRL|GBP|INR|CHF|JPY|CAD|AUD|SEK|DKK|NOK|PLN|Rs\\.?|euros?)';
-const NUMBER = '((?:[-−]\\s?)?(?:\\d{1,3}(?:[.,\\u00a0\\u202f\\u2009]\\d{3})+|\\d+)(?:[.,]\\d{1,4})?)';
+const MARKER = '(R\\$|US\\$|[€$£₹¥]|EUR|USD|BRL|GBP|INR|CHF|JPY|CAD|AUD|SEK|DKK|NOK|PLN|CZK|MXN|Kč|zł|Rs\\.?|euros?)';
+// Thousands may be grouped by dots, commas, spaces or (Swiss) apostrophes: 1.950 · 1,950 · 1 950 · 1'950.
+const NUMBER = "((?:[-−]\\s?)?(?:\\d{1,3}(?:[.,'’\\u00a0\\u202f\\u2009]\\d{3})+|\\d+)(?:[.,]\\d{1,4})?)";
 const AMOUNT = new RegExp(
   // A marker after the number belongs to it unless another number follows ("2014 $4.11").
   `(?:${MARKER}\\s?)?${NUMBER}(?!\\d)(?:\\s?${MARKER}(?![\\p{L}\\p{N}])(?!\\s?[-−]?\\d))?`,
@@ -51,7 +56,7 @@ const AMOUNT = new RegExp(
 
 /** Reads one number written with either decimal convention. */
 export function parseNumber(raw: string): { value: number; decimals: number } | null {
-  const text = raw.replace(/[\s\u00a0\u202f\u2009]/g, '').replace('−', '-');
+  const text = raw.replace(/[\s\u00a0\u202f\u2009'’]/g, '').replace('−', '-');
   const negative = text.startsWith('-');
   const digits = negative ? text.slice(1) : text;
   if (!/^\d[\d.,]*$/.test(digits)) return null;

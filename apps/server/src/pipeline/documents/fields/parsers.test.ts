@@ -61,4 +61,18 @@ describe('amounts', () => {
       ['12.50', 'EUR'],
     ]);
   });
+
+  it('reads Swiss apostrophe thousands and the Czech and Polish currency signs', () => {
+    expect(
+      findMoney("Total CHF 2'606.35 · 8’390.40 · 12.100,00 Kč · 1\u00a0234,50 zł").map((a) => [
+        a.normalized,
+        a.currency,
+      ]),
+    ).toEqual([
+      ['2606.35', 'CHF'],
+      ['8390.40', null],
+      ['12100.00', 'CZK'],
+      ['1234.50', 'PLN'],
+    ]);
+  });
 });

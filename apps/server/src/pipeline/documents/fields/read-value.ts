@@ -44,14 +44,17 @@ function readId(region: ValueRegion): ReadValue | null {
   for (const token of tokens(region.text)) {
     const cleaned = token.text.replace(/^[#:°º]+/u, '').replace(/[,.;:)]+$/u, '');
     if (cleaned === '' || ID_FILLERS.test(cleaned)) continue;
-    // The first real token must look like a code: letters/digits with at least one digit.
-    if (!ID_TOKEN.test(cleaned) || !/\d/u.test(cleaned) || cleaned.length < 3) return null;
+    // The first real token must look like a code: letters/digits with at least one digit. Short
+    // plain numbers ("Rechnung Nr. 42") are codes too, read with less certainty.
+    if (!ID_TOKEN.test(cleaned) || !/\d/u.test(cleaned)) return null;
+    const short = cleaned.length < 3;
+    if (short && !/^\d+$/u.test(cleaned)) return null;
     const lead = token.text.indexOf(cleaned);
     return {
       offset: region.offset + token.index + lead,
       length: cleaned.length,
       normalized: cleaned,
-      quality: /^\d+$/.test(cleaned) || /[\p{L}]/u.test(cleaned) ? 1 : 0.9,
+      quality: short ? 0.8 : /^\d+$/.test(cleaned) || /[\p{L}]/u.test(cleaned) ? 1 : 0.9,
     };
   }
   return null;
@@ -65,7 +68,27 @@ function readDate(region: ValueRegion, order: DayMonthOrder): ReadValue | null {
   return { offset: region.offset + date.index, length: date.length, normalized: date.iso, quality };
 }
 
+// A value that is one number grouped by plain spaces ("33 569,50 PLN"): in running text such
+// spaces separate numbers (a quantity before a price), but alone after a label they group thousands.
+const SPACE_GROUPED = /^\s*([-−]?\d{1,3}(?: \d{3})+[.,]\d{2})(?!\d)(?:\s*(\S{1,4}))?\s*$/u;
+
 function readAmount(region: ValueRegion): ReadValue | null {
+  const grouped = SPACE_GROUPED.exec(region.text);
+  if (grouped) {
+    const [joined] = findMoney(
+      `${(grouped[1] as string).replaceAll(' ', '\u00a0')}${grouped[2] ? ` ${grouped[2]}` : ''}`,
+    );
+    if (joined) {
+      return {
+        offset: region.offset + (grouped.index ?? 0) + (grouped[0].length - grouped[0].trimStart().length),
+        length: (grouped[1] as string).length,
+        normalized: joined.normalized,
+        quality: joined.currency ? 1 : 0.9,
+        amount: joined.value,
+        currency: joined.currency,
+      };
+    }
+  }
   const amounts = findMoney(region.text);
   // To the right of a total the last amount wins: rows like "Total 24.99 5.00 29.99" end with the
   // amount including tax; below a label the first one is the one under it.

@@ -17,7 +17,7 @@ const LEGAL_FORM =
   /(?:,\s*)?(?<![\p{L}])(?:Pvt\.?\s+Ltd\.?|Private\s+Limited|Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.|GmbH|AG|B\.V\.|BV|N\.V\.|S\.A\.|SAS|SARL|Sarl|S\.à\s?r\.l\.|Lda\.?|Ltda\.?|S\.L\.|PLC|plc|Co\.)(?![\p{L}])/gu;
 // Words that start a document's title but are not names.
 const DOCUMENT_WORDS =
-  /^(?:invoice|tax|receipt|payment|bill|copy|kopie|factuur|facture|rechnung|fatura|recibo|nota|fiscal|retail|invoices\/bill|original|duplicate)$/iu;
+  /^(?:invoice|tax|receipt|payment|bill|copy|kopie|factuur|facture|rechnung|fatura|factura|fattura|faktura|recibo|nota|fiscal|retail|invoices\/bill|original|duplicate)$/iu;
 
 /** Company names with a legal form, with how often each appears in the document. */
 export function companyNameGuesses(pages: readonly PageText[], exclude: ReadonlySet<string>): NameGuess[] {
@@ -57,6 +57,51 @@ export function companyNameGuesses(pages: readonly PageText[], exclude: Readonly
   return [...byName.values()]
     .map((guess) => ({ ...guess, confidence: Math.min(0.8, guess.confidence + 0.1 * (guess.count - 1)) }))
     .sort((a, b) => b.confidence - a.confidence || a.page.pageNumber - b.page.pageNumber);
+}
+
+const lineText = (page: PageText, line: PageText['lines'][number]) =>
+  page.text.slice(line.span.offset, line.span.offset + line.span.length);
+
+// A name line: a few words with letters, no digits, no e-mail or web address.
+const NAME_LINE = /^(?=.*\p{L}{2})[\p{Lu}\p{Lt}][^\d@/|]{2,60}$/u;
+
+/**
+ * The sender line printed above the recipient's address in the window of a letter-style invoice
+ * (DIN 5008 and its French, Dutch … equivalents): "Acme GmbH | Europa-Allee 1 | 60486 Frankfurt".
+ * Its first part is the issuer; what stands under it is the buyer's address.
+ */
+export function senderLineGuess(page: PageText | undefined): NameGuess | null {
+  if (!page) return null;
+  for (const line of page.lines) {
+    if (line.edges.top > page.pageSize.height * 0.4) break;
+    const text = lineText(page, line);
+    const parts = text.split(/\s+[|·•]\s+/u);
+    if (parts.length < 3 || !parts.slice(1).some((part) => /\d/u.test(part))) continue;
+    const name = (parts[0] as string).trim().replace(/[,;]+$/u, '');
+    if (!/\p{L}{2}/u.test(name) || name.split(/\s+/u).length > 6) continue;
+    return { page, offset: line.span.offset + text.indexOf(name), length: name.length, name, confidence: 0.75 };
+  }
+  return null;
+}
+
+/**
+ * A name line printed both in the letterhead (top 40%) and in the footer (bottom 25%) of the
+ * first page: issuers repeat their name there, buyers do not.
+ */
+export function repeatedNameGuess(page: PageText | undefined): NameGuess | null {
+  if (!page) return null;
+  const height = page.pageSize.height;
+  const top = page.lines.filter((line) => line.edges.top < height * 0.4);
+  const footer = page.lines.filter((line) => line.edges.top > height * 0.75);
+  const key = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const footerNames = new Set(footer.map((line) => key(lineText(page, line))));
+  for (const line of top) {
+    const text = lineText(page, line).trim();
+    if (!NAME_LINE.test(text) || text.split(/\s+/u).length > 6 || findLabelsInLine(page, line).length > 0) continue;
+    if (DOCUMENT_WORDS.test(text) || !footerNames.has(key(text))) continue;
+    return { page, offset: line.span.offset, length: lineText(page, line).length, name: text, confidence: 0.7 };
+  }
+  return null;
 }
 
 /**
