@@ -29,9 +29,15 @@ function isTestOnly(name: string): boolean {
   return /\.(test|spec|stories|test-d)\.tsx?$/.test(name) || /^(test|story)-fixtures\.tsx?$/.test(name);
 }
 
-/** The translation files themselves: `i18n/en.ts`, `i18n/locales/en.ts`, `i18n/locales/server/en.ts`. */
+/**
+ * The translation files themselves: `i18n/en.ts`, `i18n/locales/en.ts`, `i18n/locales/server/en.ts`,
+ * and the English defaults of a component's `messages` prop (`pages/messages.ts`: the page engine
+ * stays free of i18next; the viewer always passes its translated texts).
+ */
 function isTranslations(path: string): boolean {
-  return /[/\\]i18n[/\\](locales[/\\]([\w-]+[/\\])?)?[a-z]{2}\.ts$/.test(path);
+  return (
+    /[/\\]i18n[/\\](locales[/\\]([\w-]+[/\\])?)?[a-z]{2}\.ts$/.test(path) || /[/\\]pages[/\\]messages\.ts$/.test(path)
+  );
 }
 
 function sources(dir: string): string[] {

@@ -5244,6 +5244,16 @@ export interface components {
             unsavedPages: number[];
             /** @description The pages that were saved with their new version (the version sent + 1), to send with the next change of each page; a page sent with a stale version is not saved and is listed in `unsavedPages` with a SaveDocumentChangesFailed (8) error naming it. */
             savedPages?: components["schemas"]["SavedPageVersion"][];
+            /** @description The pages of `unsavedPages` that someone saved after the version sent (each also has a SaveDocumentChangesFailed (8) error), with the version on the server and who saved it, so a client shows the conflict without reading the error's words. */
+            conflicts?: components["schemas"]["SavePageConflict"][];
+        };
+        /** @description A page not saved because the server holds a newer version than the one it was edited from. */
+        SavePageConflict: {
+            pageNumber: number;
+            /** @description The version on the server now. */
+            serverVersion: number;
+            /** @description Display name of whoever saved that version (null when processing wrote it). */
+            changedBy: string | null;
         };
         /** @description A page saved by SaveDocumentChanges and its new version. */
         SavedPageVersion: {
