@@ -5,8 +5,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      'packages/*',
-      'apps/*',
+      'packages/*/vitest.config.ts',
+      'apps/*/vitest.config.ts',
       'tests',
       'tests/vitest.e2e.config.ts',
       'tests/embed/vitest.config.ts',
