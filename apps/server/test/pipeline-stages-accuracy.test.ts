@@ -103,7 +103,12 @@ describe('pipeline field accuracy and throughput (pglite)', () => {
     console.log(
       `Invoice fields, ${names.length} digital invoices: end to end ${pct(stages)} ${JSON.stringify(stages.byField)}; engine only ${pct(engine)}; ${((pages * 60_000) / elapsed).toFixed(1)} pages/min through the three stages (import excluded)`,
     );
-    expect(stages.byField).toEqual(engine.byField);
+    // The stages read the stored word boxes, which may place a value better than the engine's own
+    // text of the file; they must never get a field wrong that the engine gets right.
+    const right = (fraction: string) => Number(fraction.split('/')[0]);
+    for (const [field, fraction] of Object.entries(engine.byField)) {
+      expect(right(stages.byField[field] ?? '0/0'), field).toBeGreaterThanOrEqual(right(fraction));
+    }
   });
 
   it.runIf(measure)('measures the stages on scans and digital PDFs', { timeout: 1_800_000 }, async () => {

@@ -165,7 +165,7 @@ describe('applying a field edit', () => {
     ];
     for (const [update, fragment] of cases) {
       const error = errorOf(() => applyFieldsUpdate(initial(), { ...noop(), ...update }));
-      expect(error, fragment).toMatchObject({ status: 400, code: 10 });
+      expect(error, fragment).toMatchObject({ kind: 'invalid', code: 10 }); // answered 400
       expect(error.message).toContain(fragment);
     }
   });

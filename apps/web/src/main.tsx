@@ -14,15 +14,17 @@ import { browserEnvironment } from './app/environment';
 import { createAppI18n } from './app/i18n';
 import { createAppServices } from './app/services';
 import { createDeploymentTranslationsLoader } from './i18n/deployment-translations';
-import { readStoredLanguage, writeCultureCookie } from './i18n/language';
+import { readChosenLanguage, readStoredLanguage, writeCultureCookie } from './i18n/language';
 import { WEB_NAMESPACE } from './i18n/resources';
 import { createAppRoutes } from './routes/routes';
 
 async function start(element: HTMLElement) {
   const config = readConfig();
   const language = readStoredLanguage();
-  // The server's sign-in pages read the choice from this cookie (also for a choice made before it existed).
-  writeCultureCookie(language);
+  // The server's sign-in pages read the choice from this cookie (also for a choice made before it
+  // existed); with no choice made they follow the browser's language.
+  const chosen = readChosenLanguage();
+  if (chosen) writeCultureCookie(chosen);
   const i18n = createAppI18n(language);
   const loadTranslations = createDeploymentTranslationsLoader(i18n, { base: import.meta.env.BASE_URL });
   await loadTranslations(language);
@@ -30,8 +32,12 @@ async function start(element: HTMLElement) {
   const auth = (key: string) => i18n.t(`auth.${key}`, { ns: WEB_NAMESPACE, lng: language });
   const services = createAppServices({
     serverUrl: config.serverUrl,
-    // The language chosen now, not at start-up: it may change before the user signs in.
-    uiLocales: () => CULTURES[readStoredLanguage()],
+    // The language chosen now, not at start-up: it may change before the user signs in. Until
+    // someone chooses one, the sign-in pages follow the browser's language.
+    uiLocales: () => {
+      const chosen = readChosenLanguage();
+      return chosen ? CULTURES[chosen] : undefined;
+    },
     messages: {
       userClosedWindow: auth('userClosedWindow'),
       signInFailed: auth('signInFailed'),
