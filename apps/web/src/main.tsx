@@ -14,17 +14,15 @@ import { browserEnvironment } from './app/environment';
 import { createAppI18n } from './app/i18n';
 import { createAppServices } from './app/services';
 import { createDeploymentTranslationsLoader } from './i18n/deployment-translations';
-import { readChosenLanguage, readStoredLanguage, writeCultureCookie } from './i18n/language';
+import { readStoredLanguage, writeCultureCookie } from './i18n/language';
 import { WEB_NAMESPACE } from './i18n/resources';
 import { createAppRoutes } from './routes/routes';
 
 async function start(element: HTMLElement) {
   const config = readConfig();
   const language = readStoredLanguage();
-  // The server's sign-in pages read the choice from this cookie (also for a choice made before it
-  // existed); with no choice made they follow the browser's language.
-  const chosen = readChosenLanguage();
-  if (chosen) writeCultureCookie(chosen);
+  // The server's sign-in pages read the choice from this cookie (also for a choice made before it existed).
+  writeCultureCookie(language);
   const i18n = createAppI18n(language);
   const loadTranslations = createDeploymentTranslationsLoader(i18n, { base: import.meta.env.BASE_URL });
   await loadTranslations(language);
@@ -32,12 +30,8 @@ async function start(element: HTMLElement) {
   const auth = (key: string) => i18n.t(`auth.${key}`, { ns: WEB_NAMESPACE, lng: language });
   const services = createAppServices({
     serverUrl: config.serverUrl,
-    // The language chosen now, not at start-up: it may change before the user signs in. Until
-    // someone chooses one, the sign-in pages follow the browser's language.
-    uiLocales: () => {
-      const chosen = readChosenLanguage();
-      return chosen ? CULTURES[chosen] : undefined;
-    },
+    // The language chosen now, not at start-up: it may change before the user signs in.
+    uiLocales: () => CULTURES[readStoredLanguage()],
     messages: {
       userClosedWindow: auth('userClosedWindow'),
       signInFailed: auth('signInFailed'),

@@ -2,18 +2,11 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../test/app';
-import { LANGUAGE_STORAGE_KEY, readChosenLanguage, readStoredLanguage, storeLanguage } from './language';
+import { LANGUAGE_STORAGE_KEY, readStoredLanguage, storeLanguage } from './language';
 
 describe('the stored language', () => {
   it('is Portuguese on a first visit (spec: initial language pt)', () => {
     expect(readStoredLanguage()).toBe('pt');
-  });
-
-  it('is no choice at all on a first visit, so the sign-in pages follow the browser', () => {
-    localStorage.removeItem(LANGUAGE_STORAGE_KEY);
-    expect(readChosenLanguage()).toBeUndefined();
-    storeLanguage('es');
-    expect(readChosenLanguage()).toBe('es');
   });
 
   it('is what was stored, when it is one of the five', () => {

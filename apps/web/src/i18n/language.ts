@@ -18,19 +18,14 @@ function defaultStorage(): LanguageStorage | null {
   }
 }
 
-/** The language this device chose, or undefined when no one has chosen one (or storage is blocked). */
-export function readChosenLanguage(storage: LanguageStorage | null = defaultStorage()): Language | undefined {
-  try {
-    const value = storage?.getItem(LANGUAGE_STORAGE_KEY);
-    return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** The stored language, or the product's initial language (pt) when none or an unknown one is stored. */
 export function readStoredLanguage(storage: LanguageStorage | null = defaultStorage()): Language {
-  return readChosenLanguage(storage) ?? DEFAULT_LANGUAGE;
+  try {
+    const value = storage?.getItem(LANGUAGE_STORAGE_KEY);
+    return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;
+  } catch {
+    return DEFAULT_LANGUAGE;
+  }
 }
 
 /**
