@@ -50,8 +50,6 @@ const NOT_YET_MOVED = new Set<string>([
   'domain/tasks/lists.ts',
   'domain/users/invitations.ts',
   'domain/users/tenant-users.ts',
-  'domain/workspaces/deletion.ts',
-  'domain/workspaces/members.ts',
   'identity/adapter.ts',
   'identity/confirmation-pages.ts',
   'identity/server-secrets.ts',

@@ -1,7 +1,7 @@
 // Workspaces, their members and default assignments, always inside one tenant (TenantRepository).
 import { sql } from 'kysely';
 import type { WorkspaceRow } from '../schema.js';
-import { TenantRepository } from './tenant-repository.js';
+import { type Executor, TenantRepository } from './tenant-repository.js';
 
 export interface WorkspaceUserRow {
   user_id: string;
@@ -193,4 +193,22 @@ export class WorkspaceScope extends TenantRepository {
       )
       .execute();
   }
+}
+
+/**
+ * Every member of every tenant joins every workspace of that tenant with `status` (missing rows
+ * only): the demo data's seeding, across all tenants.
+ */
+export async function addEveryTenantMemberToEveryWorkspace(db: Executor, status: number): Promise<void> {
+  await db
+    .insertInto('workspace_members')
+    .columns(['tenant_id', 'workspace_id', 'user_id', 'status'])
+    .expression((eb) =>
+      eb
+        .selectFrom('workspaces as w')
+        .innerJoin('tenant_memberships as m', 'm.tenant_id', 'w.tenant_id')
+        .select(['w.tenant_id', 'w.id', 'm.user_id', eb.val(status).as('status')]),
+    )
+    .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing())
+    .execute();
 }
