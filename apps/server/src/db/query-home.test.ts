@@ -55,8 +55,6 @@ const NOT_YET_MOVED = new Set<string>([
   'identity/server-secrets.ts',
   'identity/token-state.ts',
   'pipeline/stages/licences.ts',
-  'pipeline/stages/splitting.ts',
-  'pipeline/stages/task-store.ts',
   'pipeline/worker/claim.ts',
   'pipeline/worker/scheduler.ts',
   'pipeline/worker/task-files.ts',
