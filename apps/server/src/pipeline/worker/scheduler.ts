@@ -29,8 +29,6 @@ export interface SchedulerDeps {
   batchSize?: number;
 }
 
-type Row = LockedTask;
-
 /** The workspace setting after which a task in progress counts as stuck. */
 const STUCK_HOURS: WorkspaceNumber = {
   key: 'hoursUntilTasksConsideredStuck',
@@ -51,8 +49,8 @@ const HISTORY_DAYS: WorkspaceNumber = {
  */
 async function eachLocked(
   deps: SchedulerDeps,
-  pick: (queue: TaskQueue) => Promise<Row | undefined>,
-  act: (queue: TaskQueue, row: Row) => Promise<string[]>,
+  pick: (queue: TaskQueue) => Promise<LockedTask | undefined>,
+  act: (queue: TaskQueue, row: LockedTask) => Promise<string[]>,
 ): Promise<string[]> {
   const handled: string[] = [];
   const limit = deps.batchSize ?? 100;
@@ -73,7 +71,7 @@ function inProgressStatuses(stages: readonly Stage[]) {
   return [...new Set([...IN_PROGRESS, ...stages.map((s) => s.inProgress)])];
 }
 
-async function maxRestartsOf(queue: TaskQueue, row: Row): Promise<number> {
+async function maxRestartsOf(queue: TaskQueue, row: LockedTask): Promise<number> {
   const workspace = await queue.workspacesOf(row.tenant_id).find(row.workspace_id);
   return workspace ? workspaceRules(workspace).maxRestartCount : DEFAULTS.maxRestartCount;
 }
@@ -85,7 +83,7 @@ async function maxRestartsOf(queue: TaskQueue, row: Row): Promise<number> {
 async function requeueOrFail(
   queue: TaskQueue,
   stages: readonly Stage[],
-  row: Row,
+  row: LockedTask,
   cause: string,
   now: Date,
   stuck: boolean,
