@@ -1,7 +1,8 @@
 // The domain's view of the caller, built once from a handler's input: every handler that reads or
 // changes tasks goes through the caller's tenant-scoped repository and scope.
+
+import { ResultsScope } from '../db/repositories/results.js';
 import { TasksRepository } from '../db/repositories/tasks.js';
-import { ResultsScope } from '../domain/results/results-scope.js';
 import type { TaskCaller } from '../domain/tasks/commands.js';
 import type { CallContext } from './handler.js';
 

@@ -3,7 +3,7 @@
 // token names with range requests; a changed token answers 403, an expired one 410.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { ResultsScope } from '../domain/results/results-scope.js';
+import { ResultsScope } from '../db/repositories/results.js';
 import { readFileToken, SIGNED_FILES_PATH } from '../domain/results/signed-urls.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import { errorBody } from './errors.js';

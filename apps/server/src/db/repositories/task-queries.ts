@@ -6,6 +6,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../database.js';
 import type { BatchRow } from '../schema.js';
 import { type Condition, likeEscape, type ParsedFilter, type SortKey } from './list-filter.js';
+import { TenantRepository } from './tenant-repository.js';
 
 /** A task row as the lists read it: every column of tasks plus the batch's name and type. */
 export type TaskListRow = Record<string, unknown> & {
@@ -160,14 +161,7 @@ export interface BatchListRow extends BatchRow {
   any_batch_task_id: string | null;
 }
 
-export class TaskQueries {
-  constructor(
-    private readonly db: Db,
-    readonly tenantId: string,
-  ) {
-    if (!tenantId) throw new Error('Task queries need the tenant id');
-  }
-
+export class TaskQueries extends TenantRepository {
   private base(scope: TaskListScope) {
     let query = this.db
       .selectFrom('tasks as t')

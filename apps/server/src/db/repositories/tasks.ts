@@ -1,11 +1,9 @@
 // Tasks of one tenant: reads, creation with the running number per workspace, state changes,
-// assignment users, events, blobs and uploads. Like TenantScope, it cannot be built without the
-// caller's tenant and every query filters on it, so another tenant's id is simply not found.
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../database.js';
-import type { Database, TaskRow } from '../schema.js';
-
-type Executor = Kysely<Database> | Transaction<Database>;
+// assignment users, events, blobs and uploads. A TenantRepository: another tenant's id is simply
+// not found.
+import { sql } from 'kysely';
+import type { TaskRow } from '../schema.js';
+import { TenantRepository } from './tenant-repository.js';
 
 export interface NewTaskValues {
   id: string;
@@ -60,21 +58,9 @@ export interface AssignmentUserRecord {
   member_active: boolean;
 }
 
-export class TasksRepository {
-  constructor(
-    private readonly db: Db,
-    readonly tenantId: string,
-  ) {
-    if (!tenantId) throw new Error('A task repository needs the tenant id');
-  }
-
-  /** Runs `work` in one transaction, with a repository bound to it. */
-  transaction<T>(work: (repo: TasksRepository) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(new TasksRepository(trx as unknown as Db, this.tenantId)));
-  }
-
-  private tasks(executor: Executor = this.db) {
-    return executor.selectFrom('tasks').where('tasks.tenant_id', '=', this.tenantId);
+export class TasksRepository extends TenantRepository {
+  private tasks() {
+    return this.rows('tasks');
   }
 
   /** The task with its batch's name and type and the name of whoever checked it out last. */
@@ -196,8 +182,7 @@ export class TasksRepository {
     modifiedBy: string | null,
     where: { status?: number } = {},
   ) {
-    let query = this.db
-      .updateTable('tasks')
+    let query = this.updateRows('tasks')
       .set({
         modified_on: new Date(),
         modified_by: modifiedBy,
@@ -209,7 +194,6 @@ export class TasksRepository {
         ...(changes.lastCheckedOutBy === undefined ? {} : { last_checked_out_by: changes.lastCheckedOutBy }),
         ...(changes.lastCheckedOutUntil === undefined ? {} : { last_checked_out_until: changes.lastCheckedOutUntil }),
       })
-      .where('tenant_id', '=', this.tenantId)
       .where('id', '=', id);
     if (where.status !== undefined) query = query.where('status', '=', where.status);
     return query.returningAll().executeTakeFirst();
@@ -251,11 +235,7 @@ export class TasksRepository {
 
   /** Replaces the assignment of a task (an empty list removes it). */
   async setAssignment(taskId: string, order: number | null, userIds: string[], modifiedBy: string | null) {
-    await this.db
-      .deleteFrom('task_assignment_users')
-      .where('tenant_id', '=', this.tenantId)
-      .where('task_id', '=', taskId)
-      .execute();
+    await this.deleteRows('task_assignment_users').where('task_id', '=', taskId).execute();
     if (userIds.length > 0) {
       await this.db
         .insertInto('task_assignment_users')
@@ -270,10 +250,8 @@ export class TasksRepository {
   /** Ids of the users among `userIds` who are active members of this tenant. */
   async activeMembers(userIds: string[]): Promise<Set<string>> {
     if (userIds.length === 0) return new Set();
-    const rows = await this.db
-      .selectFrom('tenant_memberships')
+    const rows = await this.rows('tenant_memberships')
       .select(['user_id', 'role_id'])
-      .where('tenant_id', '=', this.tenantId)
       .where('status', '=', 10)
       .where('user_id', 'in', userIds)
       .execute();
@@ -283,10 +261,8 @@ export class TasksRepository {
   /** Active members of this tenant with their role ids (to check who may review). */
   activeMemberRoles(userIds: string[]) {
     if (userIds.length === 0) return Promise.resolve([] as Array<{ user_id: string; role_id: string }>);
-    return this.db
-      .selectFrom('tenant_memberships')
+    return this.rows('tenant_memberships')
       .select(['user_id', 'role_id'])
-      .where('tenant_id', '=', this.tenantId)
       .where('status', '=', 10)
       .where('user_id', 'in', userIds)
       .execute();
@@ -311,11 +287,7 @@ export class TasksRepository {
   }
 
   events(taskId: string, eventType?: string) {
-    let query = this.db
-      .selectFrom('task_events')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('task_id', '=', taskId);
+    let query = this.rowsOfTask('task_events', taskId).selectAll();
     if (eventType) query = query.where(sql`lower(event_type)`, '=', eventType.toLowerCase());
     return query.orderBy('id', 'desc').execute();
   }
@@ -376,29 +348,17 @@ export class TasksRepository {
   }
 
   blob(id: string) {
-    return this.db
-      .selectFrom('blobs')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.rowById('blobs', id).selectAll().executeTakeFirst();
   }
 
   upload(id: string) {
-    return this.db
-      .selectFrom('uploads')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.rowById('uploads', id).selectAll().executeTakeFirst();
   }
 
   /** Marks a finished upload as used by a task; false when another task took it first. */
   async claimUpload(id: string, taskId: string): Promise<boolean> {
-    const row = await this.db
-      .updateTable('uploads')
+    const row = await this.updateRows('uploads')
       .set({ task_id: taskId })
-      .where('tenant_id', '=', this.tenantId)
       .where('id', '=', id)
       .where('task_id', 'is', null)
       .where('completed_on', 'is not', null)

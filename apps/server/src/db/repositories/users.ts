@@ -26,4 +26,15 @@ export class UsersRepository {
   async update(id: string, changes: UserUpdate): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
+
+  /** Names of accounts by id (ids without an account are missing). */
+  async namesByIds(ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('users')
+      .select(['id', 'name'])
+      .where('id', 'in', [...ids])
+      .execute();
+    return new Map(rows.map((u) => [u.id, u.name]));
+  }
 }

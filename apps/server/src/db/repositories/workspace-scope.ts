@@ -1,8 +1,7 @@
-// Workspaces, their members and default assignments, always inside one tenant: like TenantScope,
-// this repository cannot be built without the caller's tenant id and every query filters on it.
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../database.js';
-import type { Database, WorkspaceRow } from '../schema.js';
+// Workspaces, their members and default assignments, always inside one tenant (TenantRepository).
+import { sql } from 'kysely';
+import type { WorkspaceRow } from '../schema.js';
+import { type Executor, TenantRepository } from './tenant-repository.js';
 
 export interface WorkspaceUserRow {
   user_id: string;
@@ -26,38 +25,15 @@ export interface TenantPersonRow {
   tenant_status: number;
 }
 
-export class WorkspaceScope {
-  constructor(
-    private readonly db: Db | Transaction<Database>,
-    readonly tenantId: string,
-  ) {
-    if (!tenantId) throw new Error('A workspace scope needs the tenant id');
-  }
-
-  /** Runs `work` in one transaction with a scope bound to it. */
-  transaction<T>(work: (scope: WorkspaceScope) => Promise<T>): Promise<T> {
-    return (this.db as Db).transaction().execute((trx) => work(new WorkspaceScope(trx, this.tenantId)));
-  }
-
+export class WorkspaceScope extends TenantRepository {
   /** A workspace of the tenant (deleted ones too; callers decide). */
   find(id: string): Promise<WorkspaceRow | undefined> {
-    return this.db
-      .selectFrom('workspaces')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.rowById('workspaces', id).selectAll().executeTakeFirst();
   }
 
   /** Live (not soft-deleted) workspaces of the tenant, by name. */
   list(): Promise<WorkspaceRow[]> {
-    return this.db
-      .selectFrom('workspaces')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('soft_deleted', '=', false)
-      .orderBy('display_name')
-      .execute();
+    return this.rows('workspaces').selectAll().where('soft_deleted', '=', false).orderBy('display_name').execute();
   }
 
   /** Live workspaces where the user has an active membership row. */
@@ -86,38 +62,27 @@ export class WorkspaceScope {
     },
   ): Promise<void> {
     const { configuration, ...rest } = changes;
-    await this.db
-      .updateTable('workspaces')
+    await this.updateRows('workspaces')
       .set({ ...rest, ...(configuration ? { configuration: JSON.stringify(configuration) } : {}) })
-      .where('tenant_id', '=', this.tenantId)
       .where('id', '=', id)
       .execute();
   }
 
   /** Marks the workspace deleted (it stays in the table; every read of live workspaces skips it). */
   async softDelete(id: string): Promise<void> {
-    await this.db
-      .updateTable('workspaces')
-      .set({ soft_deleted: true })
-      .where('tenant_id', '=', this.tenantId)
-      .where('id', '=', id)
-      .execute();
+    await this.updateRows('workspaces').set({ soft_deleted: true }).where('id', '=', id).execute();
   }
 
   /** Makes `id` the tenant's only default workspace. */
   async makeDefault(id: string): Promise<void> {
-    await this.db
-      .updateTable('workspaces')
+    await this.updateRows('workspaces')
       .set({ is_default: sql<boolean>`id = ${id}` })
-      .where('tenant_id', '=', this.tenantId)
       .execute();
   }
 
   membership(workspaceId: string, userId: string) {
-    return this.db
-      .selectFrom('workspace_members')
+    return this.rows('workspace_members')
       .selectAll()
-      .where('tenant_id', '=', this.tenantId)
       .where('workspace_id', '=', workspaceId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -151,10 +116,8 @@ export class WorkspaceScope {
   }
 
   async setStatus(workspaceId: string, userId: string, status: number): Promise<boolean> {
-    const result = await this.db
-      .updateTable('workspace_members')
+    const result = await this.updateRows('workspace_members')
       .set({ status })
-      .where('tenant_id', '=', this.tenantId)
       .where('workspace_id', '=', workspaceId)
       .where('user_id', '=', userId)
       .executeTakeFirst();
@@ -204,10 +167,8 @@ export class WorkspaceScope {
   }
 
   defaultAssignments(workspaceId: string) {
-    return this.db
-      .selectFrom('workspace_default_assignments')
+    return this.rows('workspace_default_assignments')
       .selectAll()
-      .where('tenant_id', '=', this.tenantId)
       .where('workspace_id', '=', workspaceId)
       .executeTakeFirst();
   }
@@ -232,4 +193,22 @@ export class WorkspaceScope {
       )
       .execute();
   }
+}
+
+/**
+ * Every member of every tenant joins every workspace of that tenant with `status` (missing rows
+ * only): the demo data's seeding, across all tenants.
+ */
+export async function addEveryTenantMemberToEveryWorkspace(db: Executor, status: number): Promise<void> {
+  await db
+    .insertInto('workspace_members')
+    .columns(['tenant_id', 'workspace_id', 'user_id', 'status'])
+    .expression((eb) =>
+      eb
+        .selectFrom('workspaces as w')
+        .innerJoin('tenant_memberships as m', 'm.tenant_id', 'w.tenant_id')
+        .select(['w.tenant_id', 'w.id', 'm.user_id', eb.val(status).as('status')]),
+    )
+    .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing())
+    .execute();
 }

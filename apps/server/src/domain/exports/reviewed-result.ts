@@ -1,10 +1,11 @@
 // The reviewed result of a task as exports write it: the pages' document results (as reviewers
 // saved them in task_pages.document) joined into one DocumentResult, or the transcript of a media
 // task. A task that has no result yet is NotReadyYet (4).
+
+import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
 import type { DocumentResult, Entity, Table } from '../../pipeline/exports/types.js';
 import type { Transcript } from '../../pipeline/media/transcript.js';
-import type { ResultsScope } from '../results/results-scope.js';
 import { hasResult, notReadyYet } from '../results/viewer-task.js';
 
 export const isMediaTask = (task: TaskRow) => task.file_kind === 'audio' || task.file_kind === 'video';

@@ -4,6 +4,7 @@
 // do not produce (Word, the anonymised renders) are refused with ExportDataError (17) — never a
 // stand-in file.
 import { TaskErrorCode } from '../../contract/generated/enums.js';
+import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
 import {
   type ExportFile,
@@ -15,7 +16,6 @@ import {
   TranscriptExportType,
 } from '../../pipeline/exports/index.js';
 import { DomainError } from '../errors.js';
-import type { ResultsScope } from '../results/results-scope.js';
 import { resultError } from '../results/viewer-task.js';
 import { combinedExport } from './combined-export.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from './reviewed-result.js';

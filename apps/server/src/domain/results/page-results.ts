@@ -1,10 +1,10 @@
 // The document viewer's reads of one page: its document result with the OCR layer
 // (Document/PageAndOCR) and the page itself as a file (Document/PageDocument).
 import { TaskErrorCode } from '../../contract/generated/enums.js';
+import type { ResultsScope } from '../../db/repositories/results.js';
 import type { BlobRow, TaskPageRow, TaskRow } from '../../db/schema.js';
 import { safeFileName } from '../../formats/file-names.js';
 import { iso } from '../tasks/mappers.js';
-import type { ResultsScope } from './results-scope.js';
 import { hasResult, notReadyYet, resultError } from './viewer-task.js';
 
 const outOfBounds = (pageNumber: number, total: number) =>

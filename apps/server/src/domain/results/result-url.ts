@@ -2,9 +2,9 @@
 // export stage delivered (the reviewed result, newest successful delivery). A task whose result
 // was not delivered yet has none: NotReadyYet (4), never a URL that would fail later.
 import type { Db } from '../../db/database.js';
+import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
 import { INTEGRATION_STATUS } from '../tasks/flags.js';
-import type { ResultsScope } from './results-scope.js';
 import { signedFileUrl } from './signed-urls.js';
 import { notReadyYet } from './viewer-task.js';
 

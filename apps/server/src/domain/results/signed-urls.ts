@@ -5,6 +5,7 @@
 // `server_secrets` — every replica signs and verifies alike, and nothing is stored per URL.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { storedServerSecret } from '../../db/repositories/server-secrets.js';
 
 export const SIGNED_FILES_PATH = '/files/signed';
 
@@ -31,21 +32,9 @@ const keys = new WeakMap<Db, Promise<Buffer>>();
 function signingKey(db: Db): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
-    key = (async () => {
-      const read = () =>
-        db.selectFrom('server_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirst();
-      let row = await read();
-      if (!row) {
-        await db
-          .insertInto('server_secrets')
-          .values({ name: KEY_NAME, value: JSON.stringify(randomBytes(32).toString('base64url')) })
-          .onConflict((oc) => oc.column('name').doNothing())
-          .execute();
-        row = await read();
-      }
-      if (!row) throw new Error('the signed URL key could not be stored');
-      return Buffer.from(String(row.value), 'base64url');
-    })();
+    key = storedServerSecret<string>(db, KEY_NAME, () => randomBytes(32).toString('base64url')).then((value) =>
+      Buffer.from(String(value), 'base64url'),
+    );
     key.catch(() => keys.delete(db));
     keys.set(db, key);
   }

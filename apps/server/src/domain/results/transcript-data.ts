@@ -1,11 +1,11 @@
 // Transcript/MediaUrlAndTranscript: what the transcript editor loads — short-lived signed URLs of
 // the media (served with ranges) and of its waveform peaks, the transcript, and the speakers.
 import type { Db } from '../../db/database.js';
+import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskMediaRow, TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { safeFileName } from '../../formats/file-names.js';
 import type { Speaker, Transcript } from '../../pipeline/media/transcript.js';
 import { invalid } from '../errors.js';
-import type { ResultsScope } from './results-scope.js';
 import { signedFileUrl } from './signed-urls.js';
 import { notReadyYet } from './viewer-task.js';
 

@@ -4,6 +4,7 @@
 // exactly one wins and the others see its holder (CheckedOutByOtherUser 3). An expired checkout
 // belongs to nobody: anyone allowed to review may take it over.
 import { TaskErrorCode } from '../../contract/generated/enums.js';
+import type { ReviewStore } from '../../db/repositories/review.js';
 import type { TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS } from '../tasks/flags.js';
@@ -21,7 +22,6 @@ import {
 import { REVIEW_EVENT, recordReviewEvent, recordReviewTransition } from './events.js';
 import { type Assignee, assignmentRefusal, currentHolder, statusRefusal } from './guards.js';
 import { ReviewRefusal, succeeded } from './outcome.js';
-import type { ReviewStore } from './store.js';
 
 /** CheckoutResult of the contract. */
 export interface CheckoutView {

@@ -3,7 +3,9 @@
 // 404, the same answer as an id that does not exist, before any rule is looked at.
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
+import { ReviewStore } from '../../db/repositories/review.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
+import { inTransaction as inDbTransaction } from '../../db/repositories/tenant-repository.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { TaskRow, WorkspaceRow } from '../../db/schema.js';
 import type { Session } from '../session.js';
@@ -13,7 +15,6 @@ import type { Actor } from '../tasks/events.js';
 import { canAccessWorkspace } from '../workspaces/access.js';
 import { DEFAULTS, resolveConfiguration, type WorkspaceConfiguration } from '../workspaces/configuration.js';
 import { ReviewRefusal } from './outcome.js';
-import { ReviewStore } from './store.js';
 
 export interface ReviewCaller {
   db: Db;
@@ -100,10 +101,7 @@ export function inTransaction<T>(
   caller: ReviewCaller,
   work: (tx: { store: ReviewStore; tasks: TasksRepository }) => Promise<T>,
 ): Promise<T> {
-  return caller.db.transaction().execute((trx) =>
-    work({
-      store: new ReviewStore(trx, tenantOf(caller)),
-      tasks: new TasksRepository(trx as unknown as Db, tenantOf(caller)),
-    }),
+  return inDbTransaction(caller.db, (trx) =>
+    work({ store: new ReviewStore(trx, tenantOf(caller)), tasks: new TasksRepository(trx, tenantOf(caller)) }),
   );
 }

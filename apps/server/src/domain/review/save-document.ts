@@ -13,13 +13,13 @@
 // when the caller's own checkout ran out), a page or an entity outside the task (PageOutOfBounds 6),
 // the workspace not the task's (WorkspacesDontMatch 21), the assignment (29/30).
 import { TaskErrorCode } from '../../contract/generated/enums.js';
+import type { ReviewStore } from '../../db/repositories/review.js';
 import { TASK_STATUS } from '../tasks/flags.js';
 import { assigneesOf } from './checkout.js';
 import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, userOf } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent } from './events.js';
 import { assignmentRefusal, currentHolder, statusRefusal } from './guards.js';
 import { type ReviewError, ReviewRefusal, refused, succeeded } from './outcome.js';
-import type { ReviewStore } from './store.js';
 
 export interface SaveDocumentChangesBody {
   taskId: string;

@@ -7,6 +7,7 @@
 import { WorkspaceSoftDeleteRefusal } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
+import { inTransaction } from '../../db/repositories/tenant-repository.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { WorkspaceRow } from '../../db/schema.js';
 import { invalid } from '../errors.js';
@@ -43,8 +44,8 @@ export async function deleteWorkspaceAndTasks(db: Db, session: Session, workspac
     throw invalid(`The workspace cannot be deleted: ${REFUSAL_TEXT[refusal]}.`, refusal);
   }
   const tenantId = session.membership.tenant_id;
-  await db.transaction().execute(async (trx) => {
-    const tasks = new TasksRepository(trx as unknown as Db, tenantId);
+  await inTransaction(db, async (trx) => {
+    const tasks = new TasksRepository(trx, tenantId);
     const live = (await tasks.inWorkspace(workspaceId).execute()).filter((t) => !DELETED_STATUSES.has(t.status));
     for (const task of live) await markDeleted(tasks, session, task);
     await new WorkspaceScope(trx, tenantId).softDelete(workspaceId);

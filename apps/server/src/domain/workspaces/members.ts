@@ -2,7 +2,12 @@
 // and who is a valid assignee. A member's role in a workspace is their role in the tenant (there are
 // no per-workspace roles); the workspace row only says whether they are in it and active.
 import type { Db } from '../../db/database.js';
-import type { WorkspaceScope, WorkspaceUserRow } from '../../db/repositories/workspace-scope.js';
+import { UsersRepository } from '../../db/repositories/users.js';
+import {
+  addEveryTenantMemberToEveryWorkspace,
+  type WorkspaceScope,
+  type WorkspaceUserRow,
+} from '../../db/repositories/workspace-scope.js';
 import type { WorkspaceRow } from '../../db/schema.js';
 import { effectiveAbilities } from '../abilities.js';
 import { forbidden, invalid, notFound } from '../errors.js';
@@ -99,11 +104,7 @@ export async function checkWorkspaceInvite(db: Db, session: Session, email: stri
     const member = await scope.membership(workspaceId, person.user_id);
     status = member ? INVITE_CHECK_STATUS.ExistsInWorkspace : INVITE_CHECK_STATUS.NotFoundInWorkspace;
   } else {
-    const account = await db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.trim().toLowerCase()))
-      .executeTakeFirst();
+    const account = await new UsersRepository(db).findByEmail(email);
     status = account ? INVITE_CHECK_STATUS.NotFoundInTenant : INVITE_CHECK_STATUS.NotFound;
   }
   return {
@@ -264,15 +265,5 @@ export function checkAssignees(users: Array<{ userId: string; isValid: boolean }
 
 /** Demo seeding: every member of a tenant joins every workspace of it (missing rows only). */
 export async function seedDemoWorkspaceMembers(db: Db): Promise<void> {
-  await db
-    .insertInto('workspace_members')
-    .columns(['tenant_id', 'workspace_id', 'user_id', 'status'])
-    .expression((eb) =>
-      eb
-        .selectFrom('workspaces as w')
-        .innerJoin('tenant_memberships as m', 'm.tenant_id', 'w.tenant_id')
-        .select(['w.tenant_id', 'w.id', 'm.user_id', eb.val(USER_STATUS.Active).as('status')]),
-    )
-    .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doNothing())
-    .execute();
+  await addEveryTenantMemberToEveryWorkspace(db, USER_STATUS.Active);
 }

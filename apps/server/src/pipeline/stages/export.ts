@@ -6,12 +6,11 @@
 // reason, so GetTaskIntegrationDetailsAsync shows every attempt. 91 → 93 → Processed (100);
 // a failure leaves the task in ExportFailed (92), from where it can be recovered and reviewed again.
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { ResultsScope } from '../../db/repositories/results.js';
+import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { TaskRow } from '../../db/schema.js';
 import { DomainError } from '../../domain/errors.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from '../../domain/exports/reviewed-result.js';
-import { ResultsScope } from '../../domain/results/results-scope.js';
 import { INTEGRATION_STATUS, TASK_STATUS } from '../../domain/tasks/flags.js';
 import { pipelineOf } from '../../domain/workspaces/pipelines.js';
 import { toJson } from '../exports/index.js';
@@ -20,16 +19,8 @@ import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 export const STORE_RESULTS_STEP = 'integration.store-results';
 
 /** Who sent the task to QueuedForExport and when: the newest status change to 90. */
-async function queuedBy(db: Db, task: TaskRow): Promise<{ userId: string | null; on: Date }> {
-  const event = await db
-    .selectFrom('task_events')
-    .select(['user_id', 'created_on'])
-    .where('tenant_id', '=', task.tenant_id)
-    .where('task_id', '=', task.id)
-    .where(sql<string>`payload->>'to'`, '=', String(TASK_STATUS.QueuedForExport))
-    .orderBy('created_on', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+async function queuedBy(scope: ResultsScope, task: TaskRow): Promise<{ userId: string | null; on: Date }> {
+  const event = await scope.newestStatusChangeTo(task.id, TASK_STATUS.QueuedForExport);
   return { userId: event?.user_id ?? null, on: event ? new Date(event.created_on as Date) : new Date() };
 }
 
@@ -41,12 +32,7 @@ async function resultFile(scope: ResultsScope, task: TaskRow) {
 
 async function deliver(context: StageContext, integrationId: string) {
   const { db, task } = context;
-  const workspace = await db
-    .selectFrom('workspaces')
-    .selectAll()
-    .where('tenant_id', '=', task.tenant_id)
-    .where('id', '=', task.workspace_id)
-    .executeTakeFirst();
+  const workspace = await new WorkspaceScope(db, task.tenant_id).find(task.workspace_id);
   if (!workspace) throw new TaskFailure(TASK_STATUS.ExportFailed, 'The workspace of the task no longer exists.');
   const steps = pipelineOf(workspace).integrationStepIds;
   const unknown = steps.filter((id) => id !== STORE_RESULTS_STEP);
@@ -63,17 +49,12 @@ async function deliver(context: StageContext, integrationId: string) {
     'entities' in result
       ? `${result.entities.length} field(s) and ${result.tables.length} table(s)`
       : `${result.transcripts.length} paragraph(s)`;
-  await db
-    .updateTable('task_integrations')
-    .set({
-      status: INTEGRATION_STATUS.Successful,
-      result_blob_id: blobId,
-      finished_on: new Date(),
-      message: `Stored ${file.fileName} (${file.bytes.byteLength} bytes).`,
-    })
-    .where('tenant_id', '=', task.tenant_id)
-    .where('id', '=', integrationId)
-    .execute();
+  await scope.finishIntegration(integrationId, {
+    status: INTEGRATION_STATUS.Successful,
+    resultBlobId: blobId,
+    finishedOn: new Date(),
+    message: `Stored ${file.fileName} (${file.bytes.byteLength} bytes).`,
+  });
   return { fileName: file.fileName, summary, blobId };
 }
 
@@ -86,22 +67,19 @@ export const exportStage: Stage = {
 
   async run(context) {
     const { db, task } = context;
-    const queued = await queuedBy(db, task);
-    const previous = await new ResultsScope(db, task.tenant_id).integrations(task.id);
+    const scope = new ResultsScope(db, task.tenant_id);
+    const queued = await queuedBy(scope, task);
+    const previous = await scope.integrations(task.id);
     const integrationId = randomUUID();
-    await db
-      .insertInto('task_integrations')
-      .values({
-        id: integrationId,
-        tenant_id: task.tenant_id,
-        task_id: task.id,
-        status: INTEGRATION_STATUS.Queued,
-        integration_type: STORE_RESULTS_STEP,
-        attempts: previous.length + 1,
-        queued_by: queued.userId,
-        created_on: queued.on,
-      })
-      .execute();
+    await scope.addIntegration({
+      id: integrationId,
+      taskId: task.id,
+      status: INTEGRATION_STATUS.Queued,
+      integrationType: STORE_RESULTS_STEP,
+      attempts: previous.length + 1,
+      queuedBy: queued.userId,
+      createdOn: queued.on,
+    });
     try {
       const delivered = await deliver(context, integrationId);
       return {
@@ -119,12 +97,11 @@ export const exportStage: Stage = {
                 ? error.message
                 : `The result could not be delivered: ${(error as Error).message}`,
             );
-      await db
-        .updateTable('task_integrations')
-        .set({ status: INTEGRATION_STATUS.Failed, finished_on: new Date(), message: failure.message })
-        .where('tenant_id', '=', task.tenant_id)
-        .where('id', '=', integrationId)
-        .execute();
+      await scope.finishIntegration(integrationId, {
+        status: INTEGRATION_STATUS.Failed,
+        finishedOn: new Date(),
+        message: failure.message,
+      });
       throw failure;
     }
   },

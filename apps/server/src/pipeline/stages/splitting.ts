@@ -7,7 +7,6 @@
 // queued for pre-processing; the source moves to SplitProcessed (101).
 import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
-import { TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow, TasksTable } from '../../db/schema.js';
 import { BATCH_STATUS, BATCH_TYPE } from '../../domain/batches.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
@@ -112,20 +111,16 @@ async function createChunks(
   const existing = await store.splitChildren(source.id);
   if (existing.length > 0) return existing;
   const batchId = randomUUID();
-  await store.db
-    .insertInto('batches')
-    .values({
-      id: batchId,
-      tenant_id: store.tenantId,
-      workspace_id: source.workspace_id,
-      display_name: `${source.display_name} (split)`.slice(0, 256),
-      description: `Chunks of task #${source.sequential_by_workspace_id}, ${ranges.length} parts.`,
-      is_open: false,
-      status: BATCH_STATUS.Closed,
-      batch_type: BATCH_TYPE.SplitTask,
-    })
-    .execute();
-  const tasks = new TasksRepository(store.db, store.tenantId);
+  await store.insertBatch({
+    id: batchId,
+    workspace_id: source.workspace_id,
+    display_name: `${source.display_name} (split)`.slice(0, 256),
+    description: `Chunks of task #${source.sequential_by_workspace_id}, ${ranges.length} parts.`,
+    is_open: false,
+    status: BATCH_STATUS.Closed,
+    batch_type: BATCH_TYPE.SplitTask,
+  });
+  const tasks = store.tasks();
   const children: TaskRow[] = [];
   for (const [index, range] of ranges.entries()) {
     const id = randomUUID();

@@ -6,7 +6,7 @@
 // sees the first one's committed status.
 
 import type { Db } from '../../db/database.js';
-import { TasksRepository } from '../../db/repositories/tasks.js';
+import { TaskQueue } from '../../db/repositories/task-queue.js';
 import type { TaskRow } from '../../db/schema.js';
 import { recordStatusChange } from '../../domain/tasks/events.js';
 import type { Stage } from './stage.js';
@@ -25,41 +25,20 @@ export async function claimNext(
   now: () => Date = () => new Date(),
 ): Promise<Claim | null> {
   if (stages.length === 0) return null;
-  return db.transaction().execute(async (trx) => {
-    const next = await trx
-      .selectFrom('tasks')
-      .select(['id', 'status', 'tenant_id'])
-      .where(
-        'status',
-        'in',
-        stages.map((s) => s.queued),
-      )
-      .where('deleted_on', 'is', null)
-      .orderBy('priority', (o) => o.desc().nullsLast())
-      .orderBy('created_on')
-      .limit(1)
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+  return new TaskQueue(db).transaction(async (queue) => {
+    const next = await queue.lockNextQueued(stages.map((s) => s.queued));
     if (!next) return null;
     const stage = stages.find((s) => s.queued === next.status);
     if (!stage) return null;
     const at = now();
-    const task = await trx
-      .updateTable('tasks')
-      .set((eb) => ({
-        status: stage.inProgress,
-        claimed_by: workerId,
-        lease_until: new Date(at.getTime() + leaseMs),
-        status_changed_on: at,
-        processing_started_on: eb.fn.coalesce('processing_started_on', eb.val(at)),
-        modified_on: at,
-      }))
-      .where('id', '=', next.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const task = await queue.claim(next.id, {
+      status: stage.inProgress,
+      workerId,
+      leaseUntil: new Date(at.getTime() + leaseMs),
+      at,
+    });
     await recordStatusChange(
-      new TasksRepository(trx as unknown as Db, next.tenant_id),
+      queue.tasksOf(next.tenant_id),
       workerActor(workerId),
       task.id,
       stage.queued,

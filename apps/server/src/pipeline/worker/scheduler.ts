@@ -9,10 +9,8 @@
 // - deletion: Deleting (19) → files removed → Deleted (20);
 // - history removal: Processed (100) for longer than daysUntilHistoryRemoval → files removed →
 //   ProcessedAfterPeriodAndDeletedFiles (110).
-import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { TasksRepository } from '../../db/repositories/tasks.js';
-import type { TaskRow } from '../../db/schema.js';
+import { type LockedTask, TaskQueue, type WorkspaceNumber } from '../../db/repositories/task-queue.js';
 import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
 import { workspaceRules } from '../../domain/tasks/import.js';
@@ -20,7 +18,7 @@ import { DEFAULTS, LIMITS } from '../../domain/workspaces/configuration.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import type { Stage } from './stage.js';
 import { IN_PROGRESS, SCHEDULER_ACTOR, stepOf } from './stage-statuses.js';
-import { detachTaskFiles, removeStored } from './task-files.js';
+import { removeStored } from './task-files.js';
 
 export interface SchedulerDeps {
   db: Db;
@@ -31,27 +29,19 @@ export interface SchedulerDeps {
   batchSize?: number;
 }
 
-type Row = TaskRow & { limit_value?: number };
-
-/** A number kept in workspaces.configuration, the default when absent or not a number, clamped. */
-function setting(key: string, fallback: number, min: number, max?: number): RawBuilder<number> {
-  const value = sql`case when jsonb_typeof(w.configuration -> ${key}) = 'number'
-    then (w.configuration ->> ${key})::float8 else ${fallback}::float8 end`;
-  const low = sql`greatest(${min}::float8, ${value})`;
-  return max === undefined ? sql<number>`${low}` : sql<number>`least(${max}::float8, ${low})`;
-}
-
-const STUCK_HOURS = setting(
-  'hoursUntilTasksConsideredStuck',
-  DEFAULTS.hoursUntilTasksConsideredStuck,
-  LIMITS.hoursUntilTasksConsideredStuck.min,
-);
-const HISTORY_DAYS = setting(
-  'daysUntilHistoryRemoval',
-  DEFAULTS.daysUntilHistoryRemoval,
-  LIMITS.daysUntilHistoryRemoval.min,
-  LIMITS.daysUntilHistoryRemoval.max,
-);
+/** The workspace setting after which a task in progress counts as stuck. */
+const STUCK_HOURS: WorkspaceNumber = {
+  key: 'hoursUntilTasksConsideredStuck',
+  fallback: DEFAULTS.hoursUntilTasksConsideredStuck,
+  min: LIMITS.hoursUntilTasksConsideredStuck.min,
+};
+/** The workspace setting after which a processed task's files are removed. */
+const HISTORY_DAYS: WorkspaceNumber = {
+  key: 'daysUntilHistoryRemoval',
+  fallback: DEFAULTS.daysUntilHistoryRemoval,
+  min: LIMITS.daysUntilHistoryRemoval.min,
+  max: LIMITS.daysUntilHistoryRemoval.max,
+};
 
 /**
  * Runs `act` on one locked task at a time until `pick` finds none (or `limit` tasks were handled);
@@ -59,16 +49,16 @@ const HISTORY_DAYS = setting(
  */
 async function eachLocked(
   deps: SchedulerDeps,
-  pick: (trx: Db) => Promise<Row | undefined>,
-  act: (trx: Db, row: Row) => Promise<string[]>,
+  pick: (queue: TaskQueue) => Promise<LockedTask | undefined>,
+  act: (queue: TaskQueue, row: LockedTask) => Promise<string[]>,
 ): Promise<string[]> {
   const handled: string[] = [];
   const limit = deps.batchSize ?? 100;
   while (handled.length < limit) {
-    const done = await deps.db.transaction().execute(async (trx) => {
-      const row = await pick(trx as unknown as Db);
+    const done = await new TaskQueue(deps.db).transaction(async (queue) => {
+      const row = await pick(queue);
       if (!row) return null;
-      return { id: row.id, keys: await act(trx as unknown as Db, row) };
+      return { id: row.id, keys: await act(queue, row) };
     });
     if (!done) break;
     handled.push(done.id);
@@ -77,19 +67,12 @@ async function eachLocked(
   return handled;
 }
 
-const first = async (trx: Db, query: RawBuilder<Row>) => (await query.execute(trx)).rows[0];
-
 function inProgressStatuses(stages: readonly Stage[]) {
-  return sql.join([...new Set([...IN_PROGRESS, ...stages.map((s) => s.inProgress)])]);
+  return [...new Set([...IN_PROGRESS, ...stages.map((s) => s.inProgress)])];
 }
 
-async function maxRestartsOf(trx: Db, row: Row): Promise<number> {
-  const workspace = await trx
-    .selectFrom('workspaces')
-    .selectAll()
-    .where('tenant_id', '=', row.tenant_id)
-    .where('id', '=', row.workspace_id)
-    .executeTakeFirst();
+async function maxRestartsOf(queue: TaskQueue, row: LockedTask): Promise<number> {
+  const workspace = await queue.workspacesOf(row.tenant_id).find(row.workspace_id);
   return workspace ? workspaceRules(workspace).maxRestartCount : DEFAULTS.maxRestartCount;
 }
 
@@ -98,39 +81,35 @@ async function maxRestartsOf(trx: Db, row: Row): Promise<number> {
  * step's failed status. `cause` starts the sentence ("Worker w-1 stopped responding").
  */
 async function requeueOrFail(
-  trx: Db,
+  queue: TaskQueue,
   stages: readonly Stage[],
-  row: Row,
+  row: LockedTask,
   cause: string,
   now: Date,
   stuck: boolean,
 ): Promise<string[]> {
   const step = stepOf(stages, row.status);
   if (!step) return [];
-  const max = await maxRestartsOf(trx, row);
+  const max = await maxRestartsOf(queue, row);
   const restart = row.restart_count + 1;
   const giveUp = row.restart_count >= max;
   const reason = giveUp
     ? `${cause}; not requeued: the task was restarted ${row.restart_count} times, the most this workspace allows (maxRestartCount ${max})`
     : `${cause}; requeued (restart ${restart} of ${max})`;
   const status = giveUp ? step.failed : step.queued;
-  await trx
-    .updateTable('tasks')
-    .set({
-      status,
-      restart_count: giveUp ? row.restart_count : restart,
-      claimed_by: null,
-      lease_until: null,
-      status_changed_on: now,
-      modified_on: now,
-      last_error: reason,
-      ...(giveUp ? { processing_finished_on: now } : {}),
-      ...(stuck ? { last_stuck_status: row.status, last_stuck_status_modified_on: now } : {}),
-    })
-    .where('id', '=', row.id)
-    .execute();
+  await queue.update(row.id, {
+    status,
+    restart_count: giveUp ? row.restart_count : restart,
+    claimed_by: null,
+    lease_until: null,
+    status_changed_on: now,
+    modified_on: now,
+    last_error: reason,
+    ...(giveUp ? { processing_finished_on: now } : {}),
+    ...(stuck ? { last_stuck_status: row.status, last_stuck_status_modified_on: now } : {}),
+  });
   await recordStatusChange(
-    new TasksRepository(trx, row.tenant_id),
+    queue.tasksOf(row.tenant_id),
     SCHEDULER_ACTOR,
     row.id,
     row.status,
@@ -145,15 +124,8 @@ async function requeueOrFail(
 export function requeueExpiredLeases(deps: SchedulerDeps, now: Date): Promise<string[]> {
   return eachLocked(
     deps,
-    (trx) =>
-      first(
-        trx,
-        sql<Row>`select * from tasks
-          where claimed_by is not null and lease_until < ${now}
-            and status in (${inProgressStatuses(deps.stages)})
-          order by lease_until limit 1 for update skip locked`,
-      ),
-    (trx, row) => requeueOrFail(trx, deps.stages, row, `Worker ${row.claimed_by} stopped responding`, now, false),
+    (queue) => queue.lockExpiredLease(now, inProgressStatuses(deps.stages)),
+    (queue, row) => requeueOrFail(queue, deps.stages, row, `Worker ${row.claimed_by} stopped responding`, now, false),
   );
 }
 
@@ -161,18 +133,10 @@ export function requeueExpiredLeases(deps: SchedulerDeps, now: Date): Promise<st
 export function requeueStuckTasks(deps: SchedulerDeps, now: Date): Promise<string[]> {
   return eachLocked(
     deps,
-    (trx) =>
-      first(
-        trx,
-        sql<Row>`select t.*, ${STUCK_HOURS} as limit_value from tasks t
-          join workspaces w on w.id = t.workspace_id and w.tenant_id = t.tenant_id
-          where t.status in (${inProgressStatuses(deps.stages)})
-            and t.status_changed_on < ${now}::timestamptz - make_interval(secs => ${STUCK_HOURS} * 3600)
-          order by t.status_changed_on limit 1 for update of t skip locked`,
-      ),
-    (trx, row) =>
+    (queue) => queue.lockStuck(now, inProgressStatuses(deps.stages), STUCK_HOURS),
+    (queue, row) =>
       requeueOrFail(
-        trx,
+        queue,
         deps.stages,
         row,
         `Stuck in ${taskStatusText(row.status)} for more than ${Number(row.limit_value)} h`,
@@ -186,23 +150,12 @@ export function requeueStuckTasks(deps: SchedulerDeps, now: Date): Promise<strin
 export function removeDeletingTasks(deps: SchedulerDeps, now: Date): Promise<string[]> {
   return eachLocked(
     deps,
-    (trx) => first(trx, sql<Row>`select * from tasks where status = ${S.Deleting} limit 1 for update skip locked`),
-    async (trx, row) => {
-      const files = await detachTaskFiles(trx, row, { dropResults: true });
-      await trx
-        .updateTable('tasks')
-        .set((eb) => ({
-          status: S.Deleted,
-          deleted_on: eb.fn.coalesce('deleted_on', eb.val(now)),
-          claimed_by: null,
-          lease_until: null,
-          status_changed_on: now,
-          modified_on: now,
-        }))
-        .where('id', '=', row.id)
-        .execute();
+    (queue) => queue.lockInStatus(S.Deleting),
+    async (queue, row) => {
+      const files = await queue.detachFiles(row, { dropResults: true });
+      await queue.markDeleted(row.id, S.Deleted, now);
       await recordStatusChange(
-        new TasksRepository(trx, row.tenant_id),
+        queue.tasksOf(row.tenant_id),
         SCHEDULER_ACTOR,
         row.id,
         S.Deleting,
@@ -219,24 +172,16 @@ export function removeDeletingTasks(deps: SchedulerDeps, now: Date): Promise<str
 export function removeExpiredHistory(deps: SchedulerDeps, now: Date): Promise<string[]> {
   return eachLocked(
     deps,
-    (trx) =>
-      first(
-        trx,
-        sql<Row>`select t.*, ${HISTORY_DAYS} as limit_value from tasks t
-          join workspaces w on w.id = t.workspace_id and w.tenant_id = t.tenant_id
-          where t.status = ${S.Processed}
-            and t.status_changed_on < ${now}::timestamptz - make_interval(secs => ${HISTORY_DAYS} * 86400)
-          order by t.status_changed_on limit 1 for update of t skip locked`,
-      ),
-    async (trx, row) => {
-      const files = await detachTaskFiles(trx, row, { dropResults: false });
-      await trx
-        .updateTable('tasks')
-        .set({ status: S.ProcessedAfterPeriodAndDeletedFiles, status_changed_on: now, modified_on: now })
-        .where('id', '=', row.id)
-        .execute();
+    (queue) => queue.lockInStatusLongerThan(now, S.Processed, HISTORY_DAYS),
+    async (queue, row) => {
+      const files = await queue.detachFiles(row, { dropResults: false });
+      await queue.update(row.id, {
+        status: S.ProcessedAfterPeriodAndDeletedFiles,
+        status_changed_on: now,
+        modified_on: now,
+      });
       await recordStatusChange(
-        new TasksRepository(trx, row.tenant_id),
+        queue.tasksOf(row.tenant_id),
         SCHEDULER_ACTOR,
         row.id,
         S.Processed,

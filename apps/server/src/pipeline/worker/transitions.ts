@@ -2,7 +2,8 @@
 // stage's in-progress status: a worker that lost its claim (its lease ran out and the scheduler
 // requeued the task, or another worker has it now) changes nothing and learns so from the answer.
 import type { Db } from '../../db/database.js';
-import { TasksRepository } from '../../db/repositories/tasks.js';
+import { TaskQueue } from '../../db/repositories/task-queue.js';
+import type { TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow } from '../../db/schema.js';
 import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
@@ -24,15 +25,11 @@ export const isKnownStatus = (status: unknown): status is number =>
 
 /** Extends the lease; false when the worker no longer holds the task. */
 export async function renewLease(db: Db, claim: Claim, workerId: string, leaseMs: number, now = new Date()) {
-  const row = await db
-    .updateTable('tasks')
-    .set({ lease_until: new Date(now.getTime() + leaseMs) })
-    .where('id', '=', claim.task.id)
-    .where('claimed_by', '=', workerId)
-    .where('status', '=', claim.stage.inProgress)
-    .returning('id')
-    .executeTakeFirst();
-  return row !== undefined;
+  return new TaskQueue(db).renewLease(
+    claim.task.id,
+    { workerId, inProgress: claim.stage.inProgress },
+    new Date(now.getTime() + leaseMs),
+  );
 }
 
 /**
@@ -46,25 +43,20 @@ async function leave(
   changes: { status: number; lastError: string | null; finished: boolean; now: Date },
   write: (repo: TasksRepository, row: TaskRow) => Promise<void>,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('tasks')
-      .set({
+  return new TaskQueue(db).transaction(async (queue) => {
+    const row = await queue.leave(
+      claim.task.id,
+      { workerId, inProgress: claim.stage.inProgress },
+      {
         status: changes.status,
-        claimed_by: null,
-        lease_until: null,
         status_changed_on: changes.now,
         modified_on: changes.now,
         last_error: changes.lastError,
         ...(changes.finished ? { processing_finished_on: changes.now } : {}),
-      })
-      .where('id', '=', claim.task.id)
-      .where('claimed_by', '=', workerId)
-      .where('status', '=', claim.stage.inProgress)
-      .returningAll()
-      .executeTakeFirst();
+      },
+    );
     if (!row) return false;
-    await write(new TasksRepository(trx as unknown as Db, row.tenant_id), row);
+    await write(queue.tasksOf(row.tenant_id), row);
     return true;
   });
 }

@@ -1,33 +1,20 @@
-// The review lifecycle's reads and writes, always inside one tenant: like TasksRepository, the store
-// cannot be built without the caller's tenant id and every query filters on it, so another tenant's
-// task, page or transcript is simply not found. Commands build one store on their transaction.
-import { type Kysely, sql } from 'kysely';
-import type { Database, TaskMediaRow, TaskPageRow, TaskRow } from '../../db/schema.js';
-import { TASK_STATUS } from '../tasks/flags.js';
+// The review lifecycle's reads and writes, always inside one tenant (TenantRepository): another
+// tenant's task, page or transcript is simply not found. Commands build one store on their transaction.
+import { sql } from 'kysely';
+import { TaskStatus } from '../../contract/generated/enums.js';
+import type { TaskMediaRow, TaskPageRow, TaskRow } from '../schema.js';
+import { TenantRepository } from './tenant-repository.js';
 
 export type PageVersionRow = Pick<TaskPageRow, 'page_number' | 'version' | 'modified_by'>;
 
-export class ReviewStore {
-  constructor(
-    private readonly db: Kysely<Database>,
-    readonly tenantId: string,
-  ) {
-    if (!tenantId) throw new Error('A review store needs the tenant id');
-  }
-
+export class ReviewStore extends TenantRepository {
   /**
    * The task row, locked until the transaction ends: concurrent checkouts, saves and finishes of
    * one task queue up here, so each decides on what the previous one left (PostgreSQL row lock;
    * PGlite runs one transaction at a time anyway).
    */
   lockTask(id: string): Promise<TaskRow | undefined> {
-    return this.db
-      .selectFrom('tasks')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('id', '=', id)
-      .forUpdate()
-      .executeTakeFirst();
+    return this.rowById('tasks', id).selectAll().forUpdate().executeTakeFirst();
   }
 
   /** Sets status and checkout columns of a task (the row is locked by the caller's transaction). */
@@ -37,8 +24,7 @@ export class ReviewStore {
     modifiedBy: string,
     now: Date,
   ): Promise<TaskRow> {
-    return this.db
-      .updateTable('tasks')
+    return this.updateRows('tasks')
       .set({
         status: state.status,
         last_checked_out_by: state.checkedOutBy,
@@ -46,17 +32,14 @@ export class ReviewStore {
         modified_by: modifiedBy,
         modified_on: now,
       })
-      .where('tenant_id', '=', this.tenantId)
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
   async markReviewed(taskId: string, userId: string, now: Date): Promise<void> {
-    await this.db
-      .updateTable('task_assignment_users')
+    await this.updateRows('task_assignment_users')
       .set({ has_reviewed: true, reviewed_on: now })
-      .where('tenant_id', '=', this.tenantId)
       .where('task_id', '=', taskId)
       .where('user_id', '=', userId)
       .execute();
@@ -65,23 +48,14 @@ export class ReviewStore {
   // --- document pages ---
 
   pageVersions(taskId: string): Promise<PageVersionRow[]> {
-    return this.db
-      .selectFrom('task_pages')
+    return this.rowsOfTask('task_pages', taskId)
       .select(['page_number', 'version', 'modified_by'])
-      .where('tenant_id', '=', this.tenantId)
-      .where('task_id', '=', taskId)
       .orderBy('page_number')
       .execute();
   }
 
   pageDocuments(taskId: string): Promise<Array<{ page_number: number; document: Record<string, unknown> }>> {
-    return this.db
-      .selectFrom('task_pages')
-      .select(['page_number', 'document'])
-      .where('tenant_id', '=', this.tenantId)
-      .where('task_id', '=', taskId)
-      .orderBy('page_number')
-      .execute();
+    return this.rowsOfTask('task_pages', taskId).select(['page_number', 'document']).orderBy('page_number').execute();
   }
 
   /**
@@ -96,15 +70,13 @@ export class ReviewStore {
     userId: string,
     now: Date,
   ): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable('task_pages')
+    const row = await this.updateRows('task_pages')
       .set({
         document: JSON.stringify(document),
         version: expectedVersion + 1,
         modified_by: userId,
         modified_on: now,
       })
-      .where('tenant_id', '=', this.tenantId)
       .where('task_id', '=', taskId)
       .where('page_number', '=', pageNumber)
       .where('version', '=', expectedVersion)
@@ -114,10 +86,8 @@ export class ReviewStore {
   }
 
   async addDocumentVersions(taskId: string, count: number): Promise<number> {
-    const row = await this.db
-      .updateTable('tasks')
+    const row = await this.updateRows('tasks')
       .set({ document_version: sql`document_version + ${count}` })
-      .where('tenant_id', '=', this.tenantId)
       .where('id', '=', taskId)
       .returning('document_version')
       .executeTakeFirstOrThrow();
@@ -127,12 +97,7 @@ export class ReviewStore {
   // --- media ---
 
   media(taskId: string): Promise<TaskMediaRow | undefined> {
-    return this.db
-      .selectFrom('task_media')
-      .selectAll()
-      .where('tenant_id', '=', this.tenantId)
-      .where('task_id', '=', taskId)
-      .executeTakeFirst();
+    return this.rowsOfTask('task_media', taskId).selectAll().executeTakeFirst();
   }
 
   /** Compare-and-set of the transcript, like savePage. */
@@ -143,15 +108,13 @@ export class ReviewStore {
     userId: string,
     now: Date,
   ): Promise<number | undefined> {
-    const row = await this.db
-      .updateTable('task_media')
+    const row = await this.updateRows('task_media')
       .set({
         transcript: JSON.stringify(transcript),
         version: expectedVersion + 1,
         modified_by: userId,
         modified_on: now,
       })
-      .where('tenant_id', '=', this.tenantId)
       .where('task_id', '=', taskId)
       .where('version', '=', expectedVersion)
       .returning('version')
@@ -196,7 +159,7 @@ export class ReviewStore {
       .selectAll('t')
       .where('t.tenant_id', '=', this.tenantId)
       .where('t.workspace_id', '=', workspaceId)
-      .where('t.status', 'in', [TASK_STATUS.ToReview, TASK_STATUS.InReview])
+      .where('t.status', 'in', [TaskStatus.ToReview, TaskStatus.InReview])
       .where((eb) =>
         eb.or([
           eb('t.last_checked_out_by', 'is', null),

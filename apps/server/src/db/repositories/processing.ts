@@ -1,0 +1,188 @@
+// The database side of the processing stages, bound to the task's tenant (TenantRepository): a stage
+// can only ever touch rows of the tenant whose task it holds. The files behind the blob rows are
+// the stages' own business (pipeline/stages/task-store.ts).
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { BatchesTable, TaskRow, TasksTable, WorkspaceRow } from '../schema.js';
+import { TasksRepository } from './tasks.js';
+import { TenantRepository } from './tenant-repository.js';
+
+export interface NewPage {
+  pageNumber: number;
+  width: number;
+  height: number;
+  unit: 'point' | 'pixel';
+  rotation: number;
+  imageBlobId: string;
+}
+
+export class ProcessingRepository extends TenantRepository {
+  /** The task repository of the same tenant, on the same connection or transaction. */
+  tasks(): TasksRepository {
+    return new TasksRepository(this.db, this.tenantId);
+  }
+
+  task(id: string): Promise<TaskRow | undefined> {
+    return this.rowById('tasks', id).selectAll().executeTakeFirst();
+  }
+
+  workspace(id: string): Promise<WorkspaceRow | undefined> {
+    return this.rowById('workspaces', id).selectAll().executeTakeFirst();
+  }
+
+  tenantCode(): Promise<string | null> {
+    return this.db
+      .selectFrom('tenants')
+      .select('code')
+      .where('id', '=', this.tenantId)
+      .executeTakeFirst()
+      .then((row) => row?.code ?? null);
+  }
+
+  async updateTask(id: string, changes: Updateable<TasksTable>): Promise<void> {
+    await this.updateRows('tasks').set(changes).where('id', '=', id).execute();
+  }
+
+  async addEvent(taskId: string, eventType: string, description: string, payload: Record<string, unknown> = {}) {
+    await this.db
+      .insertInto('task_events')
+      .values({
+        tenant_id: this.tenantId,
+        task_id: taskId,
+        event_type: eventType,
+        description,
+        payload: JSON.stringify(payload),
+        event_source: 'Pipeline',
+      })
+      .execute();
+  }
+
+  /** A batch of the tenant (the one holding the parts of a split task). */
+  async insertBatch(batch: Omit<Insertable<BatchesTable>, 'tenant_id'>): Promise<void> {
+    await this.db
+      .insertInto('batches')
+      .values({ ...batch, tenant_id: this.tenantId })
+      .execute();
+  }
+
+  // --- blobs ---
+
+  async blobKey(
+    blobId: string,
+  ): Promise<{ key: string; fileName: string; size: number; contentType: string } | undefined> {
+    const row = await this.rowById('blobs', blobId)
+      .select(['storage_key', 'file_name', 'size', 'content_type'])
+      .executeTakeFirst();
+    return row
+      ? { key: row.storage_key, fileName: row.file_name, size: Number(row.size), contentType: row.content_type }
+      : undefined;
+  }
+
+  /** Deletes blob rows; returns the storage keys whose bytes are to go too. */
+  async deleteBlobs(blobIds: readonly string[]): Promise<string[]> {
+    if (blobIds.length === 0) return [];
+    const rows = await this.deleteRows('blobs')
+      .where('id', 'in', [...blobIds])
+      .returning('storage_key')
+      .execute();
+    return rows.map((row) => row.storage_key);
+  }
+
+  // --- pages and media ---
+
+  pages(taskId: string) {
+    return this.rowsOfTask('task_pages', taskId).selectAll().orderBy('page_number').execute();
+  }
+
+  /** Deletes the pages and media of a task; returns the ids of the blobs they referred to. */
+  async deleteResults(taskId: string): Promise<string[]> {
+    const pages = await this.deleteRows('task_pages')
+      .where('task_id', '=', taskId)
+      .returning('image_blob_id')
+      .execute();
+    const media = await this.deleteRows('task_media')
+      .where('task_id', '=', taskId)
+      .returning('waveform_blob_id')
+      .execute();
+    return [...pages.map((p) => p.image_blob_id), ...media.map((m) => m.waveform_blob_id)].filter(
+      (id): id is string => id !== null,
+    );
+  }
+
+  async insertPages(taskId: string, pages: readonly NewPage[]): Promise<void> {
+    // Chunks keep each statement well under PostgreSQL's 65535 bind parameters (2,000 pages × 9).
+    for (let start = 0; start < pages.length; start += 500) {
+      await this.db
+        .insertInto('task_pages')
+        .values(
+          pages.slice(start, start + 500).map((page) => ({
+            tenant_id: this.tenantId,
+            task_id: taskId,
+            page_number: page.pageNumber,
+            width: page.width,
+            height: page.height,
+            unit: page.unit,
+            rotation: page.rotation,
+            image_blob_id: page.imageBlobId,
+            document: JSON.stringify({ entities: [], tables: [] }),
+          })),
+        )
+        .execute();
+    }
+  }
+
+  async setPageOcr(
+    taskId: string,
+    pageNumber: number,
+    ocr: object,
+    geometry: { width: number; height: number; unit: string; rotation: number },
+  ): Promise<void> {
+    await this.updateRows('task_pages')
+      .set({ ocr: JSON.stringify(ocr), ...geometry, modified_on: new Date() })
+      .where('task_id', '=', taskId)
+      .where('page_number', '=', pageNumber)
+      .execute();
+  }
+
+  async setPageDocument(taskId: string, pageNumber: number, document: object): Promise<void> {
+    await this.updateRows('task_pages')
+      .set({ document: JSON.stringify(document), modified_on: new Date() })
+      .where('task_id', '=', taskId)
+      .where('page_number', '=', pageNumber)
+      .execute();
+  }
+
+  media(taskId: string) {
+    return this.rowsOfTask('task_media', taskId).selectAll().executeTakeFirst();
+  }
+
+  async insertMedia(taskId: string, values: { durationMs: number; info: object; waveformBlobId: string }) {
+    await this.db
+      .insertInto('task_media')
+      .values({
+        task_id: taskId,
+        tenant_id: this.tenantId,
+        duration_ms: values.durationMs,
+        info: JSON.stringify(values.info),
+        waveform_blob_id: values.waveformBlobId,
+      })
+      .execute();
+  }
+
+  async setTranscript(taskId: string, transcript: object, engine: string): Promise<void> {
+    await this.updateRows('task_media')
+      .set({ transcript: JSON.stringify(transcript), engine, modified_on: new Date() })
+      .where('task_id', '=', taskId)
+      .execute();
+  }
+
+  /** Child tasks already made from a split source (a restarted split does not make them twice). */
+  async splitChildren(sourceId: string): Promise<TaskRow[]> {
+    return this.rows('tasks')
+      .selectAll()
+      .where('split_source_id', '=', sourceId)
+      .where(sql<boolean>`status not in (19, 20)`)
+      .orderBy('split_first_page')
+      .orderBy('offset_start')
+      .execute();
+  }
+}

@@ -1,0 +1,182 @@
+// The processing queue: the task status is the queue, across all tenants (workers and the scheduler
+// serve every tenant). Each look-up locks one task with `FOR UPDATE SKIP LOCKED`, so concurrent
+// claimers and schedulers in other processes skip it instead of waiting; each write is guarded by
+// the claim it belongs to. What a worker then records about the task goes through the task's own
+// tenant (`tasksOf`).
+import { type RawBuilder, sql, type Updateable } from 'kysely';
+import type { TaskRow, TasksTable } from '../schema.js';
+import { type DetachedFiles, detachTaskFiles } from './task-files.js';
+import { TasksRepository } from './tasks.js';
+import { type Executor, inTransaction } from './tenant-repository.js';
+import { WorkspaceScope } from './workspace-scope.js';
+
+/** A task the scheduler locked, with the workspace setting it was judged by. */
+export type LockedTask = TaskRow & { limit_value?: number };
+
+/** A number kept in workspaces.configuration (`w`): the default when absent or not a number, clamped. */
+export interface WorkspaceNumber {
+  key: string;
+  fallback: number;
+  min: number;
+  max?: number | undefined;
+}
+
+function workspaceNumber({ key, fallback, min, max }: WorkspaceNumber): RawBuilder<number> {
+  const value = sql`case when jsonb_typeof(w.configuration -> ${key}) = 'number'
+    then (w.configuration ->> ${key})::float8 else ${fallback}::float8 end`;
+  const low = sql`greatest(${min}::float8, ${value})`;
+  return max === undefined ? sql<number>`${low}` : sql<number>`least(${max}::float8, ${low})`;
+}
+
+export class TaskQueue {
+  constructor(private readonly db: Executor) {}
+
+  /** Runs `work` in one transaction with a queue bound to it. */
+  transaction<T>(work: (queue: TaskQueue) => Promise<T>): Promise<T> {
+    return inTransaction(this.db, (trx) => work(trx === this.db ? this : new TaskQueue(trx)));
+  }
+
+  /** The task repository of a tenant on the queue's connection or transaction. */
+  tasksOf(tenantId: string): TasksRepository {
+    return new TasksRepository(this.db, tenantId);
+  }
+
+  /** The workspaces of a tenant on the queue's connection or transaction. */
+  workspacesOf(tenantId: string): WorkspaceScope {
+    return new WorkspaceScope(this.db, tenantId);
+  }
+
+  /** Detaches the files of a locked task (see task-files.ts); remove their bytes after the commit. */
+  detachFiles(task: TaskRow, options: { dropResults: boolean }): Promise<DetachedFiles> {
+    return detachTaskFiles(this.db, task, options);
+  }
+
+  // --- workers ---
+
+  /** The oldest task of the highest priority waiting in one of `statuses`, locked. */
+  lockNextQueued(statuses: readonly number[]) {
+    return this.db
+      .selectFrom('tasks')
+      .select(['id', 'status', 'tenant_id'])
+      .where('status', 'in', [...statuses])
+      .where('deleted_on', 'is', null)
+      .orderBy('priority', (o) => o.desc().nullsLast())
+      .orderBy('created_on')
+      .limit(1)
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+  }
+
+  /** Stamps the claim of a locked task: its in-progress status, holder and lease. */
+  claim(id: string, claim: { status: number; workerId: string; leaseUntil: Date; at: Date }): Promise<TaskRow> {
+    return this.db
+      .updateTable('tasks')
+      .set((eb) => ({
+        status: claim.status,
+        claimed_by: claim.workerId,
+        lease_until: claim.leaseUntil,
+        status_changed_on: claim.at,
+        processing_started_on: eb.fn.coalesce('processing_started_on', eb.val(claim.at)),
+        modified_on: claim.at,
+      }))
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Extends the lease; false when `workerId` no longer holds the task in `inProgress`. */
+  async renewLease(id: string, holder: { workerId: string; inProgress: number }, leaseUntil: Date): Promise<boolean> {
+    const row = await this.db
+      .updateTable('tasks')
+      .set({ lease_until: leaseUntil })
+      .where('id', '=', id)
+      .where('claimed_by', '=', holder.workerId)
+      .where('status', '=', holder.inProgress)
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** Drops the claim with `changes`; undefined (nothing written) when `workerId` no longer holds it. */
+  leave(
+    id: string,
+    holder: { workerId: string; inProgress: number },
+    changes: Updateable<TasksTable>,
+  ): Promise<TaskRow | undefined> {
+    return this.db
+      .updateTable('tasks')
+      .set({ ...changes, claimed_by: null, lease_until: null })
+      .where('id', '=', id)
+      .where('claimed_by', '=', holder.workerId)
+      .where('status', '=', holder.inProgress)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  // --- the scheduler ---
+
+  private async first(query: RawBuilder<LockedTask>): Promise<LockedTask | undefined> {
+    return (await query.execute(this.db)).rows[0];
+  }
+
+  /** A claimed task in one of `inProgress` whose lease ran out before `now`, locked. */
+  lockExpiredLease(now: Date, inProgress: readonly number[]) {
+    return this.first(
+      sql<LockedTask>`select * from tasks
+        where claimed_by is not null and lease_until < ${now}
+          and status in (${sql.join([...inProgress])})
+        order by lease_until limit 1 for update skip locked`,
+    );
+  }
+
+  /** A task in one of `inProgress` for longer than its workspace's `hours`, locked. */
+  lockStuck(now: Date, inProgress: readonly number[], hours: WorkspaceNumber) {
+    const limit = workspaceNumber(hours);
+    return this.first(
+      sql<LockedTask>`select t.*, ${limit} as limit_value from tasks t
+        join workspaces w on w.id = t.workspace_id and w.tenant_id = t.tenant_id
+        where t.status in (${sql.join([...inProgress])})
+          and t.status_changed_on < ${now}::timestamptz - make_interval(secs => ${limit} * 3600)
+        order by t.status_changed_on limit 1 for update of t skip locked`,
+    );
+  }
+
+  /** A task in `status`, locked. */
+  lockInStatus(status: number) {
+    return this.first(sql<LockedTask>`select * from tasks where status = ${status} limit 1 for update skip locked`);
+  }
+
+  /** A task in `status` since longer than its workspace's `days`, locked. */
+  lockInStatusLongerThan(now: Date, status: number, days: WorkspaceNumber) {
+    const limit = workspaceNumber(days);
+    return this.first(
+      sql<LockedTask>`select t.*, ${limit} as limit_value from tasks t
+        join workspaces w on w.id = t.workspace_id and w.tenant_id = t.tenant_id
+        where t.status = ${status}
+          and t.status_changed_on < ${now}::timestamptz - make_interval(secs => ${limit} * 86400)
+        order by t.status_changed_on limit 1 for update of t skip locked`,
+    );
+  }
+
+  /** Changes columns of a locked task. */
+  async update(id: string, changes: Updateable<TasksTable>): Promise<void> {
+    await this.db.updateTable('tasks').set(changes).where('id', '=', id).execute();
+  }
+
+  /** Marks a locked task deleted (`status`), keeping an earlier deletion time, and drops any claim. */
+  async markDeleted(id: string, status: number, now: Date): Promise<void> {
+    await this.db
+      .updateTable('tasks')
+      .set((eb) => ({
+        status,
+        deleted_on: eb.fn.coalesce('deleted_on', eb.val(now)),
+        claimed_by: null,
+        lease_until: null,
+        status_changed_on: now,
+        modified_on: now,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
