@@ -3,7 +3,7 @@
 // resolved by registering the contract's components under one id.
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import { hasUnstorableText } from '../db/storable-text.js';
+import { hasUnstorableText } from '../formats/storable-text.js';
 import type { Contract, JsonSchema, OperationSpec } from './contract.js';
 
 const CONTRACT_ID = 'urn:reviewdesk:contract';

@@ -9,7 +9,6 @@ import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TasksRepository } from '../db/repositories/tasks.js';
 import type { UploadRow } from '../db/schema.js';
-import { hasUnstorableText } from '../db/storable-text.js';
 import { hasAnyAbility, loadSession, type Session } from '../domain/session.js';
 import { loadClientSession } from '../domain/tasks/callers.js';
 import {
@@ -18,6 +17,7 @@ import {
   workspaceForTask,
   workspaceRules,
 } from '../domain/tasks/import.js';
+import { hasUnstorableText } from '../formats/storable-text.js';
 import type { TokenSubject } from '../http/binder.js';
 import { type ErrorKind, errorBody, HttpError, toHttpError } from '../http/errors.js';
 import type { Services } from '../http/handler.js';

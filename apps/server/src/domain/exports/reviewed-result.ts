@@ -2,8 +2,8 @@
 // saved them in task_pages.document) joined into one DocumentResult, or the transcript of a media
 // task. A task that has no result yet is NotReadyYet (4).
 import type { TaskRow } from '../../db/schema.js';
-import type { DocumentResult, Entity, Table } from '../../pipeline/exports/types.js';
-import type { Transcript } from '../../pipeline/media/transcript.js';
+import type { DocumentResult, Entity, Table } from '../../formats/exports/types.js';
+import type { Transcript } from '../../formats/transcript.js';
 import type { ResultsScope } from '../results/results-scope.js';
 import { hasResult, notReadyYet } from '../results/viewer-task.js';
 

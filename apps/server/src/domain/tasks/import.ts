@@ -12,7 +12,7 @@ import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import type { WorkspaceRow } from '../../db/schema.js';
-import { detectFileType, type FileKind } from '../../pipeline/documents/file-type.js';
+import { detectFileType, type FileKind } from '../../formats/file-type.js';
 import { type BlobStorage, blobStorageFor } from '../../storage/blob-storage.js';
 import { describeStored, FileTooLargeError, type IngestedFile, ingest } from '../../storage/ingest.js';
 import { forbidden, invalid } from '../errors.js';

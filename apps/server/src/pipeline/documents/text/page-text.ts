@@ -2,7 +2,7 @@
 // the page text those words are spans of. Both the PDF text layer and tesseract produce it; field,
 // table, PII detection read it; `toOcrPageResult` turns it into the contract's OcrPageResult.
 
-import { withoutUnstorableText } from '../../../db/storable-text.js';
+import { withoutUnstorableText } from '../../../formats/storable-text.js';
 import { centerY, type Edges, heightOf, overlap, unionEdges } from '../geometry.js';
 import type { OcrEngineName, PageSize, Span } from '../types.js';
 
