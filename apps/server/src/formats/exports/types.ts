@@ -1,65 +1,16 @@
-// The inputs and output of the export writers. The enumerations, TranscriptExportOptions and
-// ExportFileResult are the contract's (src/contract/generated). DocumentResult and its parts are
-// narrower read views of the contract's: only the fields exports read are typed, because the
-// writers also take stored results that predate fields the contract added since; extra fields
-// pass through untouched.
+// The inputs and output of the export writers: the contract's types (src/contract/generated).
+// Stored results are read as they are; fields the writers do not know pass through untouched.
 
 import type { Schema } from '../../contract/types.js';
 
 export { ExportType, TranscriptExportType } from '../../contract/generated/enums.js';
 
-export interface KeyValue {
-  pageNumber: number;
-  category?: string | null;
-  categoryNormalized?: string | null;
-  content?: string | null;
-  contentNormalized?: string | null;
-  confidence?: number | null;
-}
-
-export interface TableHeader {
-  uniqueId: string;
-  fieldType?: number;
-  isRequired?: boolean;
-}
-
-export interface TableCell {
-  rowIndex: number;
-  columnIndex: number;
-  content?: string | null;
-  contentNormalized?: string | null;
-  pageNumber?: number | null;
-  uniqueId?: string | null;
-  headerId?: string | null;
-}
-
-export interface Table {
-  rowCount: number;
-  columnCount: number;
-  tableHeaders: TableHeader[];
-  /** Cells by row index (`"0"`, `"1"`, …). */
-  tableRows: Record<string, TableCell[]>;
-}
-
-export interface Entity {
-  temporaryId: string;
-  type?: string | null;
-  category: string;
-  groupName?: string | null;
-  pageNumber: number;
-  keyValues: KeyValue[];
-  confidence?: number | null;
-  table?: Table | null;
-  notDetected?: boolean;
-}
-
-export interface DocumentResult {
-  entities: Entity[];
-  tables: Table[];
-  documentConfidence?: number | null;
-  averageConfidence?: number | null;
-  version?: number | null;
-}
+export type KeyValue = Schema<'KeyValue'>;
+export type TableHeader = Schema<'TableHeader'>;
+export type TableCell = Schema<'TableCell'>;
+export type Table = Schema<'Table'>;
+export type Entity = Schema<'Entity'>;
+export type DocumentResult = Schema<'DocumentResult'>;
 
 /** The contract's TranscriptExportOptions without the format (`type`), which picks the writer. */
 export type TranscriptExportOptions = Omit<Schema<'TranscriptExportOptions'>, 'type'>;
