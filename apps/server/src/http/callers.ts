@@ -2,7 +2,7 @@
 // changes tasks goes through the caller's tenant-scoped repository and scope.
 import { TasksRepository } from '../db/repositories/tasks.js';
 import { ResultsScope } from '../domain/results/results-scope.js';
-import type { TaskCaller } from '../domain/tasks/commands.js';
+import type { TaskCaller } from '../domain/tasks/task-access.js';
 import type { CallContext } from './handler.js';
 
 /** The task repository of the caller's tenant. */

@@ -19,8 +19,8 @@ import { forbidden, invalid } from '../errors.js';
 import type { Services } from '../services.js';
 import type { Session } from '../session.js';
 import { canAccessWorkspace } from '../workspaces/access.js';
+import { validateAssignment } from './assignment.js';
 import { actorOf, apiClientOf } from './callers.js';
-import { validateAssignment } from './commands.js';
 import { recordEvent, TASK_EVENT } from './events.js';
 import { TASK_STATUS } from './flags.js';
 
