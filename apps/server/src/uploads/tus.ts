@@ -10,13 +10,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TasksRepository } from '../db/repositories/tasks.js';
 import type { UploadRow } from '../db/schema.js';
 import { hasAnyAbility, loadSession, type Session } from '../domain/session.js';
+import { cleanFileName } from '../domain/tasks/accepted-files.js';
 import { loadClientSession } from '../domain/tasks/callers.js';
-import {
-  ABSOLUTE_MAX_FILE_SIZE_BYTES,
-  cleanFileName,
-  workspaceForTask,
-  workspaceRules,
-} from '../domain/tasks/import.js';
+import { ABSOLUTE_MAX_FILE_SIZE_BYTES, workspaceForTask, workspaceRules } from '../domain/tasks/workspace-rules.js';
 import { hasUnstorableText } from '../formats/storable-text.js';
 import type { TokenSubject } from '../http/binder.js';
 import { type ErrorKind, errorBody, HttpError, toHttpError } from '../http/errors.js';

@@ -9,9 +9,9 @@ import {
   exportTask,
   exportTaskTranscript,
 } from '../../domain/exports/task-exports.js';
-import { workspaceForTask } from '../../domain/tasks/import.js';
 import { type Selection, selectedTasks } from '../../domain/tasks/selections.js';
 import { taskById } from '../../domain/tasks/task-access.js';
+import { workspaceForTask } from '../../domain/tasks/workspace-rules.js';
 import type { ExportFile, TranscriptExportOptions } from '../../formats/exports/index.js';
 import { taskCallerOf as callerOf, tasksOf as repoOf, resultsOf as scopeOf } from '../callers.js';
 import { type CallContext, defineHandlers, type HandlerInput, requires } from '../handler.js';
