@@ -26,4 +26,8 @@ export class UsersRepository {
   async update(id: string, changes: UserUpdate): Promise<void> {
     await this.db.updateTable('users').set(changes).where('id', '=', id).execute();
   }
+
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
 }

@@ -7,6 +7,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
+import { ServerSecretsRepository } from '../../db/repositories/server-secrets.js';
 import { type TaskListRow, type TaskListScope, TaskQueries, taskColumns } from '../../db/repositories/task-queries.js';
 import type { WorkspaceRow } from '../../db/schema.js';
 import { forbidden, invalid, notFound } from '../errors.js';
@@ -306,18 +307,10 @@ function tokenKey(db: Db): Promise<Buffer> {
   let cached = keyCache.get(db);
   if (!cached) {
     cached = (async () => {
-      const read = () =>
-        db.selectFrom('server_secrets').select('value').where('name', '=', TOKEN_KEY_NAME).executeTakeFirst();
-      let row = await read();
-      if (!row) {
-        await db
-          .insertInto('server_secrets')
-          .values({ name: TOKEN_KEY_NAME, value: JSON.stringify(randomBytes(32).toString('base64url')) })
-          .onConflict((oc) => oc.column('name').doNothing())
-          .execute();
-        row = await read();
-      }
-      return Buffer.from(String(row?.value), 'base64url');
+      const value = await new ServerSecretsRepository(db).getOrCreate(TOKEN_KEY_NAME, () =>
+        randomBytes(32).toString('base64url'),
+      );
+      return Buffer.from(String(value), 'base64url');
     })();
     cached.catch(() => keyCache.delete(db));
     keyCache.set(db, cached);
