@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { TaskErrorCode } from '../../contract/generated/enums.js';
+import { BatchesRepository } from '../../db/repositories/batches.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { describeStored, FileTooLargeError, type IngestedFile } from '../../storage/ingest.js';
@@ -86,12 +87,7 @@ export async function createTask(
     if (fields.batchId) {
       const batch = (await session.scope.batches(workspace.id)).find((b) => b.id === fields.batchId);
       if (!batch) {
-        const elsewhere = await services.db
-          .selectFrom('batches')
-          .select('id')
-          .where('tenant_id', '=', repo.tenantId)
-          .where('id', '=', fields.batchId)
-          .executeTakeFirst();
+        const elsewhere = await new BatchesRepository(services.db, repo.tenantId).byId(fields.batchId);
         if (elsewhere) throw fail(TaskErrorCode.WorkspacesDontMatch, 'The batch belongs to another workspace.');
         throw fail(TaskErrorCode.NotFound, 'The batch does not exist.');
       }
