@@ -34,11 +34,11 @@ import {
 } from '../../apps/server/bench/invoice-fields.js';
 import type { TaskRow } from '../../apps/server/src/db/schema.js';
 import { TASK_STATUS, taskStatusText } from '../../apps/server/src/domain/tasks/flags.js';
+import type { Transcript } from '../../apps/server/src/formats/transcript.js';
 import { detectInvoiceFields } from '../../apps/server/src/pipeline/documents/fields/detect-invoice-fields.js';
 import { extractPdfText } from '../../apps/server/src/pipeline/documents/pdf/extract-pdf-text.js';
 import { wordAccuracy } from '../../apps/server/src/pipeline/documents/text/word-accuracy.js';
 import type { DocumentResult, OcrPageResult } from '../../apps/server/src/pipeline/documents/types.js';
-import type { Transcript } from '../../apps/server/src/pipeline/media/transcript.js';
 import { wordErrorRate } from '../../apps/server/src/pipeline/media/wer.js';
 import {
   type BenchServer,

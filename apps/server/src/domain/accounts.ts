@@ -3,6 +3,7 @@
 // accounts: a lock would let any stranger shut a real person out, and would tell which addresses exist.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { AccountTokensRepository } from '../db/repositories/account-tokens.js';
 import { SignInGrantsRepository } from '../db/repositories/sign-in-grants.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
@@ -39,44 +40,25 @@ export async function issueAccountToken(
   validMinutes = 60,
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db
-    .insertInto('account_tokens')
-    .values({
-      token_hash: hashToken(token),
-      user_id: userId,
-      purpose,
-      data: JSON.stringify(data),
-      expires_at: new Date(Date.now() + validMinutes * 60_000),
-      used_at: null,
-    })
-    .execute();
+  await new AccountTokensRepository(db).insert({
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    data,
+    expiresAt: new Date(Date.now() + validMinutes * 60_000),
+  });
   return token;
 }
 
 /** Marks a valid code as used and returns its row, or undefined when it is unknown, used or expired. */
 export async function redeemAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, userId?: string) {
-  const row = await db
-    .updateTable('account_tokens')
-    .set({ used_at: new Date() })
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .returningAll()
-    .executeTakeFirst();
+  const row = await new AccountTokensRepository(db).redeem(hashToken(token), purpose);
   if (!row || (userId && row.user_id !== userId)) return undefined;
   return row;
 }
 
 export async function peekAccountToken(db: Db, token: string, purpose: AccountTokenPurpose) {
-  return db
-    .selectFrom('account_tokens')
-    .selectAll()
-    .where('token_hash', '=', hashToken(token))
-    .where('purpose', '=', purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', new Date())
-    .executeTakeFirst();
+  return new AccountTokensRepository(db).peek(hashToken(token), purpose);
 }
 
 /**
@@ -99,13 +81,7 @@ export async function setPassword(db: Db, userId: string, password: string, keep
 export async function resetPassword(db: Db, token: string, password: string): Promise<{ userId: string } | undefined> {
   const row = await redeemAccountToken(db, token, 'reset-password');
   if (!row) return undefined;
-  await db
-    .updateTable('account_tokens')
-    .set({ used_at: new Date() })
-    .where('user_id', '=', row.user_id)
-    .where('purpose', '=', 'reset-password')
-    .where('used_at', 'is', null)
-    .execute();
+  await new AccountTokensRepository(db).useAll(row.user_id, 'reset-password');
   await setPassword(db, row.user_id, password);
   return { userId: row.user_id };
 }

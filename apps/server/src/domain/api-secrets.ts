@@ -4,6 +4,7 @@
 // table gives no working credential. The provider compares with `apiSecretMatches`.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { ApiSecretsRepository } from '../db/repositories/api-secrets.js';
 import type { TenantScope } from '../db/repositories/tenant-scope.js';
 import { invalid } from './errors.js';
 
@@ -63,13 +64,7 @@ export function parseExpiration(value: unknown, now = new Date()): Date {
 
 /** The credentials of the scope's tenant, newest first, without their secrets. */
 export async function listApiSecrets(db: Db, scope: TenantScope, now = new Date()): Promise<ApiCredential[]> {
-  const rows = await db
-    .selectFrom('api_secrets')
-    .select(['client_id', 'expiration'])
-    .where('tenant_id', '=', scope.tenantId)
-    .orderBy('created_on', 'desc')
-    .orderBy('client_id')
-    .execute();
+  const rows = await new ApiSecretsRepository(db).listForTenant(scope.tenantId);
   return rows.map((r) => view(r, null, now));
 }
 
@@ -82,10 +77,7 @@ export async function createApiSecret(
 ): Promise<ApiCredential> {
   const clientId = newClientId();
   const secret = newSecret();
-  await db
-    .insertInto('api_secrets')
-    .values({ client_id: clientId, tenant_id: scope.tenantId, client_secret: hashApiSecret(secret), expiration })
-    .execute();
+  await new ApiSecretsRepository(db).insert(scope.tenantId, clientId, hashApiSecret(secret), expiration);
   return view({ client_id: clientId, expiration }, secret, now);
 }
 
@@ -100,20 +92,10 @@ export async function renewApiSecret(
   expiration: Date,
   now = new Date(),
 ): Promise<ApiCredential | undefined> {
-  const current = await db
-    .selectFrom('api_secrets')
-    .select('client_id')
-    .where('tenant_id', '=', scope.tenantId)
-    .orderBy('created_on', 'desc')
-    .orderBy('client_id')
-    .executeTakeFirst();
+  const secrets = new ApiSecretsRepository(db);
+  const [current] = await secrets.listForTenant(scope.tenantId);
   if (!current) return undefined;
   const secret = newSecret();
-  await db
-    .updateTable('api_secrets')
-    .set({ client_secret: hashApiSecret(secret), expiration })
-    .where('tenant_id', '=', scope.tenantId)
-    .where('client_id', '=', current.client_id)
-    .execute();
+  await secrets.replaceSecret(scope.tenantId, current.client_id, hashApiSecret(secret), expiration);
   return view({ client_id: current.client_id, expiration }, secret, now);
 }

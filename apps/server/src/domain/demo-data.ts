@@ -3,6 +3,7 @@
 // few batches. Ids are derived from names so every database gets the same ones.
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { SeedRowsRepository } from '../db/repositories/seed-rows.js';
 import { hashPassword } from './passwords.js';
 import { ROLE_NAMES, ROLES, type RoleName, roleByName } from './roles.js';
 
@@ -204,110 +205,80 @@ let demoPasswordHash: Promise<string> | undefined;
 
 /** Roles first (every database needs them), then the demo content, skipping what exists. */
 export async function ensureRoles(db: Db): Promise<void> {
+  const seed = new SeedRowsRepository(db);
   for (const role of ROLES) {
-    await db
-      .insertInto('roles')
-      .values({
-        id: role.id,
-        name: role.name,
-        order: role.order,
-        tenant_selectable: role.tenantSelectable,
-        hidden: role.hidden,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await seed.role({
+      id: role.id,
+      name: role.name,
+      order: role.order,
+      tenant_selectable: role.tenantSelectable,
+      hidden: role.hidden,
+    });
   }
 }
 
 export async function seedDemoData(db: Db): Promise<void> {
+  const seed = new SeedRowsRepository(db);
   await ensureRoles(db);
   // One hash for all demo accounts (they share the documented password), computed only when an
   // account is missing: hashing is the slow part of a restart.
-  const existing = await db
-    .selectFrom('users')
-    .select('id')
-    .where(
-      'id',
-      'in',
-      DEMO_USERS.map((u) => demoId(`user:${u.email}`)),
-    )
-    .execute();
+  const existing = await seed.existingUserIds(DEMO_USERS.map((u) => demoId(`user:${u.email}`)));
   if (existing.length < DEMO_USERS.length) demoPasswordHash ??= hashPassword(DEMO_PASSWORD);
   const passwordHash = existing.length < DEMO_USERS.length ? await (demoPasswordHash as Promise<string>) : '';
   for (const tenant of DEMO_TENANTS) {
-    await db
-      .insertInto('tenants')
-      .values({ id: demoId(`tenant:${tenant.code}`), code: tenant.code, name: tenant.name })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await seed.tenant({ id: demoId(`tenant:${tenant.code}`), code: tenant.code, name: tenant.name });
   }
   for (const user of DEMO_USERS) {
     const userId = demoId(`user:${user.email}`);
-    await db
-      .insertInto('users')
-      .values({
-        id: userId,
-        email: user.email,
-        name: user.name,
-        user_name: user.email,
-        contact: null,
-        password_hash: passwordHash,
-        email_confirmed: true,
-        current_tenant_id: null,
-        profile_picture: null,
-        locked_until: null,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
-    await db
-      .insertInto('tenant_memberships')
-      .values({
-        tenant_id: demoId(`tenant:${user.tenant}`),
-        user_id: userId,
-        role_id: roleByName(user.role).id,
-        status: ACTIVE,
-        impersonate_role_id: null,
-        is_default: true,
-        is_owner: user.owner === true,
-      })
-      .onConflict((oc) => oc.columns(['tenant_id', 'user_id']).doNothing())
-      .execute();
+    await seed.user({
+      id: userId,
+      email: user.email,
+      name: user.name,
+      user_name: user.email,
+      contact: null,
+      password_hash: passwordHash,
+      email_confirmed: true,
+      current_tenant_id: null,
+      profile_picture: null,
+      locked_until: null,
+    });
+    await seed.membership({
+      tenant_id: demoId(`tenant:${user.tenant}`),
+      user_id: userId,
+      role_id: roleByName(user.role).id,
+      status: ACTIVE,
+      impersonate_role_id: null,
+      is_default: true,
+      is_owner: user.owner === true,
+    });
   }
   for (const ws of DEMO_WORKSPACES) {
     const id = demoId(`workspace:${ws.name}`);
-    await db
-      .insertInto('workspaces')
-      .values({
-        id,
-        tenant_id: demoId(`tenant:${ws.tenant}`),
-        display_name: ws.name,
-        description: `${ws.taskType} demo workspace`,
-        is_default: 'isDefault' in ws && ws.isDefault === true,
-        task_type: ws.taskType,
-        workspace_type: STANDARD_WORKSPACE,
-        template_type: BUILT_IN_TEMPLATE,
-        languages: JSON.stringify(ws.languages),
-        configuration: JSON.stringify({ name: ws.name, id, ...ws.configuration }),
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await seed.workspace({
+      id,
+      tenant_id: demoId(`tenant:${ws.tenant}`),
+      display_name: ws.name,
+      description: `${ws.taskType} demo workspace`,
+      is_default: 'isDefault' in ws && ws.isDefault === true,
+      task_type: ws.taskType,
+      workspace_type: STANDARD_WORKSPACE,
+      template_type: BUILT_IN_TEMPLATE,
+      languages: JSON.stringify(ws.languages),
+      configuration: JSON.stringify({ name: ws.name, id, ...ws.configuration }),
+    });
   }
   for (const batch of DEMO_BATCHES) {
     const workspace = DEMO_WORKSPACES.find((w) => w.name === batch.workspace);
     if (!workspace) continue;
-    await db
-      .insertInto('batches')
-      .values({
-        id: demoId(`batch:${batch.name}`),
-        tenant_id: demoId(`tenant:${workspace.tenant}`),
-        workspace_id: demoId(`workspace:${workspace.name}`),
-        display_name: batch.name,
-        description: null,
-        is_open: batch.isOpen,
-        status: batch.isOpen ? 10 : 20,
-        batch_type: 10,
-      })
-      .onConflict((oc) => oc.column('id').doNothing())
-      .execute();
+    await seed.batch({
+      id: demoId(`batch:${batch.name}`),
+      tenant_id: demoId(`tenant:${workspace.tenant}`),
+      workspace_id: demoId(`workspace:${workspace.name}`),
+      display_name: batch.name,
+      description: null,
+      is_open: batch.isOpen,
+      status: batch.isOpen ? 10 : 20,
+      batch_type: 10,
+    });
   }
 }

@@ -4,6 +4,7 @@
 import { createReadStream } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '../config.js';
+import { TasksRepository } from '../db/repositories/tasks.js';
 import { blobStorageFor } from '../storage/blob-storage.js';
 import { ingest } from '../storage/ingest.js';
 import { DEMO_BATCHES, DEMO_DOMAIN, demoId } from './demo-data.js';
@@ -34,15 +35,10 @@ const DEMO_TASKS: DemoTask[] = [
 export async function seedDemoTasks(services: Services): Promise<number> {
   const session = await loadSession(services.db, demoId(`user:manager@${DEMO_DOMAIN}`));
   const storage = blobStorageFor(services.config);
+  const tasks = new TasksRepository(services.db, session.membership.tenant_id);
   let imported = 0;
   for (const task of DEMO_TASKS) {
-    const present = await services.db
-      .selectFrom('tasks')
-      .select('id')
-      .where('tenant_id', '=', session.membership.tenant_id)
-      .where('external_id', '=', task.externalId)
-      .executeTakeFirst();
-    if (present) continue;
+    if ((await tasks.byExternalId(task.externalId, 1)).length > 0) continue;
     const path = join(repoRoot, 'fixtures', task.file);
     const stored = await ingest(storage, createReadStream(path), Number.MAX_SAFE_INTEGER);
     await createTask(

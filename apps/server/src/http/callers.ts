@@ -3,7 +3,7 @@
 
 import { ResultsScope } from '../db/repositories/results.js';
 import { TasksRepository } from '../db/repositories/tasks.js';
-import type { TaskCaller } from '../domain/tasks/commands.js';
+import type { TaskCaller } from '../domain/tasks/task-access.js';
 import type { CallContext } from './handler.js';
 
 /** The task repository of the caller's tenant. */

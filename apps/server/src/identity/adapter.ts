@@ -2,10 +2,12 @@
 // refresh tokens are shared by every replica. Tenant API secrets are read as OAuth clients here.
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.js';
+import { ApiSecretsRepository } from '../db/repositories/api-secrets.js';
+import { type OidcPayloadColumn, OidcPayloadsRepository } from '../db/repositories/oidc-payloads.js';
 
 /** Client metadata of a tenant API secret (client credentials only). */
 async function findApiClient(db: Db, clientId: string): Promise<AdapterPayload | undefined> {
-  const row = await db.selectFrom('api_secrets').selectAll().where('client_id', '=', clientId).executeTakeFirst();
+  const row = await new ApiSecretsRepository(db).find(clientId);
   if (!row) return undefined;
   if (row.expiration && new Date(row.expiration).getTime() < Date.now()) return undefined;
   return {
@@ -21,42 +23,25 @@ async function findApiClient(db: Db, clientId: string): Promise<AdapterPayload |
 
 export function createAdapterFactory(db: Db): new (model: string) => Adapter {
   return class DatabaseAdapter implements Adapter {
-    constructor(readonly model: string) {}
+    private readonly payloads: OidcPayloadsRepository;
 
-    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : null;
-      const row = {
-        model: this.model,
-        id,
-        payload: JSON.stringify(payload),
-        grant_id: payload.grantId ?? null,
-        user_code: payload.userCode ?? null,
-        uid: payload.uid ?? null,
-        expires_at: expiresAt,
-        consumed_at: null,
-      };
-      await db
-        .insertInto('oidc_payloads')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['model', 'id']).doUpdateSet({
-            payload: row.payload,
-            grant_id: row.grant_id,
-            user_code: row.user_code,
-            uid: row.uid,
-            expires_at: row.expires_at,
-          }),
-        )
-        .execute();
+    constructor(readonly model: string) {
+      this.payloads = new OidcPayloadsRepository(db, model);
     }
 
-    private async findWhere(column: 'id' | 'uid' | 'user_code', value: string): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_payloads')
-        .select(['payload', 'expires_at', 'consumed_at'])
-        .where('model', '=', this.model)
-        .where(column, '=', value)
-        .executeTakeFirst();
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      await this.payloads.upsert({
+        id,
+        payload,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      });
+    }
+
+    private async findWhere(column: OidcPayloadColumn, value: string): Promise<AdapterPayload | undefined> {
+      const row = await this.payloads.findBy(column, value);
       if (!row) return undefined;
       if (row.expires_at && new Date(row.expires_at).getTime() <= Date.now()) return undefined;
       const payload = row.payload as AdapterPayload;
@@ -79,20 +64,15 @@ export function createAdapterFactory(db: Db): new (model: string) => Adapter {
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('oidc_payloads')
-        .set({ consumed_at: new Date() })
-        .where('model', '=', this.model)
-        .where('id', '=', id)
-        .execute();
+      await this.payloads.consume(id);
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('model', '=', this.model).where('id', '=', id).execute();
+      await this.payloads.remove(id);
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+      await this.payloads.removeGrant(grantId);
     }
   };
 }

@@ -68,7 +68,7 @@ ${hidden('userId', q.userId)}${hidden('code', q.code)}${hidden('lang', language)
     const form = (request.body ?? {}) as Form;
     const row = form.code ? await redeemAccountToken(db, form.code, 'delete-account', form.userId) : undefined;
     if (!row) return sendPage(reply, invalidLink(context), 400);
-    await db.deleteFrom('users').where('id', '=', row.user_id).execute();
+    await users.remove(row.user_id);
     return sendPage(reply, messagePage(context, context.t.deleteTitle, 'notice', context.t.deleted));
   });
 }

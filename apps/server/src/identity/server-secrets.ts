@@ -3,24 +3,10 @@
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { Db } from '../db/database.js';
+import { ServerSecretsRepository } from '../db/repositories/server-secrets.js';
 
-async function getOrCreate<T>(db: Db, name: string, create: () => Promise<T>): Promise<T> {
-  const existing = await db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
-  if (existing) return existing.value as T;
-  const value = await create();
-  await db
-    .insertInto('server_secrets')
-    .values({ name, value: JSON.stringify(value) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  // Another replica may have won the race: read back what is stored.
-  const stored = await db
-    .selectFrom('server_secrets')
-    .select('value')
-    .where('name', '=', name)
-    .executeTakeFirstOrThrow();
-  return stored.value as T;
-}
+const getOrCreate = <T>(db: Db, name: string, create: () => Promise<T>) =>
+  new ServerSecretsRepository(db).getOrCreate(name, create);
 
 export async function signingKeys(db: Db): Promise<JWK[]> {
   return getOrCreate(db, 'oidc_signing_keys', async () => {

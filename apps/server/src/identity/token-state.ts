@@ -4,6 +4,7 @@
 // secret they were issued for (`sv`).
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
+import { ApiSecretsRepository } from '../db/repositories/api-secrets.js';
 import { SignInGrantsRepository } from '../db/repositories/sign-in-grants.js';
 
 /** A short fingerprint of a stored (hashed) API secret: it changes when the secret is renewed. */
@@ -13,11 +14,7 @@ export function secretVersion(storedSecret: string): string {
 
 /** The claims a client-credentials token gets: its tenant and the version of its secret. */
 export async function clientTokenClaims(db: Db, clientId: string) {
-  const row = await db
-    .selectFrom('api_secrets')
-    .select(['tenant_id', 'client_secret'])
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  const row = await new ApiSecretsRepository(db).byClientId(clientId);
   return row ? { tenant_id: row.tenant_id, sv: secretVersion(row.client_secret) } : undefined;
 }
 
@@ -31,11 +28,7 @@ export function userTokenStands(db: Db, grantId: unknown): Promise<boolean> {
  * is refused later, with 403, by the client session: the caller is known, its credential is not valid.)
  */
 export async function clientTokenStands(db: Db, clientId: string, tenantId: string, version: unknown) {
-  const row = await db
-    .selectFrom('api_secrets')
-    .select(['tenant_id', 'client_secret'])
-    .where('client_id', '=', clientId)
-    .executeTakeFirst();
+  const row = await new ApiSecretsRepository(db).byClientId(clientId);
   if (!row || row.tenant_id !== tenantId) return false;
   return typeof version === 'string' && version === secretVersion(row.client_secret);
 }

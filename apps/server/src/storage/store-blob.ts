@@ -3,6 +3,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/database.js';
+import { TasksRepository } from '../db/repositories/tasks.js';
 import { type BlobStorage, newStorageKey } from './blob-storage.js';
 
 export interface NewBlob {
@@ -21,18 +22,14 @@ export async function storeTenantBlob(db: Db, storage: BlobStorage, tenantId: st
     throw error;
   }
   const id = randomUUID();
-  await db
-    .insertInto('blobs')
-    .values({
-      id,
-      tenant_id: tenantId,
-      storage_key: key,
-      file_name: blob.fileName,
-      content_type: blob.contentType,
-      size: blob.bytes.byteLength,
-      sha256: createHash('sha256').update(blob.bytes).digest('hex'),
-      created_by: blob.createdBy ?? null,
-    })
-    .execute();
+  await new TasksRepository(db, tenantId).insertBlob({
+    id,
+    storageKey: key,
+    fileName: blob.fileName,
+    contentType: blob.contentType,
+    size: blob.bytes.byteLength,
+    sha256: createHash('sha256').update(blob.bytes).digest('hex'),
+    createdBy: blob.createdBy ?? null,
+  });
   return id;
 }

@@ -8,15 +8,12 @@ import { randomUUID } from 'node:crypto';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TasksRepository } from '../db/repositories/tasks.js';
+import { UploadsRepository } from '../db/repositories/uploads.js';
 import type { UploadRow } from '../db/schema.js';
 import { hasAnyAbility, loadSession, type Session } from '../domain/session.js';
+import { cleanFileName } from '../domain/tasks/accepted-files.js';
 import { loadClientSession } from '../domain/tasks/callers.js';
-import {
-  ABSOLUTE_MAX_FILE_SIZE_BYTES,
-  cleanFileName,
-  workspaceForTask,
-  workspaceRules,
-} from '../domain/tasks/import.js';
+import { ABSOLUTE_MAX_FILE_SIZE_BYTES, workspaceForTask, workspaceRules } from '../domain/tasks/workspace-rules.js';
 import { hasUnstorableText } from '../formats/storable-text.js';
 import type { TokenSubject } from '../http/binder.js';
 import { type ErrorKind, errorBody, HttpError, toHttpError } from '../http/errors.js';
@@ -167,12 +164,7 @@ async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
       body.on('error', (e) => limited.destroy(e));
       body.on('aborted', () => limited.destroy(new Error('aborted')));
       const { size, error } = await storage.append(upload.storage_key, limited);
-      await services.db
-        .updateTable('uploads')
-        .set({ upload_offset: size, ...(size >= length ? { completed_on: new Date() } : {}) })
-        .where('tenant_id', '=', repo.tenantId)
-        .where('id', '=', upload.id)
-        .execute();
+      await new UploadsRepository(services.db, repo.tenantId).recordOffset(upload.id, size, size >= length);
       if (toHttpError(error)) throw error;
       return size;
     } finally {
@@ -212,23 +204,18 @@ async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
     }
     if (length === 0) throw fail(400, 'The file is empty.');
     const id = randomUUID();
-    const upload = await services.db
-      .insertInto('uploads')
-      .values({
-        id,
-        tenant_id: repo.tenantId,
-        workspace_id: workspace.id,
-        created_by: clientId ? null : session.user.id,
-        created_by_client: clientId,
-        storage_key: newStorageKey(),
-        file_name: cleanFileName(metadata.filename ?? metadata.name) || 'upload',
-        file_type: metadata.filetype ?? metadata.type ?? null,
-        upload_length: length,
-        metadata: JSON.stringify(metadata),
-        expires_on: new Date(Date.now() + UPLOAD_LIFETIME_MS),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const upload = await new UploadsRepository(services.db, repo.tenantId).insert({
+      id,
+      workspace_id: workspace.id,
+      created_by: clientId ? null : session.user.id,
+      created_by_client: clientId,
+      storage_key: newStorageKey(),
+      file_name: cleanFileName(metadata.filename ?? metadata.name) || 'upload',
+      file_type: metadata.filetype ?? metadata.type ?? null,
+      upload_length: length,
+      metadata: JSON.stringify(metadata),
+      expires_on: new Date(Date.now() + UPLOAD_LIFETIME_MS),
+    });
     reply.header('Location', `${services.config.origin}${UPLOADS_PATH}/${id}`);
     reply.header('Upload-Expires', new Date(upload.expires_on).toUTCString());
     if (String(request.headers['content-type'] ?? '').startsWith('application/offset+octet-stream')) {
@@ -272,11 +259,7 @@ async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
     const upload = await uploadOf(repo, (request.params as { id: string }).id);
     // A task made from the upload owns its bytes now; only the upload record goes.
     if (!upload.task_id) await storage.remove(upload.storage_key);
-    await services.db
-      .deleteFrom('uploads')
-      .where('tenant_id', '=', repo.tenantId)
-      .where('id', '=', upload.id)
-      .execute();
+    await new UploadsRepository(services.db, repo.tenantId).remove(upload.id);
     return reply.code(204).send();
   });
 }

@@ -1,21 +1,33 @@
-// Values the server keeps for itself in `server_secrets` (signing and cookie keys), shared by every
-// replica: the first process that needs one creates it, the others read what it stored.
+// Secrets of the server itself (signing keys, cookie keys, the list-token key), kept in the
+// database so every replica signs and verifies alike and a restart keeps them.
 import type { Db } from '../database.js';
 
-/**
- * The stored value of `name`, created with `create` when there is none yet. Two replicas racing to
- * create it both read back the one that was stored first.
- */
-export async function storedServerSecret<T>(db: Db, name: string, create: () => Promise<T> | T): Promise<T> {
-  const read = () => db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
-  const existing = await read();
-  if (existing) return existing.value as T;
-  await db
-    .insertInto('server_secrets')
-    .values({ name, value: JSON.stringify(await create()) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const stored = await read();
-  if (!stored) throw new Error(`The server secret ${name} could not be stored`);
-  return stored.value as T;
+export class ServerSecretsRepository {
+  constructor(private readonly db: Db) {}
+
+  async get<T>(name: string): Promise<T | undefined> {
+    const row = await this.db.selectFrom('server_secrets').select('value').where('name', '=', name).executeTakeFirst();
+    return row ? (row.value as T) : undefined;
+  }
+
+  /**
+   * The stored secret, or `create()`'s value stored first. When two replicas create one at once,
+   * the first insert wins and both read back the stored value.
+   */
+  async getOrCreate<T>(name: string, create: () => T | Promise<T>): Promise<T> {
+    const existing = await this.get<T>(name);
+    if (existing !== undefined) return existing;
+    const value = await create();
+    await this.db
+      .insertInto('server_secrets')
+      .values({ name, value: JSON.stringify(value) })
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    const stored = await this.db
+      .selectFrom('server_secrets')
+      .select('value')
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    return stored.value as T;
+  }
 }

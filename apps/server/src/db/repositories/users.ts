@@ -37,4 +37,8 @@ export class UsersRepository {
       .execute();
     return new Map(rows.map((u) => [u.id, u.name]));
   }
+
+  async remove(id: string): Promise<void> {
+    await this.db.deleteFrom('users').where('id', '=', id).execute();
+  }
 }

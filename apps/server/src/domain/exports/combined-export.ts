@@ -4,7 +4,7 @@
 // task's tables their own sheets, prefixed with the task number.
 import ExcelJS from 'exceljs';
 import type { TaskRow } from '../../db/schema.js';
-import { CSV_COLUMNS, csvFile, documentCsvRows } from '../../pipeline/exports/csv.js';
+import { CSV_COLUMNS, csvFile, documentCsvRows } from '../../formats/exports/csv.js';
 import {
   type DocumentResult,
   type ExportFile,
@@ -16,7 +16,7 @@ import {
   toJson,
   toXml,
   XLSX_CONTENT_TYPE,
-} from '../../pipeline/exports/index.js';
+} from '../../formats/exports/index.js';
 
 export interface TaskDocument {
   task: TaskRow;

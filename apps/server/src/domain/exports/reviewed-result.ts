@@ -4,8 +4,8 @@
 
 import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
-import type { DocumentResult, Entity, Table } from '../../pipeline/exports/types.js';
-import type { Transcript } from '../../pipeline/media/transcript.js';
+import type { DocumentResult, Entity, Table } from '../../formats/exports/types.js';
+import type { Transcript } from '../../formats/transcript.js';
 import { hasResult, notReadyYet } from '../results/viewer-task.js';
 
 export const isMediaTask = (task: TaskRow) => task.file_kind === 'audio' || task.file_kind === 'video';

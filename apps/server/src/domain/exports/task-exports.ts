@@ -1,6 +1,6 @@
 // Exports of reviewed results as files: one task (Viewer/Export, Transcript/Export), a selection in
 // one file (SdTask/Export), one file per task and type in a zip (SdTask/BulkExport,
-// Transcript/ExportMultiple). The writers are the pipeline's (src/pipeline/exports); formats they
+// Transcript/ExportMultiple). The writers are in src/formats/exports; formats they
 // do not produce (Word, the anonymised renders) are refused with ExportDataError (17) — never a
 // stand-in file.
 import { TaskErrorCode } from '../../contract/generated/enums.js';
@@ -14,7 +14,7 @@ import {
   safeFileName,
   type TranscriptExportOptions,
   TranscriptExportType,
-} from '../../pipeline/exports/index.js';
+} from '../../formats/exports/index.js';
 import { DomainError } from '../errors.js';
 import { resultError } from '../results/viewer-task.js';
 import { combinedExport } from './combined-export.js';

@@ -5,7 +5,7 @@
 // `server_secrets` — every replica signs and verifies alike, and nothing is stored per URL.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.js';
-import { storedServerSecret } from '../../db/repositories/server-secrets.js';
+import { ServerSecretsRepository } from '../../db/repositories/server-secrets.js';
 
 export const SIGNED_FILES_PATH = '/files/signed';
 
@@ -32,9 +32,9 @@ const keys = new WeakMap<Db, Promise<Buffer>>();
 function signingKey(db: Db): Promise<Buffer> {
   let key = keys.get(db);
   if (!key) {
-    key = storedServerSecret<string>(db, KEY_NAME, () => randomBytes(32).toString('base64url')).then((value) =>
-      Buffer.from(String(value), 'base64url'),
-    );
+    key = new ServerSecretsRepository(db)
+      .getOrCreate<string>(KEY_NAME, () => randomBytes(32).toString('base64url'))
+      .then((value) => Buffer.from(String(value), 'base64url'));
     key.catch(() => keys.delete(db));
     keys.set(db, key);
   }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskMediaRow, TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { safeFileName } from '../../formats/file-names.js';
-import type { Speaker, Transcript } from '../../pipeline/media/transcript.js';
+import type { Speaker, Transcript } from '../../formats/transcript.js';
 import { invalid } from '../errors.js';
 import { signedFileUrl } from './signed-urls.js';
 import { notReadyYet } from './viewer-task.js';

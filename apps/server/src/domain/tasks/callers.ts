@@ -4,6 +4,7 @@
 // those abilities and no user.
 
 import type { Db } from '../../db/database.js';
+import { ApiSecretsRepository } from '../../db/repositories/api-secrets.js';
 import { TenantScope } from '../../db/repositories/tenant-scope.js';
 import type { UserRow } from '../../db/schema.js';
 import { forbidden } from '../errors.js';
@@ -23,12 +24,7 @@ export function apiClientOf(session: Session): string | null {
 
 /** A session for an API client; refused when its secret was removed, moved or has expired. */
 export async function loadClientSession(db: Db, clientId: string, tenantId: string): Promise<Session> {
-  const secret = await db
-    .selectFrom('api_secrets')
-    .innerJoin('tenants', 'tenants.id', 'api_secrets.tenant_id')
-    .select(['api_secrets.tenant_id', 'api_secrets.expiration', 'tenants.code', 'tenants.name'])
-    .where('api_secrets.client_id', '=', clientId)
-    .executeTakeFirst();
+  const secret = await new ApiSecretsRepository(db).withTenant(clientId);
   if (!secret || secret.tenant_id !== tenantId) throw forbidden('This API secret no longer exists.');
   if (secret.expiration && new Date(secret.expiration).getTime() <= Date.now()) {
     throw forbidden('This API secret has expired.');

@@ -4,9 +4,9 @@
 // time of the call, never kept in a counter: the to-review count of product-spec §4 (+1 when a
 // task enters ToReview, −1 when it leaves, never below 0) is exactly "how many tasks are in
 // ToReview now", so it cannot drift and cannot go negative.
-import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { TaskQueries, taskColumns } from '../../db/repositories/task-queries.js';
+import { mineSql, TaskStatistics, withDetectionsSql } from '../../db/repositories/task-statistics.js';
 import type { Session } from '../session.js';
 import { parseListFilter, TASK_TEXT_COLUMNS, withTaskColumns } from './filters.js';
 import { HISTORY_STATUSES } from './flags.js';
@@ -42,12 +42,6 @@ export function stageCounts(byStatus: ReadonlyMap<number, number>): TaskCounts {
   };
 }
 
-/** Tasks the caller is assigned to (reviewed or not) or last checked out. */
-function mineSql(userId: string) {
-  return sql<SqlBool>`(t.last_checked_out_by = ${userId} or exists (
-    select 1 from task_assignment_users a where a.task_id = t.id and a.tenant_id = t.tenant_id and a.user_id = ${userId}))`;
-}
-
 /** SdTask_CountTotal (all tasks) and SdTask_CountTotalUser (the caller's). */
 export async function countTotal(db: Db, session: Session, workspaceIds: string[] | undefined, onlyMine: boolean) {
   const workspaces = await workspacesAccess(db, session, workspaceIds);
@@ -69,13 +63,7 @@ export async function countTotal(db: Db, session: Session, workspaceIds: string[
 export async function toReviewCounts(db: Db, session: Session, workspaceIds: string[], withDetections: boolean) {
   const workspaces = await workspacesAccess(db, session, workspaceIds.length ? workspaceIds : undefined);
   const ids = workspaces.map((w) => w.id);
-  let where: ReturnType<typeof sql<SqlBool>> | undefined;
-  if (withDetections) {
-    const columns = await taskColumns(db);
-    where = columns.has('detected_fields')
-      ? sql<SqlBool>`(t.detected_fields is not null and t.detected_fields <> '{}'::jsonb)`
-      : sql<SqlBool>`false`;
-  }
+  const where = withDetections ? await withDetectionsSql(db) : undefined;
   const counts = await new TaskQueries(db, session.membership.tenant_id).countPerWorkspace(
     ids,
     TO_REVIEW_STATUSES,
@@ -92,20 +80,11 @@ export async function toReviewCounts(db: Db, session: Session, workspaceIds: str
 export async function reviewedDocuments(db: Db, session: Session, workspaceIds: string[] | undefined) {
   const workspaces = await workspacesAccess(db, session, workspaceIds);
   if (workspaces.length === 0) return [];
-  const columns = await taskColumns(db);
-  const reviewer = columns.has('last_integrated_by')
-    ? sql.ref('t.last_integrated_by')
-    : sql.ref('t.last_checked_out_by');
-  const rows = await sql<{ reviewer: string; count: string }>`
-    select ${reviewer}::text as reviewer, count(*) as count
-    from tasks t
-    where t.tenant_id = ${session.membership.tenant_id}
-      and t.workspace_id in (${sql.join(workspaces.map((w) => w.id))})
-      and t.status in (${sql.join([...HISTORY_STATUSES])})
-      and ${reviewer} is not null
-    group by 1
-    order by 2 desc, 1`.execute(db);
-  return rows.rows.map((r) => ({ lastIntegratedBy: r.reviewer, count: Number(r.count) }));
+  const rows = await new TaskStatistics(db, session.membership.tenant_id).reviewedPerUser(
+    workspaces.map((w) => w.id),
+    [...HISTORY_STATUSES],
+  );
+  return rows.map((r) => ({ lastIntegratedBy: r.reviewer, count: r.count }));
 }
 
 /**
@@ -116,26 +95,10 @@ export async function reviewedDocuments(db: Db, session: Session, workspaceIds: 
 export async function timeByStatus(db: Db, session: Session, workspaceIds: string[] | undefined) {
   const workspaces = await workspacesAccess(db, session, workspaceIds);
   if (workspaces.length === 0) return [];
-  const rows = await sql<{ status: number; avg_ms: string | number }>`
-    with entered as (
-      select e.task_id, e.created_on,
-             (coalesce(e.payload->>'status', e.payload->>'toStatus', e.payload->>'newStatus'))::text as status_text
-      from task_events e
-      join tasks t on t.id = e.task_id and t.tenant_id = e.tenant_id
-      where e.tenant_id = ${session.membership.tenant_id}
-        and t.workspace_id in (${sql.join(workspaces.map((w) => w.id))})
-    ), stays as (
-      select status_text::int as status,
-             lead(created_on) over (partition by task_id order by created_on) - created_on as spent
-      from entered
-      where status_text ~ '^[0-9]{1,4}$'
-    )
-    select status, avg(extract(epoch from spent) * 1000) as avg_ms
-    from stays where spent is not null
-    group by status order by status`.execute(db);
-  return rows.rows
-    .filter((r) => ALL_STATUSES.includes(Number(r.status)))
-    .map((r) => ({ status: Number(r.status), timeAvgInMilliseconds: Math.max(0, Number(r.avg_ms)) }));
+  const stays = await new TaskStatistics(db, session.membership.tenant_id).averageStays(workspaces.map((w) => w.id));
+  return stays
+    .filter((r) => ALL_STATUSES.includes(r.status))
+    .map((r) => ({ status: r.status, timeAvgInMilliseconds: Math.max(0, r.averageMs) }));
 }
 
 /**

@@ -4,9 +4,10 @@
 // shapes through mappers.ts (toTaskListItem / toTask) with the flags of flags.ts.
 
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
+import { ServerSecretsRepository } from '../../db/repositories/server-secrets.js';
+import { myTurnSql, readyForSql, TaskListAccess } from '../../db/repositories/task-list-access.js';
 import { type TaskListRow, type TaskListScope, TaskQueries, taskColumns } from '../../db/repositories/task-queries.js';
 import type { WorkspaceRow } from '../../db/schema.js';
 import { forbidden, invalid, notFound } from '../errors.js';
@@ -24,7 +25,7 @@ import {
   TASK_TEXT_COLUMNS,
   withTaskColumns,
 } from './filters.js';
-import { ASSIGNMENT_ORDER, TASK_STATUS } from './flags.js';
+import { TASK_STATUS } from './flags.js';
 import { type AssignmentUserView, type TaskRowLike, toTask, toTaskListItem } from './mappers.js';
 import { ARCHIVE_STATUSES, HISTORY_STATUSES, MAIN_TABLE_STATUSES, statusCode } from './status-groups.js';
 
@@ -45,25 +46,10 @@ export function badList(error: unknown): never {
  * (Developer, Administrator) reach every workspace; everybody else needs an active
  * workspace_members row. Soft-deleted workspaces are not listed.
  */
-export async function accessibleWorkspaces(db: Db, session: Session): Promise<WorkspaceRow[]> {
-  let query = db
-    .selectFrom('workspaces as w')
-    .selectAll('w')
-    .where('w.tenant_id', '=', session.membership.tenant_id)
-    .where('w.soft_deleted', '=', false);
-  if (!isSuperUser(session.abilitiesRole)) {
-    query = query.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('workspace_members as m')
-          .select('m.user_id')
-          .whereRef('m.workspace_id', '=', 'w.id')
-          .where('m.tenant_id', '=', session.membership.tenant_id)
-          .where('m.user_id', '=', session.user.id)
-          .where('m.status', '=', ACTIVE),
-      ),
-    );
-  }
-  return query.orderBy('w.display_name').execute();
+export function accessibleWorkspaces(db: Db, session: Session): Promise<WorkspaceRow[]> {
+  return new TaskListAccess(db, session.membership.tenant_id).workspaces(
+    isSuperUser(session.abilitiesRole) ? null : session.user.id,
+  );
 }
 
 /** The workspace if the caller may work in it; 403 NoWorkspaceAccess otherwise (also for other tenants' ids). */
@@ -88,57 +74,10 @@ export async function workspacesAccess(db: Db, session: Session, requested: read
 
 // ---- assignment ----------------------------------------------------------------------------------
 
-/**
- * "Assigned to me and my turn", in SQL over `t` (the same rule as flags.ts assignmentAllows for an
- * assigned task): the caller is an assignment user who has not reviewed; with Sequence only when
- * nobody before them is still to review; with AnyUser only while nobody has reviewed.
- */
-export function myTurnSql(userId: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`exists (
-    select 1 from task_assignment_users a
-    where a.tenant_id = t.tenant_id and a.task_id = t.id and a.user_id = ${userId} and not a.has_reviewed
-      and (t.assignment_order_type is distinct from ${ASSIGNMENT_ORDER.Sequence} or not exists (
-        select 1 from task_assignment_users p
-        where p.task_id = t.id and not p.has_reviewed and p.position < a.position))
-      and (t.assignment_order_type is distinct from ${ASSIGNMENT_ORDER.AnyUser} or not exists (
-        select 1 from task_assignment_users r where r.task_id = t.id and r.has_reviewed)))`;
-}
-
-/** Unassigned tasks, or assigned ones where it is the caller's turn. */
-export function mayReviewSql(userId: string): RawBuilder<SqlBool> {
-  return sql<SqlBool>`(not exists (select 1 from task_assignment_users u where u.task_id = t.id) or ${myTurnSql(userId)})`;
-}
-
 /** Assignment users of the given tasks in review order, with their names and validity. */
 export async function assignmentUsersOf(db: Db, tenantId: string, taskIds: readonly string[]) {
   const byTask = new Map<string, AssignmentUserView[]>();
-  if (taskIds.length === 0) return byTask;
-  const rows = await db
-    .selectFrom('task_assignment_users as a')
-    .innerJoin('tasks as t', 't.id', 'a.task_id')
-    .innerJoin('users as u', 'u.id', 'a.user_id')
-    .leftJoin('tenant_memberships as m', (j) =>
-      j.onRef('m.tenant_id', '=', 'a.tenant_id').onRef('m.user_id', '=', 'a.user_id'),
-    )
-    .leftJoin('workspace_members as wm', (j) =>
-      j.onRef('wm.workspace_id', '=', 't.workspace_id').onRef('wm.user_id', '=', 'a.user_id'),
-    )
-    .where('a.tenant_id', '=', tenantId)
-    .where('t.tenant_id', '=', tenantId)
-    .where('a.task_id', 'in', [...taskIds])
-    .select([
-      'a.task_id',
-      'a.user_id',
-      'a.has_reviewed',
-      'u.name',
-      'u.profile_picture',
-      'm.status as tenant_status',
-      'm.role_id',
-      'wm.status as workspace_status',
-    ])
-    .orderBy('a.task_id')
-    .orderBy('a.position')
-    .execute();
+  const rows = await new TaskListAccess(db, tenantId).assignmentUsers(taskIds);
   for (const r of rows) {
     const role = roleById(r.role_id);
     const isValid = r.tenant_status === ACTIVE && !!role && (isSuperUser(role) || r.workspace_status === ACTIVE);
@@ -254,7 +193,7 @@ export async function readyToReviewPage(
   const scope: TaskListScope = {
     workspaceIds: workspaces.map((w) => w.id),
     statuses: [TASK_STATUS.ToReview],
-    where: sql<SqlBool>`(${mayReviewSql(session.user.id)} and (t.last_checked_out_by is null or t.last_checked_out_by = ${session.user.id} or t.last_checked_out_until is null or t.last_checked_out_until <= ${now}))`,
+    where: readyForSql(session.user.id, now),
   };
   const { rows, totalCount } = await new TaskQueries(db, session.membership.tenant_id).page(
     scope,
@@ -306,18 +245,10 @@ function tokenKey(db: Db): Promise<Buffer> {
   let cached = keyCache.get(db);
   if (!cached) {
     cached = (async () => {
-      const read = () =>
-        db.selectFrom('server_secrets').select('value').where('name', '=', TOKEN_KEY_NAME).executeTakeFirst();
-      let row = await read();
-      if (!row) {
-        await db
-          .insertInto('server_secrets')
-          .values({ name: TOKEN_KEY_NAME, value: JSON.stringify(randomBytes(32).toString('base64url')) })
-          .onConflict((oc) => oc.column('name').doNothing())
-          .execute();
-        row = await read();
-      }
-      return Buffer.from(String(row?.value), 'base64url');
+      const value = await new ServerSecretsRepository(db).getOrCreate(TOKEN_KEY_NAME, () =>
+        randomBytes(32).toString('base64url'),
+      );
+      return Buffer.from(String(value), 'base64url');
     })();
     cached.catch(() => keyCache.delete(db));
     keyCache.set(db, cached);

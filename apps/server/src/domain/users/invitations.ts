@@ -4,6 +4,9 @@
 // mails a link to set a password through the existing reset flow.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.js';
+import { MembershipsRepository } from '../../db/repositories/memberships.js';
+import { TenantMembersRepository } from '../../db/repositories/tenant-members.js';
+import { inTransaction } from '../../db/repositories/tenant-repository.js';
 import { UsersRepository } from '../../db/repositories/users.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -142,44 +145,31 @@ export async function inviteUsers(
   if (errors.length) return { succeeded: false, errors, result: false };
 
   const tenantId = session.scope.tenantId;
-  const created = await db.transaction().execute(async (trx) => {
+  const created = await inTransaction(db, async (trx) => {
     const out: Array<PreparedInvite & { userId: string }> = [];
     for (const p of prepared) {
       const userId = p.existingUserId ?? randomUUID();
       if (!p.existingUserId) {
-        await trx
-          .insertInto('users')
-          .values({
-            id: userId,
-            email: p.email,
-            name: p.name,
-            user_name: p.email,
-            contact: null,
-            password_hash: null,
-            locked_until: null,
-            current_tenant_id: null,
-            profile_picture: null,
-          })
-          .execute();
+        await new UsersRepository(trx).insert({
+          id: userId,
+          email: p.email,
+          name: p.name,
+          user_name: p.email,
+          contact: null,
+          password_hash: null,
+          locked_until: null,
+          current_tenant_id: null,
+          profile_picture: null,
+        });
       }
-      const other = await trx
-        .selectFrom('tenant_memberships')
-        .select('tenant_id')
-        .where('user_id', '=', userId)
-        .executeTakeFirst();
-      await trx
-        .insertInto('tenant_memberships')
-        .values({
-          tenant_id: tenantId,
-          user_id: userId,
-          role_id: p.role.id,
-          status: USER_STATUS.Active,
-          impersonate_role_id: null,
-          // The first tenant of a person is their default one.
-          is_default: !other,
-          is_owner: false,
-        })
-        .execute();
+      const memberships = await new MembershipsRepository(trx).listForUser(userId);
+      await new TenantMembersRepository(trx, tenantId).add({
+        userId,
+        roleId: p.role.id,
+        status: USER_STATUS.Active,
+        // The first tenant of a person is their default one.
+        isDefault: memberships.length === 0,
+      });
       await new WorkspaceScope(trx, tenantId).addMembers(
         p.workspaceIds.map((workspaceId) => ({ workspaceId, userId })),
         session.user.id,

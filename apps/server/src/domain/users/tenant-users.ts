@@ -1,9 +1,14 @@
 // Tenant administration: the members of the caller's tenant, their roles and statuses, the role a
 // developer impersonates, the tenant's basic settings. Every query here filters on the session's
-// tenant (TenantMembers takes the TenantScope), so a user id of another tenant is simply not found.
-import { sql } from 'kysely';
+// tenant (TenantMembersRepository needs the tenant), so a user id of another tenant is simply not found.
 import type { Db } from '../../db/database.js';
-import type { TenantScope } from '../../db/repositories/tenant-scope.js';
+import {
+  MEMBER_SORT_COLUMNS,
+  type MemberFilter,
+  type MemberRow,
+  type MemberSort,
+  TenantMembersRepository,
+} from '../../db/repositories/tenant-members.js';
 import { effectiveAbilities } from '../abilities.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { type Role, roleById, roleByName } from '../roles.js';
@@ -25,21 +30,6 @@ export interface TenantUser {
   emailConfirmed: boolean;
   profilePicture: string | null;
   isTenantOwner: boolean;
-}
-
-interface MemberRow {
-  tenant_id: string;
-  user_id: string;
-  role_id: string;
-  status: number;
-  is_default: boolean;
-  is_owner: boolean;
-  joined_on: Date | string;
-  name: string;
-  user_name: string;
-  email: string;
-  email_confirmed: boolean;
-  profile_picture: string | null;
 }
 
 /** The tenant owner keeps at least the Administrator role; nobody else has a floor. */
@@ -65,54 +55,8 @@ export function tenantUserView(m: MemberRow): TenantUser {
   };
 }
 
-/** Members of one tenant with their accounts. Cannot be built without the tenant. */
-export class TenantMembers {
-  constructor(
-    private readonly db: Db,
-    private readonly scope: TenantScope,
-  ) {}
-
-  query() {
-    return this.db
-      .selectFrom('tenant_memberships as m')
-      .innerJoin('users as u', 'u.id', 'm.user_id')
-      .select([
-        'm.tenant_id',
-        'm.user_id',
-        'm.role_id',
-        'm.status',
-        'm.is_default',
-        'm.is_owner',
-        'm.joined_on',
-        'u.name',
-        'u.user_name',
-        'u.email',
-        'u.email_confirmed',
-        'u.profile_picture',
-      ])
-      .where('m.tenant_id', '=', this.scope.tenantId);
-  }
-
-  list(): Promise<MemberRow[]> {
-    return this.query().orderBy('u.name').orderBy('u.email').execute();
-  }
-
-  find(userId: string): Promise<MemberRow | undefined> {
-    return this.query().where('m.user_id', '=', userId).executeTakeFirst();
-  }
-
-  async update(userId: string, changes: { role_id?: string; status?: number; impersonate_role_id?: string | null }) {
-    await this.db
-      .updateTable('tenant_memberships')
-      .set(changes)
-      .where('tenant_id', '=', this.scope.tenantId)
-      .where('user_id', '=', userId)
-      .execute();
-  }
-}
-
 export async function allTenantUsers(db: Db, session: Session): Promise<TenantUser[]> {
-  return (await new TenantMembers(db, session.scope).list()).map(tenantUserView);
+  return (await new TenantMembersRepository(db, session.scope.tenantId).list()).map(tenantUserView);
 }
 
 const ok = <T>(result: T) => ({
@@ -122,7 +66,7 @@ const ok = <T>(result: T) => ({
 });
 
 /** The member another member wants to change: found in the caller's tenant, and not the caller. */
-async function targetOf(members: TenantMembers, session: Session, userId: string, what: string) {
+async function targetOf(members: TenantMembersRepository, session: Session, userId: string, what: string) {
   const target = await members.find(userId);
   if (!target) throw notFound('No such user in this tenant.');
   if (target.user_id === session.user.id) throw forbidden(`You cannot change your own ${what}.`);
@@ -136,7 +80,7 @@ async function targetOf(members: TenantMembers, session: Session, userId: string
  * `Tenant.UpdateUserRole.<new role>` (giving a role is managing it), neither blacklisted.
  */
 export async function updateUserRole(db: Db, session: Session, userId: string, roleId: string) {
-  const members = new TenantMembers(db, session.scope);
+  const members = new TenantMembersRepository(db, session.scope.tenantId);
   const { target, role } = await targetOf(members, session, userId, 'role');
   if (!session.abilities.has(`Tenant.UpdateUserRole.${role.name}`)) {
     throw forbidden(`You need the permission Tenant.UpdateUserRole.${role.name} to change this user's role.`);
@@ -160,7 +104,7 @@ export async function updateUserRole(db: Db, session: Session, userId: string, r
  * is no longer let into this tenant (loadSession only picks active memberships).
  */
 export async function updateUserStatus(db: Db, session: Session, userId: string, status: number) {
-  const members = new TenantMembers(db, session.scope);
+  const members = new TenantMembersRepository(db, session.scope.tenantId);
   const { target, role } = await targetOf(members, session, userId, 'status');
   if (!session.abilities.has(`Tenant.UpdateUserStatus.${role.name}`)) {
     throw forbidden(`You need the permission Tenant.UpdateUserStatus.${role.name} to change this user's status.`);
@@ -185,7 +129,9 @@ export async function setImpersonateRole(db: Db, session: Session, roleId: strin
     if (role.order < session.role.order) throw forbidden('You cannot impersonate a role above your own.');
     impersonate = role;
   }
-  await new TenantMembers(db, session.scope).update(session.user.id, { impersonate_role_id: impersonate?.id ?? null });
+  await new TenantMembersRepository(db, session.scope.tenantId).update(session.user.id, {
+    impersonate_role_id: impersonate?.id ?? null,
+  });
   return ok(tenantSession(await loadSession(db, session.user.id)));
 }
 
@@ -198,12 +144,7 @@ export async function updateTenant(db: Db, session: Session, body: { name: strin
   if (name.length > MAX_TENANT_NAME_LENGTH) {
     throw invalid(`The parameter 'name' must be at most ${MAX_TENANT_NAME_LENGTH} characters.`);
   }
-  const row = await db
-    .updateTable('tenants')
-    .set({ name })
-    .where('id', '=', session.scope.tenantId)
-    .returning(['id', 'code', 'name'])
-    .executeTakeFirst();
+  const row = await new TenantMembersRepository(db, session.scope.tenantId).renameTenant(name);
   if (!row) throw notFound('The tenant no longer exists.');
   return ok(row);
 }
@@ -223,63 +164,28 @@ export interface UserListFilter {
 
 export const MAX_PAGE_SIZE = 200;
 
-const SORT_COLUMNS = {
-  name: 'u.name',
-  userName: 'u.user_name',
-  userEmail: 'u.email',
-  email: 'u.email',
-  joinedOn: 'm.joined_on',
-  userStatusId: 'm.status',
-  // Role ids follow the role order, so this sorts from the most to the least powerful role.
-  userRoleId: 'm.role_id',
-} as const;
-
 export async function tenantUsersPage(db: Db, session: Session, filter: UserListFilter) {
   if (filter.pageSize > MAX_PAGE_SIZE) throw invalid(`The parameter 'pageSize' must be at most ${MAX_PAGE_SIZE}.`);
-  const sortColumn = SORT_COLUMNS[(filter.sortBy ?? 'name') as keyof typeof SORT_COLUMNS];
-  if (!sortColumn) {
-    throw invalid(`The parameter 'sortBy' must be one of ${Object.keys(SORT_COLUMNS).join(', ')}.`);
+  const sort = (filter.sortBy ?? 'name') as MemberSort;
+  if (!Object.hasOwn(MEMBER_SORT_COLUMNS, sort)) {
+    throw invalid(`The parameter 'sortBy' must be one of ${Object.keys(MEMBER_SORT_COLUMNS).join(', ')}.`);
   }
   if (filter.workspaceId && !(await canAccessWorkspace(db, session, filter.workspaceId))) {
     // Contract has no 404 here: a workspace the caller does not reach (or another tenant's) is refused.
     throw forbidden('No such workspace.');
   }
-  let query = new TenantMembers(db, session.scope).query();
-  const search = filter.search?.trim().toLowerCase();
-  if (search) {
-    const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        eb(sql`lower(u.name)`, 'like', pattern),
-        eb(sql`lower(u.user_name)`, 'like', pattern),
-        eb(sql`lower(u.email)`, 'like', pattern),
-      ]),
-    );
-  }
-  if (filter.userStatus) query = query.where('m.status', '=', filter.userStatus);
-  if (filter.roleIds?.length) query = query.where('m.role_id', 'in', filter.roleIds);
-  const workspaceId = filter.workspaceId;
-  if (workspaceId) {
-    query = query.where('m.user_id', 'in', (eb) =>
-      eb
-        .selectFrom('workspace_members as wm')
-        .select('wm.user_id')
-        .where('wm.tenant_id', '=', session.scope.tenantId)
-        .where('wm.workspace_id', '=', workspaceId),
-    );
-  }
-  const countRow = await query
-    .clearSelect()
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .executeTakeFirstOrThrow();
-  const totalCount = Number(countRow.count);
-  const direction = filter.sortDescending ? 'desc' : 'asc';
-  const rows = await query
-    .orderBy(sortColumn, direction)
-    .orderBy('u.email', direction)
-    .limit(filter.pageSize)
-    .offset((filter.pageNumber - 1) * filter.pageSize)
-    .execute();
+  const members = new TenantMembersRepository(db, session.scope.tenantId);
+  const narrowed: MemberFilter = {
+    search: filter.search?.trim().toLowerCase() || undefined,
+    status: filter.userStatus,
+    roleIds: filter.roleIds,
+    workspaceId: filter.workspaceId,
+  };
+  const totalCount = await members.count(narrowed);
+  const rows = await members.page(narrowed, sort, filter.sortDescending === true, {
+    number: filter.pageNumber,
+    size: filter.pageSize,
+  });
   const totalPages = Math.ceil(totalCount / filter.pageSize);
   return {
     pageNumber: filter.pageNumber,

@@ -9,9 +9,10 @@ import {
   exportTask,
   exportTaskTranscript,
 } from '../../domain/exports/task-exports.js';
-import { type Selection, selectedTasks, taskById } from '../../domain/tasks/commands.js';
-import { workspaceForTask } from '../../domain/tasks/import.js';
-import type { ExportFile, TranscriptExportOptions } from '../../pipeline/exports/index.js';
+import { type Selection, selectedTasks } from '../../domain/tasks/selections.js';
+import { taskById } from '../../domain/tasks/task-access.js';
+import { workspaceForTask } from '../../domain/tasks/workspace-rules.js';
+import type { ExportFile, TranscriptExportOptions } from '../../formats/exports/index.js';
 import { taskCallerOf as callerOf, tasksOf as repoOf, resultsOf as scopeOf } from '../callers.js';
 import { type CallContext, defineHandlers, type HandlerInput, requires } from '../handler.js';
 import { sendBytes, untilSent } from '../send-file.js';

@@ -5,23 +5,14 @@
 // resolveTask, which answer 404 for a task in a workspace the caller does not reach.
 
 import type { StatusListFilter } from '../../db/repositories/tasks.js';
-import {
-  deleteFromHistory,
-  deleteMany,
-  deleteTask,
-  getTask,
-  recoverTask,
-  renameTask,
-  resolveTask,
-  restartMany,
-  restartTask,
-  statusList,
-  statusListPage,
-  taskEvents,
-  taskStatus,
-  updateAssignment,
-} from '../../domain/tasks/commands.js';
-import { workspaceForTask, workspaceRules } from '../../domain/tasks/import.js';
+import { updateAssignment } from '../../domain/tasks/assignment.js';
+import { renameTask } from '../../domain/tasks/commands.js';
+import { deleteFromHistory, deleteTask, recoverTask } from '../../domain/tasks/deletion.js';
+import { restartTask } from '../../domain/tasks/restart.js';
+import { deleteMany, restartMany } from '../../domain/tasks/selections.js';
+import { resolveTask } from '../../domain/tasks/task-access.js';
+import { getTask, statusList, statusListPage, taskEvents, taskStatus } from '../../domain/tasks/task-reads.js';
+import { workspaceForTask, workspaceRules } from '../../domain/tasks/workspace-rules.js';
 import { deleteWorkspaceAndTasks } from '../../domain/workspaces/deletion.js';
 import { taskCallerOf as callerOf, tasksOf as repoOf } from '../callers.js';
 import { type CallContext, defineHandlers, type QueryOf, requires, withApiClients } from '../handler.js';

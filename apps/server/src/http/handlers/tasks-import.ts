@@ -5,14 +5,9 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import { findInvalidText } from '../../contract/validators.js';
 import type { Session } from '../../domain/session.js';
-import {
-  type CreationFields,
-  cleanFileName,
-  createTask,
-  fileLimitFor,
-  type ReceivedFile,
-  tooLarge,
-} from '../../domain/tasks/import.js';
+import { cleanFileName, tooLarge } from '../../domain/tasks/accepted-files.js';
+import { type CreationFields, createTask, type ReceivedFile } from '../../domain/tasks/import.js';
+import { fileLimitFor } from '../../domain/tasks/workspace-rules.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { FileTooLargeError, ingest } from '../../storage/ingest.js';
 import { badRequest } from '../errors.js';

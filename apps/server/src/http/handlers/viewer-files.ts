@@ -7,7 +7,7 @@ import { pageAndOcr, pageFile } from '../../domain/results/page-results.js';
 import { resultUrl } from '../../domain/results/result-url.js';
 import { mediaUrlAndTranscript } from '../../domain/results/transcript-data.js';
 import { resolveViewerTask } from '../../domain/results/viewer-task.js';
-import { taskById } from '../../domain/tasks/commands.js';
+import { taskById } from '../../domain/tasks/task-access.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { taskCallerOf as callerOf, resultsOf as scopeOf } from '../callers.js';
 import { type CallContext, defineHandlers, type QueryOf, requires } from '../handler.js';

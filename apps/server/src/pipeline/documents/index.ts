@@ -1,6 +1,7 @@
 // The document engines of the processing pipeline: pure functions from bytes to the contract's
 // plain data. See README.md for units, category keys and the choice of engines.
 
+export { type DetectedFileType, detectFileType, type FileCategory, type FileKind } from '../../formats/file-type.js';
 export {
   CorruptDocumentError,
   DocumentEngineError,
@@ -14,7 +15,6 @@ export {
 export { type DetectFieldsOptions, type DocumentKind, detectInvoiceFields } from './fields/detect-invoice-fields.js';
 export { findAmounts, findMoney, parseNumber } from './fields/parse-amount.js';
 export { findDates, parseDate } from './fields/parse-date.js';
-export { type DetectedFileType, detectFileType, type FileCategory, type FileKind } from './file-type.js';
 export { decodeRgba, decodeUpright, probeImage } from './images/decode-image.js';
 export { type OcrPdfOptions, ocrPdf } from './ocr/ocr-pdf.js';
 export { isConfigured, type OcrOptions, ocrImage, type TesseractStatus, tesseractStatus } from './ocr/tesseract.js';

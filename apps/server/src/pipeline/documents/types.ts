@@ -1,149 +1,46 @@
-// Plain-data shapes of the contract (openapi/reviewdesk.yaml) that the document engines produce.
-// They mirror the schemas field for field so the worker can store and serve them unchanged; only
-// the properties the engines fill are listed (audit fields etc. belong to the review side).
+// The contract's shapes (openapi/reviewdesk.yaml, generated in src/contract/generated) that the
+// document engines produce. Each is the generated type; where an engine guarantees more than the
+// contract promises (a box always has its four edges, a page unit is `point` or `pixel`) the
+// type is narrowed here, so it still cannot drift from the contract.
+import { FieldTypeCode } from '../../contract/generated/enums.js';
+import type { Schema } from '../../contract/types.js';
 
-/** Axis-aligned box, origin top-left, in the unit of the page it belongs to (`PageSize.unit`). */
-export interface BoundingBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-export interface PagePoint {
-  x: number;
-  y: number;
-}
-
-export interface Span {
-  offset: number;
-  length: number;
-}
+/** Axis-aligned box, origin top-left, in the unit of the page it belongs to; the engines fill every edge. */
+export type BoundingBox = Schema<'BoundingBox'> &
+  Required<Pick<Schema<'BoundingBox'>, 'left' | 'top' | 'right' | 'bottom'>>;
+export type PagePoint = Schema<'PagePoint'>;
+export type Span = Schema<'Span'>;
 
 /** `point` (1/72 inch) for anything read from a PDF page, `pixel` for stand-alone images. */
 export type PageUnit = 'point' | 'pixel';
+export type PageSize = Schema<'PageSize'> & { unit: PageUnit };
 
-export interface PageSize {
-  width: number;
-  height: number;
-  unit: PageUnit;
-  angle?: number | null;
-}
-
-export interface OcrChar {
-  char: string;
+export type OcrChar = Omit<Schema<'OcrChar'>, 'boundingBox'> & { boundingBox: BoundingBox };
+export type OcrEntity = Omit<Schema<'OcrEntity'>, 'boundingBox' | 'chars'> & {
   boundingBox: BoundingBox;
-  confidence?: number | null;
-}
-
-export interface OcrEntity {
-  text: string;
-  boundingBox: BoundingBox;
-  confidence?: number | null;
-  lineIndex?: number | null;
   chars: OcrChar[];
-}
+};
 
+/** The engines of this server that produce a text layer. */
 export type OcrEngineName = 'pdfminer' | 'tesseract';
 
-export interface OcrPageResult {
+export type OcrPageResult = Omit<Schema<'OcrPageResult'>, 'entities' | 'pageSize' | 'pageOrientation' | 'ocrEngine'> & {
   entities: OcrEntity[];
   pageSize: PageSize;
   pageOrientation?: 0 | 90 | 180 | 270 | null;
-  status?: string | null;
-  errorCode?: string | null;
-  errorMessage?: string | null;
-  elapsedTime?: number | null;
   ocrEngine?: OcrEngineName | null;
-  ocrEngineConfig?: {
-    name?: string | null;
-    useWordDetection?: boolean;
-    useCharDetection?: boolean;
-  } | null;
-}
+};
 
-export interface KeyValue {
-  pageNumber: number;
-  category?: string | null;
-  categoryNormalized?: string | null;
-  content: string | null;
-  contentNormalized?: string | null;
-  childTemporaryId?: string | null;
-  boundingBox?: BoundingBox | null;
-  points?: PagePoint[];
-  confidence?: number | null;
-  spans?: Span[];
-}
+export type KeyValue = Schema<'KeyValue'>;
+export type QrCode = Schema<'QrCode'>;
 
-export interface QrCode {
-  content: string;
-  pageNumber: number;
-  boundingBox?: BoundingBox | null;
-  points?: PagePoint[];
-  isValid?: boolean;
-  keyValues?: KeyValue[];
-}
+/** The contract's FieldTypeCode by name. */
+export const FieldType = FieldTypeCode;
+export type { FieldTypeCode };
 
-/** FieldTypeCode values the engines use (the contract lists them all). */
-export const FieldType = {
-  StringNotSpecified: 50,
-  NumberNotSpecified: 100,
-  NumberCurrency: 101,
-  DateNotSpecified: 150,
-} as const;
-export type FieldTypeCode = (typeof FieldType)[keyof typeof FieldType];
-
-export interface TableHeader {
-  uniqueId: string;
-  fieldType?: FieldTypeCode;
-  isRequired?: boolean;
-}
-
-export interface TableCell {
-  rowIndex: number;
-  columnIndex: number;
-  content?: string | null;
-  contentNormalized?: string | null;
-  pageNumber?: number | null;
-  uniqueId?: string | null;
-  headerId?: string | null;
-}
-
-export interface BoundsAndPoints {
-  pageNumber: number;
-  boundingBox: BoundingBox;
-  points?: PagePoint[];
-}
-
-export interface Table {
-  rowCount: number;
-  columnCount: number;
-  tableHeaders: TableHeader[];
-  tableRows: Record<string, TableCell[]>;
-  boundsAndPoints?: BoundsAndPoints | null;
-  hasAlternativeHeaders?: boolean;
-}
-
-export interface Entity {
-  temporaryId: string;
-  type?: string | null;
-  category: string;
-  groupName?: string | null;
-  pageNumber: number;
-  chunkNumber?: number;
-  qrCode?: QrCode | null;
-  table?: Table | null;
-  keyValues: KeyValue[];
-  confidence?: number | null;
-}
-
-export interface DocumentResult {
-  documentConfidence?: number | null;
-  averageConfidence?: number | null;
-  entities: Entity[];
-  tables: Table[];
-}
+export type TableHeader = Schema<'TableHeader'>;
+export type TableCell = Schema<'TableCell'>;
+export type BoundsAndPoints = Schema<'BoundsAndPoints'>;
+export type Table = Schema<'Table'>;
+export type Entity = Schema<'Entity'>;
+export type DocumentResult = Schema<'DocumentResult'>;

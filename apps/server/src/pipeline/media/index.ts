@@ -1,5 +1,14 @@
 // Media engines of the processing pipeline: probing, decoding, speech recognition, waveform peaks
 // and range serving. Pure modules over files and child processes; no database, no HTTP server.
+
+export {
+  type Speaker,
+  speakingTime,
+  type Transcript,
+  type TranscriptItem,
+  TranscriptItemType,
+  type TranscriptWord,
+} from '../../formats/transcript.js';
 export { type ChannelEnergy, channelsDiffer, dropCrosstalk, measureChannelEnergy } from './channels.js';
 export { EngineNotConfiguredError, MediaError, type MediaErrorCode, TranscriptionError } from './errors.js';
 export {
@@ -22,15 +31,6 @@ export type {
 } from './speech/types.js';
 export { parseVerboseJson, WhisperHttpRecognizer } from './speech/whisper-http.js';
 export { type TranscribeMediaOptions, type TranscribeMediaResult, transcribeMedia } from './transcribe-media.js';
-export {
-  buildTranscript,
-  type GroupingOptions,
-  type Speaker,
-  speakingTime,
-  type Transcript,
-  type TranscriptItem,
-  TranscriptItemType,
-  type TranscriptWord,
-} from './transcript.js';
+export { buildTranscript, type GroupingOptions } from './transcript.js';
 export { computeWaveformPeaks, PeakAccumulator, toWavesurferPeaks, type WaveformPeaks } from './waveform.js';
 export { normaliseWords, type WerResult, wordErrorRate } from './wer.js';

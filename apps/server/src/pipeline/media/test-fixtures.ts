@@ -2,10 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fixture } from '../../testing/fixtures.js';
 
-export const FIXTURES = fileURLToPath(new URL('../../../../../fixtures/', import.meta.url));
-export const fixture = (relative: string): string => join(FIXTURES, relative);
+export { FIXTURES, fixture } from '../../testing/fixtures.js';
 
 export const JFK_WAV = fixture('audio/jfk.wav');
 export const JFK_MP3 = fixture('audio/jfk.mp3');

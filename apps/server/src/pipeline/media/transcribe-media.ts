@@ -1,11 +1,13 @@
 // One call from a media file to a contract Transcript: probe, pick mono or per-channel speakers,
 // run the engine, group words into paragraphs. The worker calls this in its recognizer step.
+
+import type { Speaker, Transcript } from '../../formats/transcript.js';
 import { channelsDiffer, dropCrosstalk, measureChannelEnergy } from './channels.js';
 import { MediaError } from './errors.js';
 import type { MediaRange } from './pcm.js';
 import { type MediaInfo, probeMedia } from './probe.js';
 import type { RecognizedWord, SpeechRecognizer } from './speech/types.js';
-import { buildTranscript, type GroupingOptions, type Speaker, type Transcript } from './transcript.js';
+import { buildTranscript, type GroupingOptions } from './transcript.js';
 
 export interface TranscribeMediaOptions {
   language: string | null;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { speakingTime, TranscriptItemType } from '../../formats/transcript.js';
+import { contractErrors } from '../../testing/contract-errors.js';
 import type { RecognizedWord } from './speech/types.js';
-import { contractErrors } from './test-contract.js';
-import { buildTranscript, speakingTime, TranscriptItemType } from './transcript.js';
+import { buildTranscript } from './transcript.js';
 
 const word = (
   text: string,

@@ -3,58 +3,8 @@
 // punctuate, like Whisper) or when it grows too long to edit comfortably. Each speaker's words are
 // grouped on their own and the paragraphs merged by start time afterwards, so two people talking
 // over each other give two overlapping paragraphs instead of a stutter of one-word paragraphs.
+import { type Speaker, type Transcript, type TranscriptItem, TranscriptItemType } from '../../formats/transcript.js';
 import type { RecognizedWord } from './speech/types.js';
-
-/** Contract enum TranscriptItemType. */
-export const TranscriptItemType = { Timed: 10, Token: 20 } as const;
-
-/** Contract schema TranscriptWord. */
-export interface TranscriptWord {
-  text: string;
-  bold?: boolean;
-  italic?: boolean;
-  underline?: boolean;
-  offsetInSeconds: number;
-  durationInSeconds: number;
-  confidence?: number | null;
-}
-
-/** Contract schema TranscriptItem. */
-export interface TranscriptItem {
-  type: (typeof TranscriptItemType)[keyof typeof TranscriptItemType];
-  speakerId?: string | null;
-  start: number;
-  end: number;
-  duration?: number;
-  confidence?: number | null;
-  children: TranscriptWord[];
-}
-
-/** Contract schema Speaker (the fields the pipeline fills). */
-export interface Speaker {
-  speakerId?: string | null;
-  speakerName: string;
-  speakerPrefix?: string | null;
-  speakerSuffix?: string | null;
-  isDefault?: boolean;
-}
-
-/** Contract schema Annotation (only carried through here). */
-export interface Annotation {
-  uniqueId: string;
-  content: string;
-  start: number;
-  end: number;
-  [key: string]: unknown;
-}
-
-/** Contract schema Transcript. */
-export interface Transcript {
-  accurateWordTimestamps?: boolean;
-  transcripts: TranscriptItem[];
-  speakers: Speaker[];
-  annotations: Annotation[];
-}
 
 export interface GroupingOptions {
   /** A silence longer than this starts a new paragraph. @default 0.8 */
@@ -139,14 +89,4 @@ export function buildTranscript(words: RecognizedWord[], options: GroupingOption
     speakers,
     annotations: [],
   };
-}
-
-/** Seconds each speaker talks (TaskSpeaker.totalDuration), by speaker id. */
-export function speakingTime(transcript: Transcript): Map<string | null, number> {
-  const totals = new Map<string | null, number>();
-  for (const item of transcript.transcripts) {
-    const id = item.speakerId ?? null;
-    totals.set(id, ms((totals.get(id) ?? 0) + (item.end - item.start)));
-  }
-  return totals;
 }

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractErrors } from '../../testing/contract-errors.js';
 import { MediaError } from './errors.js';
-import { contractErrors } from './test-contract.js';
 import { fixture, JFK_MP4, JFK_WAV, STEREO_WAV, tempFolder } from './test-fixtures.js';
 import { computeWaveformPeaks, PeakAccumulator, toWavesurferPeaks } from './waveform.js';
 

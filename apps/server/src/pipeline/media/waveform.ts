@@ -2,22 +2,13 @@
 // audio). PCM streams from ffmpeg through a min/max accumulator, so memory is bounded by the size
 // of the result (a few MB for 3 hours at the default resolution), not by the length of the audio.
 // The output is the audiowaveform JSON format of the contract's WaveformPeaks.
+import type { Schema } from '../../contract/types.js';
 import { MediaError } from './errors.js';
 import { decodeToPcm, int16Frames, type MediaRange } from './pcm.js';
 import { probeMedia } from './probe.js';
 
-/** Contract schema WaveformPeaks (audiowaveform JSON, version 2). */
-export interface WaveformPeaks {
-  version: 2;
-  channels: number;
-  sample_rate: number;
-  samples_per_pixel: number;
-  bits: 8 | 16;
-  /** Number of min/max pairs per channel. */
-  length: number;
-  /** Interleaved min, max per channel: `length × channels × 2` integers. */
-  data: number[];
-}
+/** The contract's WaveformPeaks (audiowaveform JSON, version 2); this server writes 8 or 16 bits. */
+export type WaveformPeaks = Schema<'WaveformPeaks'> & { bits: 8 | 16 };
 
 export interface WaveformOptions {
   /** Audio samples per min/max pair. Wins over `peaksPerSecond`. */

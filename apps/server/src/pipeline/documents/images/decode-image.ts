@@ -3,8 +3,8 @@
 // is applied so photos from phones read upright, and transparency is flattened onto white (a
 // transparent PNG with black text would otherwise become an all-black page).
 import sharp, { type Metadata } from 'sharp';
+import { detectFileType } from '../../../formats/file-type.js';
 import { CorruptDocumentError, ImageTooLargeError, UnsupportedFileTypeError } from '../errors.js';
-import { detectFileType } from '../file-type.js';
 import { HEADER_CHECKED_KINDS, readDeclaredDimensions } from './image-dimensions.js';
 
 /** 40 megapixels: an A4 page at 600 dpi is 35 MP; anything bigger is not a document scan. */

@@ -1,8 +1,8 @@
 // The real engine on the real fixtures. Assertions check structure and a few words pocketsphinx
 // reliably gets; accuracy itself is measured (not asserted) by bench/media.bench.ts.
 import { describe, expect, it } from 'vitest';
+import { contractErrors } from '../../../testing/contract-errors.js';
 import { EngineNotConfiguredError, MediaError, TranscriptionError } from '../errors.js';
-import { contractErrors } from '../test-contract.js';
 import { DIGITS_WAV, fixture, JFK_WAV, STEREO_WAV } from '../test-fixtures.js';
 import { transcribeMedia } from '../transcribe-media.js';
 import { normaliseWords } from '../wer.js';

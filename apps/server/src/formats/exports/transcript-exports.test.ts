@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contractErrors } from '../media/test-contract.js';
-import { buildTranscript, type Transcript } from '../media/transcript.js';
+import { buildTranscript } from '../../pipeline/media/transcript.js';
+import { contractErrors } from '../../testing/contract-errors.js';
+import type { Transcript } from '../transcript.js';
 import { exportTranscript, UnsupportedExportError } from './index.js';
 import { cuesOf, toSrt, toTxt, toVtt } from './transcript-text.js';
 import { TranscriptExportType, toExportFileResult } from './types.js';

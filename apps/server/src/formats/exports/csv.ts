@@ -7,7 +7,7 @@
 //   prefixed with an apostrophe so Excel shows it instead of running it. Plain numbers such as
 //   "-12.50" are left alone.
 
-import { safeFileName } from '../../formats/file-names.js';
+import { safeFileName } from '../file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
 import type { DocumentResult, ExportFile } from './types.js';
 

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { parse } from 'yaml';
 
-const CONTRACT = fileURLToPath(new URL('../../../../../openapi/reviewdesk.yaml', import.meta.url));
+const CONTRACT = fileURLToPath(new URL('../../../../openapi/reviewdesk.yaml', import.meta.url));
 const ID = 'urn:reviewdesk:test-contract';
 let ajv: Ajv2020 | undefined;
 const cache = new Map<string, ValidateFunction>();

@@ -2,7 +2,7 @@
 // with its column ids as the header row. Values stay text — a reviewed "0012" or "1.234,50" must
 // not become a number Excel reformats — except confidence, which is a number users sort by.
 import ExcelJS from 'exceljs';
-import { safeFileName } from '../../formats/file-names.js';
+import { safeFileName } from '../file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
 import type { DocumentResult, ExportFile } from './types.js';
 

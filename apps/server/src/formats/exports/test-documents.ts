@@ -2,7 +2,7 @@
 // AzureInterior.json, invoice2data's expected fields for that invoice), plus the values that
 // break naive writers: markup characters, a control character, a formula, non-Latin text.
 import { readFileSync } from 'node:fs';
-import { fixture } from '../media/test-fixtures.js';
+import { fixture } from '../../testing/fixtures.js';
 import type { DocumentResult, Entity, Table, TableCell } from './types.js';
 
 type Line = Record<string, string | number>;

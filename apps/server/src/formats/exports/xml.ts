@@ -4,7 +4,7 @@
 // surrogates, U+FFFE/U+FFFF) are dropped: a recogniser can emit them, and a single one makes the
 // whole file unreadable for every XML parser.
 
-import { safeFileName } from '../../formats/file-names.js';
+import { safeFileName } from '../file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
 import type { DocumentResult, ExportFile } from './types.js';
 

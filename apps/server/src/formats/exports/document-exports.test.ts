@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import { contractErrors } from '../media/test-contract.js';
+import { contractErrors } from '../../testing/contract-errors.js';
 import { CSV_COLUMNS, defuseFormula, toCsv } from './csv.js';
 import { exportDocument, UnsupportedExportError } from './index.js';
 import { toJson } from './json.js';

@@ -1,6 +1,6 @@
 // JSON export: the reviewed result (or transcript) as the API returns it, pretty-printed so a
 // person opening the file can read it.
-import { safeFileName } from '../../formats/file-names.js';
+import { safeFileName } from '../file-names.js';
 import type { ExportFile } from './types.js';
 
 export function toJson(value: unknown, displayName: string | null | undefined): ExportFile {

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { fixturePath, readFixture } from '../pipeline/documents/testing/fixtures.js';
 import { detectFileType } from './file-type.js';
-import { fixturePath, readFixture } from './testing/fixtures.js';
 
 const bytes = (...parts: (string | number[])[]): Uint8Array =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));

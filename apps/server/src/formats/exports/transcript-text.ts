@@ -4,8 +4,8 @@
 // Subtitle cues are cut from the paragraphs by word times, at most 2 lines of 42 characters and
 // 7 seconds each (common broadcast guidance), so a long paragraph does not fill the screen.
 
-import { safeFileName } from '../../formats/file-names.js';
-import type { Speaker, Transcript, TranscriptWord } from '../media/transcript.js';
+import { safeFileName } from '../file-names.js';
+import type { Speaker, Transcript, TranscriptWord } from '../transcript.js';
 import type { ExportFile, TranscriptExportOptions } from './types.js';
 
 const LINE_CHARS = 42;
