@@ -1,6 +1,6 @@
 // Task commands and reads of one task or a selection: GetById, Status, StatusList(Paginated),
 // UpdateDisplayName, DeleteTask, DeleteMany, RestartProcessing(Many), Recover, UpdateTaskAssignment,
-// Events, history/DeleteTaskFromHistoryAsync, history/DeleteWorkSpaceAndTasksAsync. Rules live in
+// Events, TracesDashboardUrl, history/DeleteTaskFromHistoryAsync, history/DeleteWorkSpaceAndTasksAsync. Rules live in
 // src/domain/tasks (and src/domain/workspaces/deletion.ts); every task is loaded through taskById /
 // resolveTask, which answer 404 for a task in a workspace the caller does not reach.
 
@@ -19,6 +19,7 @@ import {
   statusListPage,
   taskEvents,
   taskStatus,
+  tracesDashboardUrl,
   updateAssignment,
 } from '../../domain/tasks/commands.js';
 import { workspaceForTask, workspaceRules } from '../../domain/tasks/import.js';
@@ -106,6 +107,10 @@ export const taskCommandHandlers = defineHandlers({
       input.query.removeAssignment,
       input.body,
     ),
+  ),
+
+  SdTask_TracesDashboardUrl: requires(['Task.TracesDashboardView'], async (input) =>
+    tracesDashboardUrl(callerOf(input), input.params.taskId, input.services.config.origin),
   ),
 
   SdTask_Events: requires(['Task.ListEvents'], async (input) =>
