@@ -40,7 +40,8 @@ function requestFor(contract: Contract, op: OperationSpec) {
 describe.each(databaseKinds())('tenant isolation on %s', (kind) => {
   const t = useTestServer(kind);
 
-  it('lets no implemented operation reach or reveal another tenant', async () => {
+  // One probe per implemented operation: near 30 s on a busy two-core machine, and it grows with the server.
+  it('lets no implemented operation reach or reveal another tenant', { timeout: 120_000 }, async () => {
     const token = await t.tokenFor(demoEmail('Developer'));
     const implemented = t.server.contract.operations.filter((op) => op.operationId in handlers);
     expect(implemented.length).toBe(Object.keys(handlers).length);
