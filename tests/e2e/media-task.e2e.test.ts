@@ -2,10 +2,12 @@
  * A recording is never opened in the document viewer: from the list (its name links to the
  * transcripts route) or by the viewer's address, it gets the media page, and nothing checks it
  * out. Its row menu offers what works for a recording (the transcript exports), never the
- * document exports, and nothing that would answer "not available on this server".
+ * document exports, and nothing that would answer "not available on this server" (the list asks the
+ * server's capabilities).
  */
 import { describe, expect, it } from 'vitest';
 import { en as listEn } from '../../packages/task-list/src/i18n/en.ts';
+import { ROW_ACTION_OPERATIONS, ROW_ACTIONS } from '../../packages/task-list/src/model/rowActions.ts';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { byTestId } from './pages/testid';
 import { useBrowserSessions } from './support/browser';
@@ -70,6 +72,22 @@ describe('a recording', () => {
     expect(items).toEqual(expect.arrayContaining(TRANSCRIPT_EXPORTS));
     for (const documentExport of DOCUMENT_EXPORTS) expect(items).not.toContain(documentExport);
     await page.keyboard.press('Escape');
+
+    // Nothing offered would answer "not available on this server": every item's and tab's operation
+    // is one the server lists. The developer holds the index logs and text search, which this server lacks.
+    const capabilities = await fetch(`${s.baseUrl}/api/v1/Server/Capabilities`, {
+      headers: { authorization: `Bearer ${await token()}`, accept: 'application/json' },
+    });
+    const { operations } = (await capabilities.json()) as { operations: string[] };
+    for (const action of ROW_ACTIONS.filter((a) => items.includes(listEn.actions[a]))) {
+      const operation = ROW_ACTION_OPERATIONS[action];
+      if (operation) expect(operations, action).toContain(operation);
+    }
+    expect(operations).not.toContain('Index_Logs');
+    expect(items).not.toContain(listEn.actions['index-logs']);
+    expect(operations).not.toContain('Index_Search');
+    expect(await byTestId(page, 'task-list.tab.text-search').count()).toBe(0);
+    expect(await byTestId(page, 'task-list.tab.to-review').count()).toBe(1);
 
     // Its name opens the media page too.
     await name.click();
