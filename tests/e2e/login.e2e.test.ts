@@ -1,9 +1,12 @@
 /**
  * The real login page refuses a wrong password with a clear message (in the page's language),
- * keeps the e-mail, and the right password then leads where the user was going.
+ * keeps the e-mail, and the right password then leads where the user was going. The page speaks
+ * the culture the app asks for (Portuguese on a first visit, whatever the browser's language); a
+ * person who reads another one picks it with the page's culture switch.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { PAGE_CULTURES } from '../../apps/server/src/identity/culture';
 import { textsFor } from '../../apps/server/src/identity/texts';
 import { LOGIN_PATH, LoginPage } from './pages/LoginPage';
 import { byTestId } from './pages/testid';
@@ -35,6 +38,9 @@ it.each([
     const s = session;
     const account = demoAccount(role);
     const login = await new LoginPage(s.page).openFrom('/task/list');
+    await s.page.locator(`nav.cultures a[hreflang="${PAGE_CULTURES[language]}"]`).click();
+    await login.waitUntilShown();
+    expect(await s.page.evaluate(() => document.documentElement.lang)).toBe(PAGE_CULTURES[language]);
 
     await login.submitCredentials(account.email, 'not-the-password');
     expect(await login.errorText()).toBe(textsFor(language).wrongCredentials);

@@ -299,6 +299,18 @@ describe.each(databaseKinds())('task commands on %s', (kind) => {
     expect((await t.call('GET', `${API}/SdTask/Events/${GLOBEX_INVOICES_WS}`, { token: developer })).status).toBe(404);
   });
 
+  it('TracesDashboardUrl answers the app trace page of the task, for Task.TracesDashboardView only', async () => {
+    const id = await importInvoice(t, creator);
+    const answer = await t.call('GET', `${API}/SdTask/TracesDashboardUrl/${id}`, { token: developer });
+    expect(answer.status).toBe(200);
+    const url = new URL(answer.body as string);
+    expect(url.pathname).toBe('/task/traces');
+    expect(Object.fromEntries(url.searchParams)).toEqual({ taskId: id, workspaceId: INVOICES_WS });
+    expect((await t.call('GET', `${API}/SdTask/TracesDashboardUrl/${id}`, { token: manager })).status).toBe(403);
+    const foreign = await t.call('GET', `${API}/SdTask/TracesDashboardUrl/${GLOBEX_INVOICES_WS}`, { token: developer });
+    expect(foreign.status).toBe(404);
+  });
+
   it('Status, StatusList and StatusListPaginated filter and page', async () => {
     const ids = [await importInvoice(t, creator), await importInvoice(t, creator), await importInvoice(t, creator)];
     await setTaskStatus(t, ids[0] as string, 60);

@@ -114,6 +114,7 @@ export {
 export { type ReviewdeskContextValue, useReviewdesk } from './provider/context';
 export { useApiClient, useCan, usePreferences } from './provider/hooks';
 export { type ReviewdeskAuth, ReviewdeskProvider, type ReviewdeskProviderProps } from './provider/ReviewdeskProvider';
+export { inOrderOfHappening, type TimedEvent } from './status/taskEvents';
 export {
   type StatusTone,
   type TaskStatusName,

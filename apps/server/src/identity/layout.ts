@@ -7,6 +7,8 @@ import { textsFor } from './texts.js';
 
 export const STYLESHEET_PATH = '/Identity/assets/identity.css';
 export const STYLESHEET = readFileSync(new URL('./assets/identity.css', import.meta.url), 'utf8');
+/** The app's icon (apps/web/public, served from the same origin), so a tab shows one mark throughout sign-in. */
+export const ICON_PATH = '/favicon.svg';
 
 export interface PageOptions {
   language: PageLanguage;
@@ -31,6 +33,7 @@ export function page({ language, title, body, switchHref }: PageOptions): string
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Reviewdesk</title>
+<link rel="icon" type="image/svg+xml" href="${ICON_PATH}">
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body><main><div class="brand">Reviewdesk</div><h1>${escapeHtml(title)}</h1>

@@ -8,7 +8,7 @@ const canWith = (granted: string[], blacklist: string[] = []) => {
 };
 
 describe('the route table', () => {
-  it('covers every route of product-spec §2 with a known permission', () => {
+  it('covers every route of product-spec §2 and the developer dashboard with a known permission', () => {
     expect(protectedRoutes.map((r) => r.path)).toEqual([
       '/home',
       '/metrics',
@@ -22,6 +22,7 @@ describe('the route table', () => {
       '/task/viewer/templatebuilder',
       '/task/viewer/custom',
       '/batch/list',
+      '/task/traces',
       '/workspace/edit',
       '/tenant/edit',
       '/licensing',

@@ -12,7 +12,10 @@ export interface ProtectedRoute {
   permission: Permission;
 }
 
-/** Every signed-in route of the spec with the permission it requires. */
+/**
+ * Every signed-in route of the spec with the permission it requires, and the reference server's
+ * developer dashboard of a task (what the spec's devdashboard row action opens).
+ */
 export const protectedRoutes = [
   { path: '/home', permission: 'Home.View' },
   { path: '/metrics', permission: 'Metrics.View' },
@@ -26,6 +29,8 @@ export const protectedRoutes = [
   { path: '/task/viewer/templatebuilder', permission: 'Viewer.View' },
   { path: '/task/viewer/custom', permission: 'Viewer.View' },
   { path: '/batch/list', permission: 'Batches.ListBatches' },
+  // The developer dashboard a task's devdashboard row action opens (SdTask/TracesDashboardUrl).
+  { path: '/task/traces', permission: 'Task.TracesDashboardView' },
   { path: '/workspace/edit', permission: 'Workspace.Edit' },
   { path: '/tenant/edit', permission: 'Tenant.Edit' },
   { path: '/licensing', permission: 'Licensing.View' },

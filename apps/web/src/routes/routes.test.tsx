@@ -15,6 +15,7 @@ describe('routes behind their permission', () => {
             screen.queryByTestId('task-list') ??
             screen.queryByTestId('batch-list') ??
             screen.queryByTestId('viewer.no-task') ??
+            screen.queryByTestId('traces.no-task') ??
             screen.queryByTestId('home.welcome') ??
             screen.queryByTestId('help.documentation') ??
             screen.queryByTestId('profile'),

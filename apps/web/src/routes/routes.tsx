@@ -36,6 +36,7 @@ function lazyScreen<Name extends string>(
 const TaskListPage = lazyScreen(() => import('../pages/task-list/TaskListPage'), 'TaskListPage');
 const BatchListPage = lazyScreen(() => import('../pages/batch-list/BatchListPage'), 'BatchListPage');
 const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'ViewerPage');
+const TaskTracesPage = lazyScreen(() => import('../pages/traces/TaskTracesPage'), 'TaskTracesPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
@@ -62,6 +63,7 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
     <FeaturePlaceholder feature="features.viewerCustom" packageName="@reviewdesk/document-viewer" />
   ),
   '/batch/list': BatchListPage,
+  '/task/traces': TaskTracesPage,
   '/workspace/edit': () => (
     <FeaturePlaceholder feature="features.workspaceEdit" packageName="@reviewdesk/admin-panels" />
   ),

@@ -9,6 +9,19 @@ export async function getTask(caller: TaskCaller, id: string) {
   return toTask(await taskById(caller, id));
 }
 
+/**
+ * The developer dashboard of a task (row action devdashboard): the reference app's trace page,
+ * which shows the task's processing stages and their timings from its events. A deployment that
+ * ships traces to a tracing system would answer that system's address for the task instead.
+ */
+export async function tracesDashboardUrl(caller: TaskCaller, taskId: string, origin: string): Promise<string> {
+  const task = await taskById(caller, taskId);
+  const url = new URL('/task/traces', origin);
+  url.searchParams.set('taskId', task.id);
+  url.searchParams.set('workspaceId', task.workspace_id);
+  return url.toString();
+}
+
 export async function taskStatus(caller: TaskCaller, taskId: unknown, externalId: unknown) {
   const row = await resolveTask(caller, taskId, externalId);
   const users = (await caller.repo.assignmentUsers([row.id])).get(row.id) ?? [];

@@ -1,6 +1,6 @@
 // Task commands and reads of one task or a selection: GetById, Status, StatusList(Paginated),
 // UpdateDisplayName, DeleteTask, DeleteMany, RestartProcessing(Many), Recover, UpdateTaskAssignment,
-// Events, history/DeleteTaskFromHistoryAsync, history/DeleteWorkSpaceAndTasksAsync. Rules live in
+// Events, TracesDashboardUrl, history/DeleteTaskFromHistoryAsync, history/DeleteWorkSpaceAndTasksAsync. Rules live in
 // src/domain/tasks (and src/domain/workspaces/deletion.ts); every task is loaded through taskById /
 // resolveTask, which answer 404 for a task in a workspace the caller does not reach.
 
@@ -11,7 +11,14 @@ import { deleteFromHistory, deleteTask, recoverTask } from '../../domain/tasks/d
 import { restartTask } from '../../domain/tasks/restart.js';
 import { deleteMany, restartMany } from '../../domain/tasks/selections.js';
 import { resolveTask } from '../../domain/tasks/task-access.js';
-import { getTask, statusList, statusListPage, taskEvents, taskStatus } from '../../domain/tasks/task-reads.js';
+import {
+  getTask,
+  statusList,
+  statusListPage,
+  taskEvents,
+  taskStatus,
+  tracesDashboardUrl,
+} from '../../domain/tasks/task-reads.js';
 import { workspaceForTask, workspaceRules } from '../../domain/tasks/workspace-rules.js';
 import { deleteWorkspaceAndTasks } from '../../domain/workspaces/deletion.js';
 import { taskCallerOf as callerOf, tasksOf as repoOf } from '../callers.js';
@@ -97,6 +104,10 @@ export const taskCommandHandlers = defineHandlers({
       input.query.removeAssignment,
       input.body,
     ),
+  ),
+
+  SdTask_TracesDashboardUrl: requires(['Task.TracesDashboardView'], async (input) =>
+    tracesDashboardUrl(callerOf(input), input.params.taskId, input.services.config.origin),
   ),
 
   SdTask_Events: requires(['Task.ListEvents'], async (input) =>

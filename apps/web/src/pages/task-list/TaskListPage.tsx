@@ -1,16 +1,29 @@
 /**
  * /task/list: the @reviewdesk/task-list package's <TaskList> (public entry only) for the
- * workspace of the header's switcher. The tab lives in the URL (`?tab=processed`), opening a
- * task goes to the viewer, and uploads carry the session's token.
+ * workspace of the header's switcher. The tab lives in the URL (`?tab=processed`), and so does a
+ * batch opened from the batch list (`?batchId=…`); task names are links to the screen that reviews
+ * them (open in a new tab works), uploads carry the session's token, and only what the server
+ * implements is offered (its capabilities), so no menu item ends in "not available on this server".
  */
 import { useAuth } from '@reviewdesk/auth';
-import { TASK_LIST_TABS, TaskList, type TaskListTab } from '@reviewdesk/task-list';
+import { type OpenTaskEvent, TASK_LIST_TABS, TaskList, type TaskListTab } from '@reviewdesk/task-list';
 import '@reviewdesk/task-list/styles.css';
-import { LoadingState } from '@reviewdesk/ui';
+import { LoadingState, useServerCapabilities } from '@reviewdesk/ui';
+import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useCurrentWorkspace } from './useCurrentWorkspace';
 
 const isTab = (value: string | null): value is TaskListTab => TASK_LIST_TABS.includes(value as TaskListTab);
+
+/**
+ * Where a task is reviewed: recordings on the transcripts route, everything else in the document
+ * viewer (both route by the task's type again, so an old link still lands right).
+ */
+export function taskAddress({ taskId, workspaceId, fromHistory, media }: OpenTaskEvent): string {
+  const query = new URLSearchParams({ taskId, workspaceId });
+  if (fromHistory) query.set('fromHistory', 'true');
+  return `/task/viewer${media ? '/transcripts' : ''}?${query}`;
+}
 
 /** Test id: `task-list` (rendered by the package). */
 export function TaskListPage() {
@@ -18,21 +31,31 @@ export function TaskListPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const { workspaceId, loading } = useCurrentWorkspace();
+  const { status, supports } = useServerCapabilities();
   const tabParam = params.get('tab');
-  if (loading) return <LoadingState />;
+  const batchId = params.get('batchId') ?? '';
+  const initialFilters = useMemo(() => (batchId ? { batchId } : undefined), [batchId]);
+  // Until the server has said what it implements, the list would offer nothing and then redraw.
+  if (loading || status === 'loading') return <LoadingState />;
+  const keep = (tab: TaskListTab) => {
+    const next = new URLSearchParams();
+    if (tab !== 'to-review') next.set('tab', tab);
+    if (batchId) next.set('batchId', batchId);
+    return next;
+  };
   return (
     <div className="rd-app-page">
       <TaskList
-        key={workspaceId}
+        // A batch opened from the batch list starts a new list filtered to it.
+        key={`${workspaceId}|${batchId}`}
         workspaceId={workspaceId}
         tab={isTab(tabParam) ? tabParam : 'to-review'}
-        onTabChange={(tab) => setParams(tab === 'to-review' ? {} : { tab }, { replace: true })}
+        onTabChange={(tab) => setParams(keep(tab), { replace: true })}
         getAccessToken={getAccessToken}
-        onOpenTask={({ taskId, workspaceId: ws, fromHistory }) => {
-          const query = new URLSearchParams({ taskId, workspaceId: ws });
-          if (fromHistory) query.set('fromHistory', 'true');
-          navigate(`/task/viewer?${query}`);
-        }}
+        supports={supports}
+        initialFilters={initialFilters}
+        taskHref={taskAddress}
+        onOpenTask={(event) => navigate(taskAddress(event))}
       />
     </div>
   );

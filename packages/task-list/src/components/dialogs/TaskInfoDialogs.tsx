@@ -3,11 +3,10 @@
  * its share history. Each loads when opened and shows loading, empty and error states.
  */
 import { type ApiCallError, isApiError } from '@reviewdesk/api-client';
-import { Dialog, EmptyState, ErrorState, LoadingState, useApiClient } from '@reviewdesk/ui';
+import { Dialog, EmptyState, ErrorState, inOrderOfHappening, LoadingState, useApiClient } from '@reviewdesk/ui';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTaskListTranslation } from '../../i18n/resources';
-import { inOrderOfHappening } from '../../model/events';
 import { useDateFormatter } from '../useDateFormatter';
 
 interface TaskRef {

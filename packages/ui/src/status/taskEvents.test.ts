@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inOrderOfHappening } from './events';
+import { inOrderOfHappening } from './taskEvents';
 
 describe('inOrderOfHappening', () => {
   it('lists the server newest-first answer oldest first, events of one instant in insertion order', () => {
