@@ -4,6 +4,7 @@
  * saved, is listed in unsavedPages and `conflicts` (version, who), with a SaveDocumentChangesFailed (8) error.
  * Used by unit tests (msw/node) and stories (msw in the browser) — never by the package itself.
  */
+import type { Schema } from '@reviewdesk/api-client';
 import { HttpResponse, http } from 'msw';
 import type { CheckoutResult, DocumentResult, ViewerInitResult } from '../session/types.js';
 import { invoiceOcr, invoicePage, viewerInit } from './fixtures.js';
@@ -19,6 +20,8 @@ export interface MockViewerOptions {
   checkoutRefusal?: number;
   /** Finish answers these errors once. */
   finishErrors?: Array<{ code: number; message: string }>;
+  /** The fields listed with `finishErrors` (the contract's `invalidFields`). */
+  invalidFields?: Schema<'FinishInvalidField'>[];
   /** The next save answers with a network failure (status 503) this many times. */
   failSaves?: number;
   /** Holder's name when someone else holds the checkout. */
@@ -100,7 +103,8 @@ export function createMockViewerApi(options: MockViewerOptions = {}) {
       if (finishErrors?.length) {
         const errors = finishErrors;
         finishErrors = undefined;
-        return HttpResponse.json({ succeeded: false, errors });
+        const invalidFields = options.invalidFields;
+        return HttpResponse.json({ succeeded: false, errors, ...(invalidFields ? { invalidFields } : {}) });
       }
       state.finished = true;
       return HttpResponse.json({
