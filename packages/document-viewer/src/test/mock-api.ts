@@ -16,6 +16,8 @@ export interface MockViewerOptions {
   pageFile?: () => Blob | Promise<Blob>;
   /** Delay of every answer in ms (stories show the loading state with a long one). */
   delay?: number;
+  /** Extra delay of SaveDocumentChanges' answers in ms (stories show a save in flight). */
+  saveDelay?: number;
   /** Checkout answers this refusal code (3 CheckedOutByOtherUser, 29 AssignedToOtherUser). */
   checkoutRefusal?: number;
   /** Finish answers these errors once. */
@@ -136,7 +138,7 @@ export function createMockViewerApi(options: MockViewerOptions = {}) {
     }),
     http.put('*/api/v1/Document/SaveDocumentChanges', async ({ request }) => {
       state.calls.push('Save');
-      await wait(delay);
+      await wait(delay + (options.saveDelay ?? 0));
       if (state.failSaves > 0) {
         state.failSaves -= 1;
         return HttpResponse.json({ succeeded: false, errors: [{ code: 0, message: 'Unavailable' }] }, { status: 503 });

@@ -47,7 +47,7 @@ export function ViewerLayout({ className, ...workspaceProps }: ViewerLayoutProps
   return (
     <section
       ref={root}
-      className={['rd-viewer', className].filter(Boolean).join(' ')}
+      className={['rd-viewer', 'rd-surface', className].filter(Boolean).join(' ')}
       aria-label={t('viewer.label', { name })}
       data-phase={phase}
       data-testid="viewer"
