@@ -5,9 +5,10 @@
  * the story shows (an edit, a refused finish, a conflict) before the part is drawn. Stories only.
  */
 import { createApiClient } from '@reviewdesk/api-client';
-import { ReviewdeskProvider } from '@reviewdesk/ui';
+import { ReviewdeskProvider, registerTranslations, useReviewdesk } from '@reviewdesk/ui';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
+import { VIEWER_NAMESPACE, viewerResources } from '../i18n/resources.js';
 import type { DocumentPagesHandle } from '../pages/types.js';
 import { ViewerContext, type ViewerContextValue } from '../viewer/context.js';
 import { useViewerSession, useViewerUi } from '../viewer/useViewerSession.js';
@@ -29,6 +30,9 @@ export interface ViewerStoryFrameProps {
 }
 
 function Stores({ readOnly, autosave = true, arrange, children }: Omit<ViewerStoryFrameProps, 'locale' | 'dark'>) {
+  // As <DocumentViewer> does: the namespace registered during render, before the first paint.
+  const { i18n } = useReviewdesk();
+  if (!i18n.hasResourceBundle('en', VIEWER_NAMESPACE)) registerTranslations(i18n, VIEWER_NAMESPACE, viewerResources);
   // Each story run is its own reviewer, so no story restores another one's journal.
   const [userId] = useState(() => `story-${Math.random().toString(36).slice(2)}`);
   const session = useViewerSession({ userId, readOnly, autosave, taskId: TASK_ID, events: {} });
