@@ -4,7 +4,7 @@ import { type ApiClient, createApiClient } from '@reviewdesk/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fitKeepalive, KEEPALIVE_BODY_LIMIT, retryDelayOf, saveStateOf } from './autosave';
 import { createCheckoutLease, watchPageLifecycle } from './checkout-lease';
-import { requestFinish } from './finish';
+import { type FinishReviewResult, requestFinish } from './finish';
 import { openJournal, sameJson } from './journal';
 import { sessionErrorOf } from './session-error';
 
@@ -165,7 +165,7 @@ function finishAnswering(body: unknown): ApiClient {
 
 describe('finishing a review', () => {
   const target = (body: unknown) => ({ client: finishAnswering(body), taskId: 'task-1' });
-  const already = { taskId: 'task-1', status: 70, reviewCompleted: true };
+  const already: FinishReviewResult = { taskId: 'task-1', status: 70, reviewCompleted: true };
 
   it("reads the fields that stop a finish from the answer's invalidFields, never from its words", async () => {
     const outcome = await requestFinish(
@@ -189,7 +189,7 @@ describe('finishing a review', () => {
   });
 
   it('takes an automatic finish as finished, a lost task as lost, anything else as refused', async () => {
-    const finished = { taskId: 'task-1', status: 90, reviewCompleted: true, nextTaskId: null };
+    const finished: FinishReviewResult = { taskId: 'task-1', status: 90, reviewCompleted: true, nextTaskId: null };
     expect(await requestFinish(target({ succeeded: true, errors: [], result: finished }), already)).toEqual({
       kind: 'finished',
       result: finished,
