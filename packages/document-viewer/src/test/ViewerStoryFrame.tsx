@@ -6,7 +6,8 @@
  */
 import { createApiClient } from '@reviewdesk/api-client';
 import { ReviewdeskProvider, registerTranslations, useReviewdesk } from '@reviewdesk/ui';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import type { Meta } from '@storybook/react-vite';
+import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { VIEWER_NAMESPACE, viewerResources } from '../i18n/resources.js';
 import type { DocumentPagesHandle } from '../pages/types.js';
@@ -87,6 +88,34 @@ export function storyApi() {
     get state() {
       if (!current) throw new Error('storyApi().install(msw) runs in the story’s beforeEach');
       return current.state;
+    },
+  };
+}
+
+/** The MSW stand-in of a story file (see {@link storyApi}). */
+export type StoryApi = ReturnType<typeof storyApi>;
+
+/** Args of a story of one inner part: the frame's settings. */
+export type ViewerPartArgs = Omit<ViewerStoryFrameProps, 'children'>;
+
+/**
+ * What every story file of an inner part shares: the part drawn in the frame in the story's
+ * language and skin (English unless the story says otherwise), and the stand-in installed before
+ * each story. Spread into the file's meta beside its title.
+ */
+export function viewerPartStories(
+  api: StoryApi,
+  Part: ComponentType,
+): Pick<Meta<ViewerPartArgs>, 'render' | 'globals' | 'beforeEach'> {
+  return {
+    render: (args, { globals }) => (
+      <ViewerStoryFrame locale={String(globals.locale ?? 'en')} dark={globals.skin === 'dark'} {...args}>
+        <Part />
+      </ViewerStoryFrame>
+    ),
+    globals: { locale: 'en' },
+    beforeEach: ({ msw }) => {
+      api.install(msw);
     },
   };
 }

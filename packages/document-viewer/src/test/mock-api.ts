@@ -7,7 +7,7 @@
 import type { Schema } from '@reviewdesk/api-client';
 import { HttpResponse, http } from 'msw';
 import type { CheckoutResult, DocumentResult, ViewerInitResult } from '../session/types.js';
-import { invoiceOcr, invoicePage, viewerInit } from './fixtures.js';
+import { invoiceOcr, invoicePage, TASK_ID, viewerInit } from './fixtures.js';
 
 export interface MockViewerOptions {
   init?: Partial<ViewerInitResult>;
@@ -42,6 +42,21 @@ export interface MockViewerState {
   /** Simulates another reviewer saving a page: its version moves on. */
   bumpVersion(page: number): void;
 }
+
+/** Another reviewer (Maria Silva) holds the task's checkout for ten more minutes: checking out is refused (3). */
+export const heldByAnother = (): MockViewerOptions => ({
+  checkoutRefusal: 3,
+  init: {
+    isCheckedOut: true,
+    checkout: {
+      taskId: TASK_ID,
+      checkedOutBy: 'maria',
+      checkedOutByUserName: 'Maria Silva',
+      until: new Date(Date.now() + 600_000).toISOString(),
+      checkoutExpireMinutes: 15,
+    },
+  },
+});
 
 const wait = (ms: number) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 const PDF_HEADER = '%PDF-1.3\n%mock page\n';

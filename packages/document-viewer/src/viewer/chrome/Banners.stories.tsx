@@ -2,8 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { setValue } from '../../session/document-edits.js';
 import '../../styles/index.css';
-import { invoiceConfig, TASK_ID } from '../../test/fixtures.js';
-import { storyApi, ViewerStoryFrame, type ViewerStoryFrameProps } from '../../test/ViewerStoryFrame.js';
+import { invoiceConfig } from '../../test/fixtures.js';
+import { heldByAnother } from '../../test/mock-api.js';
+import { storyApi, type ViewerPartArgs, viewerPartStories } from '../../test/ViewerStoryFrame.js';
 import { Banners } from './Banners.js';
 
 /**
@@ -13,24 +14,14 @@ import { Banners } from './Banners.js';
 const api = storyApi();
 
 const typeTotal =
-  (total: string): ViewerStoryFrameProps['arrange'] =>
+  (total: string): ViewerPartArgs['arrange'] =>
   ({ session }) =>
     session.getState().edit(1, 'value', (page) => setValue(page, '0.1.a7', 0, total, new Date().toISOString()));
 
-type Args = Omit<ViewerStoryFrameProps, 'children'>;
-
 const meta = {
   title: 'document-viewer/Banners',
-  render: (args, { globals }) => (
-    <ViewerStoryFrame locale={String(globals.locale ?? 'en')} dark={globals.skin === 'dark'} {...args}>
-      <Banners />
-    </ViewerStoryFrame>
-  ),
-  globals: { locale: 'en' },
-  beforeEach: ({ msw }) => {
-    api.install(msw);
-  },
-} satisfies Meta<Args>;
+  ...viewerPartStories(api, Banners),
+} satisfies Meta<ViewerPartArgs>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -71,19 +62,7 @@ export const CheckoutLost: Story = {
 /** Another reviewer holds the task: read-only, with their name. */
 export const HeldByOther: Story = {
   beforeEach: ({ msw }) => {
-    api.install(msw, {
-      checkoutRefusal: 3,
-      init: {
-        isCheckedOut: true,
-        checkout: {
-          taskId: TASK_ID,
-          checkedOutBy: 'maria',
-          checkedOutByUserName: 'Maria Silva',
-          until: new Date(Date.now() + 600_000).toISOString(),
-          checkoutExpireMinutes: 15,
-        },
-      },
-    });
+    api.install(msw, heldByAnother());
   },
   play: async ({ canvasElement }) => {
     const banner = await within(canvasElement).findByTestId('banner.read-only', {}, { timeout: 10_000 });

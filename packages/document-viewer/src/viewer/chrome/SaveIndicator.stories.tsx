@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { setValue } from '../../session/document-edits.js';
 import '../../styles/index.css';
-import { storyApi, ViewerStoryFrame, type ViewerStoryFrameProps } from '../../test/ViewerStoryFrame.js';
+import { storyApi, type ViewerPartArgs, viewerPartStories } from '../../test/ViewerStoryFrame.js';
 import type { ViewerContextValue } from '../context.js';
 import { SaveIndicator } from './SaveIndicator.js';
 
@@ -15,20 +15,10 @@ const api = storyApi();
 const typeTotal = ({ session }: ViewerContextValue) =>
   session.getState().edit(1, 'value', (page) => setValue(page, '0.1.a7', 0, '279.84', new Date().toISOString()));
 
-type Args = Omit<ViewerStoryFrameProps, 'children'>;
-
 const meta = {
   title: 'document-viewer/SaveIndicator',
-  render: (args, { globals }) => (
-    <ViewerStoryFrame locale={String(globals.locale ?? 'en')} dark={globals.skin === 'dark'} {...args}>
-      <SaveIndicator />
-    </ViewerStoryFrame>
-  ),
-  globals: { locale: 'en' },
-  beforeEach: ({ msw }) => {
-    api.install(msw);
-  },
-} satisfies Meta<Args>;
+  ...viewerPartStories(api, SaveIndicator),
+} satisfies Meta<ViewerPartArgs>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

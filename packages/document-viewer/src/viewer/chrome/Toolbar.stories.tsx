@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../../styles/index.css';
-import { storyApi, ViewerStoryFrame, type ViewerStoryFrameProps } from '../../test/ViewerStoryFrame.js';
+import { storyApi, type ViewerPartArgs, ViewerStoryFrame } from '../../test/ViewerStoryFrame.js';
 import { Toolbar, type ToolbarProps } from './Toolbar.js';
 
 /** The viewer's toolbar on a real review session against the MSW stand-in of the viewer's calls. */
 const api = storyApi();
 
-type Args = Omit<ViewerStoryFrameProps, 'children' | 'autosave'> & ToolbarProps;
+type Args = Omit<ViewerPartArgs, 'autosave'> & ToolbarProps;
 
 const meta = {
   title: 'document-viewer/Toolbar',

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { addEntity, boundingBox, setValue } from '../../session/document-edits.js';
 import '../../styles/index.css';
 import { invoiceConfig } from '../../test/fixtures.js';
-import { storyApi, ViewerStoryFrame, type ViewerStoryFrameProps } from '../../test/ViewerStoryFrame.js';
+import { storyApi, type ViewerPartArgs, viewerPartStories } from '../../test/ViewerStoryFrame.js';
 import { useAttention, useFields } from '../derived.js';
 import { useActionContext } from '../workspace/useActionContext.js';
 import { FieldPanel } from './FieldPanel.js';
@@ -26,20 +26,10 @@ function Panel() {
   );
 }
 
-type Args = Omit<ViewerStoryFrameProps, 'children'>;
-
 const meta = {
   title: 'document-viewer/FieldPanel',
-  render: (args, { globals }) => (
-    <ViewerStoryFrame locale={String(globals.locale ?? 'en')} dark={globals.skin === 'dark'} {...args}>
-      <Panel />
-    </ViewerStoryFrame>
-  ),
-  globals: { locale: 'en' },
-  beforeEach: ({ msw }) => {
-    api.install(msw);
-  },
-} satisfies Meta<Args>;
+  ...viewerPartStories(api, Panel),
+} satisfies Meta<ViewerPartArgs>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;

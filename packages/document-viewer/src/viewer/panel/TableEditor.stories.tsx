@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import '../../styles/index.css';
-import { storyApi, ViewerStoryFrame, type ViewerStoryFrameProps } from '../../test/ViewerStoryFrame.js';
+import { storyApi, type ViewerPartArgs, viewerPartStories } from '../../test/ViewerStoryFrame.js';
 import { useSession } from '../context.js';
 import { useFields } from '../derived.js';
 import { useActionContext } from '../workspace/useActionContext.js';
@@ -26,20 +26,10 @@ function LineItems() {
   );
 }
 
-type Args = Omit<ViewerStoryFrameProps, 'children'>;
-
 const meta = {
   title: 'document-viewer/TableEditor',
-  render: (args, { globals }) => (
-    <ViewerStoryFrame locale={String(globals.locale ?? 'en')} dark={globals.skin === 'dark'} {...args}>
-      <LineItems />
-    </ViewerStoryFrame>
-  ),
-  globals: { locale: 'en' },
-  beforeEach: ({ msw }) => {
-    api.install(msw);
-  },
-} satisfies Meta<Args>;
+  ...viewerPartStories(api, LineItems),
+} satisfies Meta<ViewerPartArgs>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
