@@ -11,7 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 const BUDGETS = {
   '@reviewdesk/api-client': { '.': '17 kB' }, // 15.3
   '@reviewdesk/auth': { '.': '7 kB' }, // 5.9
-  '@reviewdesk/ui': { '.': '12 kB' }, // 10.9
+  '@reviewdesk/ui': { '.': '12 kB', './embed': '19 kB', './review-session': '2.6 kB' }, // 10.9, 17.2 (25 Nov), 2.3 (26 Nov)
   '@reviewdesk/document-viewer': { '.': '40 kB', './embed': '40 kB' }, // 35.8, 36.1
   '@reviewdesk/task-list': { '.': '30 kB', './embed': '30 kB' }, // 26.5, 25.4
 };
