@@ -1,6 +1,6 @@
 // Finishing a review (Viewer/Review/Finish) and choosing the next task (SdTask/GetNextTask):
 // required fields and patterns (HasEmptyRequiredFields 22, HasFieldsNotMatchingRegex 27, with the
-// offending fields named), assignments (AssignedToOtherUser 29, InvalidAssignmentState 30), Sequence
+// offending fields named and listed in `invalidFields`), assignments (AssignedToOtherUser 29, InvalidAssignmentState 30), Sequence
 // routing across two demo users, AnyOrder and AnyUser, where a completed task goes, and the rules
 // themselves as pure functions.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +25,7 @@ interface Wrapped<T> {
   succeeded: boolean;
   errors: Array<{ code: number; message: string }>;
   result?: T;
+  invalidFields?: Array<{ categoryKey: string; reason: string; pages: number[] }>;
 }
 interface Finish {
   taskId: string;
@@ -194,7 +195,9 @@ describe.each(databaseKinds())('finishing reviews on %s', (kind) => {
       'Review finished: status changed from InReview (70) to QueuedForExport (90) by Reviewer Demo.',
     );
     // Finished: it cannot be finished or checked out again.
-    expect((await finished(REVIEWER, taskId)).errors[0]?.code).toBe(23);
+    const again = await finished(REVIEWER, taskId);
+    expect(again.errors[0]?.code).toBe(23);
+    expect(again).not.toHaveProperty('invalidFields');
     expect((await checkout(REVIEWER, taskId)).errors[0]?.code).toBe(24);
   }, 120_000);
 
@@ -219,6 +222,12 @@ describe.each(databaseKinds())('finishing reviews on %s', (kind) => {
       { code: 22, message: 'Required fields are empty: Invoice date (InvoiceDate), Vendor (VendorName).' },
       { code: 27, message: 'Fields do not match their pattern: Invoice number (InvoiceId) on page 1.' },
     ]);
+    // The same fields as data, so a client marks them without reading the messages.
+    expect(refused.invalidFields).toEqual([
+      { categoryKey: 'InvoiceDate', reason: 'EmptyRequired', pages: [] },
+      { categoryKey: 'VendorName', reason: 'EmptyRequired', pages: [] },
+      { categoryKey: 'InvoiceId', reason: 'NotMatchingPattern', pages: [1] },
+    ]);
     expect((await taskRow(taskId)).status).toBe(70);
 
     // The reviewer fills the date and the vendor: only the pattern is left.
@@ -231,6 +240,7 @@ describe.each(databaseKinds())('finishing reviews on %s', (kind) => {
     expect(saved.succeeded).toBe(true);
     const pattern = await finished(REVIEWER, taskId);
     expect(pattern.errors.map((e) => e.code)).toEqual([27]);
+    expect(pattern.invalidFields).toEqual([{ categoryKey: 'InvoiceId', reason: 'NotMatchingPattern', pages: [1] }]);
     // Fixed: it finishes.
     await saveDocument(
       REVIEWER,

@@ -7,7 +7,7 @@
  * returning an unsubscribe, and `destroy()`. Several mounts on one page are independent.
  */
 import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
-import { createEmbed, relay } from '@reviewdesk/ui/embed';
+import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
 import { TaskList, type TaskListProps } from './components/TaskList';
 import type { TaskListEventMap } from './events';
@@ -41,48 +41,9 @@ export interface TaskListHandle {
 export function mountTaskList(element: HTMLElement, options: MountTaskListOptions): TaskListHandle {
   return createEmbed<MountTaskListOptions, TaskListEventMap>(element, options, {
     name: 'mountTaskList',
-    provider: ({
-      client,
-      queryClient,
-      i18n,
-      locale,
-      theme,
-      auth,
-      abilities,
-      abilityBlacklist,
-      userId,
-      preferencesStorage,
-      portalContainer,
-      className,
-    }) => ({
-      client,
-      queryClient,
-      i18n,
-      locale,
-      theme,
-      auth,
-      abilities,
-      abilityBlacklist,
-      userId,
-      preferencesStorage,
-      portalContainer,
-      className,
-    }),
+    provider: (options) => splitProviderOptions(options).provider,
     render: (current, events) => {
-      const {
-        client,
-        queryClient,
-        i18n,
-        locale,
-        theme,
-        auth,
-        abilities,
-        abilityBlacklist,
-        preferencesStorage,
-        portalContainer,
-        className,
-        ...list
-      } = current;
+      const list = splitProviderOptions(current).rest;
       // Both the option callbacks and the subscribed handlers hear every event.
       return createElement(TaskList, {
         ...list,

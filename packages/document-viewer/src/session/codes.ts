@@ -2,14 +2,7 @@
 import { enumCodeOf } from '@reviewdesk/api-client';
 
 export const ErrorCode = {
-  CheckedOutByOtherUser: enumCodeOf('TaskErrorCode', 'CheckedOutByOtherUser'),
-  NotReadyYet: enumCodeOf('TaskErrorCode', 'NotReadyYet'),
   SaveDocumentChangesFailed: enumCodeOf('TaskErrorCode', 'SaveDocumentChangesFailed'),
-  HasEmptyRequiredFields: enumCodeOf('TaskErrorCode', 'HasEmptyRequiredFields'),
-  AutomaticFinishReview: enumCodeOf('TaskErrorCode', 'AutomaticFinishReview'),
-  HasFieldsNotMatchingRegex: enumCodeOf('TaskErrorCode', 'HasFieldsNotMatchingRegex'),
-  AssignedToOtherUser: enumCodeOf('TaskErrorCode', 'AssignedToOtherUser'),
-  InvalidAssignmentState: enumCodeOf('TaskErrorCode', 'InvalidAssignmentState'),
 } as const;
 
 /** Task statuses that decide what the viewer shows. */

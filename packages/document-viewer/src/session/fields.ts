@@ -342,3 +342,20 @@ export function buildOverlay(fields: PanelField[], unitScale: (pageNumber: numbe
   }
   return boxes;
 }
+
+/**
+ * What stops these pages from finishing, by category key, as this client can tell before asking
+ * the server: required fields with no value and values not matching their pattern.
+ */
+export function finishProblemsOf(
+  config: WorkspaceConfiguration,
+  pages: Readonly<Record<number, DocumentResult>>,
+): Record<string, FieldProblem> {
+  const problems: Record<string, FieldProblem> = {};
+  for (const field of buildFields({ config, pages, newFieldColours: new Map<string, FieldColours>() })) {
+    if (field.missing) problems[field.key] = 'required';
+    const bad = field.entries.find((e) => e.problem);
+    if (bad?.problem) problems[field.key] = bad.problem;
+  }
+  return problems;
+}

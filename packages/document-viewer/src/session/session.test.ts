@@ -10,7 +10,6 @@ import { addEntity, boundingBox, setValue } from './document-edits.js';
 import {
   conflictsOf,
   createReviewSession,
-  fieldsNamedIn,
   KEEPALIVE_BODY_LIMIT,
   type ReviewSessionOptions,
   type SessionEvents,
@@ -243,7 +242,9 @@ describe('review session', () => {
             })),
           }),
         },
-        finishErrors: [{ code: 22, message: 'Required fields are empty: PurchaseOrder' }],
+        // The words name another field: the client reads the structured list, never the message.
+        finishErrors: [{ code: 22, message: 'Required fields are empty: Invoice number (InvoiceId).' }],
+        invalidFields: [{ categoryKey: 'PurchaseOrder', reason: 'EmptyRequired', pages: [] }],
       },
       { onFinishReview },
     );
@@ -437,6 +438,12 @@ describe('leaving the task', () => {
   });
 });
 
+/** The invoice workspace with no required field, so only the server can refuse the finish. */
+const nothingRequired = () =>
+  invoiceConfig({
+    categories: invoiceConfig().categories.map((c) => ({ ...c, fieldConfig: { ...c.fieldConfig, isRequired: false } })),
+  });
+
 describe('answers of the server', () => {
   it("reads the conflicting pages from the answer's conflicts, never from the error's words", () => {
     const error8 = [{ code: 8, message: 'Page 3 was changed by Ana.' }];
@@ -447,16 +454,46 @@ describe('answers of the server', () => {
     expect(conflictsOf({}, [{ code: 3, message: 'Page 2' }], [2])).toEqual([]);
   });
 
-  it('finds the fields a refusal names by key or display name', () => {
-    const fields = [
-      { key: 'InvoiceId', label: 'Invoice number' },
-      { key: 'Invoice', label: 'Invoice' },
-      { key: 'InvoiceTotal', label: 'Total' },
-    ];
-    expect(fieldsNamedIn('Fields not matching: InvoiceTotal', fields)).toEqual(['InvoiceTotal']);
-    expect(fieldsNamedIn('Empty required fields: Invoice number, Total', fields)).toEqual([
-      'InvoiceId',
-      'InvoiceTotal',
-    ]);
+  it('marks the fields of a refused finish from its invalidFields, with the reason of each', async () => {
+    const { api, session } = setup({
+      init: { workspaceConfig: nothingRequired() },
+      finishErrors: [
+        { code: 22, message: 'Required fields are empty: Vendor (VendorName).' },
+        { code: 27, message: 'Fields do not match their pattern: Total (InvoiceTotal) on page 1.' },
+      ],
+      invalidFields: [
+        { categoryKey: 'VendorName', reason: 'EmptyRequired', pages: [] },
+        { categoryKey: 'InvoiceTotal', reason: 'NotMatchingPattern', pages: [1] },
+      ],
+    });
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    expect(await session.getState().finish()).toBe(false);
+    expect(api.state.calls).toContain('Finish');
+    expect(session.getState().finishError).toBe('invalid');
+    expect(session.getState().serverProblems).toEqual({ VendorName: 'required', InvoiceTotal: 'pattern' });
+  });
+
+  it('reports a refused finish without field data as a server error, never guessing fields from its words', async () => {
+    const onError = vi.fn();
+    const { session } = setup(
+      {
+        init: { workspaceConfig: nothingRequired() },
+        finishErrors: [{ code: 11, message: 'The integration queue refused InvoiceTotal.' }],
+      },
+      { onError },
+    );
+    await session.getState().start();
+    session.getState().edit(1, 'value', typeTotal('279.84'));
+    expect(await session.getState().finish()).toBe(false);
+    expect(session.getState().finishError).toBe('server');
+    expect(session.getState().serverProblems).toEqual({});
+    expect(onError).toHaveBeenCalledWith(
+      expect.objectContaining({
+        operation: 'finish',
+        code: 11,
+        message: 'The integration queue refused InvoiceTotal.',
+      }),
+    );
   });
 });

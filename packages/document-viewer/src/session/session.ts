@@ -8,22 +8,31 @@
  * finish/cancel with the document's field rules. The UI reads it through selectors, so a
  * keystroke re-renders only what depends on that page.
  */
-import { type ApiClient, EDITOR_CHANGE_DEBOUNCE_MS, isApiError } from '@reviewdesk/api-client';
+import { type ApiClient, EDITOR_CHANGE_DEBOUNCE_MS } from '@reviewdesk/api-client';
 import {
   type CheckoutLostReason,
   createCheckoutLease,
   defaultPageLifecycle,
+  type FinishInvalidFieldReason,
   fitKeepalive,
   type Journal,
   type JournalUnit,
   openJournal,
   ownershipLost,
+  refusalErrorOf,
+  requestCancel,
+  requestFinish,
+  requestNextTask,
+  retryDelayOf,
+  type SessionError,
+  sameJson,
   saveStateOf,
+  sessionErrorOf,
   watchPageLifecycle,
 } from '@reviewdesk/ui/review-session';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ErrorCode, statusPhase } from './codes.js';
-import { buildFields, type FieldColours, type FieldProblem } from './fields.js';
+import { type FieldProblem, finishProblemsOf } from './fields.js';
 import type {
   ApiErrorItem,
   CheckoutResult,
@@ -80,16 +89,10 @@ export interface SessionEvents {
   onError?: (error: ViewerError) => void;
 }
 
-/** An error the viewer reports to the host (`onError`). */
-export interface ViewerError {
-  /** What the viewer was doing. */
-  operation: 'load' | 'page' | 'save' | 'checkout' | 'renew' | 'finish' | 'cancel' | 'next-task' | 'export';
-  message: string;
-  /** TaskErrorCode from a result wrapper, when the server gave one. */
-  code?: number;
-  status?: number;
-  cause?: unknown;
-}
+/** An error the viewer reports to the host (`onError`), with what the viewer was doing. */
+export type ViewerError = SessionError<
+  'load' | 'page' | 'save' | 'checkout' | 'renew' | 'finish' | 'cancel' | 'next-task' | 'export'
+>;
 
 export interface SessionState {
   phase: SessionPhase;
@@ -180,8 +183,6 @@ export interface ReviewSessionOptions {
 
 export { KEEPALIVE_BODY_LIMIT } from '@reviewdesk/ui/review-session';
 
-const RETRY_BASE_MS = 1_000;
-const RETRY_MAX_MS = 30_000;
 const PAGE_LOAD_CONCURRENCY = 2;
 
 const initialState = (taskId: string | null): SessionState => ({
@@ -224,46 +225,15 @@ export function conflictsOf(
   return unsaved.map((pageNumber) => ({ pageNumber }));
 }
 
-/** Category keys a finish refusal names (messages of 22 and 27 name the offending fields). */
-export function fieldsNamedIn(message: string, candidates: ReadonlyArray<{ key: string; label: string }>): string[] {
-  // Longest names first, each match blanked out, so "Invoice number" is not also read as "Invoice".
-  const terms = candidates
-    .flatMap(({ key, label }) => [
-      { key, term: key },
-      { key, term: label },
-    ])
-    .sort((a, b) => b.term.length - a.term.length);
-  let rest = message;
-  const found = new Set<string>();
-  for (const { key, term } of terms) {
-    const pattern = new RegExp(`(^|[^A-Za-z0-9.])${escapeRegExp(term)}(?=$|[^A-Za-z0-9.])`, 'g');
-    if (pattern.test(rest)) {
-      found.add(key);
-      rest = rest.replace(pattern, '$1\u0000');
-    }
-  }
-  return candidates.map((c) => c.key).filter((key) => found.has(key));
-}
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** JSON with object keys sorted: the server's store (jsonb) does not keep key order. */
-function canonical(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
-}
+/** The field problem a finish refusal's reason stands for. */
+const PROBLEM_OF: Record<FinishInvalidFieldReason, FieldProblem> = {
+  EmptyRequired: 'required',
+  NotMatchingPattern: 'pattern',
+};
 
 /** Whether two versions of a page hold the same reviewed content (versions and audit fields aside). */
 export function sameContent(a: DocumentResult, b: DocumentResult): boolean {
-  return canonical([a.entities, a.tables ?? []]) === canonical([b.entities, b.tables ?? []]);
-}
-
-function toViewerError(operation: ViewerError['operation'], error: unknown): ViewerError {
-  if (isApiError(error)) return { operation, message: error.message, status: error.status, cause: error };
-  return { operation, message: error instanceof Error ? error.message : String(error), cause: error };
+  return sameJson([a.entities, a.tables ?? []], [b.entities, b.tables ?? []]);
 }
 
 /** Creates a review session for one task. Call `start()` to load it and `dispose()` on unmount. */
@@ -426,7 +396,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           if (!data.succeeded && ownershipLost(errors)) {
             failed = true;
             loseCheckout('taken');
-            report({ operation: 'save', message: errors[0]?.message ?? '', code: errors[0]?.code });
+            report(refusalErrorOf('save', errors));
           } else {
             unsaved = data.result?.unsavedPages ?? (data.succeeded ? [] : sent.map((s) => s.page));
             for (const saved of data.result?.savedPages ?? []) reported.set(saved.pageNumber, saved.version);
@@ -436,7 +406,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         } catch (error) {
           failed = true;
           unsaved = sent.map((s) => s.page);
-          report(toViewerError('save', error));
+          report(sessionErrorOf('save', error));
         }
 
         if (!failed || unsaved.length < sent.length) {
@@ -469,7 +439,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         }
         lastSaveFailed = failed && get().mode === 'review';
         if (lastSaveFailed && !disposed) {
-          const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** retryAttempt);
+          const delay = retryDelayOf(retryAttempt);
           retryAttempt += 1;
           set({ retryAt: now() + delay });
           clearTimeout(retryTimer);
@@ -508,7 +478,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
           .call('Document_PageDocument', { params: { query } })
           .then((r) => r.data)
           .catch((error: unknown) => {
-            report(toViewerError('page', error));
+            report(sessionErrorOf('page', error));
             return null;
           }),
       ]);
@@ -537,7 +507,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         for (let n = queue.shift(); n !== undefined; n = queue.shift()) {
           let pending = loadingPages.get(n);
           if (!pending) {
-            pending = loadPage(n).catch((error: unknown) => report(toViewerError('page', error)));
+            pending = loadPage(n).catch((error: unknown) => report(sessionErrorOf('page', error)));
             loadingPages.set(n, pending);
           }
           await pending;
@@ -644,7 +614,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         });
         return data;
       } catch (error) {
-        const viewerError = toViewerError('load', error);
+        const viewerError = sessionErrorOf('load', error);
         set({ phase: 'error', loadError: viewerError });
         report(viewerError);
         return null;
@@ -768,49 +738,34 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
             set({ finishError: 'unsaved' });
             return false;
           }
-          const fields = buildFields({
-            config: init.workspaceConfig,
-            pages: after.pages,
-            newFieldColours: new Map<string, FieldColours>(),
-          });
-          const problems: Record<string, FieldProblem> = {};
-          for (const field of fields) {
-            if (field.missing) problems[field.key] = 'required';
-            const bad = field.entries.find((e) => e.problem);
-            if (bad?.problem) problems[field.key] = bad.problem;
-          }
+          const problems = finishProblemsOf(init.workspaceConfig, after.pages);
           if (Object.keys(problems).length) {
             set({ finishError: 'invalid', serverProblems: problems });
             return false;
           }
-          const { data } = await client.call('Viewer_ReviewFinish', {
-            params: { path: { taskId: init.taskId }, query: { externalId: options.externalId ?? null } },
-          });
-          const code = data.errors[0]?.code;
-          if (data.succeeded || code === ErrorCode.AutomaticFinishReview) {
-            const result = data.result ?? { taskId: init.taskId, status: init.status, reviewCompleted: true };
+          const outcome = await requestFinish(
+            { client, taskId: init.taskId, externalId: options.externalId },
+            { taskId: init.taskId, status: init.status, reviewCompleted: true },
+          );
+          if (outcome.kind === 'finished') {
             lease.end();
-            set({ phase: 'finished', finishResult: result, mode: 'read-only', checkout: null });
-            events().onFinishReview?.(result);
+            set({ phase: 'finished', finishResult: outcome.result, mode: 'read-only', checkout: null });
+            events().onFinishReview?.(outcome.result);
             return true;
           }
-          if (code === ErrorCode.HasEmptyRequiredFields || code === ErrorCode.HasFieldsNotMatchingRegex) {
-            const candidates = fields.map((f) => ({ key: f.key, label: f.label }));
+          if (outcome.kind === 'invalid-fields') {
             const serverProblems: Record<string, FieldProblem> = {};
-            for (const error of data.errors) {
-              const problem: FieldProblem = error.code === ErrorCode.HasEmptyRequiredFields ? 'required' : 'pattern';
-              for (const key of fieldsNamedIn(error.message, candidates)) serverProblems[key] = problem;
-            }
+            for (const [key, reason] of Object.entries(outcome.fields)) serverProblems[key] = PROBLEM_OF[reason];
             set({ finishError: 'invalid', serverProblems });
             return false;
           }
-          if (ownershipLost(data.errors)) loseCheckout('taken');
+          if (outcome.kind === 'ownership-lost') loseCheckout('taken');
           set({ finishError: 'server' });
-          report({ operation: 'finish', message: data.errors[0]?.message ?? '', code });
+          report({ operation: 'finish', message: outcome.message, code: outcome.code });
           return false;
         } catch (error) {
           set({ finishError: 'server' });
-          report(toViewerError('finish', error));
+          report(sessionErrorOf('finish', error));
           return false;
         } finally {
           set({ finishing: false });
@@ -821,18 +776,16 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         if (!init || get().mode !== 'review') return;
         await runSave();
         try {
-          const { data } = await client.call('Viewer_ReviewCancel', {
-            params: { path: { taskId: init.taskId }, query: { externalId: options.externalId ?? null } },
-          });
-          if (!data.succeeded) {
-            report({ operation: 'cancel', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
+          const refusal = await requestCancel({ client, taskId: init.taskId, externalId: options.externalId });
+          if (refusal) {
+            report({ operation: 'cancel', ...refusal });
             return;
           }
           lease.end();
           set({ mode: 'read-only', readOnlyReason: 'cancelled', checkout: null });
           events().onCancelReview?.({ taskId: init.taskId });
         } catch (error) {
-          report(toViewerError('cancel', error));
+          report(sessionErrorOf('cancel', error));
         }
       },
       async nextTask() {
@@ -840,12 +793,9 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
         if (finishResult?.nextTaskId) return finishResult.nextTaskId;
         if (!init) return null;
         try {
-          const { data } = await client.call('SdTask_GetNextTask', {
-            params: { path: { workspaceId: init.workspaceConfig.id }, query: { batchId: init.batchId ?? null } },
-          });
-          return data?.taskId ?? null; // 204: nothing left to review
+          return await requestNextTask(client, init.workspaceConfig.id, init.batchId);
         } catch (error) {
-          report(toViewerError('next-task', error));
+          report(sessionErrorOf('next-task', error));
           return null;
         }
       },

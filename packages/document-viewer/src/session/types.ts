@@ -16,10 +16,10 @@ export type ViewerInitResult = Schema<'ViewerInitResult'>;
 export type PageAndOcrResult = Schema<'PageAndOcrResult'>;
 export type OcrPageResult = Schema<'OcrPageResult'>;
 export type CheckoutResult = Schema<'CheckoutResult'>;
-export type FinishReviewResult = Schema<'FinishReviewResult'>;
+export type { FinishReviewResult } from '@reviewdesk/ui/review-session';
 export type ApiErrorItem = Schema<'ApiErrorItem'>;
 /** A page a save did not store because the server holds a newer version (SaveDocumentChanges' `conflicts`). */
 export type SaveConflict = Schema<'SavePageConflict'>;
 
 /** Where the reviewer's edits stand with the server; always visible in the toolbar and sent as an event. */
-export type SaveState = 'saved' | 'saving' | 'unsaved' | 'failed' | 'conflict';
+export type { SaveState } from '@reviewdesk/ui/review-session';

@@ -4,9 +4,10 @@
  * saved, is listed in unsavedPages and `conflicts` (version, who), with a SaveDocumentChangesFailed (8) error.
  * Used by unit tests (msw/node) and stories (msw in the browser) — never by the package itself.
  */
+import type { Schema } from '@reviewdesk/api-client';
 import { HttpResponse, http } from 'msw';
 import type { CheckoutResult, DocumentResult, ViewerInitResult } from '../session/types.js';
-import { invoiceOcr, invoicePage, viewerInit } from './fixtures.js';
+import { invoiceOcr, invoicePage, TASK_ID, viewerInit } from './fixtures.js';
 
 export interface MockViewerOptions {
   init?: Partial<ViewerInitResult>;
@@ -15,10 +16,14 @@ export interface MockViewerOptions {
   pageFile?: () => Blob | Promise<Blob>;
   /** Delay of every answer in ms (stories show the loading state with a long one). */
   delay?: number;
+  /** Extra delay of SaveDocumentChanges' answers in ms (stories show a save in flight). */
+  saveDelay?: number;
   /** Checkout answers this refusal code (3 CheckedOutByOtherUser, 29 AssignedToOtherUser). */
   checkoutRefusal?: number;
   /** Finish answers these errors once. */
   finishErrors?: Array<{ code: number; message: string }>;
+  /** The fields listed with `finishErrors` (the contract's `invalidFields`). */
+  invalidFields?: Schema<'FinishInvalidField'>[];
   /** The next save answers with a network failure (status 503) this many times. */
   failSaves?: number;
   /** Holder's name when someone else holds the checkout. */
@@ -37,6 +42,21 @@ export interface MockViewerState {
   /** Simulates another reviewer saving a page: its version moves on. */
   bumpVersion(page: number): void;
 }
+
+/** Another reviewer (Maria Silva) holds the task's checkout for ten more minutes: checking out is refused (3). */
+export const heldByAnother = (): MockViewerOptions => ({
+  checkoutRefusal: 3,
+  init: {
+    isCheckedOut: true,
+    checkout: {
+      taskId: TASK_ID,
+      checkedOutBy: 'maria',
+      checkedOutByUserName: 'Maria Silva',
+      until: new Date(Date.now() + 600_000).toISOString(),
+      checkoutExpireMinutes: 15,
+    },
+  },
+});
 
 const wait = (ms: number) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
 const PDF_HEADER = '%PDF-1.3\n%mock page\n';
@@ -100,7 +120,8 @@ export function createMockViewerApi(options: MockViewerOptions = {}) {
       if (finishErrors?.length) {
         const errors = finishErrors;
         finishErrors = undefined;
-        return HttpResponse.json({ succeeded: false, errors });
+        const invalidFields = options.invalidFields;
+        return HttpResponse.json({ succeeded: false, errors, ...(invalidFields ? { invalidFields } : {}) });
       }
       state.finished = true;
       return HttpResponse.json({
@@ -132,7 +153,7 @@ export function createMockViewerApi(options: MockViewerOptions = {}) {
     }),
     http.put('*/api/v1/Document/SaveDocumentChanges', async ({ request }) => {
       state.calls.push('Save');
-      await wait(delay);
+      await wait(delay + (options.saveDelay ?? 0));
       if (state.failSaves > 0) {
         state.failSaves -= 1;
         return HttpResponse.json({ succeeded: false, errors: [{ code: 0, message: 'Unavailable' }] }, { status: 503 });

@@ -6,7 +6,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import type { DocumentResult } from '../session/types.js';
 import '../styles/index.css';
 import { invoicePage, TASK_ID } from '../test/fixtures.js';
-import { createMockViewerApi, type MockViewerOptions } from '../test/mock-api.js';
+import { createMockViewerApi, heldByAnother, type MockViewerOptions } from '../test/mock-api.js';
 import { DocumentViewer } from './DocumentViewer.js';
 
 /**
@@ -138,21 +138,7 @@ export const Conflict: Story = {
 export const ReadOnly: Story = {
   globals: { locale: 'en' },
   beforeEach: ({ msw }) => {
-    msw.use(
-      ...handlers({
-        checkoutRefusal: 3,
-        init: {
-          isCheckedOut: true,
-          checkout: {
-            taskId: TASK_ID,
-            checkedOutBy: 'maria',
-            checkedOutByUserName: 'Maria Silva',
-            until: new Date(Date.now() + 600_000).toISOString(),
-            checkoutExpireMinutes: 15,
-          },
-        },
-      }).handlers,
-    );
+    msw.use(...handlers(heldByAnother()).handlers);
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

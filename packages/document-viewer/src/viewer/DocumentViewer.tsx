@@ -4,19 +4,14 @@
  * session, UI store, pdf.js engine) is created per mount and disposed on unmount, so several
  * viewers can share a page. Render it inside a `<ReviewdeskProvider>`.
  */
-import { registerTranslations, useApiClient, usePreferences, useReviewdesk } from '@reviewdesk/ui';
-import { useEffect, useRef, useState } from 'react';
+import { registerTranslations, usePreferences, useReviewdesk } from '@reviewdesk/ui';
+import { useRef, useState } from 'react';
 import { VIEWER_NAMESPACE, viewerResources } from '../i18n/resources.js';
 import type { DocumentPagesHandle, PdfAssets } from '../pages/types.js';
-import {
-  type CheckoutLostReason,
-  createReviewSession,
-  type ReviewSession,
-  type ViewerError,
-} from '../session/session.js';
+import type { CheckoutLostReason, ViewerError } from '../session/session.js';
 import type { FinishReviewResult, SaveState } from '../session/types.js';
 import { ViewerContext, type ViewerContextValue } from './context.js';
-import { createViewerUiStore, type ViewerUiStore } from './ui-store.js';
+import { useViewerSession, useViewerUi } from './useViewerSession.js';
 import { ViewerLayout } from './ViewerLayout.js';
 
 /** Props of {@link DocumentViewer}. */
@@ -98,46 +93,21 @@ export function DocumentViewer(props: DocumentViewerProps) {
 }
 
 function ViewerInstance(props: DocumentViewerProps & { onOpenTask: (taskId: string) => void }) {
-  const client = useApiClient();
   const storedAutosave = usePreferences((p) => p.autosave);
-  const storedOcrLayer = usePreferences((p) => p.ocrLayer);
   const autoscroll = usePreferences((p) => p.autoscroll);
   const setPreferences = usePreferences((p) => p.setPreferences);
   const autosave = props.autosave ?? storedAutosave;
-
-  // Latest props for the session's events: the host may pass new callbacks on every render.
-  const latest = useRef(props);
-  latest.current = props;
-
-  const [session] = useState<ReviewSession>(() =>
-    createReviewSession({
-      client,
-      taskId: props.taskId,
-      externalId: props.externalId,
-      userId: props.userId || 'anonymous',
-      readOnly: props.readOnly,
-      autosave,
-      getEvents: () => latest.current,
-    }),
-  );
-  const [ui] = useState<ViewerUiStore>(() => createViewerUiStore({ ocrLayer: storedOcrLayer }));
+  const session = useViewerSession({
+    taskId: props.taskId,
+    externalId: props.externalId,
+    userId: props.userId,
+    readOnly: props.readOnly,
+    autosave,
+    events: props,
+  });
+  const ui = useViewerUi();
   const pages = useRef<DocumentPagesHandle | null>(null);
   const root = useRef<HTMLElement | null>(null);
-
-  useEffect(() => {
-    void session.getState().start();
-    return () => session.getState().dispose();
-  }, [session]);
-  useEffect(() => session.getState().setAutosave(autosave), [session, autosave]);
-
-  // Keep the OCR layer choice on the device (spec: local preference, off by default).
-  useEffect(
-    () =>
-      ui.subscribe((state, previous) => {
-        if (state.ocrLayer !== previous.ocrLayer && !state.selectingText) setPreferences({ ocrLayer: state.ocrLayer });
-      }),
-    [ui, setPreferences],
-  );
 
   const [context] = useState<ViewerContextValue>(() => ({ session, ui, pages, root, autoscroll }));
   const value = context.autoscroll === autoscroll ? context : { ...context, autoscroll };

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { StoryProvider } from '../stories/StoryProvider';
+import { StoryProvider } from '../test/StoryProvider';
 import '../styles/index.css';
 import { BulkBar } from './BulkBar';
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { common, failingList, listHandler, loadingList, STORY_WORKSPACE, TASKS } from '../stories/mocks';
-import { StoryProvider } from '../stories/StoryProvider';
+import { StoryProvider } from '../test/StoryProvider';
+import { common, failingList, listHandler, loadingList, STORY_WORKSPACE, TASKS } from '../test/story-mocks';
 import '../styles/index.css';
 import { TaskList } from './TaskList';
 

@@ -2,20 +2,20 @@
  * `<TaskList>`: the tabs of a workspace's tasks with server-side paging, sort, search and
  * filters, user-chosen columns, counts, row and bulk actions, and the import dialog.
  * Everything stateful is created per mount (stores, upload manager); the host's props win.
- * This file composes; the parts live beside it: the store (`useTaskListStore`), the toolbar,
- * the body states, the table, the bulk actions (`useBulkActions`) and the dialogs.
+ * This file composes; the parts live beside it: the store (`useTaskListStore`), the columns
+ * (`useTaskListColumns`), the page with the next one ahead (`useListedPage`), the import flow
+ * (`useImportFlow`), the toolbar, the body states, the table, the bulk actions (`useBulkActions`)
+ * and the dialogs.
  */
 import type { ApiCallError } from '@reviewdesk/api-client';
 import { PermissionDeniedState, Tabs, useApiClient, useCan } from '@reviewdesk/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useStore } from 'zustand';
-import { type TaskPageRequest, type TaskRowData, taskPageQueryOptions, useTaskPage } from '../data/useTaskPage';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { TaskPageRequest, TaskRowData } from '../data/useTaskPage';
 import type { OpenTaskEvent, SelectionChangeEvent, TaskImportedEvent } from '../events';
 import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
 import { ImportDialog } from '../import/ImportDialog';
 import { availableBulkActions } from '../model/bulkActions';
-import { IMPORT_OPERATION, SUPPORTS_EVERYTHING, type SupportsOperation, TAB_OPERATIONS } from '../model/operations';
+import { SUPPORTS_EVERYTHING, type SupportsOperation, TAB_OPERATIONS } from '../model/operations';
 import {
   selectionRequest,
   TASK_LIST_TABS,
@@ -24,12 +24,12 @@ import {
   tabAllowsSelection,
 } from '../model/query';
 import { isMediaTaskType, type TaskType } from '../model/taskKinds';
-import { type ColumnStorage, createColumnPreferencesStore } from '../state/columnPreferences';
+import type { ColumnStorage } from '../state/columnPreferences';
 import { BulkBar } from './BulkBar';
 import { BulkDialogsHost } from './BulkDialogsHost';
 import { CountsHeader } from './CountsHeader';
 import { useCellLabels } from './cellLabels';
-import { type CellContext, detectedFieldColumn, OPTIONAL_COLUMNS } from './columns';
+import type { CellContext } from './columns';
 import { DiagnosticsContext, type TaskListDiagnostics } from './diagnostics';
 import { RowContext, type TaskListRowContext } from './listContext';
 import { Pager } from './Pager';
@@ -39,7 +39,10 @@ import { TaskListToolbar } from './TaskListToolbar';
 import { TaskTable } from './TaskTable';
 import { useBulkActions } from './useBulkActions';
 import { useDateFormatter } from './useDateFormatter';
-import { invalidateTaskQueries, type RowDialog, useRowActionHandler } from './useRowActionHandler';
+import { useImportFlow } from './useImportFlow';
+import { useListedPage } from './useListedPage';
+import { type RowDialog, useRowActionHandler } from './useRowActionHandler';
+import { useTaskListColumns } from './useTaskListColumns';
 import { useTaskListStore } from './useTaskListStore';
 
 /** Props of {@link TaskList}. */
@@ -103,14 +106,6 @@ export interface TaskListProps {
   className?: string;
 }
 
-const browserStorage = (): ColumnStorage | null => {
-  try {
-    return globalThis.localStorage ?? null;
-  } catch {
-    return null;
-  }
-};
-
 /**
  * The task list of a workspace.
  * @example
@@ -148,36 +143,14 @@ function TaskListView(props: TaskListProps) {
   const { t } = useTaskListTranslation();
   const api = useApiClient();
   const can = useCan();
-  const queryClient = useQueryClient();
   const latest = useRef(props);
   latest.current = props;
   const supports = props.supports ?? SUPPORTS_EVERYTHING;
 
   const { store, state, tab } = useTaskListStore(props);
-
-  const userId = props.userId ?? null;
-  const storage = props.columnsStorage === undefined ? browserStorage() : props.columnsStorage;
-  const columnStore = useMemo(
-    () => createColumnPreferencesStore({ workspaceId, userId, storage }),
-    [workspaceId, userId, storage],
-  );
-  const visibleColumnIds = useStore(columnStore, (s) => s.visible);
-
-  const config = useQuery({
-    ...api.queryOptions('get', '/api/v{version}/SdWorkspace/GetWorkspaceCustomConfig', {
-      params: { query: { workspaceId } },
-    }),
-    enabled: Boolean(workspaceId),
-  });
-  const taskType = config.data?.taskType ?? null;
-  const media = isMediaTaskType(taskType);
-  const columns = useMemo(
-    () => [
-      ...OPTIONAL_COLUMNS,
-      ...(can('Task.CustomColumns') ? (config.data?.detectableFields ?? []).map(detectedFieldColumn) : []),
-    ],
-    [can, config.data?.detectableFields],
-  );
+  const { columnStore, visibleColumnIds, columns, taskType, media } = useTaskListColumns(props);
+  const kind = useRef({ taskType, media });
+  kind.current = { taskType, media };
 
   const formatDate = useDateFormatter(false);
   const labels = useCellLabels();
@@ -194,22 +167,9 @@ function TaskListView(props: TaskListProps) {
     archiveToken: state.archiveTokens[state.archiveTokens.length - 1] ?? null,
     refreshIntervalMs: props.refreshIntervalMs,
   };
-  const page = useTaskPage(api, request);
-  // The next page is fetched ahead while the user reads this one, so "next" only has to render
-  // (the page-change budget of ARCHITECTURE §6 cannot include a server round trip).
-  const hasNext = page.data?.hasNextPage === true && !page.isPlaceholderData;
-  const nextRequest = hasNext && tab !== 'archive' ? { ...request, pageNumber: request.pageNumber + 1 } : null;
-  const nextKey = nextRequest ? JSON.stringify(nextRequest) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the serialised request
-  useEffect(() => {
-    if (nextRequest) void queryClient.prefetchQuery(taskPageQueryOptions(api, nextRequest) as never);
-  }, [nextKey, api, queryClient]);
+  const onError = useCallback((error: ApiCallError | Error) => latest.current.onError?.(error), []);
+  const page = useListedPage(api, request, onError);
   const rows: readonly TaskRowData[] = page.data?.items ?? EMPTY_ROWS;
-
-  // Report errors of the list once per error object.
-  useEffect(() => {
-    if (page.error) latest.current.onError?.(page.error);
-  }, [page.error]);
 
   const selectTab = (id: string) => {
     const next = id as TaskListTab;
@@ -217,10 +177,8 @@ function TaskListView(props: TaskListProps) {
     latest.current.onTabChange?.(next);
   };
 
-  const taskTypeRef = useRef(taskType);
-  taskTypeRef.current = taskType;
   const onOpen = useCallback(
-    (task: TaskRowData) => latest.current.onOpenTask?.(openEvent(task, store.getState().tab, taskTypeRef.current)),
+    (task: TaskRowData) => latest.current.onOpenTask?.(openEvent(task, store.getState().tab, kind.current.taskType)),
     [store],
   );
   const hrefOf = props.taskHref;
@@ -232,11 +190,10 @@ function TaskListView(props: TaskListProps) {
     }),
     [hrefOf, media, supports, taskType, store],
   );
-  const onError = useCallback((error: ApiCallError | Error) => latest.current.onError?.(error), []);
   const [dialog, setDialog] = useState<RowDialog | null>(null);
   const onAction = useRowActionHandler({ api, tab, openDialog: setDialog, onOpen, onError });
   const onToggle = useCallback((taskId: string) => store.getState().toggleSelected(taskId), [store]);
-  const [importOpen, setImportOpen] = useState(false);
+  const importFlow = useImportFlow({ host: latest, store, supports, kind });
 
   const selectedCount = Object.keys(state.selected).length;
   const bulkCount = state.allMatching ? (page.data?.totalCount ?? selectedCount) : selectedCount;
@@ -265,40 +222,8 @@ function TaskListView(props: TaskListProps) {
     (can('Task.ReprocessMany') || can('Task.DeleteMany') || can('Task.View'));
   const pageIds = rows.map((r) => r.id);
   const pageFullySelected = pageIds.length > 0 && pageIds.every((id) => state.selected[id]);
-  const showImport = useCallback(() => setImportOpen(true), []);
-  const openImport = can('Task.Import') && supports(IMPORT_OPERATION) ? showImport : undefined;
-  const closeImport = useCallback(() => setImportOpen(false), []);
+  const openImport = importFlow.openImport;
   const closeDialog = useCallback(() => setDialog(null), []);
-  const onTaskCreated = useCallback(
-    (created: TaskImportedEvent) => {
-      void invalidateTaskQueries(queryClient);
-      latest.current.onTaskImported?.(created);
-    },
-    [queryClient],
-  );
-  const mediaRef = useRef(media);
-  mediaRef.current = media;
-  const onOpenImported = useCallback(
-    (created: { taskId: string; fileName: string }[]) => {
-      setImportOpen(false);
-      const [only] = created;
-      if (created.length === 1 && only) {
-        latest.current.onOpenTask?.({
-          taskId: only.taskId,
-          workspaceId: latest.current.workspaceId,
-          displayName: only.fileName,
-          fromHistory: false,
-          taskType: taskTypeRef.current,
-          media: mediaRef.current,
-        });
-      } else {
-        store.getState().showNewest();
-        const controlled = latest.current.tab;
-        if (controlled && controlled !== 'to-review') latest.current.onTabChange?.('to-review');
-      }
-    },
-    [store],
-  );
 
   const panel = (
     <>
@@ -387,12 +312,12 @@ function TaskListView(props: TaskListProps) {
           {workspaceId ? (
             <ImportDialog
               workspaceId={workspaceId}
-              open={importOpen}
-              onClose={closeImport}
+              open={importFlow.open}
+              onClose={importFlow.close}
               getAccessToken={props.getAccessToken}
               uploadEndpoint={props.uploadEndpoint}
-              onTaskCreated={onTaskCreated}
-              onOpenImported={onOpenImported}
+              onTaskCreated={importFlow.onTaskCreated}
+              onOpenImported={importFlow.onOpenImported}
               onError={onError}
             />
           ) : null}

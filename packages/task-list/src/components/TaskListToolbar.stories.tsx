@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { EMPTY_FILTERS } from '../model/query';
-import { common, STORY_WORKSPACE } from '../stories/mocks';
-import { StoryProvider } from '../stories/StoryProvider';
+import { StoryProvider } from '../test/StoryProvider';
+import { common, STORY_WORKSPACE } from '../test/story-mocks';
 import '../styles/index.css';
 import { OPTIONAL_COLUMNS } from './columns';
 import { TaskListToolbar } from './TaskListToolbar';

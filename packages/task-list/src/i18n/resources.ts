@@ -9,11 +9,11 @@ import {
   useNamespaceTranslation,
   useReviewdesk,
 } from '@reviewdesk/ui';
-import { de } from './de';
-import { en } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { pt } from './pt';
+import { de } from './locales/de';
+import { en } from './locales/en';
+import { es } from './locales/es';
+import { fr } from './locales/fr';
+import { pt } from './locales/pt';
 
 /** The namespace of this package's strings. */
 export const TASK_LIST_NAMESPACE = 'task-list';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { common, STORY_WORKSPACE } from '../stories/mocks';
-import { StoryProvider } from '../stories/StoryProvider';
+import { StoryProvider } from '../test/StoryProvider';
+import { common, STORY_WORKSPACE } from '../test/story-mocks';
 import '../styles/index.css';
 import { ImportDialog } from './ImportDialog';
 

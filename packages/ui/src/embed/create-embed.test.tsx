@@ -2,7 +2,7 @@ import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useUiTranslation } from '../i18n/useTranslation';
 import { fakeClient } from '../test/render';
-import { createEmbed, relay } from './create-embed';
+import { createEmbed, relay, splitProviderOptions } from './create-embed';
 
 interface ProbeOptions {
   label: string;
@@ -68,5 +68,21 @@ describe('createEmbed', () => {
   it('refuses a missing element and invalid options before mounting', () => {
     expect(() => mount(null as unknown as HTMLElement, { label: 'x' })).toThrow(/needs an element/);
     expect(() => mount(document.createElement('div'), { label: '' })).toThrow(/needs a label/);
+  });
+
+  it("splits a mount's options into the provider's settings and the component's props", () => {
+    const onOpen = () => undefined;
+    const { provider, rest } = splitProviderOptions({
+      client: fakeClient,
+      locale: 'de',
+      theme: 'dark' as const,
+      userId: null,
+      className: 'host',
+      workspaceId: 'ws-1',
+      pageSize: 50,
+      onOpen,
+    });
+    expect(provider).toEqual({ client: fakeClient, locale: 'de', theme: 'dark', userId: null, className: 'host' });
+    expect(rest).toEqual({ workspaceId: 'ws-1', pageSize: 50, onOpen });
   });
 });

@@ -39,6 +39,42 @@ export interface EmbedHandle<Options extends object, Events extends object> {
   destroy(): void;
 }
 
+/** Every setting of the provider a mount's options may carry (the keys of {@link EmbedProviderProps}). */
+const PROVIDER_KEYS = [
+  'client',
+  'queryClient',
+  'i18n',
+  'locale',
+  'theme',
+  'auth',
+  'abilities',
+  'abilityBlacklist',
+  'userId',
+  'preferencesStorage',
+  'portalContainer',
+  'className',
+] as const satisfies ReadonlyArray<keyof EmbedProviderProps>;
+
+/**
+ * Splits a mount's options into the provider's settings and the rest (the component's props), for
+ * packages whose options are the provider's settings plus the component's props.
+ * @example const { provider, rest } = splitProviderOptions(options);
+ */
+export function splitProviderOptions<Options extends EmbedProviderProps>(
+  options: Options,
+): { provider: EmbedProviderProps; rest: Omit<Options, (typeof PROVIDER_KEYS)[number]> } {
+  const provider: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    if ((PROVIDER_KEYS as readonly string[]).includes(key)) provider[key] = value;
+    else rest[key] = value;
+  }
+  return {
+    provider: provider as unknown as EmbedProviderProps,
+    rest: rest as Omit<Options, (typeof PROVIDER_KEYS)[number]>,
+  };
+}
+
 /**
  * Option callback and subscribed handlers both hear an event: `relay(options.onX, events, 'x')`.
  * @example onFinishReview: relay(options.onFinishReview, events, 'finishReview')

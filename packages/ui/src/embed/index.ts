@@ -7,4 +7,5 @@ export {
   type EmbedHandle,
   type EmbedProviderProps,
   relay,
+  splitProviderOptions,
 } from './create-embed.js';

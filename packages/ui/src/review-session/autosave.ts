@@ -1,6 +1,6 @@
 /**
- * Rules of versioned autosave shared by every editor: what the save badge says, and how much of a
- * save may go out while the page is going away.
+ * Rules of versioned autosave shared by every editor: what the save badge says, how long a failed
+ * save waits before the next try, and how much of a save may go out while the page is going away.
  */
 
 /** What the save badge shows. It never says `saved` while anything is unsent. */
@@ -17,6 +17,14 @@ export function saveStateOf(facts: {
   if (facts.conflicts) return 'conflict';
   if (facts.unsaved) return facts.lastSaveFailed ? 'failed' : 'unsaved';
   return 'saved';
+}
+
+const RETRY_BASE_MS = 1_000;
+const RETRY_MAX_MS = 30_000;
+
+/** Wait before retrying a failed save: doubling from 1 s per failed attempt in a row, at most 30 s. */
+export function retryDelayOf(failedAttempts: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** failedAttempts);
 }
 
 /**

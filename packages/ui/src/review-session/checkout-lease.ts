@@ -7,7 +7,8 @@
  */
 
 import type { components } from '@reviewdesk/api-client';
-import { type ApiClient, CHECKOUT_RENEWAL_MIN_INTERVAL_MS, enumCodeOf, isApiError } from '@reviewdesk/api-client';
+import { type ApiClient, CHECKOUT_RENEWAL_MIN_INTERVAL_MS, enumCodeOf } from '@reviewdesk/api-client';
+import { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';
 
 export type CheckoutResult = components['schemas']['CheckoutResult'];
 type ApiErrorItem = components['schemas']['ApiErrorItem'];
@@ -19,13 +20,7 @@ export type CheckoutLostReason = 'expired' | 'taken';
 export type CheckoutRefusal = 'checked-out-by-other' | 'assigned-to-other' | 'cannot-review';
 
 /** A failure the lease reports to the session (which reports it to the host). */
-export interface LeaseError {
-  operation: 'checkout' | 'renew';
-  message: string;
-  code?: number;
-  status?: number;
-  cause?: unknown;
-}
+export type LeaseError = SessionError<'checkout' | 'renew'>;
 
 export const TaskErrorCode = {
   CheckedOutByOtherUser: enumCodeOf('TaskErrorCode', 'CheckedOutByOtherUser'),
@@ -89,11 +84,6 @@ export function createCheckoutLease(options: CheckoutLeaseOptions): CheckoutLeas
     options.onChange(checkout);
   };
 
-  const fail = (operation: LeaseError['operation'], error: unknown): LeaseError =>
-    isApiError(error)
-      ? { operation, message: error.message, status: error.status, cause: error }
-      : { operation, message: error instanceof Error ? error.message : String(error), cause: error };
-
   const renew = async () => {
     const taskId = options.taskId();
     if (!taskId || renewing) return;
@@ -107,9 +97,9 @@ export function createCheckoutLease(options: CheckoutLeaseOptions): CheckoutLeas
         lastRenewAt = now();
         hold(data.result);
       } else if (ownershipLost(data.errors)) lease.lose('taken');
-      else options.onError({ operation: 'renew', message: data.errors[0]?.message ?? '', code: data.errors[0]?.code });
+      else options.onError(refusalErrorOf('renew', data.errors));
     } catch (error) {
-      options.onError(fail('renew', error));
+      options.onError(sessionErrorOf('renew', error));
     } finally {
       renewing = false;
     }
@@ -131,10 +121,10 @@ export function createCheckoutLease(options: CheckoutLeaseOptions): CheckoutLeas
         const code = data.errors[0]?.code;
         if (code === TaskErrorCode.CheckedOutByOtherUser) return { refused: 'checked-out-by-other' };
         if (code === TaskErrorCode.AssignedToOtherUser) return { refused: 'assigned-to-other' };
-        options.onError({ operation: 'checkout', message: data.errors[0]?.message ?? '', code });
+        options.onError(refusalErrorOf('checkout', data.errors));
         return { refused: 'cannot-review' };
       } catch (error) {
-        options.onError(fail('checkout', error));
+        options.onError(sessionErrorOf('checkout', error));
         return { refused: 'cannot-review' };
       }
     },

@@ -1,10 +1,11 @@
 /**
  * `@reviewdesk/ui/review-session`: what every review editor (the document viewer, the transcript
  * editor) shares about a review session — the checkout lease and the page lifecycle, the device
- * journal of unsent edits, and the rules of versioned autosave. The editor keeps what is specific
- * to its units (a document's pages, a transcript) and composes these. Kept off ui's main entry.
+ * journal of unsent edits, the rules of versioned autosave, finishing and cancelling, and how a
+ * failed call is reported. The editor keeps what is specific to its units (a document's pages, a
+ * transcript) and composes these. Kept off ui's main entry.
  */
-export { fitKeepalive, KEEPALIVE_BODY_LIMIT, type SaveState, saveStateOf } from './autosave.js';
+export { fitKeepalive, KEEPALIVE_BODY_LIMIT, retryDelayOf, type SaveState, saveStateOf } from './autosave.js';
 export {
   type CheckoutLease,
   type CheckoutLeaseOptions,
@@ -18,4 +19,22 @@ export {
   TaskErrorCode,
   watchPageLifecycle,
 } from './checkout-lease.js';
-export { JOURNAL_DB, type Journal, type JournalEntry, type JournalUnit, journalKey, openJournal } from './journal.js';
+export {
+  type FinishInvalidFieldReason,
+  type FinishOutcome,
+  type FinishReviewResult,
+  type ReviewCallTarget,
+  requestCancel,
+  requestFinish,
+  requestNextTask,
+} from './finish.js';
+export {
+  JOURNAL_DB,
+  type Journal,
+  type JournalEntry,
+  type JournalUnit,
+  journalKey,
+  openJournal,
+  sameJson,
+} from './journal.js';
+export { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';

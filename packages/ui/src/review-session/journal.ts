@@ -108,3 +108,20 @@ export function openJournal<Unit>(taskId: string, userId: string, dbName = JOURN
     },
   };
 }
+
+/** JSON with object keys sorted: the server's store (jsonb) does not keep key order. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : v,
+  );
+}
+
+/**
+ * Whether two values hold the same data, whatever the order of object keys: how a restored unit is
+ * compared with what the server holds (a save that landed before its answer was lost).
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return canonicalJson(a) === canonicalJson(b);
+}

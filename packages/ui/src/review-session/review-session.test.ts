@@ -2,9 +2,11 @@
 import 'fake-indexeddb/auto';
 import { type ApiClient, createApiClient } from '@reviewdesk/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fitKeepalive, KEEPALIVE_BODY_LIMIT, saveStateOf } from './autosave';
+import { fitKeepalive, KEEPALIVE_BODY_LIMIT, retryDelayOf, saveStateOf } from './autosave';
 import { createCheckoutLease, watchPageLifecycle } from './checkout-lease';
-import { openJournal } from './journal';
+import { type FinishReviewResult, requestFinish } from './finish';
+import { openJournal, sameJson } from './journal';
+import { sessionErrorOf } from './session-error';
 
 /** A stateful stand-in of the three checkout calls, recording what was sent and whether keepalive. */
 function checkoutServer(options: { refuse?: number; minutes?: number } = {}) {
@@ -140,5 +142,71 @@ describe('autosave rules', () => {
     const body = (keys: readonly number[]) => keys.map((k) => 'x'.repeat(sizes[k] ?? 0));
     expect(fitKeepalive([1, 2, 3], body)).toEqual([1, 2]);
     expect(fitKeepalive([3], () => 'x'.repeat(KEEPALIVE_BODY_LIMIT))).toEqual([]);
+  });
+
+  it('waits longer after each failed save, 1 s doubling up to 30 s', () => {
+    expect([0, 1, 2, 3, 4, 5, 6].map(retryDelayOf)).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+  });
+
+  it('compares restored content with the server regardless of key order', () => {
+    expect(sameJson({ a: 1, b: { c: [1, { d: 2, e: 3 }] } }, { b: { c: [1, { e: 3, d: 2 }] }, a: 1 })).toBe(true);
+    expect(sameJson({ a: [1, 2] }, { a: [2, 1] })).toBe(false);
+  });
+});
+
+/** A Finish call answering `body`, for requestFinish. */
+function finishAnswering(body: unknown): ApiClient {
+  return createApiClient({
+    baseUrl: 'https://api.reviewdesk.test',
+    getAccessToken: () => 't',
+    fetch: async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+  });
+}
+
+describe('finishing a review', () => {
+  const target = (body: unknown) => ({ client: finishAnswering(body), taskId: 'task-1' });
+  const already: FinishReviewResult = { taskId: 'task-1', status: 70, reviewCompleted: true };
+
+  it("reads the fields that stop a finish from the answer's invalidFields, never from its words", async () => {
+    const outcome = await requestFinish(
+      target({
+        succeeded: false,
+        errors: [
+          { code: 22, message: 'Required fields are empty: Total (InvoiceTotal).' },
+          { code: 27, message: 'Fields do not match their pattern: Vendor (VendorName) on page 2.' },
+        ],
+        invalidFields: [
+          { categoryKey: 'InvoiceDate', reason: 'EmptyRequired', pages: [] },
+          { categoryKey: 'InvoiceId', reason: 'NotMatchingPattern', pages: [1, 3] },
+        ],
+      }),
+      already,
+    );
+    expect(outcome).toEqual({
+      kind: 'invalid-fields',
+      fields: { InvoiceDate: 'EmptyRequired', InvoiceId: 'NotMatchingPattern' },
+    });
+  });
+
+  it('takes an automatic finish as finished, a lost task as lost, anything else as refused', async () => {
+    const finished: FinishReviewResult = { taskId: 'task-1', status: 90, reviewCompleted: true, nextTaskId: null };
+    expect(await requestFinish(target({ succeeded: true, errors: [], result: finished }), already)).toEqual({
+      kind: 'finished',
+      result: finished,
+    });
+    expect(
+      await requestFinish(target({ succeeded: false, errors: [{ code: 23, message: 'Finished already' }] }), already),
+    ).toEqual({ kind: 'finished', result: already });
+    expect(
+      await requestFinish(target({ succeeded: false, errors: [{ code: 3, message: 'Held by Ana' }] }), already),
+    ).toEqual({ kind: 'ownership-lost', message: 'Held by Ana', code: 3 });
+    expect(
+      await requestFinish(target({ succeeded: false, errors: [{ code: 11, message: 'Queue down' }] }), already),
+    ).toEqual({ kind: 'refused', message: 'Queue down', code: 11 });
+  });
+
+  it('describes a thrown error with its operation', () => {
+    expect(sessionErrorOf('finish', new Error('offline'))).toMatchObject({ operation: 'finish', message: 'offline' });
+    expect(sessionErrorOf('save', 'text')).toMatchObject({ operation: 'save', message: 'text' });
   });
 });

@@ -75,6 +75,13 @@ export const FieldTypeCode = {
 } as const;
 export type FieldTypeCode = (typeof FieldTypeCode)[keyof typeof FieldTypeCode];
 
+/** FinishInvalidFieldReason of the contract, by name. */
+export const FinishInvalidFieldReason = {
+  "EmptyRequired": "EmptyRequired",
+  "NotMatchingPattern": "NotMatchingPattern",
+} as const;
+export type FinishInvalidFieldReason = (typeof FinishInvalidFieldReason)[keyof typeof FinishInvalidFieldReason];
+
 /** FormFieldType of the contract, by name. */
 export const FormFieldType = {
   "Custom": 0,

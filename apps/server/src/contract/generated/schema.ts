@@ -2110,7 +2110,7 @@ export interface paths {
         head?: never;
         /**
          * Finish the review of a task
-         * @description Finishes the caller's review: checks the workspace's required fields and field patterns, records the review for the caller's assignment and, when no other assignee still has to review (AnyOrder/Sequence assignments), queues the task for export/integration and moves it on. A refusal answers 200 with `succeeded: false` and `errors[].code` from TaskErrorCode: MultipleExternalIdMatches (2), CheckedOutByOtherUser (3), CurrentUserIdNotFound (7), NotFound (9), IntegrationQueueError (11), HasEmptyRequiredFields (22), AutomaticFinishReview (23, the review was already finished automatically), NoWorkspaceAccess (25), IntegrationError (26), HasFieldsNotMatchingRegex (27), AssignedToOtherUser (29), InvalidAssignmentState (30). The error messages of 22 and 27 name the offending fields.
+         * @description Finishes the caller's review: checks the workspace's required fields and field patterns, records the review for the caller's assignment and, when no other assignee still has to review (AnyOrder/Sequence assignments), queues the task for export/integration and moves it on. A refusal answers 200 with `succeeded: false` and `errors[].code` from TaskErrorCode: MultipleExternalIdMatches (2), CheckedOutByOtherUser (3), CurrentUserIdNotFound (7), NotFound (9), IntegrationQueueError (11), HasEmptyRequiredFields (22), AutomaticFinishReview (23, the review was already finished automatically), NoWorkspaceAccess (25), IntegrationError (26), HasFieldsNotMatchingRegex (27), AssignedToOtherUser (29), InvalidAssignmentState (30). A refusal for 22 or 27 also lists the offending fields in `invalidFields` (key, reason, pages), so a client marks them without reading the messages.
          */
         patch: operations["Viewer_ReviewFinish"];
         trace?: never;
@@ -5323,7 +5323,22 @@ export interface components {
         /** @description Result wrapper of Review/Finish. */
         ResultOfFinishReviewResult: components["schemas"]["ResultBase"] & {
             result?: components["schemas"]["FinishReviewResult"];
+            /** @description On a refusal with HasEmptyRequiredFields (22) or HasFieldsNotMatchingRegex (27), each offending field with why it stopped the finish (absent otherwise), so a client marks the fields without reading the errors' words. */
+            invalidFields?: components["schemas"]["FinishInvalidField"][];
         };
+        /** @description A workspace field that stops a review from finishing. */
+        FinishInvalidField: {
+            /** @description Category key of the field (a required key without a field definition is reported under its key). */
+            categoryKey: string;
+            reason: components["schemas"]["FinishInvalidFieldReason"];
+            /** @description Pages of the values that do not match the pattern, ascending (empty for EmptyRequired). */
+            pages: number[];
+        };
+        /**
+         * @description Why a field stops a review from finishing. Values: EmptyRequired (a required field has no value: error 22), NotMatchingPattern (a value does not match the field's pattern: error 27).
+         * @enum {string}
+         */
+        FinishInvalidFieldReason: "EmptyRequired" | "NotMatchingPattern";
         /** @description What the transcript editor loads for a task. */
         TranscriptData: {
             /**

@@ -1,11 +1,12 @@
 // Viewer/Review/Finish. Refuses while another user holds the task, when the assignment does not
 // let the caller review it now, when required fields are empty (HasEmptyRequiredFields 22) or values
-// do not match their field's pattern (HasFieldsNotMatchingRegex 27) — the messages name the fields.
+// do not match their field's pattern (HasFieldsNotMatchingRegex 27) — the messages name the fields
+// for a person, and `invalidFields` lists them (key, reason, pages) for a client.
 // Otherwise it records the caller's review on their assignment and moves the task on (routing.ts):
 // complete → QueuedForExport/Processed; Sequence → back to ToReview for the next assignee ("Routed
 // to <name>"); AnyOrder with reviews missing → back to ToReview. The checkout is released.
 // A task in ToReview that nobody holds can be finished too (the task list's finishReview action).
-import { TaskErrorCode } from '../../contract/generated/enums.js';
+import { FinishInvalidFieldReason, TaskErrorCode } from '../../contract/generated/enums.js';
 import { TASK_STATUS } from '../tasks/flags.js';
 import { pipelineOf } from '../workspaces/pipelines.js';
 import { assigneesOf, refuseIfHeldByOther } from './checkout.js';
@@ -21,9 +22,15 @@ import {
   workspaceOf,
 } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent, recordReviewTransition } from './events.js';
-import { emptyRequiredMessage, notMatchingMessage, validateFields } from './field-validation.js';
+import {
+  emptyRequiredMessage,
+  type FieldProblem,
+  notMatchingMessage,
+  type ValidationOutcome,
+  validateFields,
+} from './field-validation.js';
 import { assignmentRefusal, statusRefusal } from './guards.js';
-import { type ReviewError, ReviewRefusal, succeeded } from './outcome.js';
+import { type InvalidField, type ReviewError, ReviewRefusal, succeeded } from './outcome.js';
 import { progressAfterReview, statusAfterReview } from './routing.js';
 
 /** FinishReviewResult of the contract. */
@@ -32,6 +39,19 @@ export interface FinishView {
   status: number;
   reviewCompleted: boolean;
   nextTaskId: string | null;
+}
+
+/** The fields a reviewer has to fix, in the order of the errors (empty required ones, then patterns). */
+export function invalidFieldsOf(checked: ValidationOutcome): InvalidField[] {
+  const of = (reason: InvalidField['reason']) => (p: FieldProblem) => ({
+    categoryKey: p.categoryKey,
+    reason,
+    pages: p.pages,
+  });
+  return [
+    ...checked.emptyRequired.map(of(FinishInvalidFieldReason.EmptyRequired)),
+    ...checked.notMatching.map(of(FinishInvalidFieldReason.NotMatchingPattern)),
+  ];
 }
 
 export async function finishReview(caller: ReviewCaller, ref: TaskReference) {
@@ -66,7 +86,10 @@ export async function finishReview(caller: ReviewCaller, ref: TaskReference) {
     if (checked.notMatching.length > 0) {
       errors.push({ code: TaskErrorCode.HasFieldsNotMatchingRegex, message: notMatchingMessage(checked.notMatching) });
     }
-    if (errors.length > 0) throw ReviewRefusal.of(errors);
+    if (errors.length > 0) {
+      const invalidFields = invalidFieldsOf(checked);
+      throw ReviewRefusal.of(errors, invalidFields.length > 0 ? { invalidFields } : {});
+    }
 
     const isAssignee = assignees.some((a) => a.userId === me);
     if (isAssignee) await store.markReviewed(task.id, me, now);

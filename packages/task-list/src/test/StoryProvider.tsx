@@ -3,7 +3,7 @@ import { ReviewdeskProvider } from '@reviewdesk/ui';
 import { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTaskListStrings } from '../i18n/resources';
-import { storyAbilities, storyApi } from './mocks';
+import { storyAbilities, storyApi } from './story-mocks';
 
 /** The package's strings, for stories that render an inner part without `<TaskList>` around it. */
 function TaskListStrings({ children }: { children: ReactNode }) {

@@ -1,0 +1,90 @@
+/**
+ * The review workspace of a loaded task: toolbar, notices, thumbnails, the pages and the field
+ * panel, with the keyboard shortcuts, the focus on open, the finish flow and exports wired in.
+ */
+import { PageThumbnails } from '../../pages/index.js';
+import type { PdfAssets } from '../../pages/types.js';
+import { Banners } from '../chrome/Banners.js';
+import { ShortcutsHelp } from '../chrome/ShortcutsHelp.js';
+import { Toolbar } from '../chrome/Toolbar.js';
+import { useSession, useUi } from '../context.js';
+import { useAttention, useFields, useOcrWords, useOverlay, usePageInfos } from '../derived.js';
+import { FieldPanel } from '../panel/FieldPanel.js';
+import { DocumentArea } from './DocumentArea.js';
+import { FinishConfirm } from './FinishConfirm.js';
+import { Finished } from './Finished.js';
+import { useActionContext } from './useActionContext.js';
+import { useExport } from './useExport.js';
+import { useFinishRequest } from './useFinishRequest.js';
+import { useFocusOnOpen } from './useFocusOnOpen.js';
+import { usePagesMessages } from './usePagesMessages.js';
+import { useViewerShortcuts } from './useViewerShortcuts.js';
+
+export interface WorkspaceProps {
+  globalShortcuts: boolean;
+  autosave: boolean;
+  autosaveControlled: boolean;
+  onAutosaveChange: (on: boolean) => void;
+  onOpenTask: (taskId: string) => void;
+  pdfAssets?: PdfAssets;
+}
+
+export function Workspace(props: WorkspaceProps) {
+  const ctx = useActionContext();
+  const fields = useFields();
+  const attention = useAttention(fields);
+  const boxes = useOverlay(fields);
+  const pageInfos = usePageInfos();
+  const ocrWords = useOcrWords();
+  const messages = usePagesMessages();
+  const finished = useSession((s) => s.phase === 'finished' && s.init !== null);
+  const allowSelectingTextWithOcr = useSession((s) => Boolean(s.init?.workspaceConfig.allowSelectingTextWithOcr));
+  const currentPage = useUi((s) => s.currentPage);
+  const thumbnails = useUi((s) => s.thumbnails);
+  const requestFinish = useFinishRequest();
+  const exportAs = useExport();
+
+  useViewerShortcuts(ctx, props.globalShortcuts, {
+    attention,
+    pageCount: pageInfos.length,
+    allowSelectingTextWithOcr,
+    requestFinish,
+  });
+  useFocusOnOpen(ctx, fields, attention);
+
+  return (
+    <div className="rd-viewer__grid" data-thumbnails={thumbnails || undefined}>
+      <Toolbar
+        autosave={props.autosave}
+        autosaveControlled={props.autosaveControlled}
+        onAutosaveChange={props.onAutosaveChange}
+        onFinish={requestFinish}
+        onExport={(type, typeName) => void exportAs(type, typeName)}
+      />
+      <Banners />
+      {thumbnails ? (
+        <PageThumbnails
+          className="rd-viewer__thumbnails"
+          pages={pageInfos}
+          currentPage={currentPage}
+          onSelectPage={(n) => ctx.pages.current?.scrollToPage(n)}
+          pdfAssets={props.pdfAssets}
+          messages={messages}
+        />
+      ) : null}
+      <DocumentArea
+        ctx={ctx}
+        fields={fields}
+        pageInfos={pageInfos}
+        boxes={boxes}
+        ocrWords={ocrWords}
+        messages={messages}
+        pdfAssets={props.pdfAssets}
+      />
+      <FieldPanel fields={fields} attention={attention} ctx={ctx} />
+      <ShortcutsHelp />
+      <FinishConfirm />
+      {finished ? <Finished onOpenTask={props.onOpenTask} /> : null}
+    </div>
+  );
+}
