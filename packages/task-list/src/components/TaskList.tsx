@@ -10,7 +10,8 @@ import { PermissionDeniedState, Tabs, useApiClient, useCan } from '@reviewdesk/u
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
-import { type TaskPageRequest, type TaskRowData, taskPageQueryOptions, useTaskPage } from '../data/useTaskPage';
+import { usePrefetchNextPage } from '../data/usePrefetchNextPage';
+import { type TaskPageRequest, type TaskRowData, useTaskPage } from '../data/useTaskPage';
 import type { OpenTaskEvent, SelectionChangeEvent, TaskImportedEvent } from '../events';
 import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
 import { ImportDialog } from '../import/ImportDialog';
@@ -195,15 +196,8 @@ function TaskListView(props: TaskListProps) {
     refreshIntervalMs: props.refreshIntervalMs,
   };
   const page = useTaskPage(api, request);
-  // The next page is fetched ahead while the user reads this one, so "next" only has to render
-  // (the page-change budget of ARCHITECTURE §6 cannot include a server round trip).
   const hasNext = page.data?.hasNextPage === true && !page.isPlaceholderData;
-  const nextRequest = hasNext && tab !== 'archive' ? { ...request, pageNumber: request.pageNumber + 1 } : null;
-  const nextKey = nextRequest ? JSON.stringify(nextRequest) : '';
-  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed by the serialised request
-  useEffect(() => {
-    if (nextRequest) void queryClient.prefetchQuery(taskPageQueryOptions(api, nextRequest) as never);
-  }, [nextKey, api, queryClient]);
+  usePrefetchNextPage(api, hasNext && tab !== 'archive' ? { ...request, pageNumber: request.pageNumber + 1 } : null);
   const rows: readonly TaskRowData[] = page.data?.items ?? EMPTY_ROWS;
 
   // Report errors of the list once per error object.
