@@ -1,5 +1,5 @@
 import type { StorybookConfig } from '@storybook/react-vite';
-import { workspaceSource } from '../workspace-source';
+import { workspaceSource } from '../workspace-source.ts';
 
 // One Storybook for every package: stories live next to their components.
 const config: StorybookConfig = {

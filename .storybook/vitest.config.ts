@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
-import { workspaceSource } from '../workspace-source';
+import { workspaceSource } from '../workspace-source.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
