@@ -1,4 +1,5 @@
 import type { StorybookConfig } from '@storybook/react-vite';
+import { workspaceSource } from '../workspace-source.ts';
 
 // One Storybook for every package: stories live next to their components.
 const config: StorybookConfig = {
@@ -16,6 +17,8 @@ const config: StorybookConfig = {
     })),
   ],
   core: { disableTelemetry: true },
+  // Stories import the other @reviewdesk packages from their source, not their dist/.
+  viteFinal: (vite) => ({ ...vite, plugins: [...(vite.plugins ?? []), workspaceSource()] }),
 };
 
 export default config;

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { workspaceSource } from '../workspace-source.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -29,7 +30,7 @@ const chromium = playwright({
 });
 
 export default defineConfig({
-  plugins: [storybookTest({ configDir: dirname, storybookScript: 'pnpm run storybook --ci' })],
+  plugins: [workspaceSource(), storybookTest({ configDir: dirname, storybookScript: 'pnpm run storybook --ci' })],
   publicDir: path.join(dirname, 'public'),
   test: {
     name: 'storybook',

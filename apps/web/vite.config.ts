@@ -6,6 +6,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { workspaceSource } from '../../workspace-source';
 import { pdfjsAssets } from './build/pdfjs-assets';
 
 const server = process.env.REVIEWDESK_SERVER ?? 'http://localhost:8080';
@@ -14,7 +15,9 @@ const server = process.env.REVIEWDESK_SERVER ?? 'http://localhost:8080';
 const serverPaths = ['/api', '/connect', '/.well-known', '/Identity', '/_configuration', '/confirm'];
 
 export default defineConfig({
-  plugins: [react(), pdfjsAssets()],
+  // The dev server reads the @reviewdesk packages from their source (packages/LAYOUT.md), so a change
+  // in a package shows at once; `vite build` bundles their dist/, as a host application would.
+  plugins: [react(), pdfjsAssets(), { ...workspaceSource(), apply: 'serve' }],
   server: {
     port: 5173,
     // Forwarding the Host header would make the provider issue URLs for the dev port, which is

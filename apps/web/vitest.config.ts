@@ -1,8 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { workspaceSource } from '../../workspace-source';
 
 export default defineConfig({
-  plugins: [react()],
+  // The @reviewdesk packages from their source, not their dist/ (packages/LAYOUT.md).
+  plugins: [react(), workspaceSource()],
   test: {
     name: 'web',
     environment: 'jsdom',

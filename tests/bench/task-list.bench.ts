@@ -51,6 +51,8 @@ const p95 = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
 };
+// `--profile`: a CPU profile of the page changes (build apps/web with `vite build --minify false`
+// to read function names).
 const PROFILE = process.argv.includes('--profile');
 
 /**
@@ -214,16 +216,33 @@ async function main() {
         };
       };
       const self = new Map<string, number>();
+      const total = new Map<string, number>();
       const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-      profile.samples.forEach((id, i) => {
+      const parentOf = new Map<number, number>();
+      for (const n of profile.nodes as { id: number; children?: number[] }[])
+        for (const child of n.children ?? []) parentOf.set(child, n.id);
+      const nameOf = (id: number) => {
         const frame = byId.get(id)?.callFrame;
-        const name = frame
-          ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}`
-          : '?';
-        self.set(name, (self.get(name) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+        return frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber}` : '?';
+      };
+      profile.samples.forEach((id, i) => {
+        const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+        self.set(nameOf(id), (self.get(nameOf(id)) ?? 0) + ms);
+        // Inclusive time: each function on the sampled stack once (recursion counted once).
+        const onStack = new Set<string>();
+        for (let node: number | undefined = id; node !== undefined; node = parentOf.get(node))
+          onStack.add(nameOf(node));
+        for (const name of onStack) total.set(name, (total.get(name) ?? 0) + ms);
       });
+      const busy = (name: string) => !/^\((idle|program|root|garbage collector)\)/.test(name);
       console.log('\nheaviest functions during the page changes (self time, ms):');
       for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25))
+        console.log(`  ${ms.toFixed(1).padStart(8)}  ${name}`);
+      console.log('\nheaviest functions with their callees (total time, ms):');
+      for (const [name, ms] of [...total]
+        .filter(([name]) => busy(name))
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 40))
         console.log(`  ${ms.toFixed(1).padStart(8)}  ${name}`);
     }
     // ---- baseline: a static table of the same rows, same API, same page, same CPU slowdown ------------

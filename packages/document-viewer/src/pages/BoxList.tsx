@@ -28,9 +28,15 @@ export const BoxList = memo(function BoxList({
   onFocusBox,
 }: BoxListProps) {
   const listRef = useRef<HTMLUListElement>(null);
+  /** The button in the Tab order (roving tabindex). */
+  const tabStop = useRef<HTMLButtonElement | null>(null);
   const ordered = useMemo(() => sortInReadingOrder(boxes), [boxes]);
 
   const buttons = () => Array.from(listRef.current?.querySelectorAll<HTMLButtonElement>('button[data-box-id]') ?? []);
+
+  // The buttons by box id, filled where they are built: finding one is a lookup, not a walk of
+  // 5,000 elements (which the first click after opening paid three times).
+  const buttonsById = useRef(new Map<string, HTMLButtonElement>());
 
   // The selected box becomes the list's Tab stop and is marked pressed. Only the previous and the
   // new button are touched: a selection must stay O(1) with 5,000 boxes.
@@ -39,8 +45,7 @@ export const BoxList = memo(function BoxList({
     const list = listRef.current;
     if (!list) return;
     let previous: string | null = null;
-    const find = (id: string | null) =>
-      id ? list.querySelector<HTMLButtonElement>(`button[data-box-id="${CSS.escape(id)}"]`) : null;
+    const find = (id: string | null) => (id ? buttonsById.current.get(id) : undefined);
     const apply = (selectedBoxId: string | null) => {
       if (selectedBoxId === previous) return;
       find(previous)?.setAttribute('aria-pressed', 'false');
@@ -49,8 +54,10 @@ export const BoxList = memo(function BoxList({
       if (!now) return;
       now.setAttribute('aria-pressed', 'true');
       if (list.contains(list.ownerDocument.activeElement)) return; // do not move the stop under the user's focus
-      for (const b of list.querySelectorAll<HTMLButtonElement>('button[tabindex="0"]')) b.tabIndex = -1;
+      const stop = tabStop.current;
+      if (stop && stop !== now) stop.tabIndex = -1;
       now.tabIndex = 0;
+      tabStop.current = now;
     };
     apply(store.getState().selectedBoxId);
     return store.subscribe((state) => apply(state.selectedBoxId));
@@ -64,6 +71,7 @@ export const BoxList = memo(function BoxList({
     if (!list) return;
     const doc = list.ownerDocument;
     const fragment = doc.createDocumentFragment();
+    const byId = new Map<string, HTMLButtonElement>();
     ordered.forEach((box, i) => {
       const item = doc.createElement('li');
       const button = doc.createElement('button');
@@ -75,8 +83,11 @@ export const BoxList = memo(function BoxList({
       button.textContent = describeBox(box.label, box.flags, messages);
       item.append(button);
       fragment.append(item);
+      byId.set(box.id, button);
     });
     list.replaceChildren(fragment);
+    buttonsById.current = byId;
+    tabStop.current = byId.get(ordered[0]?.id ?? '') ?? null;
   }, [ordered, messages]);
 
   if (ordered.length === 0) return null;
@@ -96,6 +107,7 @@ export const BoxList = memo(function BoxList({
     if (!target) return;
     button.tabIndex = -1;
     target.tabIndex = 0;
+    tabStop.current = target;
     target.focus();
   };
 
@@ -112,8 +124,10 @@ export const BoxList = memo(function BoxList({
       onFocus={(event) => {
         const button = buttonOf(event.target);
         if (!button) return;
-        for (const b of buttons()) if (b !== button && b.tabIndex === 0) b.tabIndex = -1;
+        const stop = tabStop.current;
+        if (stop && stop !== button) stop.tabIndex = -1;
         button.tabIndex = 0;
+        tabStop.current = button;
         onFocusBox(button.dataset.boxId ?? null);
       }}
       onBlur={(event) => {

@@ -21,6 +21,7 @@ export interface PdfDocumentOptions {
   standardFontDataUrl: string;
   wasmUrl: string;
   isEvalSupported: false;
+  disableFontFace: true;
 }
 
 function withSlash(url: string): string {
@@ -53,7 +54,20 @@ export function usePdfDocumentOptions(assets: PdfAssets | undefined): PdfDocumen
   const [options, setOptions] = useState<PdfDocumentOptions | null>(null);
   useEffect(() => {
     const worker = createWorker(workerSrc);
-    setOptions({ worker, cMapUrl, cMapPacked: true, standardFontDataUrl, wasmUrl, isEvalSupported: false });
+    setOptions({
+      worker,
+      cMapUrl,
+      cMapPacked: true,
+      standardFontDataUrl,
+      wasmUrl,
+      isEvalSupported: false,
+      // Glyphs drawn as paths, not through FontFace objects added to the host's document: each
+      // font added to a document makes the browser lay out all of its text again, and every
+      // page (a PDF of its own) added its fonts, so the first layout after a page painted (the
+      // reader's first click, right after opening) paid for every box label of the viewer and
+      // every line of the host page. No text layer is drawn, so the fonts serve nothing else.
+      disableFontFace: true,
+    });
     return () => {
       setOptions(null);
       worker.destroy();

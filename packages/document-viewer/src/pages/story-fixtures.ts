@@ -1,5 +1,5 @@
 // Pages, boxes and OCR words for the page engine's stories and the benchmark page. The files are
-// served from .storybook/public/fixtures/document-viewer/ (copies of /work/main/fixtures).
+// served from .storybook/public/fixtures/document-viewer/ (copies of the repository's fixtures/).
 import type { OcrWord, OverlayBox, PageInfo } from './types';
 
 export const FIXTURES = '/fixtures/document-viewer';

@@ -1,6 +1,6 @@
 /** Previous / next and the page size. The archive knows no page count (continuation tokens). */
 import { Button, Select } from '@reviewdesk/ui';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 import { PAGE_SIZES } from '../state/taskListStore';
 
@@ -16,6 +16,25 @@ export interface PagerProps {
   onPageSize: (size: number) => void;
 }
 
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }));
+
+/** The page size, memoised: a page change does not touch it. */
+const PageSizeSelect = memo(function PageSizeSelect({
+  pageSize,
+  onPageSize,
+}: Pick<PagerProps, 'pageSize' | 'onPageSize'>) {
+  const { t } = useTaskListTranslation();
+  return (
+    <Select
+      className="rd-task-list__page-size"
+      label={t('paging.pageSize')}
+      value={String(pageSize)}
+      onChange={(event) => onPageSize(Number(event.target.value))}
+      options={PAGE_SIZE_OPTIONS}
+    />
+  );
+});
+
 export function Pager(props: PagerProps) {
   const { t, culture } = useTaskListTranslation();
   const number = useMemo(() => new Intl.NumberFormat(culture), [culture]);
@@ -29,13 +48,7 @@ export function Pager(props: PagerProps) {
             })
           : null}
       </span>
-      <Select
-        className="rd-task-list__page-size"
-        label={t('paging.pageSize')}
-        value={String(props.pageSize)}
-        onChange={(event) => props.onPageSize(Number(event.target.value))}
-        options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
-      />
+      <PageSizeSelect pageSize={props.pageSize} onPageSize={props.onPageSize} />
       <Button size="sm" onClick={props.onPrevious} disabled={!props.hasPrevious} data-testid="task-list.previous">
         {t('paging.previous')}
       </Button>

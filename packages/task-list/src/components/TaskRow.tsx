@@ -46,7 +46,10 @@ function RowActionsMenu({
   label,
 }: Pick<TaskRowProps, 'task' | 'tab' | 'onAction'> & { can: Can; context: TaskListRowContext; label: string }) {
   const { t } = useTaskListTranslation();
-  const [armed, setArmed] = useState<false | 'pointer' | 'focus'>(false);
+  // Armed for one task: a row reused for another task on a page change starts over with the plain
+  // button, without unmounting and mounting the button of every row (as a key per task would).
+  const [armedFor, setArmedFor] = useState<{ taskId: string; by: 'pointer' | 'focus' } | null>(null);
+  const armed = armedFor?.taskId === task.id ? armedFor.by : false;
   const wrapper = useRef<HTMLSpanElement>(null);
   const actions = availableRowActions(task, tab, can, context);
   const items = useMemo<MenuItem[]>(
@@ -75,8 +78,8 @@ function RowActionsMenu({
         aria-haspopup="menu"
         aria-expanded={false}
         // flushSync: the real trigger must be in place before the press that follows this event.
-        onPointerEnter={() => flushSync(() => setArmed('pointer'))}
-        onFocus={() => flushSync(() => setArmed('focus'))}
+        onPointerEnter={() => flushSync(() => setArmedFor({ taskId: task.id, by: 'pointer' }))}
+        onFocus={() => flushSync(() => setArmedFor({ taskId: task.id, by: 'focus' }))}
       >
         <span aria-hidden="true">⋯</span>
         <span className="rd-menu__caret" aria-hidden="true" />
@@ -188,8 +191,6 @@ function TaskRowView({
       ))}
       <td className="rd-table__td rd-task-list__actions">
         <RowActionsMenu
-          // A row is reused for another task on a page change; its menu starts over.
-          key={task.id}
           task={task}
           tab={tab}
           onAction={onAction}

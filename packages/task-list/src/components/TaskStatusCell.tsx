@@ -4,11 +4,17 @@
  * would be mounted 20 times on every page change). The name comes from the list's label cache.
  */
 import { TaskStatusBadge } from '@reviewdesk/ui';
+import { memo } from 'react';
 
-export function TaskStatusCell({ status, name }: { status: number; name: string }) {
+/**
+ * Memoised on the status and its name: a row reused for another task of the same status on a
+ * page change leaves its badge alone, and a new status reads its name from the list's cache
+ * instead of translating it once per row.
+ */
+export const TaskStatusCell = memo(function TaskStatusCell({ status, name }: { status: number; name: string }) {
   return (
     <span className="rd-task-list__status" title={name}>
-      <TaskStatusBadge status={status} />
+      <TaskStatusBadge status={status} label={name} />
     </span>
   );
-}
+});

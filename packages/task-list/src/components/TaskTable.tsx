@@ -13,7 +13,7 @@ import {
   useTable,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { memo, type RefObject, useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import type { TaskListTab, TaskSort } from '../model/query';
@@ -46,7 +46,6 @@ export interface TaskTableProps {
 }
 
 export function TaskTable(props: TaskTableProps) {
-  const { t } = useTaskListTranslation();
   const { rows, columns, visibleColumnIds, sort, selectable, selected, allMatching } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const headerCheckbox = useRef<HTMLInputElement>(null);
@@ -101,6 +100,11 @@ export function TaskTable(props: TaskTableProps) {
     scrollRef.current?.scrollTo?.({ top: 0 });
   }, [props.resetScrollKey]);
 
+  // The host may pass a new closure each render; the memoised head gets one stable callback.
+  const togglePage = useRef(props.onTogglePage);
+  togglePage.current = props.onTogglePage;
+  const onTogglePage = useCallback((value: boolean) => togglePage.current(value), []);
+
   const pageIds = rows.map((r) => r.id);
   const pageSelectedCount = pageIds.filter((id) => selected[id]).length;
   const pageAll = allMatching || (pageIds.length > 0 && pageSelectedCount === pageIds.length);
@@ -113,13 +117,6 @@ export function TaskTable(props: TaskTableProps) {
   const paddingBottom = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]?.end ?? 0) : 0;
   const columnCount = visibleColumns.length + (selectable ? 2 : 1);
 
-  const cycleSort = (column: TaskColumn) => {
-    if (!column.sortField) return;
-    if (!sort || sort.field !== column.sortField) props.onSortChange({ field: column.sortField, descending: false });
-    else if (!sort.descending) props.onSortChange({ field: column.sortField, descending: true });
-    else props.onSortChange(null);
-  };
-
   return (
     <div
       ref={scrollRef}
@@ -131,58 +128,16 @@ export function TaskTable(props: TaskTableProps) {
     >
       <table className="rd-table rd-task-list__table" aria-rowcount={rows.length + 1}>
         <caption className="rd-visually-hidden">{props.caption}</caption>
-        <thead className="rd-table__head rd-task-list__head">
-          <tr aria-rowindex={1}>
-            {selectable ? (
-              <th scope="col" className="rd-table__th rd-table__cell--start rd-task-list__select">
-                <input
-                  ref={headerCheckbox}
-                  type="checkbox"
-                  className="rd-task-list__checkbox rd-focusable"
-                  checked={pageAll}
-                  disabled={rows.length === 0}
-                  onChange={(event) => props.onTogglePage(event.target.checked)}
-                  aria-label={t('selection.page')}
-                  data-testid="task-list.select-page"
-                />
-              </th>
-            ) : null}
-            {visibleColumns.map((column) => {
-              const label = 'key' in column.header ? t(column.header.key) : column.header.text;
-              const active = sort && column.sortField === sort.field ? sort : null;
-              return (
-                <th
-                  key={column.id}
-                  scope="col"
-                  className="rd-table__th rd-table__cell--start"
-                  style={column.width ? { width: column.width } : undefined}
-                  aria-sort={active ? (active.descending ? 'descending' : 'ascending') : undefined}
-                >
-                  {column.sortField ? (
-                    <button
-                      type="button"
-                      className="rd-task-list__sort rd-focusable"
-                      onClick={() => cycleSort(column)}
-                      aria-label={t('columns.sortBy', { column: label })}
-                      data-testid={`task-list.sort.${column.id}`}
-                    >
-                      {label}
-                      <span
-                        className={`rd-task-list__sort-icon rd-task-list__sort-icon--${active ? (active.descending ? 'desc' : 'asc') : 'none'}`}
-                        aria-hidden="true"
-                      />
-                    </button>
-                  ) : (
-                    label
-                  )}
-                </th>
-              );
-            })}
-            <th scope="col" className="rd-table__th rd-table__cell--end rd-task-list__actions">
-              <span className="rd-visually-hidden">{t('columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TaskTableHead
+          columns={visibleColumns}
+          sort={sort}
+          onSortChange={props.onSortChange}
+          selectable={selectable}
+          pageAll={pageAll}
+          empty={rows.length === 0}
+          onTogglePage={onTogglePage}
+          checkboxRef={headerCheckbox}
+        />
         <tbody className="rd-table__body">
           {paddingTop > 0 ? (
             <tr className="rd-task-list__spacer">
@@ -221,3 +176,91 @@ export function TaskTable(props: TaskTableProps) {
     </div>
   );
 }
+
+interface TaskTableHeadProps {
+  columns: readonly TaskColumn[];
+  sort: TaskSort | null;
+  onSortChange: (sort: TaskSort | null) => void;
+  selectable: boolean;
+  pageAll: boolean;
+  empty: boolean;
+  onTogglePage: (selected: boolean) => void;
+  checkboxRef: RefObject<HTMLInputElement | null>;
+}
+
+/**
+ * The header row, memoised: a page change leaves the columns, the sort and the labels as they
+ * were, so it does not translate and reconcile every header again.
+ */
+const TaskTableHead = memo(function TaskTableHead({
+  columns,
+  sort,
+  onSortChange,
+  selectable,
+  pageAll,
+  empty,
+  onTogglePage,
+  checkboxRef,
+}: TaskTableHeadProps) {
+  const { t } = useTaskListTranslation();
+  const cycleSort = (column: TaskColumn) => {
+    if (!column.sortField) return;
+    if (!sort || sort.field !== column.sortField) onSortChange({ field: column.sortField, descending: false });
+    else if (!sort.descending) onSortChange({ field: column.sortField, descending: true });
+    else onSortChange(null);
+  };
+  return (
+    <thead className="rd-table__head rd-task-list__head">
+      <tr aria-rowindex={1}>
+        {selectable ? (
+          <th scope="col" className="rd-table__th rd-table__cell--start rd-task-list__select">
+            <input
+              ref={checkboxRef}
+              type="checkbox"
+              className="rd-task-list__checkbox rd-focusable"
+              checked={pageAll}
+              disabled={empty}
+              onChange={(event) => onTogglePage(event.target.checked)}
+              aria-label={t('selection.page')}
+              data-testid="task-list.select-page"
+            />
+          </th>
+        ) : null}
+        {columns.map((column) => {
+          const label = 'key' in column.header ? t(column.header.key) : column.header.text;
+          const active = sort && column.sortField === sort.field ? sort : null;
+          return (
+            <th
+              key={column.id}
+              scope="col"
+              className="rd-table__th rd-table__cell--start"
+              style={column.width ? { width: column.width } : undefined}
+              aria-sort={active ? (active.descending ? 'descending' : 'ascending') : undefined}
+            >
+              {column.sortField ? (
+                <button
+                  type="button"
+                  className="rd-task-list__sort rd-focusable"
+                  onClick={() => cycleSort(column)}
+                  aria-label={t('columns.sortBy', { column: label })}
+                  data-testid={`task-list.sort.${column.id}`}
+                >
+                  {label}
+                  <span
+                    className={`rd-task-list__sort-icon rd-task-list__sort-icon--${active ? (active.descending ? 'desc' : 'asc') : 'none'}`}
+                    aria-hidden="true"
+                  />
+                </button>
+              ) : (
+                label
+              )}
+            </th>
+          );
+        })}
+        <th scope="col" className="rd-table__th rd-table__cell--end rd-task-list__actions">
+          <span className="rd-visually-hidden">{t('columns.actions')}</span>
+        </th>
+      </tr>
+    </thead>
+  );
+});

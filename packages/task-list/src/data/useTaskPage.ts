@@ -13,7 +13,7 @@ import {
   type Schema,
   TASK_LIST_REFRESH_INTERVAL_MS,
 } from '@reviewdesk/api-client';
-import { keepPreviousData, type UseQueryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, replaceEqualDeep, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { listBody, type TaskFilters, type TaskListTab, type TaskSort } from '../model/query';
 
 /** One row of the list: a task list item, plus the matches when it came from the text search. */
@@ -128,6 +128,19 @@ export interface TaskPageRequest {
 
 type PageQueryOptions = UseQueryOptions<unknown, ApiCallError, TaskPage, readonly unknown[]>;
 
+const pageNumberOf = (data: unknown) =>
+  data !== null && typeof data === 'object' && 'pageNumber' in data ? data.pageNumber : undefined;
+
+/**
+ * Structural sharing between two answers for the same page only. A refresh keeps every unchanged
+ * task object, so memoised rows skip rendering; on a page change the selected rows are compared
+ * with the previous page's (React Query shares a `select` result with the one before it, whatever
+ * query it came from), which finds nothing to keep and cost the click a deep walk of both pages.
+ */
+export function shareWithinPage(previous: unknown, next: unknown): unknown {
+  return pageNumberOf(previous) === pageNumberOf(next) ? replaceEqualDeep(previous, next) : next;
+}
+
 /** The query options of a tab's page (exported for prefetching and tests). */
 export function taskPageQueryOptions(api: ApiClient, request: TaskPageRequest): PageQueryOptions {
   const { workspaceId, tab } = request;
@@ -136,6 +149,7 @@ export function taskPageQueryOptions(api: ApiClient, request: TaskPageRequest): 
     placeholderData: keepPreviousData,
     refetchInterval: request.refreshIntervalMs ?? TASK_LIST_REFRESH_INTERVAL_MS,
     refetchIntervalInBackground: false,
+    structuralSharing: shareWithinPage,
     enabled: Boolean(workspaceId),
   };
   switch (tab) {

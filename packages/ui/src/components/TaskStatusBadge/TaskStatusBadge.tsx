@@ -7,6 +7,11 @@ import { cx } from '../../utils/cx';
 export interface TaskStatusBadgeProps {
   /** The task's status code as the API sends it (e.g. 60 for ToReview). */
   status: number;
+  /**
+   * The status's name, already translated, from a caller that shows many badges (a list caches
+   * one name per status and language): the badge then makes no translation lookup of its own.
+   */
+  label?: string;
   className?: string;
 }
 
@@ -16,7 +21,7 @@ export interface TaskStatusBadgeProps {
  * @example
  * <TaskStatusBadge status={task.status} />
  */
-export function TaskStatusBadge({ status, className }: TaskStatusBadgeProps) {
+export function TaskStatusBadge({ status, label, className }: TaskStatusBadgeProps) {
   const { t } = useUiTranslation();
   const name = taskStatusName(status);
   const tone = taskStatusTone(name);
@@ -25,7 +30,7 @@ export function TaskStatusBadge({ status, className }: TaskStatusBadgeProps) {
   return (
     <span className={cx('rd-badge', `rd-badge--${tone}`, className)} data-status={name ?? status}>
       <span className="rd-badge__dot" aria-hidden="true" />
-      {key ? t(key) : t('taskStatus.unknown', { code: status })}
+      {label ?? (key ? t(key) : t('taskStatus.unknown', { code: status }))}
     </span>
   );
 }
