@@ -123,6 +123,9 @@ export const en = {
     selectingHint: 'Drag over the words of {{field}} on the page. Escape cancels.',
     empty: 'No value',
     actions: 'Actions for {{field}} (arrow keys)',
+    fromEInvoice: 'E-invoice XML',
+    fromEInvoiceHint: 'Read from the XML invoice data the document carries',
+    eInvoiceDiffers: 'The e-invoice XML says {{xml}}: check which value is right.',
   },
   table: {
     label: 'Table {{field}}',
