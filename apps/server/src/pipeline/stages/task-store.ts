@@ -141,8 +141,9 @@ export class StageStore {
       .execute();
   }
 
-  /** Forgets the pages and media of an earlier run (reprocessing) together with their files. */
+  /** Forgets the pages, media and e-invoice XML of an earlier run (reprocessing) together with their files. */
   async clearResults(taskId: string): Promise<void> {
+    await this.setEInvoiceXml(taskId, null);
     const pages = await this.db
       .deleteFrom('task_pages')
       .where('tenant_id', '=', this.tenantId)
@@ -159,6 +160,22 @@ export class StageStore {
       (id): id is string => id !== null,
     );
     await this.removeBlobs(ids);
+  }
+
+  /**
+   * Keeps the e-invoice XML the task's fields were read from (null: the task carries none), in
+   * place of one an earlier run kept.
+   */
+  async setEInvoiceXml(taskId: string, xml: { bytes: Uint8Array; fileName: string } | null): Promise<void> {
+    const before = await this.db
+      .selectFrom('tasks')
+      .select('einvoice_blob_id')
+      .where('tenant_id', '=', this.tenantId)
+      .where('id', '=', taskId)
+      .executeTakeFirst();
+    const blobId = xml ? await this.storeBlob(xml.bytes, xml.fileName, 'application/xml') : null;
+    await this.updateTask(taskId, { einvoice_blob_id: blobId });
+    if (before?.einvoice_blob_id) await this.removeBlobs([before.einvoice_blob_id]);
   }
 
   async insertPages(taskId: string, pages: readonly NewPage[]): Promise<void> {
