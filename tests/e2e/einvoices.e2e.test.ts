@@ -3,12 +3,14 @@
  * CII XML file are imported through the task list's dialog, processed, opened in the viewer, and
  * reviewed. The fields read from the XML say so (source badge, confidence 100 %); where the
  * printed page and the XML disagree (the Factur-X PDF prints another grand total than its XML),
- * the field holds the printed value, is flagged, and shows the XML's value beside it.
+ * the field holds the printed value, is flagged, and shows the XML's value beside it. The XML kept
+ * with the task is offered in the row menu and the viewer's exports, and comes back as imported.
  *
  * Expected values come from the fixtures' ground truth (fixtures/invoices-dev/*.json), which the
  * XML file shares with the PDF it was extracted from (fixtures/SOURCES.md).
  */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -122,8 +124,12 @@ describe('e-invoices', () => {
     expect(await field(viewer, 'InvoiceTotal').getAttribute('data-disagreement')).toBe('true');
     await finish(s, viewer, 'einvoices-3-pdf-finished');
 
-    // The XML file: its pages are the server's rendering of it; every field comes from the XML.
+    // The XML file: its row offers the e-invoice XML among the exports; its pages are the
+    // server's rendering of it; every field comes from the XML.
     await list.open();
+    await list.row(CII_XML).locator('.rd-task-list__actions-trigger').click();
+    await s.page.getByRole('menuitem', { name: 'Export the e-invoice XML' }).waitFor();
+    await s.page.keyboard.press('Escape');
     await list.openRow(CII_XML);
     await field(viewer, 'InvoiceId').waitFor();
     await s.page.locator('.rd-page canvas').first().waitFor({ timeout: 30_000 });
@@ -133,6 +139,13 @@ describe('e-invoices', () => {
     for (const key of ['InvoiceId', 'InvoiceDate', 'VendorName', 'InvoiceTotal']) await expectFromXml(viewer, key);
     expect(await field(viewer, 'InvoiceTotal').getAttribute('data-disagreement')).toBeNull();
     expect(amountOf(await valueOf(viewer, 'InvoiceTotal'))).toBe(XML_TRUTH.totalAmount);
+
+    // The viewer's export menu gives the XML back as it was imported.
+    await viewer.getByRole('button', { name: /^Export$/ }).click();
+    const download = s.page.waitForEvent('download');
+    await s.page.getByRole('menuitem', { name: 'E-invoice XML (as received)' }).click();
+    const xml = await readFile(await (await download).path());
+    expect(xml.equals(readFileSync(join(repoRoot, 'fixtures', 'einvoices', CII_XML)))).toBe(true);
 
     // A correction: the vendor with its legal form, as the accounts payable ledger names it.
     await correct(s.page, viewer, 'VendorName', `${XML_TRUTH.issuer} SAS`);

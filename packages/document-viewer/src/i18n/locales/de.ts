@@ -37,6 +37,7 @@ export const de: TranslationShape<typeof en> = {
     help: 'Tastenkürzel',
     export: 'Exportieren',
     exportAs: 'Als {{type}} exportieren',
+    exportEInvoice: 'E-Rechnungs-XML (wie empfangen)',
     finish: 'Prüfung abschließen',
     cancel: 'Prüfung abbrechen',
     next: 'Nächste Aufgabe',

@@ -33,6 +33,7 @@ export const en = {
     help: 'Keyboard shortcuts',
     export: 'Export',
     exportAs: 'Export as {{type}}',
+    exportEInvoice: 'E-invoice XML (as received)',
     finish: 'Finish review',
     cancel: 'Cancel review',
     next: 'Next task',

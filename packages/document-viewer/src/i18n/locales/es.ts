@@ -37,6 +37,7 @@ export const es: TranslationShape<typeof en> = {
     help: 'Atajos de teclado',
     export: 'Exportar',
     exportAs: 'Exportar como {{type}}',
+    exportEInvoice: 'XML de la factura electrónica (tal como se recibió)',
     finish: 'Terminar revisión',
     cancel: 'Cancelar revisión',
     next: 'Tarea siguiente',

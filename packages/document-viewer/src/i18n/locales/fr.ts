@@ -37,6 +37,7 @@ export const fr: TranslationShape<typeof en> = {
     help: 'Raccourcis clavier',
     export: 'Exporter',
     exportAs: 'Exporter en {{type}}',
+    exportEInvoice: 'XML de la facture électronique (tel que reçu)',
     finish: 'Terminer la révision',
     cancel: 'Annuler la révision',
     next: 'Tâche suivante',

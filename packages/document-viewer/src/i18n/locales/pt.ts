@@ -37,6 +37,7 @@ export const pt: TranslationShape<typeof en> = {
     help: 'Atalhos de teclado',
     export: 'Exportar',
     exportAs: 'Exportar como {{type}}',
+    exportEInvoice: 'XML da fatura eletrónica (como recebido)',
     finish: 'Concluir revisão',
     cancel: 'Cancelar revisão',
     next: 'Tarefa seguinte',
