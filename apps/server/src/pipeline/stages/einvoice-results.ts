@@ -69,13 +69,20 @@ export async function eInvoiceResults(
   const result = eInvoiceFields(invoice, pages, printed);
   // Kept with the task, as received, for the exports (ExportType EInvoiceXml).
   await store.setEInvoiceXml(context.task.id, { bytes: file.bytes, fileName: xmlFileName(file.fileName) });
-  await context.note(describe(file.fileName, invoice.syntax, invoice.lines.length, result.disagreements), {
-    eInvoice: file.fileName,
-    syntax: invoice.syntax,
-    profile: invoice.profile,
-    documentType: invoice.documentType,
-    disagreements: result.disagreements,
-  });
+  const checked = result.failedTaxIds.length
+    ? ` Tax ids failing their country's check digits, flagged for review: ${result.failedTaxIds.join('; ')}.`
+    : '';
+  await context.note(
+    `${describe(file.fileName, invoice.syntax, invoice.lines.length, result.disagreements)}${checked}`,
+    {
+      eInvoice: file.fileName,
+      syntax: invoice.syntax,
+      profile: invoice.profile,
+      documentType: invoice.documentType,
+      disagreements: result.disagreements,
+      failedTaxIds: result.failedTaxIds,
+    },
+  );
   return {
     fields: result.entities,
     table: result.table,

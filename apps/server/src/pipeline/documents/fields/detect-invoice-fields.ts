@@ -12,6 +12,7 @@ import { findMoney } from './parse-amount.js';
 import { type DayMonthOrder, findDates } from './parse-date.js';
 import { type ReadValue, readValue } from './read-value.js';
 import { companyNameGuesses, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
+import { findVendorTaxId } from './vendor-tax-id.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
 
@@ -86,6 +87,13 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
         entityFor(categoryOf('Currency'), keyValueFor(range, categoryOf('Currency'), confidence, currencyCode)),
       );
     }
+  }
+  // The seller's tax id, checked with its country's check digits (vendor-tax-id.ts).
+  const taxId = findVendorTaxId(pages);
+  if (taxId) {
+    const range = { page: taxId.page, offset: taxId.offset, length: taxId.length };
+    const confidence = combinedConfidence(range, taxId.confidence);
+    entities.push(entityFor('VendorTaxId', keyValueFor(range, 'VendorTaxId', confidence, taxId.normalized)));
   }
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
 }
