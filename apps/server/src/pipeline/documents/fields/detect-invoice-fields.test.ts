@@ -221,3 +221,23 @@ describe('detectInvoiceFields layout rules', () => {
     expect(value(entities, 'InvoiceId')?.content).toBe('FV/7/2023');
   });
 });
+
+describe('detectInvoiceFields: general layout rules', () => {
+  it("reads a date after its label's qualifying clause, past a tax word in it", () => {
+    const page = syntheticPage(
+      [
+        'Faktura VAT FA/12/2025',
+        'Data wystawienia, z zastrzeżeniem art. 106 ust. 1 ustawy: 31.10.2025',
+        'Data dostawy:',
+        '03.10.2025',
+        'Razem 123,00 PLN',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceDate')?.contentNormalized).toBe('2025-10-31');
+  });
+
+  it('takes "M.N." (moneda nacional) beside "$" for the Mexican peso', () => {
+    const page = syntheticPage(['Factura A 12', 'Total: $1,160.00', 'MIL CIENTO SESENTA PESOS 00/100 M.N.'].join('\n'));
+    expect(value(detectInvoiceFields([page]), 'Currency')?.contentNormalized).toBe('MXN');
+  });
+});

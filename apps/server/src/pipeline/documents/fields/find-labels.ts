@@ -86,7 +86,11 @@ export function valueRegions(hit: LabelHit, hitsOnLine: readonly LabelHit[]): Va
 
 function regionToTheRight(hit: LabelHit, hitsOnLine: readonly LabelHit[]): ValueRegion | null {
   const labelEnd = hit.offset + hit.length;
-  const nextLabel = hitsOnLine.find((other) => other.offset >= labelEnd);
+  // A date's label may be qualified before its value ("Data wystawienia, z zastrzeżeniem art. 106
+  // ust. 1: 31.10.2025"): a tax word inside that clause does not end the date's region.
+  const nextLabel = hitsOnLine.find(
+    (other) => other.offset >= labelEnd && !(hit.rule.kind === 'date' && other.rule.kind === 'amount'),
+  );
   const limit = nextLabel ? nextLabel.offset : hit.line.span.offset + hit.line.span.length;
   const lineHeight = Math.max(heightOf(hit.line.edges), 1e-6);
   const taken: PositionedWord[] = [];

@@ -66,7 +66,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'InvoiceDate',
     'date',
     0.95,
-    'fecha\\s+(?:de\\s+)?(?:la\\s+)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s+(?:della\\s+)?fattura|data\\s+(?:di\\s+)?emissione',
+    'fecha\\s+(?:y\\s+hora\\s+)?(?:de\\s+)?(?:la\\s+)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s+(?:della\\s+)?fattura|data\\s+(?:di\\s+)?emissione',
   ),
   rule('InvoiceDate', 'date', 0.7, 'date|datum|data|fecha'),
   // Due date
