@@ -240,4 +240,43 @@ describe('detectInvoiceFields: general layout rules', () => {
     const page = syntheticPage(['Factura A 12', 'Total: $1,160.00', 'MIL CIENTO SESENTA PESOS 00/100 M.N.'].join('\n'));
     expect(value(detectInvoiceFields([page]), 'Currency')?.contentNormalized).toBe('MXN');
   });
+
+  it("takes the document's own number, not the one of the invoice it refers to", () => {
+    const page = syntheticPage(
+      ['Corrected invoice No. 2024-0002', '   for invoice No. 2024-0001 from 12 Sep 2024', 'Total 10.00 EUR'].join(
+        '\n',
+      ),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceId')?.contentNormalized).toBe('2024-0002');
+  });
+
+  it('reads the sender after "From:" and not a heading a column away from a party label', () => {
+    const page = syntheticPage(
+      [
+        'Invoice 17',
+        'FROM: Northwind Traders            TO: Jane Roe',
+        'Total 12.00 USD',
+        '',
+        'Datos del emisor                                        Datos adicionales emisor',
+        'Contoso Servicios SC                                    Regimen Fiscal 601',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Northwind Traders');
+    const cfdi = syntheticPage(
+      [
+        'Factura 17',
+        'Datos del emisor                                        Datos adicionales emisor',
+        'Contoso Servicios SC                                    Regimen Fiscal 601',
+        'Total: $1,160.00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([cfdi]), 'VendorName')?.contentNormalized).toBe('Contoso Servicios SC');
+  });
+
+  it('takes a web address with a legal form as a company name', () => {
+    const page = syntheticPage(
+      ['Jane Roe', 'Main Street 1', '', 'example.com b.v.', 'Factuur 17', 'Totaal € 12,00'].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('example.com b.v.');
+  });
 });

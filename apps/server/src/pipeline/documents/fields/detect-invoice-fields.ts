@@ -140,6 +140,17 @@ function startsWithLabel(region: ValueRegion): boolean {
   );
 }
 
+// An invoice number referred to ("Corrected invoice No. 2 for invoice No. 1", "Gutschrift zu
+// Rechnung Nr. 1") is another document's: the words just before its label say so.
+const REFERENCE_BEFORE =
+  /(?<![\p{L}])(?:for|to|re:?|ref\.?|original|zu[rm]?|für|zur|pour\s+la|de\s+la|sur|referente\s+[àa]|relativa\s+a)\s*$/iu;
+
+function referencePenalty(hit: LabelHit): number {
+  if (hit.rule.field !== 'InvoiceId') return 1;
+  const before = hit.page.text.slice(hit.line.span.offset, hit.offset);
+  return REFERENCE_BEFORE.test(before) ? 0.5 : 1;
+}
+
 function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
   // Amounts sit right-aligned in a totals column, far from their label: distance says little there.
   const rightFloor = hit.rule.kind === 'amount' ? 0.9 : 0.7;
@@ -147,7 +158,7 @@ function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
     region.where === 'right'
       ? Math.max(rightFloor, 1 - 0.03 * region.distance)
       : Math.max(0.6, 1 - 0.1 * region.distance);
-  const rule = hit.rule.prior * POSITION_FACTOR[region.where] * distancePenalty * value.quality;
+  const rule = hit.rule.prior * POSITION_FACTOR[region.where] * distancePenalty * value.quality * referencePenalty(hit);
   return combinedConfidence({ page: region.page, offset: value.offset, length: value.length }, rule);
 }
 

@@ -98,6 +98,8 @@ function regionToTheRight(hit: LabelHit, hitsOnLine: readonly LabelHit[]): Value
   for (const word of hit.line.words) {
     const wordEnd = word.span.offset + word.span.length;
     if (wordEnd <= labelEnd || word.span.offset >= limit) continue;
+    // A party's name follows its label closely; a text a column away is another block's.
+    if (taken.length === 0 && hit.rule.kind === 'name' && word.edges.left - hit.right > COLUMN_GAP * lineHeight) break;
     const previousRight = taken.at(-1)?.edges.right;
     // Amounts are often set in a column far to the right of their label ("Total ...... € 12,00").
     const gapEnds = hit.rule.kind !== 'amount' && previousRight !== undefined;
