@@ -5,6 +5,7 @@
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
+import { calibratedConfidence } from './calibrate-confidence.js';
 import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
 import { findAllLabels, findLabelsInLine, type LabelHit, type ValueRegion, valueRegions } from './find-labels.js';
 import type { InvoiceField } from './labels.js';
@@ -95,7 +96,16 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     const confidence = combinedConfidence(range, taxId.confidence);
     entities.push(entityFor('VendorTaxId', keyValueFor(range, 'VendorTaxId', confidence, taxId.normalized)));
   }
+  // Raw scores rank values; what the review thresholds read is how often such a value is right.
+  for (const entity of entities) calibrate(entity);
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
+}
+
+function calibrate(entity: Entity): void {
+  if (typeof entity.confidence === 'number') entity.confidence = calibratedConfidence(entity.confidence);
+  for (const keyValue of entity.keyValues) {
+    if (typeof keyValue.confidence === 'number') keyValue.confidence = calibratedConfidence(keyValue.confidence);
+  }
 }
 
 // Words that name a bill of some kind, in the languages of labels.ts (and Spanish, Italian).

@@ -95,6 +95,6 @@ describe('detectInvoiceFields: VendorTaxId', () => {
         ['Muster Trading GmbH', `USt-IdNr. ${DE_INVALID}`, 'Rechnung Nr. 4711', 'Gesamt 119,00 EUR'].join('\n'),
       ),
     ]).find((entity) => entity.category === 'VendorTaxId');
-    expect(invalid?.confidence).toBeLessThan(0.4);
+    expect(invalid?.confidence).toBeLessThan(0.5);
   });
 });
