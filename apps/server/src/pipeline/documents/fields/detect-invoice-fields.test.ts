@@ -295,4 +295,13 @@ describe('detectInvoiceFields: general layout rules', () => {
     );
     expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('example.com b.v.');
   });
+
+  it('reads a date-shaped token after a number label with little certainty', () => {
+    const dated = detectInvoiceFields([syntheticPage('Facture du 11/12/2022\nTotal TTC 24,00 €')]);
+    const numbered = detectInvoiceFields([syntheticPage('Facture n° 2022-118\nTotal TTC 24,00 €')]);
+    expect(value(numbered, 'InvoiceId')?.contentNormalized).toBe('2022-118');
+    expect(value(dated, 'InvoiceId')?.confidence ?? 0).toBeLessThan(
+      (value(numbered, 'InvoiceId')?.confidence ?? 0) - 0.2,
+    );
+  });
 });
