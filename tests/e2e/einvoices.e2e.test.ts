@@ -52,7 +52,7 @@ function amountOf(text: string): number {
   return Number(/,\d{2}$/.test(digits) ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, ''));
 }
 
-async function valueOf(viewer: Locator, key: string): Promise<string> {
+async function inputOf(viewer: Locator, key: string): Promise<string> {
   return field(viewer, key).locator('input').first().inputValue();
 }
 
@@ -70,7 +70,7 @@ async function correct(page: Page, viewer: Locator, key: string, value: string):
   await input.press('Tab');
   await viewer.getByTestId('save.state').filter({ hasText: SAVED }).waitFor({ timeout: 15_000 });
   await page.reload();
-  await expect.poll(() => valueOf(viewer, key), { timeout: 30_000 }).toBe(value);
+  await expect.poll(() => inputOf(viewer, key), { timeout: 30_000 }).toBe(value);
 }
 
 async function finish(s: Session, viewer: Locator, shot: string): Promise<void> {
@@ -108,13 +108,13 @@ describe('e-invoices', () => {
     const viewer = s.page.getByTestId('viewer');
     await field(viewer, 'InvoiceId').waitFor();
     await s.page.locator('.rd-page canvas').first().waitFor({ timeout: 30_000 });
-    expect(await valueOf(viewer, 'InvoiceId')).toBe(PDF_TRUTH.invoiceNumber);
+    expect(await inputOf(viewer, 'InvoiceId')).toBe(PDF_TRUTH.invoiceNumber);
     await expectFromXml(viewer, 'InvoiceId');
     await expectFromXml(viewer, 'InvoiceDate');
     const total = field(viewer, 'InvoiceTotal');
     expect(await total.getAttribute('data-source')).toBe('einvoice');
     expect(await total.getAttribute('data-disagreement')).toBe('true');
-    expect(amountOf(await valueOf(viewer, 'InvoiceTotal'))).toBe(PDF_TRUTH.totalAmount);
+    expect(amountOf(await inputOf(viewer, 'InvoiceTotal'))).toBe(PDF_TRUTH.totalAmount);
     await total.getByText(`The e-invoice XML says ${PDF_XML_TOTAL}`).waitFor();
     expect(await total.getAttribute('data-attention')).toBe('true');
     await s.screenshot('einvoices-2-pdf-disagreement');
@@ -134,11 +134,11 @@ describe('e-invoices', () => {
     await field(viewer, 'InvoiceId').waitFor();
     await s.page.locator('.rd-page canvas').first().waitFor({ timeout: 30_000 });
     await s.screenshot('einvoices-4-xml-opened');
-    expect(await valueOf(viewer, 'InvoiceId')).toBe(XML_TRUTH.invoiceNumber);
-    expect(await valueOf(viewer, 'VendorName')).toBe(XML_TRUTH.issuer);
+    expect(await inputOf(viewer, 'InvoiceId')).toBe(XML_TRUTH.invoiceNumber);
+    expect(await inputOf(viewer, 'VendorName')).toBe(XML_TRUTH.issuer);
     for (const key of ['InvoiceId', 'InvoiceDate', 'VendorName', 'InvoiceTotal']) await expectFromXml(viewer, key);
     expect(await field(viewer, 'InvoiceTotal').getAttribute('data-disagreement')).toBeNull();
-    expect(amountOf(await valueOf(viewer, 'InvoiceTotal'))).toBe(XML_TRUTH.totalAmount);
+    expect(amountOf(await inputOf(viewer, 'InvoiceTotal'))).toBe(XML_TRUTH.totalAmount);
 
     // The viewer's export menu gives the XML back as it was imported.
     await viewer.getByRole('button', { name: /^Export$/ }).click();
