@@ -6,7 +6,7 @@
  * server's capabilities).
  */
 import { describe, expect, it } from 'vitest';
-import { en as listEn } from '../../packages/task-list/src/i18n/en.ts';
+import { en as listEn } from '../../packages/task-list/src/i18n/locales/en.ts';
 import { ROW_ACTION_OPERATIONS, ROW_ACTIONS } from '../../packages/task-list/src/model/rowActions.ts';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { byTestId } from './pages/testid';

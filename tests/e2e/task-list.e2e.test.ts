@@ -2,14 +2,10 @@
  * The task list on the real server: import a fixture PDF through the UI (tus upload, then
  * SdTask/Process), watch it reach "To review" on the list's own 10-second refresh, open it; and
  * drop the network in the middle of an upload and see it resume and finish.
- *
- * The page object lives here (this file's scenarios are its only users); it selects by the
- * package's test ids: `task-list`, `task-list.import`, `import.input`, `import.start`,
- * `import.file.<name>` (with `data-status`), `task-list.row.<id>`, `task-list.open.<id>`.
  */
 import { join } from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
+import { TaskListScreen } from './pages/TaskListScreen';
 import { byTestId } from './pages/testid';
 import { useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
@@ -23,42 +19,6 @@ const SMALL_PDF = join(repoRoot, 'fixtures', 'invoices', 'AzureInterior.pdf');
 const RESUMED_PDF = join(repoRoot, 'fixtures', 'invoices', 'QualityHosting.pdf');
 /** Processing runs in the server's workers; a one-page digital PDF takes seconds, the refresh 10 s. */
 const PROCESSING_TIMEOUT_MS = 120_000;
-
-class TaskListScreen {
-  readonly root: Locator;
-  constructor(readonly page: Page) {
-    this.root = byTestId(page, 'task-list');
-  }
-  async open(): Promise<void> {
-    await this.page.goto('/task/list');
-    await this.root.waitFor();
-  }
-  async importFiles(...paths: string[]): Promise<void> {
-    await byTestId(this.page, 'task-list.import').click();
-    await byTestId(this.page, 'import.input').setInputFiles(paths);
-    await byTestId(this.page, 'import.start').click();
-  }
-  fileEntry(name: string): Locator {
-    return byTestId(this.page, `import.file.${name}`);
-  }
-  async waitForFileStatus(name: string, status: string, timeout = 60_000): Promise<void> {
-    await this.page.waitForFunction(
-      ([id, wanted]) => document.querySelector(`[data-testid="${id}"]`)?.getAttribute('data-status') === wanted,
-      [`import.file.${name}`, status] as const,
-      { timeout },
-    );
-  }
-  async closeImport(): Promise<void> {
-    await this.page
-      .getByRole('dialog')
-      .getByRole('button', { name: /^Close$/ })
-      .last()
-      .click();
-  }
-  row(name: string): Locator {
-    return this.root.locator('[data-testid^="task-list.row."]', { hasText: name }).first();
-  }
-}
 
 const getSession = useBrowserSessions();
 

@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en as listEn } from '../../packages/task-list/src/i18n/en.ts';
+import { en as listEn } from '../../packages/task-list/src/i18n/locales/en.ts';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { byTestId } from './pages/testid';
 import type { Session } from './support/browser';

@@ -34,9 +34,12 @@ import type { Entity } from '../../../apps/server/src/pipeline/documents/types.j
 import {
   BANDS,
   bandOf,
+  EXTRA_FIELDS,
+  type ExtraField,
   foundField,
   halfOf,
   isRight,
+  isRightTaxId,
   MAIN_FIELDS,
   type MainField,
   share,
@@ -55,6 +58,7 @@ interface Truth {
   totalAmount?: number;
   currency?: string;
   issuer?: string;
+  vendorTaxId?: string;
   lang?: string;
   kind?: 'digital' | 'scan' | 'photo';
   hasEmbeddedXml?: boolean;
@@ -154,7 +158,7 @@ function withoutAttachments(path: string, directory: string): Uint8Array {
 
 interface Scored {
   name: string;
-  field: MainField;
+  field: MainField | ExtraField;
   right: boolean;
   confidence: number | null;
   expected: unknown;
@@ -176,8 +180,23 @@ function score(document: Document, entities: Entity[]): Scored[] {
       found: found.value,
     });
   }
+  for (const field of EXTRA_FIELDS) {
+    const expected = document.truth[field];
+    if (expected === undefined) continue;
+    const found = foundField(entities, field);
+    out.push({
+      name: document.name,
+      field,
+      right: isRightTaxId(expected, found.value),
+      confidence: found.confidence,
+      expected,
+      found: found.value,
+    });
+  }
   return out;
 }
+
+const isMain = (row: Scored) => (MAIN_FIELDS as string[]).includes(row.field);
 
 const tally = (rows: readonly Scored[]): Tally => ({
   right: rows.filter((row) => row.right).length,
@@ -200,7 +219,11 @@ function printSet(title: string, rows: readonly Scored[], target: string, misses
       field,
       rows.filter((row) => row.field === field),
     );
-  line('overall', rows);
+  line('overall', rows.filter(isMain));
+  for (const field of EXTRA_FIELDS) {
+    const extra = rows.filter((row) => row.field === field);
+    if (extra.length > 0) line(`(${field})`, extra);
+  }
   if (misses) {
     for (const row of rows.filter((candidate) => !candidate.right)) {
       console.log(
@@ -210,13 +233,14 @@ function printSet(title: string, rows: readonly Scored[], target: string, misses
   }
 }
 
-function printCalibration(rows: readonly Scored[]): void {
+function printCalibration(all: readonly Scored[]): void {
   console.log(
     '\nCalibration: share of right values per confidence band (documents as shipped; target within 10 points of the band)',
   );
   console.log(
     `  ${'band'.padEnd(11)} ${'values'.padStart(7)} ${'right'.padStart(7)} ${'mean conf.'.padStart(11)}  in band?`,
   );
+  const rows = all.filter(isMain);
   const withConfidence = rows.filter((row) => row.confidence !== null);
   BANDS.forEach((start, index) => {
     const end = BANDS[index + 1] ?? 1;

@@ -6,6 +6,7 @@
 //   total           the same magnitude to the cent
 //   currency        the same ISO code
 //   issuer          the same words, or the name plus at most three more words
+// and, reported beside them (not in "overall"), the vendor's tax id: the same letters and digits.
 import { createHash } from 'node:crypto';
 import type { Entity } from '../../../apps/server/src/pipeline/documents/types.js';
 
@@ -20,6 +21,19 @@ export const CATEGORY: Record<MainField, string> = {
   currency: 'Currency',
   issuer: 'VendorName',
 };
+
+/** Reported beside the main fields, not counted in "overall" nor in the calibration. */
+export type ExtraField = 'vendorTaxId';
+export const EXTRA_FIELDS: ExtraField[] = ['vendorTaxId'];
+export const EXTRA_CATEGORY: Record<ExtraField, string> = { vendorTaxId: 'VendorTaxId' };
+
+/** A tax id is right when its letters and digits are the printed ones (separators aside). */
+export function isRightTaxId(truth: unknown, found: string | null | undefined): boolean {
+  const compact = (text: string) => text.toUpperCase().replace(/[^\p{L}\p{N}]/gu, '');
+  return (
+    found !== null && found !== undefined && compact(String(truth)) !== '' && compact(String(truth)) === compact(found)
+  );
+}
 
 const words = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
@@ -60,8 +74,9 @@ export interface FoundField {
 }
 
 /** The first value of the field's entity, normalised where the engine normalised it. */
-export function foundField(entities: readonly Entity[], field: MainField): FoundField {
-  const entity = entities.find((candidate) => candidate.category === CATEGORY[field]);
+export function foundField(entities: readonly Entity[], field: MainField | ExtraField): FoundField {
+  const category = field === 'vendorTaxId' ? EXTRA_CATEGORY[field] : CATEGORY[field];
+  const entity = entities.find((candidate) => candidate.category === category);
   const keyValue = entity?.keyValues[0];
   return {
     value: keyValue?.contentNormalized ?? keyValue?.content ?? null,

@@ -10,8 +10,8 @@ import { de as webDe } from '../../../apps/web/src/i18n/locales/de.ts';
 import { en as webEn } from '../../../apps/web/src/i18n/locales/en.ts';
 import { de as viewerDe } from '../../../packages/document-viewer/src/i18n/locales/de.ts';
 import { en as viewerEn } from '../../../packages/document-viewer/src/i18n/locales/en.ts';
-import { de as listDe } from '../../../packages/task-list/src/i18n/de.ts';
-import { en as listEn } from '../../../packages/task-list/src/i18n/en.ts';
+import { de as listDe } from '../../../packages/task-list/src/i18n/locales/de.ts';
+import { en as listEn } from '../../../packages/task-list/src/i18n/locales/en.ts';
 import { de as uiDe } from '../../../packages/ui/src/i18n/locales/de.ts';
 import { en as uiEn } from '../../../packages/ui/src/i18n/locales/en.ts';
 

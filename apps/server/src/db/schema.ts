@@ -454,3 +454,9 @@ export interface RateLimitCountersTable {
 export interface Database {
   rate_limit_counters: RateLimitCountersTable;
 }
+
+// --- E-invoice XML (migration 0012_einvoice_xml) ---
+export interface TasksTable {
+  /** The EN 16931 XML the task's invoice was read from (embedded in its PDF or the file itself). */
+  einvoice_blob_id: Nullable<string>;
+}

@@ -6,6 +6,7 @@
  */
 import type { BoxFlag, OverlayBox, PageBox } from '../pages/types.js';
 import { documentTableId } from './document-edits.js';
+import { eInvoiceXmlAlternative } from './einvoice-values.js';
 import type { BoundingBox, DocumentResult, Entity, FieldDefinition, WorkspaceConfiguration } from './types.js';
 
 export const DEFAULT_FILL = '#0011ff1a';
@@ -54,6 +55,8 @@ export type FieldProblem = 'required' | 'pattern';
 /** The text of an entity as the panel shows it (values joined; tables and QR codes by content). */
 export function entityText(entity: Entity): string {
   if (entity.qrCode) return entity.qrCode.content;
+  // Page and e-invoice XML disagreed: the field holds the printed value, the XML's is shown beside it.
+  if (eInvoiceXmlAlternative(entity) !== null) return entity.keyValues[0]?.content ?? '';
   return entity.keyValues
     .map((kv) => kv.content ?? '')
     .filter(Boolean)

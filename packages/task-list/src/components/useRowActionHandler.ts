@@ -153,6 +153,7 @@ export function useRowActionHandler(options: {
       case 'export-csv':
       case 'export-json':
       case 'export-xml':
+      case 'export-einvoice':
         void run(async () => {
           const { data } = await api.POST('/api/v{version}/SdTask/Export', {
             body: {

@@ -31,6 +31,26 @@ describe('availableRowActions', () => {
     );
   });
 
+  it('offers the e-invoice XML export only for a task that keeps one', () => {
+    const viewer = can('Task.View');
+    expect(availableRowActions({ ...flags, status: 60, hasEInvoiceXml: true }, 'to-review', viewer)).toContain(
+      'export-einvoice',
+    );
+    expect(availableRowActions({ ...flags, status: 60, hasEInvoiceXml: false }, 'to-review', viewer)).not.toContain(
+      'export-einvoice',
+    );
+    expect(availableRowActions({ ...flags, status: 60 }, 'to-review', viewer)).not.toContain('export-einvoice');
+    expect(
+      availableRowActions({ ...flags, status: 60, hasEInvoiceXml: true, canBeExported: false }, 'to-review', viewer),
+    ).not.toContain('export-einvoice');
+    expect(
+      availableRowActions({ ...flags, status: 60, hasEInvoiceXml: true }, 'to-review', can('Viewer.View')),
+    ).not.toContain('export-einvoice');
+    expect(
+      availableRowActions({ ...flags, status: 60, hasEInvoiceXml: true }, 'to-review', viewer, { media: true }),
+    ).not.toContain('export-einvoice');
+  });
+
   it('offers recover only in the archive, and nothing that needs a live task there', () => {
     const actions = availableRowActions(
       { ...flags, status: 20 },

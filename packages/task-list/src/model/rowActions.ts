@@ -2,8 +2,8 @@
  * Which row actions of product-spec §2 a task offers: the user's permission (§6, checked with
  * the provider's `can`) AND the task's own flags set by the server (canBeReviewed,
  * canBeExported, canBeDeleted, canBeReprocessed) AND the list the task is in AND what works for
- * its kind (a recording exports its transcript, not the document formats) AND what the server
- * implements (the host's `supports`).
+ * its kind (a recording exports its transcript, not the document formats; only an e-invoice
+ * exports its XML) AND what the server implements (the host's `supports`).
  */
 import { enumCodeOf, type Schema } from '@reviewdesk/api-client';
 import type { Can } from '@reviewdesk/ui';
@@ -21,6 +21,7 @@ export const ROW_ACTIONS = [
   'export-csv',
   'export-json',
   'export-xml',
+  'export-einvoice',
   'export-transcript-txt',
   'export-transcript-srt',
   'export-transcript-vtt',
@@ -40,6 +41,7 @@ export const EXPORT_ACTIONS = {
   'export-csv': 'Csv',
   'export-json': 'Json',
   'export-xml': 'Xml',
+  'export-einvoice': 'EInvoiceXml',
 } as const satisfies Partial<Record<RowAction, string>>;
 
 /** The transcript export actions and the TranscriptExportType each one asks for. */
@@ -61,6 +63,7 @@ export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> =
   'export-csv': 'SdTask_Export',
   'export-json': 'SdTask_Export',
   'export-xml': 'SdTask_Export',
+  'export-einvoice': 'SdTask_Export',
   'export-transcript-txt': 'Transcript_Export',
   'export-transcript-srt': 'Transcript_Export',
   'export-transcript-vtt': 'Transcript_Export',
@@ -83,7 +86,7 @@ export interface RowActionContext {
 /** The fields of a row the rules read (list items and archived tasks both have them). */
 export type ActionSubject = Pick<
   Schema<'TaskListItem'>,
-  'status' | 'canBeReviewed' | 'canBeExported' | 'canBeDeleted' | 'canBeReprocessed'
+  'status' | 'canBeReviewed' | 'canBeExported' | 'canBeDeleted' | 'canBeReprocessed' | 'hasEInvoiceXml'
 >;
 
 /** The actions a task offers in a tab, for a user. */
@@ -107,6 +110,8 @@ export function availableRowActions(
     'export-csv': documentExport,
     'export-json': documentExport,
     'export-xml': documentExport,
+    // The EN 16931 XML the invoice was read from: only a task that keeps one offers it.
+    'export-einvoice': documentExport && task.hasEInvoiceXml === true,
     'export-transcript-txt': transcriptExport,
     'export-transcript-srt': transcriptExport,
     'export-transcript-vtt': transcriptExport,

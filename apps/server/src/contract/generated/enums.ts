@@ -32,6 +32,7 @@ export const ExportType = {
   "AnonymizedPng": 5,
   "AnonymizedJpeg": 6,
   "AnonymizedPdf": 7,
+  "EInvoiceXml": 8,
 } as const;
 export type ExportType = (typeof ExportType)[keyof typeof ExportType];
 

@@ -3750,6 +3750,8 @@ export interface components {
             canBeExported: boolean;
             canBeDeleted: boolean;
             canBeReprocessed: boolean;
+            /** @description The task keeps the EN 16931 XML its invoice was read from (a ZUGFeRD / Factur-X attachment or an imported XRechnung / UBL / CII file), so ExportType EInvoiceXml can be exported. */
+            hasEInvoiceXml?: boolean;
         };
         /** @description The full task entity. */
         Task: {
@@ -4386,10 +4388,10 @@ export interface components {
          */
         ServiceKind: 10 | 20 | 30 | 40 | 50 | 60 | 70 | 80 | 90;
         /**
-         * @description File format of an export. Values: Excel = 0, Csv = 1, Json = 2, Xml = 3, Word = 4, AnonymizedPng = 5, AnonymizedJpeg = 6, AnonymizedPdf = 7.
+         * @description File format of an export. Values: Excel = 0, Csv = 1, Json = 2, Xml = 3, Word = 4, AnonymizedPng = 5, AnonymizedJpeg = 6, AnonymizedPdf = 7, EInvoiceXml = 8 (designed: the EN 16931 XML the task's invoice was read from, as received; only for a task whose hasEInvoiceXml is true).
          * @enum {integer}
          */
-        ExportType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7;
+        ExportType: 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8;
         /**
          * @description Data type of a detected field or table column. Values: StringNotSpecified = 50, StringAlphanumeric = 51, StringNoWhitespaces = 52, NumberNotSpecified = 100, NumberCurrency = 101, DateNotSpecified = 150, DateDmy = 151, DateMdy = 152, DateYmd = 153, TimeNotSpecified = 200, IntegerNotSpecified = 250, SelectionMarkNotSpecified = 300, SignatureNotSpecified = 350, DynamicTable = 400.
          * @enum {integer}
@@ -5276,6 +5278,8 @@ export interface components {
             canReview: boolean;
             /** @description Whether the caller is among the task's assignees; null when the task has no assignment. */
             isAssignedToCurrentUser?: boolean | null;
+            /** @description The task keeps the EN 16931 XML its invoice was read from, so the viewer offers it among the exports (ExportType EInvoiceXml). */
+            hasEInvoiceXml?: boolean;
         };
         /** @description Which task to check out (the specification does not show the body). One of taskId or externalId. */
         CheckoutRequest: {

@@ -38,6 +38,12 @@ export class ProcessingRepository extends TenantRepository {
       .then((row) => row?.code ?? null);
   }
 
+  /** The blob of the e-invoice XML kept with the task (null: none). */
+  async eInvoiceBlobId(taskId: string): Promise<string | null> {
+    const row = await this.rowById('tasks', taskId).select('einvoice_blob_id').executeTakeFirst();
+    return row?.einvoice_blob_id ?? null;
+  }
+
   async updateTask(id: string, changes: Updateable<TasksTable>): Promise<void> {
     await this.updateRows('tasks').set(changes).where('id', '=', id).execute();
   }

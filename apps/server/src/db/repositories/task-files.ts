@@ -1,5 +1,5 @@
-// Detaching a task's files: the original (tasks.blob_id and the resumable upload it came from), page
-// images, the waveform and integration results. Runs inside the caller's transaction and only
+// Detaching a task's files: the original (tasks.blob_id and the resumable upload it came from), the
+// e-invoice XML kept with it, page images, the waveform and integration results. Runs inside the caller's transaction and only
 // detaches rows; the caller removes the bytes after the commit, so a crash in between leaves an
 // orphaned file, never a row that points at nothing. A blob another task still uses (parts of a
 // split task share their source's file) is kept.
@@ -17,6 +17,7 @@ export interface DetachedFiles {
 async function blobIdsOf(trx: Executor, task: TaskRow): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     select blob_id as id from tasks where id = ${task.id} and blob_id is not null
+    union select einvoice_blob_id from tasks where id = ${task.id} and einvoice_blob_id is not null
     union select image_blob_id from task_pages where task_id = ${task.id} and image_blob_id is not null
     union select waveform_blob_id from task_media where task_id = ${task.id} and waveform_blob_id is not null
     union select result_blob_id from task_integrations where task_id = ${task.id} and result_blob_id is not null`.execute(
@@ -31,6 +32,7 @@ async function sharedBlobIds(trx: Executor, task: TaskRow, ids: string[]): Promi
   const list = sql.join(ids.map((id) => sql`${id}::uuid`));
   const { rows } = await sql<{ id: string }>`
     select blob_id as id from tasks where id <> ${task.id} and blob_id in (${list})
+    union select einvoice_blob_id from tasks where id <> ${task.id} and einvoice_blob_id in (${list})
     union select image_blob_id from task_pages where task_id <> ${task.id} and image_blob_id in (${list})
     union select waveform_blob_id from task_media where task_id <> ${task.id} and waveform_blob_id in (${list})
     union select result_blob_id from task_integrations where task_id <> ${task.id} and result_blob_id in (${list})`.execute(

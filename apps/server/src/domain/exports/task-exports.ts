@@ -2,7 +2,7 @@
 // one file (SdTask/Export), one file per task and type in a zip (SdTask/BulkExport,
 // Transcript/ExportMultiple). The writers are in src/formats/exports; formats they
 // do not produce (Word, the anonymised renders) are refused with ExportDataError (17) — never a
-// stand-in file.
+// stand-in file. EInvoiceXml is the XML kept with the task, as received (einvoice-export.ts).
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
@@ -15,9 +15,11 @@ import {
   type TranscriptExportOptions,
   TranscriptExportType,
 } from '../../formats/exports/index.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
 import { DomainError } from '../errors.js';
 import { resultError } from '../results/viewer-task.js';
 import { combinedExport } from './combined-export.js';
+import { eInvoiceXmlFile } from './einvoice-export.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from './reviewed-result.js';
 import { uniqueNames, zip } from './zip.js';
 
@@ -30,6 +32,7 @@ export const DOCUMENT_EXPORTS: ReadonlySet<number> = new Set([
   ExportType.Csv,
   ExportType.Json,
   ExportType.Xml,
+  ExportType.EInvoiceXml,
 ]);
 /** Transcript formats this server writes. */
 export const TRANSCRIPT_EXPORTS: ReadonlySet<number> = new Set([
@@ -54,8 +57,13 @@ export function checkTranscriptType(type: number): void {
   if (!TRANSCRIPT_EXPORTS.has(type)) throw unsupported(TRANSCRIPT_NAMES.get(type) ?? `Type ${type}`);
 }
 
-/** A document task's reviewed result in one format. */
-export async function exportTask(scope: ResultsScope, task: TaskRow, type: number): Promise<ExportFile> {
+/** A document task's reviewed result in one format (`files` holds the e-invoice XML kept with it). */
+export async function exportTask(
+  scope: ResultsScope,
+  files: BlobStorage,
+  task: TaskRow,
+  type: number,
+): Promise<ExportFile> {
   checkDocumentType(type);
   if (isMediaTask(task)) {
     throw resultError(
@@ -63,6 +71,7 @@ export async function exportTask(scope: ResultsScope, task: TaskRow, type: numbe
       `'${task.display_name}' is an audio or video task: export its transcript (Transcript/Export).`,
     );
   }
+  if (type === ExportType.EInvoiceXml) return eInvoiceXmlFile(scope, files, task);
   return exportDocument(type as ExportType, await reviewedDocument(scope, task), task.display_name);
 }
 
@@ -91,13 +100,21 @@ export async function exportTaskTranscript(
 /** Tasks of a selection in one file: one task is exported as itself, several together. */
 export async function exportSelection(
   scope: ResultsScope,
+  files: BlobStorage,
   tasks: TaskRow[],
   type: number,
   bundleName: string,
 ): Promise<ExportFile> {
   checkDocumentType(type);
   if (tasks.length === 0) throw resultError(TaskErrorCode.ExportDataError, 'The selection holds no task to export.');
-  if (tasks.length === 1 && tasks[0]) return exportTask(scope, tasks[0], type);
+  if (tasks.length === 1 && tasks[0]) return exportTask(scope, files, tasks[0], type);
+  // Each e-invoice is a document of its own: several go into a zip, never into one XML.
+  if (type === ExportType.EInvoiceXml) {
+    throw resultError(
+      TaskErrorCode.ExportDataError,
+      'Several e-invoice XML files cannot be one file: export them with SdTask/BulkExport (a zip).',
+    );
+  }
   const documents = [];
   for (const task of tasks) {
     documents.push({ task, result: await exportable(scope, task) });
@@ -127,13 +144,28 @@ function namingTask(task: TaskRow, error: unknown): unknown {
 }
 
 /** Each task in each type, zipped; entries are named after the tasks (unique within the archive). */
-export async function bulkExport(scope: ResultsScope, tasks: TaskRow[], types: number[]): Promise<Buffer> {
+export async function bulkExport(
+  scope: ResultsScope,
+  storage: BlobStorage,
+  tasks: TaskRow[],
+  types: number[],
+): Promise<Buffer> {
   for (const type of types) checkDocumentType(type);
   if (tasks.length === 0) throw resultError(TaskErrorCode.ExportDataError, 'The selection holds no task to export.');
   const files: ExportFile[] = [];
   for (const task of tasks) {
     const result = await exportable(scope, task);
-    for (const type of new Set(types)) files.push(await exportDocument(type as ExportType, result, task.display_name));
+    for (const type of new Set(types)) {
+      if (type !== ExportType.EInvoiceXml) {
+        files.push(await exportDocument(type as ExportType, result, task.display_name));
+        continue;
+      }
+      try {
+        files.push(await eInvoiceXmlFile(scope, storage, task));
+      } catch (error) {
+        throw namingTask(task, error);
+      }
+    }
   }
   const names = uniqueNames(files.map((f) => f.fileName));
   return zip(files.map((file, i) => ({ name: names[i] ?? file.fileName, bytes: file.bytes })));

@@ -5,8 +5,8 @@ import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { TaskRow } from '../../db/schema.js';
 import { invalid } from '../errors.js';
 import { apiClientOf } from '../tasks/callers.js';
-import { type TaskCaller, taskById, taskNotFound } from '../tasks/commands.js';
 import { DELETED_STATUSES, HISTORY_STATUSES, REVIEWABLE_STATUSES, TASK_STATUS } from '../tasks/flags.js';
+import { type TaskCaller, taskById, taskNotFound } from '../tasks/task-access.js';
 import { canAccessWorkspace } from '../workspaces/access.js';
 
 export const resultError = (code: number, message: string) => invalid(message, code);

@@ -106,5 +106,6 @@ export async function viewerInit(
       (holder === null || holder.userId === me) &&
       assignmentRefusal(task.assignment_order_type, assignees, me) === null,
     isAssignedToCurrentUser: assignees.length === 0 ? null : assignees.some((a) => a.userId === me),
+    hasEInvoiceXml: Boolean(task.einvoice_blob_id),
   };
 }

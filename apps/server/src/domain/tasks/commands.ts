@@ -6,10 +6,6 @@ import { fail } from './command-results.js';
 import { recordEvent, TASK_EVENT } from './events.js';
 import { type TaskCaller, taskById } from './task-access.js';
 
-// Review, results and workspace deletion take these from here.
-export { markDeleted } from './deletion.js';
-export { type TaskCaller, taskById, taskNotFound } from './task-access.js';
-
 export async function renameTask(caller: TaskCaller, taskId: string, displayName: string) {
   const name = displayName.trim();
   if (!name) throw fail(0, 'The display name must not be empty.');

@@ -21,9 +21,6 @@ import { validateContext } from './task-context.js';
 import { fetchIntoStorage } from './url-import.js';
 import { workspaceForTask, workspaceRules } from './workspace-rules.js';
 
-// The pipeline's scheduler reads the restart limit through here.
-export { workspaceRules } from './workspace-rules.js';
-
 /** The creation fields of TaskCreationRequest (Import's multipart fields, Process's JSON). */
 export interface CreationFields {
   workspaceId: string;

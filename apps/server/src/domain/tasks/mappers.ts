@@ -148,6 +148,7 @@ export function toTaskListItem(row: TaskRowLike, context: TaskListItemContext) {
     assignmentOrderType: assignmentUsers.length > 0 ? (row.assignment_order_type ?? null) : null,
     assignmentUsers,
     ...flagsOf(row, context),
+    hasEInvoiceXml: Boolean(row.einvoice_blob_id),
   };
 }
 

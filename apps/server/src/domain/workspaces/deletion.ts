@@ -12,7 +12,7 @@ import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { WorkspaceRow } from '../../db/schema.js';
 import { invalid } from '../errors.js';
 import type { Session } from '../session.js';
-import { markDeleted } from '../tasks/commands.js';
+import { markDeleted } from '../tasks/deletion.js';
 import { DELETED_STATUSES } from '../tasks/flags.js';
 import { openWorkspace } from './access.js';
 import { WORKSPACE_TYPE } from './task-type-catalogue.js';

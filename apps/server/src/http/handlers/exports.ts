@@ -13,6 +13,7 @@ import { type Selection, selectedTasks } from '../../domain/tasks/selections.js'
 import { taskById } from '../../domain/tasks/task-access.js';
 import { workspaceForTask } from '../../domain/tasks/workspace-rules.js';
 import type { ExportFile, TranscriptExportOptions } from '../../formats/exports/index.js';
+import { blobStorageFor } from '../../storage/blob-storage.js';
 import { taskCallerOf as callerOf, tasksOf as repoOf, resultsOf as scopeOf } from '../callers.js';
 import { type CallContext, defineHandlers, type HandlerInput, requires } from '../handler.js';
 import { sendBytes, untilSent } from '../send-file.js';
@@ -46,21 +47,22 @@ function transcriptOptions(body: TranscriptExportOptions): TranscriptExportOptio
 export const exportHandlers = defineHandlers({
   Viewer_Export: requires(['Task.View'], async (input) => {
     const task = await taskById(callerOf(input), input.params.taskId);
-    const file = await exportTask(scopeOf(input), task, input.params.type);
+    const file = await exportTask(scopeOf(input), blobStorageFor(input.services.config), task, input.params.type);
     return download(input, file, 'application/octet-stream');
   }),
 
   SdTask_Export: requires(['Task.View'], async (input) => {
     const body = input.body;
     const { workspace, tasks } = await selection(input, body);
-    const file = await exportSelection(scopeOf(input), tasks, body.exportType, workspace.display_name);
+    const files = blobStorageFor(input.services.config);
+    const file = await exportSelection(scopeOf(input), files, tasks, body.exportType, workspace.display_name);
     return download(input, file, 'application/octet-stream');
   }),
 
   SdTask_BulkExport: requires(['Task.View'], async (input) => {
     const body = input.body;
     const { workspace, tasks } = await selection(input, body);
-    const bytes = await bulkExport(scopeOf(input), tasks, body.exportTypes);
+    const bytes = await bulkExport(scopeOf(input), blobStorageFor(input.services.config), tasks, body.exportTypes);
     return download(input, { fileName: bundleFileName(workspace.display_name, 'zip'), bytes }, 'application/zip');
   }),
 

@@ -5,7 +5,7 @@
 //    as an embedded file (ZUGFeRD, Factur-X, XRechnung), the XML's fields replace those the layout
 //    rules read from the page, and the layout findings serve as the check on the XML. A PDF whose
 //    XML attachment is not an invoice, or is broken, is read from its pages as before; the task's
-//    timeline says why.
+//    timeline says why. The XML read is kept with the task (tasks.einvoice_blob_id) for the exports.
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import {
@@ -67,13 +67,22 @@ export async function eInvoiceResults(
   }
   const { invoice, file } = found;
   const result = eInvoiceFields(invoice, pages, printed);
-  await context.note(describe(file.fileName, invoice.syntax, invoice.lines.length, result.disagreements), {
-    eInvoice: file.fileName,
-    syntax: invoice.syntax,
-    profile: invoice.profile,
-    documentType: invoice.documentType,
-    disagreements: result.disagreements,
-  });
+  // Kept with the task, as received, for the exports (ExportType EInvoiceXml).
+  await store.setEInvoiceXml(context.task.id, { bytes: file.bytes, fileName: xmlFileName(file.fileName) });
+  const checked = result.failedTaxIds.length
+    ? ` Tax ids failing their country's check digits, flagged for review: ${result.failedTaxIds.join('; ')}.`
+    : '';
+  await context.note(
+    `${describe(file.fileName, invoice.syntax, invoice.lines.length, result.disagreements)}${checked}`,
+    {
+      eInvoice: file.fileName,
+      syntax: invoice.syntax,
+      profile: invoice.profile,
+      documentType: invoice.documentType,
+      disagreements: result.disagreements,
+      failedTaxIds: result.failedTaxIds,
+    },
+  );
   return {
     fields: result.entities,
     table: result.table,
@@ -90,6 +99,11 @@ async function originalFile(
   const bytes = await store.readBlob(task.blob_id);
   const kind = detectFileType(bytes)?.kind;
   return kind === 'pdf' || kind === 'einvoice-xml' ? { kind, bytes } : null;
+}
+
+/** An attachment is sometimes named without its extension; the export's name says what it is. */
+function xmlFileName(name: string): string {
+  return /\.xml$/i.test(name) ? name : `${name}.xml`;
 }
 
 function standaloneEInvoice(bytes: Uint8Array, fileName: string): EmbeddedEInvoice {

@@ -13,7 +13,7 @@ import { DomainError } from '../../domain/errors.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from '../../domain/exports/reviewed-result.js';
 import { INTEGRATION_STATUS, TASK_STATUS } from '../../domain/tasks/flags.js';
 import { pipelineOf } from '../../domain/workspaces/pipelines.js';
-import { toJson } from '../exports/index.js';
+import { toJson } from '../../formats/exports/index.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 
 export const STORE_RESULTS_STEP = 'integration.store-results';

@@ -42,8 +42,20 @@ export class StageStore extends ProcessingRepository {
     for (const key of await this.deleteBlobs(blobIds)) await this.storage.remove(key);
   }
 
-  /** Forgets the pages and media of an earlier run (reprocessing) together with their files. */
+  /** Forgets the pages, media and e-invoice XML of an earlier run (reprocessing) together with their files. */
   async clearResults(taskId: string): Promise<void> {
+    await this.setEInvoiceXml(taskId, null);
     await this.removeBlobs(await this.deleteResults(taskId));
+  }
+
+  /**
+   * Keeps the e-invoice XML the task's fields were read from (null: the task carries none), in
+   * place of one an earlier run kept.
+   */
+  async setEInvoiceXml(taskId: string, xml: { bytes: Uint8Array; fileName: string } | null): Promise<void> {
+    const before = await this.eInvoiceBlobId(taskId);
+    const blobId = xml ? await this.storeBlob(xml.bytes, xml.fileName, 'application/xml') : null;
+    await this.updateTask(taskId, { einvoice_blob_id: blobId });
+    if (before) await this.removeBlobs([before]);
   }
 }

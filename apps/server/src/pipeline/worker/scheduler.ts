@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js';
 import { type LockedTask, TaskQueue, type WorkspaceNumber } from '../../db/repositories/task-queue.js';
 import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
-import { workspaceRules } from '../../domain/tasks/import.js';
+import { workspaceRules } from '../../domain/tasks/workspace-rules.js';
 import { DEFAULTS, LIMITS } from '../../domain/workspaces/configuration.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import type { Stage } from './stage.js';

@@ -37,6 +37,7 @@ export const de: TranslationShape<typeof en> = {
     help: 'Tastenkürzel',
     export: 'Exportieren',
     exportAs: 'Als {{type}} exportieren',
+    exportEInvoice: 'E-Rechnungs-XML (wie empfangen)',
     finish: 'Prüfung abschließen',
     cancel: 'Prüfung abbrechen',
     next: 'Nächste Aufgabe',
@@ -130,6 +131,9 @@ export const de: TranslationShape<typeof en> = {
     selectingHint: 'Ziehen Sie über die Wörter von {{field}} auf der Seite. Escape bricht ab.',
     empty: 'Kein Wert',
     actions: 'Aktionen für {{field}} (Pfeiltasten)',
+    fromEInvoice: 'E-Rechnungs-XML',
+    fromEInvoiceHint: 'Aus den XML-Rechnungsdaten des Dokuments gelesen',
+    eInvoiceDiffers: 'Das XML der E-Rechnung nennt {{xml}}: prüfen Sie, welcher Wert stimmt.',
   },
   table: {
     label: 'Tabelle {{field}}',

@@ -33,6 +33,7 @@ export const en = {
     help: 'Keyboard shortcuts',
     export: 'Export',
     exportAs: 'Export as {{type}}',
+    exportEInvoice: 'E-invoice XML (as received)',
     finish: 'Finish review',
     cancel: 'Cancel review',
     next: 'Next task',
@@ -123,6 +124,9 @@ export const en = {
     selectingHint: 'Drag over the words of {{field}} on the page. Escape cancels.',
     empty: 'No value',
     actions: 'Actions for {{field}} (arrow keys)',
+    fromEInvoice: 'E-invoice XML',
+    fromEInvoiceHint: 'Read from the XML invoice data the document carries',
+    eInvoiceDiffers: 'The e-invoice XML says {{xml}}: check which value is right.',
   },
   table: {
     label: 'Table {{field}}',

@@ -37,6 +37,7 @@ export const es: TranslationShape<typeof en> = {
     help: 'Atajos de teclado',
     export: 'Exportar',
     exportAs: 'Exportar como {{type}}',
+    exportEInvoice: 'XML de la factura electrónica (tal como se recibió)',
     finish: 'Terminar revisión',
     cancel: 'Cancelar revisión',
     next: 'Tarea siguiente',
@@ -128,6 +129,9 @@ export const es: TranslationShape<typeof en> = {
     selectingHint: 'Arrastre sobre las palabras de {{field}} en la página. Escape cancela.',
     empty: 'Sin valor',
     actions: 'Acciones de {{field}} (teclas de flecha)',
+    fromEInvoice: 'XML de la factura electrónica',
+    fromEInvoiceHint: 'Leído de los datos XML de factura que lleva el documento',
+    eInvoiceDiffers: 'El XML de la factura electrónica indica {{xml}}: compruebe cuál es el valor correcto.',
   },
   table: {
     label: 'Tabla {{field}}',

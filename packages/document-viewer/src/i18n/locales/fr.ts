@@ -37,6 +37,7 @@ export const fr: TranslationShape<typeof en> = {
     help: 'Raccourcis clavier',
     export: 'Exporter',
     exportAs: 'Exporter en {{type}}',
+    exportEInvoice: 'XML de la facture électronique (tel que reçu)',
     finish: 'Terminer la révision',
     cancel: 'Annuler la révision',
     next: 'Tâche suivante',
@@ -129,6 +130,9 @@ export const fr: TranslationShape<typeof en> = {
     selectingHint: 'Faites glisser sur les mots de {{field}} sur la page. Échap annule.',
     empty: 'Aucune valeur',
     actions: 'Actions pour {{field}} (touches fléchées)',
+    fromEInvoice: 'XML de la facture électronique',
+    fromEInvoiceHint: 'Lu dans les données XML de facture que porte le document',
+    eInvoiceDiffers: 'Le XML de la facture électronique indique {{xml}} : vérifiez quelle valeur est la bonne.',
   },
   table: {
     label: 'Tableau {{field}}',

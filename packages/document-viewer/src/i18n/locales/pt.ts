@@ -37,6 +37,7 @@ export const pt: TranslationShape<typeof en> = {
     help: 'Atalhos de teclado',
     export: 'Exportar',
     exportAs: 'Exportar como {{type}}',
+    exportEInvoice: 'XML da fatura eletrónica (como recebido)',
     finish: 'Concluir revisão',
     cancel: 'Cancelar revisão',
     next: 'Tarefa seguinte',
@@ -128,6 +129,9 @@ export const pt: TranslationShape<typeof en> = {
     selectingHint: 'Arraste sobre as palavras de {{field}} na página. Escape cancela.',
     empty: 'Sem valor',
     actions: 'Ações de {{field}} (teclas de seta)',
+    fromEInvoice: 'XML da fatura eletrónica',
+    fromEInvoiceHint: 'Lido dos dados XML da fatura que o documento traz',
+    eInvoiceDiffers: 'O XML da fatura eletrónica diz {{xml}}: verifique qual é o valor certo.',
   },
   table: {
     label: 'Tabela {{field}}',

@@ -22,6 +22,8 @@ export interface ToolbarProps {
 
 const ANONYMIZED = new Set(['AnonymizedPng', 'AnonymizedJpeg', 'AnonymizedPdf']);
 const ANONYMIZATION_TASKS = new Set(['DocumentAnonymization', 'ImageAnonymization']);
+/** The e-invoice XML kept with the task: offered only when the server says the task has one. */
+const EINVOICE_XML = 'EInvoiceXml';
 
 export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFinish, onExport }: ToolbarProps) {
   const { t } = useViewerTranslation();
@@ -31,6 +33,7 @@ export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFini
   const pageInputId = useId();
   const total = useSession((s) => s.init?.totalPages ?? 0);
   const taskType = useSession((s) => s.init?.workspaceConfig.taskType);
+  const hasEInvoiceXml = useSession((s) => s.init?.hasEInvoiceXml === true);
   const name = useSession((s) => s.init?.displayName ?? '');
   const mode = useSession((s) => s.mode);
   const phase = useSession((s) => s.phase);
@@ -48,8 +51,10 @@ export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFini
     ui.setPage(target);
     pages.current?.scrollToPage(target);
   };
-  const exportTypes = enumMembers('ExportType').filter(
-    (member) => !ANONYMIZED.has(member.name) || ANONYMIZATION_TASKS.has(taskType ?? ''),
+  const exportTypes = enumMembers('ExportType').filter((member) =>
+    member.name === EINVOICE_XML
+      ? hasEInvoiceXml
+      : !ANONYMIZED.has(member.name) || ANONYMIZATION_TASKS.has(taskType ?? ''),
   );
   const reviewing = mode === 'review' && phase === 'ready';
 
@@ -180,7 +185,8 @@ export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFini
           placement="bottom-end"
           items={exportTypes.map((member) => ({
             id: `export-${member.name.toLowerCase()}`,
-            label: t('toolbar.exportAs', { type: member.name }),
+            label:
+              member.name === EINVOICE_XML ? t('toolbar.exportEInvoice') : t('toolbar.exportAs', { type: member.name }),
             onSelect: () => onExport(member.code, member.name),
           }))}
         />

@@ -7,6 +7,7 @@
 import { Menu } from '@reviewdesk/ui';
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
+import { eInvoiceDisagreement, isFromEInvoice } from '../../session/einvoice-values.js';
 import type { FieldEntry, PanelField } from '../../session/fields.js';
 import { valueProblem } from '../../session/fields.js';
 import { type ActionContext, editValue, selectEntry, toggleNotDetected, toggleSolved } from '../actions.js';
@@ -60,6 +61,9 @@ function FieldRowView({
   if (problem === 'pattern') messages.push(t('field.pattern'));
   if (!entity.markedAsSolved && entry.level === 'entry') messages.push(t('field.veryLowConfidence'));
   else if (!entity.markedAsSolved && entry.level === 'check') messages.push(t('field.lowConfidence'));
+  const fromEInvoice = isFromEInvoice(entity);
+  const disagreement = eInvoiceDisagreement(entity);
+  if (disagreement) messages.push(t('field.eInvoiceDiffers', { xml: disagreement.xml }));
 
   const target = {
     kind: 'existing' as const,
@@ -74,6 +78,8 @@ function FieldRowView({
       data-selected={selected || undefined}
       data-attention={entry.needsAttention || undefined}
       data-testid={`field.${field.key}`}
+      data-source={fromEInvoice ? 'einvoice' : undefined}
+      data-disagreement={disagreement ? true : undefined}
     >
       <div className="rd-viewer-field__line">
         <input
@@ -104,6 +110,11 @@ function FieldRowView({
             title={t('field.confidence', { percent })}
           >
             {percent}%
+          </span>
+        ) : null}
+        {fromEInvoice ? (
+          <span className="rd-viewer-badge" title={t('field.fromEInvoiceHint')}>
+            {t('field.fromEInvoice')}
           </span>
         ) : null}
         {entity.markedAsSolved ? (

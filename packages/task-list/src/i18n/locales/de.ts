@@ -152,6 +152,7 @@ export const de: TranslationShape<typeof en> = {
     'export-csv': 'Nach CSV exportieren',
     'export-json': 'Nach JSON exportieren',
     'export-xml': 'Nach XML exportieren',
+    'export-einvoice': 'E-Rechnungs-XML exportieren',
     'export-transcript-txt': 'Transkript exportieren (TXT)',
     'export-transcript-srt': 'Transkript exportieren (SRT)',
     'export-transcript-vtt': 'Transkript exportieren (VTT)',

@@ -149,6 +149,7 @@ export const en = {
     'export-csv': 'Export to CSV',
     'export-json': 'Export to JSON',
     'export-xml': 'Export to XML',
+    'export-einvoice': 'Export the e-invoice XML',
     'export-transcript-txt': 'Export transcript (TXT)',
     'export-transcript-srt': 'Export transcript (SRT)',
     'export-transcript-vtt': 'Export transcript (VTT)',

@@ -152,6 +152,7 @@ export const es: TranslationShape<typeof en> = {
     'export-csv': 'Exportar a CSV',
     'export-json': 'Exportar a JSON',
     'export-xml': 'Exportar a XML',
+    'export-einvoice': 'Exportar el XML de la factura electrónica',
     'export-transcript-txt': 'Exportar transcripción (TXT)',
     'export-transcript-srt': 'Exportar transcripción (SRT)',
     'export-transcript-vtt': 'Exportar transcripción (VTT)',

@@ -152,6 +152,7 @@ export const fr: TranslationShape<typeof en> = {
     'export-csv': 'Exporter en CSV',
     'export-json': 'Exporter en JSON',
     'export-xml': 'Exporter en XML',
+    'export-einvoice': 'Exporter le XML de la facture électronique',
     'export-transcript-txt': 'Exporter la transcription (TXT)',
     'export-transcript-srt': 'Exporter la transcription (SRT)',
     'export-transcript-vtt': 'Exporter la transcription (VTT)',

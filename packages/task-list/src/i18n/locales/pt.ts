@@ -152,6 +152,7 @@ export const pt: TranslationShape<typeof en> = {
     'export-csv': 'Exportar para CSV',
     'export-json': 'Exportar para JSON',
     'export-xml': 'Exportar para XML',
+    'export-einvoice': 'Exportar o XML da fatura eletrónica',
     'export-transcript-txt': 'Exportar transcrição (TXT)',
     'export-transcript-srt': 'Exportar transcrição (SRT)',
     'export-transcript-vtt': 'Exportar transcrição (VTT)',

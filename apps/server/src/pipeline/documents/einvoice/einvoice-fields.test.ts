@@ -43,15 +43,20 @@ describe('eInvoiceFields', () => {
     expect(total.keyValues.map((value) => value.contentNormalized)).toEqual(['963.12', '963.11']);
     expect(total.keyValues[0]?.boundingBox).not.toBeNull();
     expect(result.disagreements).toContainEqual({ category: 'InvoiceTotal', printed: '963.12', xml: '963.11' });
+    // The seller's VAT id passes its check digits: not flagged.
+    expect(result.failedTaxIds).toEqual([]);
+    expect(field(result.entities, 'VendorTaxId')?.confidence).toBe(1);
     expect(contractErrors('Entity', total)).toBeNull();
   });
 
   it('keeps an XML value the page does not print, without a box', async () => {
     const result = await fieldsOf('fr_atelier_berthier_facturx.pdf');
-    // The seller's VAT id is only in the XML (the page prints the SIRET).
+    // The seller's VAT id is only in the XML (the page prints the SIRET). Its key fails the French
+    // check (FR + 2 check digits + SIREN), so it is kept but flagged like a disagreement.
     const vat = field(result.entities, 'VendorTaxId') as Entity;
-    expect(vat).toMatchObject({ confidence: 1, pageNumber: 1 });
+    expect(vat).toMatchObject({ confidence: DISAGREEMENT_CONFIDENCE, pageNumber: 1 });
     expect(vat.keyValues[0]).toMatchObject({ contentNormalized: 'FR40392809137', boundingBox: null });
+    expect(result.failedTaxIds).toEqual(['VendorTaxId FR40392809137']);
     expect(field(result.entities, 'InvoiceDate')?.keyValues[0]?.contentNormalized).toBe('2026-08-15');
     expect(field(result.entities, 'InvoiceDate')?.keyValues[0]?.boundingBox).not.toBeNull();
   });

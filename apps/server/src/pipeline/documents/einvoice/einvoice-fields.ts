@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { entityFor, keyValueFor, type TextRange, temporaryId } from '../entities.js';
 import { CURRENCY_MARKERS, findAmounts } from '../fields/parse-amount.js';
 import { findDates } from '../fields/parse-date.js';
+import { checkPrefixedVat } from '../fields/tax-id.js';
 import type { PageText } from '../text/page-text.js';
 import { type Entity, FieldType, type KeyValue, type Table, type TableCell, type TableHeader } from '../types.js';
 import type { EInvoice } from './read-einvoice.js';
@@ -37,7 +38,12 @@ export interface EInvoiceFields {
   /** The line items, or null when the XML lists none. */
   table: Table | null;
   disagreements: Disagreement[];
+  /** VAT ids of the XML that fail their country's check digits (their fields are flagged). */
+  failedTaxIds: string[];
 }
+
+/** Tax ids of the XML, checked with their country's check digits like the page's. */
+const TAX_ID_CATEGORIES = new Set(['VendorTaxId', 'CustomerTaxId']);
 
 /** The business terms the task shows, under the category keys of documents/README.md. */
 function xmlFields(invoice: EInvoice): XmlField[] {
@@ -92,7 +98,17 @@ export function eInvoiceFields(
     }
     entities.push(xmlEntity(field, xmlValue));
   }
-  return { entities, table: lineItemTable(invoice), disagreements };
+  // An XML is exact about what its sender wrote, not about whether the sender wrote a valid id.
+  const failedTaxIds: string[] = [];
+  for (const entity of entities) {
+    const value = entity.keyValues.at(-1)?.contentNormalized;
+    if (!TAX_ID_CATEGORIES.has(entity.category) || !value || checkPrefixedVat(value).status !== 'invalid') continue;
+    failedTaxIds.push(`${entity.category} ${value}`);
+    entity.confidence = Math.min(entity.confidence ?? 1, DISAGREEMENT_CONFIDENCE);
+    for (const keyValue of entity.keyValues)
+      keyValue.confidence = Math.min(keyValue.confidence ?? 1, DISAGREEMENT_CONFIDENCE);
+  }
+  return { entities, table: lineItemTable(invoice), disagreements, failedTaxIds };
 }
 
 function xmlEntity(field: XmlField, keyValue: KeyValue): Entity {

@@ -16,8 +16,16 @@ export interface CurrencyVote {
 }
 
 const MARKER =
-  /(R\$|US\$|[€$£₹¥])|(?<![\p{L}])(EUR|USD|BRL|GBP|INR|CHF|JPY|CAD|AUD|SEK|DKK|NOK|PLN|CZK|MXN|Kč|zł|Rs\.?|euros?)(?![\p{L}])|(US Dollars?|Euros?)/giu;
-const NAMES: Record<string, string> = { 'us dollar': 'USD', 'us dollars': 'USD', euro: 'EUR', euros: 'EUR' };
+  /(R\$|US\$|[€$£₹¥])|(?<![\p{L}])(EUR|USD|BRL|GBP|INR|CHF|JPY|CAD|AUD|SEK|DKK|NOK|PLN|CZK|MXN|Kč|zł|Rs\.?|euros?)(?![\p{L}])|(US Dollars?|Euros?|M\.N\.|moneda\s+nacional)/giu;
+// "M.N." (moneda nacional) is how Mexican invoices write the peso beside "$".
+const NAMES: Record<string, string> = {
+  'us dollar': 'USD',
+  'us dollars': 'USD',
+  euro: 'EUR',
+  euros: 'EUR',
+  'm.n.': 'MXN',
+  'moneda nacional': 'MXN',
+};
 
 // Codes of the euro's predecessors, which old invoices still print and Intl no longer lists.
 const HISTORIC_CODES = ['DEM', 'FRF', 'ITL', 'ESP', 'PTE', 'NLG', 'BEF', 'ATS', 'FIM', 'IEP', 'GRD', 'LUF'];
@@ -50,7 +58,7 @@ export function detectCurrency(pages: readonly PageText[]): CurrencyVote | null 
     const known: number[] = [];
     MARKER.lastIndex = 0;
     for (let m = MARKER.exec(page.text); m; m = MARKER.exec(page.text)) {
-      const raw = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase();
+      const raw = (m[1] ?? m[2] ?? m[3] ?? '').toLowerCase().replace(/\s+/g, ' ');
       const code = CURRENCY_MARKERS[raw] ?? NAMES[raw];
       if (!code) continue;
       if (raw === '$') dollarSigns++;

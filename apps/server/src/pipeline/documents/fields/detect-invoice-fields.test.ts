@@ -4,6 +4,7 @@ import { contractErrors } from '../testing/contract-schemas.js';
 import { readFixture, readFixtureText } from '../testing/fixtures.js';
 import { syntheticPage } from '../testing/synthetic-page.js';
 import type { Entity } from '../types.js';
+import { calibratedConfidence } from './calibrate-confidence.js';
 import { detectInvoiceFields } from './detect-invoice-fields.js';
 
 const INVOICES = [
@@ -25,6 +26,18 @@ interface Truth {
   date?: string;
   amount?: number;
   currency?: string;
+}
+
+/** The raw score a calibrated confidence came from (the map is increasing: bisection). */
+function rawScoreOf(calibrated: number): number {
+  let low = 0;
+  let high = 1;
+  for (let step = 0; step < 40; step++) {
+    const middle = (low + high) / 2;
+    if (calibratedConfidence(middle) < calibrated) low = middle;
+    else high = middle;
+  }
+  return (low + high) / 2;
 }
 
 const value = (entities: Entity[], category: string) =>
@@ -134,7 +147,10 @@ describe('detectInvoiceFields layout rules', () => {
   it('scales confidence by how sure OCR was of the words', () => {
     const sure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 1)]);
     const unsure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 0.5)]);
-    expect(value(unsure, 'InvoiceId')?.confidence).toBeCloseTo((value(sure, 'InvoiceId')?.confidence ?? 0) / 2, 2);
+    // The raw score halves; what comes out is that score calibrated (calibrate-confidence.ts).
+    const raw = rawScoreOf(value(sure, 'InvoiceId')?.confidence ?? 0);
+    expect(value(unsure, 'InvoiceId')?.confidence).toBeCloseTo(calibratedConfidence(raw / 2), 2);
+    expect(value(unsure, 'InvoiceId')?.confidence ?? 1).toBeLessThan(value(sure, 'InvoiceId')?.confidence ?? 0);
   });
 
   it('reads a short invoice number after a specific label', () => {
@@ -219,5 +235,73 @@ describe('detectInvoiceFields layout rules', () => {
     expect(value(entities, 'InvoiceTotal')?.content).toBe('12 480,75');
     expect(value(entities, 'Currency')?.contentNormalized).toBe('PLN');
     expect(value(entities, 'InvoiceId')?.content).toBe('FV/7/2023');
+  });
+});
+
+describe('detectInvoiceFields: general layout rules', () => {
+  it("reads a date after its label's qualifying clause, past a tax word in it", () => {
+    const page = syntheticPage(
+      [
+        'Faktura VAT FA/12/2025',
+        'Data wystawienia, z zastrzeżeniem art. 106 ust. 1 ustawy: 31.10.2025',
+        'Data dostawy:',
+        '03.10.2025',
+        'Razem 123,00 PLN',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceDate')?.contentNormalized).toBe('2025-10-31');
+  });
+
+  it('takes "M.N." (moneda nacional) beside "$" for the Mexican peso', () => {
+    const page = syntheticPage(['Factura A 12', 'Total: $1,160.00', 'MIL CIENTO SESENTA PESOS 00/100 M.N.'].join('\n'));
+    expect(value(detectInvoiceFields([page]), 'Currency')?.contentNormalized).toBe('MXN');
+  });
+
+  it("takes the document's own number, not the one of the invoice it refers to", () => {
+    const page = syntheticPage(
+      ['Corrected invoice No. 2024-0002', '   for invoice No. 2024-0001 from 12 Sep 2024', 'Total 10.00 EUR'].join(
+        '\n',
+      ),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceId')?.contentNormalized).toBe('2024-0002');
+  });
+
+  it('reads the sender after "From:" and not a heading a column away from a party label', () => {
+    const page = syntheticPage(
+      [
+        'Invoice 17',
+        'FROM: Northwind Traders            TO: Jane Roe',
+        'Total 12.00 USD',
+        '',
+        'Datos del emisor                                        Datos adicionales emisor',
+        'Contoso Servicios SC                                    Regimen Fiscal 601',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Northwind Traders');
+    const cfdi = syntheticPage(
+      [
+        'Factura 17',
+        'Datos del emisor                                        Datos adicionales emisor',
+        'Contoso Servicios SC                                    Regimen Fiscal 601',
+        'Total: $1,160.00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([cfdi]), 'VendorName')?.contentNormalized).toBe('Contoso Servicios SC');
+  });
+
+  it('takes a web address with a legal form as a company name', () => {
+    const page = syntheticPage(
+      ['Jane Roe', 'Main Street 1', '', 'example.com b.v.', 'Factuur 17', 'Totaal € 12,00'].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('example.com b.v.');
+  });
+
+  it('reads a date-shaped token after a number label with little certainty', () => {
+    const dated = detectInvoiceFields([syntheticPage('Facture du 11/12/2022\nTotal TTC 24,00 €')]);
+    const numbered = detectInvoiceFields([syntheticPage('Facture n° 2022-118\nTotal TTC 24,00 €')]);
+    expect(value(numbered, 'InvoiceId')?.contentNormalized).toBe('2022-118');
+    expect(value(dated, 'InvoiceId')?.confidence ?? 0).toBeLessThan(
+      (value(numbered, 'InvoiceId')?.confidence ?? 0) - 0.2,
+    );
   });
 });

@@ -5,6 +5,7 @@
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
+import { calibratedConfidence } from './calibrate-confidence.js';
 import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
 import { findAllLabels, findLabelsInLine, type LabelHit, type ValueRegion, valueRegions } from './find-labels.js';
 import type { InvoiceField } from './labels.js';
@@ -12,6 +13,7 @@ import { findMoney } from './parse-amount.js';
 import { type DayMonthOrder, findDates } from './parse-date.js';
 import { type ReadValue, readValue } from './read-value.js';
 import { companyNameGuesses, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
+import { findVendorTaxId } from './vendor-tax-id.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
 
@@ -87,7 +89,23 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
       );
     }
   }
+  // The seller's tax id, checked with its country's check digits (vendor-tax-id.ts).
+  const taxId = findVendorTaxId(pages);
+  if (taxId) {
+    const range = { page: taxId.page, offset: taxId.offset, length: taxId.length };
+    const confidence = combinedConfidence(range, taxId.confidence);
+    entities.push(entityFor('VendorTaxId', keyValueFor(range, 'VendorTaxId', confidence, taxId.normalized)));
+  }
+  // Raw scores rank values; what the review thresholds read is how often such a value is right.
+  for (const entity of entities) calibrate(entity);
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
+}
+
+function calibrate(entity: Entity): void {
+  if (typeof entity.confidence === 'number') entity.confidence = calibratedConfidence(entity.confidence);
+  for (const keyValue of entity.keyValues) {
+    if (typeof keyValue.confidence === 'number') keyValue.confidence = calibratedConfidence(keyValue.confidence);
+  }
 }
 
 // Words that name a bill of some kind, in the languages of labels.ts (and Spanish, Italian).
@@ -132,6 +150,17 @@ function startsWithLabel(region: ValueRegion): boolean {
   );
 }
 
+// An invoice number referred to ("Corrected invoice No. 2 for invoice No. 1", "Gutschrift zu
+// Rechnung Nr. 1") is another document's: the words just before its label say so.
+const REFERENCE_BEFORE =
+  /(?<![\p{L}])(?:for|to|re:?|ref\.?|original|zu[rm]?|für|zur|pour\s+la|de\s+la|sur|referente\s+[àa]|relativa\s+a)\s*$/iu;
+
+function referencePenalty(hit: LabelHit): number {
+  if (hit.rule.field !== 'InvoiceId') return 1;
+  const before = hit.page.text.slice(hit.line.span.offset, hit.offset);
+  return REFERENCE_BEFORE.test(before) ? 0.5 : 1;
+}
+
 function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
   // Amounts sit right-aligned in a totals column, far from their label: distance says little there.
   const rightFloor = hit.rule.kind === 'amount' ? 0.9 : 0.7;
@@ -139,7 +168,7 @@ function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
     region.where === 'right'
       ? Math.max(rightFloor, 1 - 0.03 * region.distance)
       : Math.max(0.6, 1 - 0.1 * region.distance);
-  const rule = hit.rule.prior * POSITION_FACTOR[region.where] * distancePenalty * value.quality;
+  const rule = hit.rule.prior * POSITION_FACTOR[region.where] * distancePenalty * value.quality * referencePenalty(hit);
   return combinedConfidence({ page: region.page, offset: value.offset, length: value.length }, rule);
 }
 

@@ -86,7 +86,11 @@ export function valueRegions(hit: LabelHit, hitsOnLine: readonly LabelHit[]): Va
 
 function regionToTheRight(hit: LabelHit, hitsOnLine: readonly LabelHit[]): ValueRegion | null {
   const labelEnd = hit.offset + hit.length;
-  const nextLabel = hitsOnLine.find((other) => other.offset >= labelEnd);
+  // A date's label may be qualified before its value ("Data wystawienia, z zastrzeżeniem art. 106
+  // ust. 1: 31.10.2025"): a tax word inside that clause does not end the date's region.
+  const nextLabel = hitsOnLine.find(
+    (other) => other.offset >= labelEnd && !(hit.rule.kind === 'date' && other.rule.kind === 'amount'),
+  );
   const limit = nextLabel ? nextLabel.offset : hit.line.span.offset + hit.line.span.length;
   const lineHeight = Math.max(heightOf(hit.line.edges), 1e-6);
   const taken: PositionedWord[] = [];
@@ -94,6 +98,8 @@ function regionToTheRight(hit: LabelHit, hitsOnLine: readonly LabelHit[]): Value
   for (const word of hit.line.words) {
     const wordEnd = word.span.offset + word.span.length;
     if (wordEnd <= labelEnd || word.span.offset >= limit) continue;
+    // A party's name follows its label closely; a text a column away is another block's.
+    if (taken.length === 0 && hit.rule.kind === 'name' && word.edges.left - hit.right > COLUMN_GAP * lineHeight) break;
     const previousRight = taken.at(-1)?.edges.right;
     // Amounts are often set in a column far to the right of their label ("Total ...... € 12,00").
     const gapEnds = hit.rule.kind !== 'amount' && previousRight !== undefined;

@@ -40,6 +40,8 @@ export const LABEL_RULES: readonly LabelRule[] = [
   rule('InvoiceId', 'id', 0.95, 'facture\\s*(?:n[°º]|no\\.?|num[ée]ro)|num[ée]ro\\s+de\\s+facture'),
   rule('InvoiceId', 'id', 0.95, 'rechnungs?-?\\s*(?:nr\\.?|nummer|no\\.?)'),
   rule('InvoiceId', 'id', 0.95, 'factuur\\s*(?:nr\\.?|nummer)|factuurnummer'),
+  // Statements and settlements number themselves like invoices (Dutch and German compounds).
+  rule('InvoiceId', 'id', 0.9, '(?:betaaloverzicht|afrekening|abrechnungs?|beleg)-?\\s*(?:nummer|nr\\.?)'),
   rule(
     'InvoiceId',
     'id',
@@ -66,7 +68,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'InvoiceDate',
     'date',
     0.95,
-    'fecha\\s+(?:de\\s+)?(?:la\\s+)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s+(?:della\\s+)?fattura|data\\s+(?:di\\s+)?emissione',
+    'fecha\\s+(?:y\\s+hora\\s+)?(?:de\\s+)?(?:la\\s+)?(?:factura|emisi[óo]n|expedici[óo]n)|data\\s+(?:della\\s+)?fattura|data\\s+(?:di\\s+)?emissione',
   ),
   rule('InvoiceDate', 'date', 0.7, 'date|datum|data|fecha'),
   // Due date
@@ -139,6 +141,8 @@ export const LABEL_RULES: readonly LabelRule[] = [
     0.9,
     'sold\\s+by|vendor|supplier|seller|issued\\s+by|sprzedawca|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
   ),
+  // "From:" over or before the sender's block; the Spanish CFDI's "Datos del emisor".
+  rule('VendorName', 'name', 0.85, 'from(?=\\s*:)|datos\\s+del\\s+emisor|emisor(?=\\s*:)'),
   rule(
     'CustomerName',
     'name',
@@ -149,7 +153,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'CustomerName',
     'name',
     0.85,
-    'cliente|destinat[áa]rio|nabywca|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.',
+    'cliente|destinat[áa]rio|nabywca|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.|datos\\s+del\\s+receptor|receptor(?=\\s*:)',
   ),
   // Not a field of its own; listed so a "Ship To" next to "Bill To" ends the customer's value.
   rule(

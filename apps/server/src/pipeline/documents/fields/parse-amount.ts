@@ -88,6 +88,10 @@ export function findAmounts(text: string): FoundAmount[] {
   for (let m = AMOUNT.exec(text); m; m = AMOUNT.exec(text)) {
     const parsed = parseNumber(m[2] as string);
     if (!parsed) continue;
+    // A number glued to a letter or going on with more dotted groups is part of a code
+    // ("NL8204.71.616.B.02", "INV2023.01"), not an amount.
+    if (!m[1] && /[\p{L}\p{N}]$/u.test(text.slice(0, m.index))) continue;
+    if (!m[3] && /^[.,]\d/u.test(text.slice(m.index + m[0].length))) continue;
     // Rates ("21%", "14.50 %") are not amounts.
     if (/^\s?%/u.test(text.slice(m.index + m[0].trimEnd().length))) continue;
     const marker = (m[1] ?? m[3])?.toLowerCase();

@@ -104,8 +104,8 @@ const PATTERNS: {
   read: (m: RegExpExecArray, order: DayMonthOrder) => [number, number, number] | null;
 }[] = [
   {
-    // 2014-08-03, 2014/08/03
-    regex: new RegExp(`${B}(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})${E}`, 'gu'),
+    // 2014-08-03, 2014/08/03, and an ISO timestamp's date (2017-07-05T09:09:23)
+    regex: new RegExp(`${B}(\\d{4})[-/.](\\d{1,2})[-/.](\\d{1,2})(?:T\\d{2}:\\d{2}(?::\\d{2})?)?${E}`, 'gu'),
     read: (m) => [Number(m[1]), Number(m[2]), Number(m[3])],
   },
   {

@@ -18,6 +18,7 @@ describe('parseDate', () => {
     ['2014-08-03', '2014-08-03'],
     ['03/20/2023', '2023-03-20'],
     ['le 1er juillet 2015', '2015-07-01'],
+    ['Fecha y hora de emisión 2017-07-05T09:09:23', '2017-07-05'],
   ])('%s → %s', (text, iso) => {
     expect(parseDate(text)).toBe(iso);
   });
@@ -74,5 +75,15 @@ describe('amounts', () => {
       ['12100.00', 'CZK'],
       ['1234.50', 'PLN'],
     ]);
+  });
+});
+
+describe('amounts inside codes', () => {
+  it('does not read a number glued to letters or going on with dotted groups as an amount', () => {
+    expect(findMoney('VAT NL8204.71.616.B.02')).toEqual([]);
+    expect(findMoney('ref INV2023.01')).toEqual([]);
+    expect(findMoney('version 1.2.3')).toEqual([]);
+    expect(findMoney('Total € 22,50').map((amount) => amount.normalized)).toEqual(['22.50']);
+    expect(findMoney('EUR1.234,00').map((amount) => amount.normalized)).toEqual(['1234.00']);
   });
 });

@@ -20,6 +20,7 @@ export interface ReadValue {
 // Words that sit between a label and its value ("Invoice No : # 123", "Facture n° 123").
 const ID_FILLERS = /^(?:#|:|n[°º]\.?|no\.?|nr\.?|number|nummer|num[ée]ro|n[úu]mero|de|du|of)$/iu;
 const ID_TOKEN = /^[\p{L}\p{N}#][\p{L}\p{N}_\-/.#]*$/u;
+const DATE_SHAPED = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/u;
 
 export function readValue(region: ValueRegion, kind: ValueKind, order: DayMonthOrder): ReadValue | null {
   switch (kind) {
@@ -50,11 +51,14 @@ function readId(region: ValueRegion): ReadValue | null {
     const short = cleaned.length < 3;
     if (short && !/^\d+$/u.test(cleaned)) return null;
     const lead = token.text.indexOf(cleaned);
+    // A whole date after "Facture du …" is the issue date, not a number; a number shaped like a
+    // date ("2/11/2023") stays possible, but any other reading beats it.
+    const dateShaped = DATE_SHAPED.test(cleaned) && findDates(cleaned, 'dmy').length === 1;
     return {
       offset: region.offset + token.index + lead,
       length: cleaned.length,
       normalized: cleaned,
-      quality: short ? 0.8 : /^\d+$/.test(cleaned) || /[\p{L}]/u.test(cleaned) ? 1 : 0.9,
+      quality: dateShaped ? 0.5 : short ? 0.8 : /^\d+$/.test(cleaned) || /[\p{L}]/u.test(cleaned) ? 1 : 0.9,
     };
   }
   return null;

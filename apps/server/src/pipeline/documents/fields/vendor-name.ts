@@ -14,7 +14,7 @@ export interface NameGuess {
 }
 
 const LEGAL_FORM =
-  /(?:,\s*)?(?<![\p{L}])(?:Pvt\.?\s+Ltd\.?|Private\s+Limited|Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.|GmbH|AG|B\.V\.|BV|N\.V\.|S\.A\.|SAS|SARL|Sarl|S\.à\s?r\.l\.|Lda\.?|Ltda\.?|S\.L\.|PLC|plc|Co\.)(?![\p{L}])/gu;
+  /(?:,\s*)?(?<![\p{L}])(?:Pvt\.?\s+Ltd\.?|Private\s+Limited|Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.|GmbH|AG|B\.V\.|b\.v\.|BV|N\.V\.|n\.v\.|S\.A\.|SAS|SARL|Sarl|S\.à\s?r\.l\.|Lda\.?|Ltda\.?|S\.L\.|PLC|plc|Co\.)(?![\p{L}])/gu;
 // Words that start a document's title but are not names.
 const DOCUMENT_WORDS =
   /^(?:invoice|tax|receipt|payment|bill|copy|kopie|factuur|facture|rechnung|fatura|factura|fattura|faktura|recibo|nota|fiscal|retail|invoices\/bill|original|duplicate)$/iu;
@@ -35,7 +35,9 @@ export function companyNameGuesses(pages: readonly PageText[], exclude: Readonly
         for (let index = words.length - 1; index >= 0 && taken < 5; index--) {
           const word = (words[index] as string).trim();
           if (DOCUMENT_WORDS.test(word.replace(/[.:]+$/u, ''))) break;
-          if (!/^(?:[\p{Lu}\p{N}][\p{L}\p{N}&'.-]*|&|e-[\p{L}]+|de|van|der)$/u.test(word)) break;
+          // A web address is a name too ("circle.com b.v."), lower case or not.
+          const domain = /^[\p{L}\p{N}-]+\.(?:com|net|org|io|eu|de|nl|fr|es|pt|it|be|ch|at|co|uk)$/iu.test(word);
+          if (!domain && !/^(?:[\p{Lu}\p{N}][\p{L}\p{N}&'.-]*|&|e-[\p{L}]+|de|van|der)$/u.test(word)) break;
           start -= (words[index] as string).length;
           taken++;
         }

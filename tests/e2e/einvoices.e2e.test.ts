@@ -1,0 +1,155 @@
+/**
+ * E-invoices end to end, on the built app and the real server: a Factur-X PDF and a stand-alone
+ * CII XML file are imported through the task list's dialog, processed, opened in the viewer, and
+ * reviewed. The fields read from the XML say so (source badge, confidence 100 %); where the
+ * printed page and the XML disagree (the Factur-X PDF prints another grand total than its XML),
+ * the field holds the printed value, is flagged, and shows the XML's value beside it. The XML kept
+ * with the task is offered in the row menu and the viewer's exports, and comes back as imported.
+ *
+ * Expected values come from the fixtures' ground truth (fixtures/invoices-dev/*.json), which the
+ * XML file shares with the PDF it was extracted from (fixtures/SOURCES.md).
+ */
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { TaskListScreen } from './pages/TaskListScreen';
+import { byTestId } from './pages/testid';
+import { type Session, useBrowserSessions } from './support/browser';
+import { demoAccount } from './support/demo';
+import { signInThroughLoginPage } from './support/flows';
+import { repoRoot } from './support/paths';
+
+interface GroundTruth {
+  invoiceNumber: string;
+  date: string;
+  totalAmount: number;
+  issuer: string;
+}
+
+const FACTUR_X_PDF = 'de_weclapp_facturx.pdf';
+const CII_XML = 'fr_hotel_pacano_factur-x.xml';
+const truthOf = (name: string): GroundTruth =>
+  JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'invoices-dev', name), 'utf8')) as GroundTruth;
+const PDF_TRUTH = truthOf('de_weclapp_facturx.json');
+const XML_TRUTH = truthOf('fr_hotel_pacano_facturx.json');
+/** The grand total the Factur-X XML of the PDF states (the page prints PDF_TRUTH.totalAmount). */
+const PDF_XML_TOTAL = '963.11';
+
+const PROCESSING_TIMEOUT_MS = 150_000;
+const SAVED = /All changes saved/;
+
+const current = useBrowserSessions();
+
+function field(viewer: Locator, key: string): Locator {
+  return viewer.getByTestId(`field.${key}`);
+}
+
+/** An amount as a field shows it, printed (`963,12 €`) or normalised (`963.12`). */
+function amountOf(text: string): number {
+  const digits = text.replace(/[^\d,.-]/g, '');
+  return Number(/,\d{2}$/.test(digits) ? digits.replace(/\./g, '').replace(',', '.') : digits.replace(/,/g, ''));
+}
+
+async function inputOf(viewer: Locator, key: string): Promise<string> {
+  return field(viewer, key).locator('input').first().inputValue();
+}
+
+/** A field read from the e-invoice's XML: the source badge and 100 % confidence. */
+async function expectFromXml(viewer: Locator, key: string): Promise<void> {
+  const row = field(viewer, key);
+  expect(await row.getAttribute('data-source'), key).toBe('einvoice');
+  await row.getByText('E-invoice XML').waitFor();
+  expect((await row.locator('.rd-viewer-field__confidence').textContent())?.trim()).toBe('100%');
+}
+
+async function correct(page: Page, viewer: Locator, key: string, value: string): Promise<void> {
+  const input = field(viewer, key).locator('input').first();
+  await input.fill(value);
+  await input.press('Tab');
+  await viewer.getByTestId('save.state').filter({ hasText: SAVED }).waitFor({ timeout: 15_000 });
+  await page.reload();
+  await expect.poll(() => inputOf(viewer, key), { timeout: 30_000 }).toBe(value);
+}
+
+async function finish(s: Session, viewer: Locator, shot: string): Promise<void> {
+  await viewer.getByTestId('toolbar.finish').click();
+  const confirm = s.page.getByTestId('finish.confirm');
+  if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) await confirm.click();
+  await viewer.getByTestId('viewer.finished').waitFor({ timeout: 20_000 });
+  await s.screenshot(shot);
+}
+
+describe('e-invoices', () => {
+  it('imports a Factur-X PDF and a CII XML file, shows the XML fields and the disagreement, and reviews both', {
+    timeout: PROCESSING_TIMEOUT_MS + 180_000,
+  }, async () => {
+    const s = current();
+    await signInThroughLoginPage(s, demoAccount('Manager'));
+    const list = new TaskListScreen(s.page);
+    await list.open();
+    await byTestId(s.page, 'language.en').click();
+
+    await list.importFiles(
+      join(repoRoot, 'fixtures', 'invoices-dev', FACTUR_X_PDF),
+      join(repoRoot, 'fixtures', 'einvoices', CII_XML),
+    );
+    await list.waitForFileStatus(FACTUR_X_PDF, 'done');
+    await list.waitForFileStatus(CII_XML, 'done');
+    await list.closeImport();
+    for (const name of [FACTUR_X_PDF, CII_XML])
+      await list.row(name).getByText('To review').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
+    await s.screenshot('einvoices-1-to-review');
+
+    // The Factur-X PDF: number, date and issuer from the XML; the total printed on the page
+    // (963,12) is not the XML's (963.11), so the field is flagged and shows both.
+    await list.openRow(FACTUR_X_PDF);
+    const viewer = s.page.getByTestId('viewer');
+    await field(viewer, 'InvoiceId').waitFor();
+    await s.page.locator('.rd-page canvas').first().waitFor({ timeout: 30_000 });
+    expect(await inputOf(viewer, 'InvoiceId')).toBe(PDF_TRUTH.invoiceNumber);
+    await expectFromXml(viewer, 'InvoiceId');
+    await expectFromXml(viewer, 'InvoiceDate');
+    const total = field(viewer, 'InvoiceTotal');
+    expect(await total.getAttribute('data-source')).toBe('einvoice');
+    expect(await total.getAttribute('data-disagreement')).toBe('true');
+    expect(amountOf(await inputOf(viewer, 'InvoiceTotal'))).toBe(PDF_TRUTH.totalAmount);
+    await total.getByText(`The e-invoice XML says ${PDF_XML_TOTAL}`).waitFor();
+    expect(await total.getAttribute('data-attention')).toBe('true');
+    await s.screenshot('einvoices-2-pdf-disagreement');
+
+    // The reviewer keeps the printed total (typed as the workspace writes amounts) and finishes.
+    await correct(s.page, viewer, 'InvoiceTotal', PDF_TRUTH.totalAmount.toFixed(2));
+    expect(await field(viewer, 'InvoiceTotal').getAttribute('data-disagreement')).toBe('true');
+    await finish(s, viewer, 'einvoices-3-pdf-finished');
+
+    // The XML file: its row offers the e-invoice XML among the exports; its pages are the
+    // server's rendering of it; every field comes from the XML.
+    await list.open();
+    await list.row(CII_XML).locator('.rd-task-list__actions-trigger').click();
+    await s.page.getByRole('menuitem', { name: 'Export the e-invoice XML' }).waitFor();
+    await s.page.keyboard.press('Escape');
+    await list.openRow(CII_XML);
+    await field(viewer, 'InvoiceId').waitFor();
+    await s.page.locator('.rd-page canvas').first().waitFor({ timeout: 30_000 });
+    await s.screenshot('einvoices-4-xml-opened');
+    expect(await inputOf(viewer, 'InvoiceId')).toBe(XML_TRUTH.invoiceNumber);
+    expect(await inputOf(viewer, 'VendorName')).toBe(XML_TRUTH.issuer);
+    for (const key of ['InvoiceId', 'InvoiceDate', 'VendorName', 'InvoiceTotal']) await expectFromXml(viewer, key);
+    expect(await field(viewer, 'InvoiceTotal').getAttribute('data-disagreement')).toBeNull();
+    expect(amountOf(await inputOf(viewer, 'InvoiceTotal'))).toBe(XML_TRUTH.totalAmount);
+
+    // The viewer's export menu gives the XML back as it was imported.
+    await viewer.getByRole('button', { name: /^Export$/ }).click();
+    const download = s.page.waitForEvent('download');
+    await s.page.getByRole('menuitem', { name: 'E-invoice XML (as received)' }).click();
+    const xml = await readFile(await (await download).path());
+    expect(xml.equals(readFileSync(join(repoRoot, 'fixtures', 'einvoices', CII_XML)))).toBe(true);
+
+    // A correction: the vendor with its legal form, as the accounts payable ledger names it.
+    await correct(s.page, viewer, 'VendorName', `${XML_TRUTH.issuer} SAS`);
+    await finish(s, viewer, 'einvoices-5-xml-finished');
+    expect(s.problems).toEqual([]);
+  });
+});
