@@ -9,8 +9,8 @@
 import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
 import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
-import { TaskList, type TaskListProps } from './components/TaskList';
 import type { TaskListEventMap } from './events';
+import { TaskList, type TaskListProps } from './list/TaskList';
 
 /** Options of {@link mountTaskList}: the provider's settings plus the list's props. */
 export interface MountTaskListOptions
@@ -57,5 +57,5 @@ export function mountTaskList(element: HTMLElement, options: MountTaskListOption
   });
 }
 
-export type { TaskListProps } from './components/TaskList';
 export type { TaskListEventMap } from './events';
+export type { TaskListProps } from './list/TaskList';

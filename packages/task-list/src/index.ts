@@ -7,8 +7,6 @@
  */
 
 export { BatchList, type BatchListProps } from './batches/BatchList';
-export type { TaskListDiagnostics } from './components/diagnostics';
-export { TaskList, type TaskListProps } from './components/TaskList';
 export type {
   OpenBatchEvent,
   OpenTaskEvent,
@@ -17,6 +15,8 @@ export type {
   TaskListEventMap,
 } from './events';
 export { TASK_LIST_NAMESPACE, type TaskListTranslationKey, taskListResources } from './i18n/resources';
+export type { TaskListDiagnostics } from './list/diagnostics';
+export { TaskList, type TaskListProps } from './list/TaskList';
 export type { BulkAction } from './model/bulkActions';
 export { checkFile, type FileProblem, type ImportRules } from './model/fileChecks';
 export type { SupportsOperation } from './model/operations';

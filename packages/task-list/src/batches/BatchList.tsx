@@ -19,12 +19,12 @@ import {
 } from '@reviewdesk/ui';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ConfirmDialog } from '../components/dialogs/ConfirmDialog';
-import { opensElsewhere } from '../components/links';
-import { Pager } from '../components/Pager';
-import { useDateFormatter } from '../components/useDateFormatter';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import type { OpenBatchEvent } from '../events';
 import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
+import { Pager } from '../list/Pager';
+import { opensElsewhere } from '../shared/links';
+import { useDateFormatter } from '../shared/useDateFormatter';
 
 /** Props of {@link BatchList}. */
 export interface BatchListProps {

@@ -5,12 +5,12 @@
 import { useCan } from '@reviewdesk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback, useState } from 'react';
+import { invalidateTaskQueries } from '../actions/useRowActionHandler';
 import type { OpenTaskEvent, TaskImportedEvent } from '../events';
 import { IMPORT_OPERATION, type SupportsOperation } from '../model/operations';
 import type { TaskListTab } from '../model/query';
 import type { TaskType } from '../model/taskKinds';
 import type { TaskListStore } from '../state/taskListStore';
-import { invalidateTaskQueries } from './useRowActionHandler';
 
 /** The host's props the flow reads at the moment it needs them. */
 export interface ImportFlowHost {

@@ -6,12 +6,12 @@ import type { ApiCallError, ApiClient } from '@reviewdesk/api-client';
 import { useReviewdesk } from '@reviewdesk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { memo } from 'react';
+import { invalidateTaskQueries, type RowDialog } from '../actions/useRowActionHandler';
 import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
-import { AssignmentsDialog } from './dialogs/AssignmentsDialog';
-import { ConfirmDialog } from './dialogs/ConfirmDialog';
-import { EventInspectorDialog, IndexLogsDialog, ShareHistoryDialog } from './dialogs/TaskInfoDialogs';
-import { invalidateTaskQueries, type RowDialog } from './useRowActionHandler';
+import { AssignmentsDialog } from './AssignmentsDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { EventInspectorDialog, IndexLogsDialog, ShareHistoryDialog } from './TaskInfoDialogs';
 
 export interface RowDialogsProps {
   api: ApiClient;

@@ -1,7 +1,7 @@
 /** A yes/no dialog for destructive actions (delete a task, a selection, a batch). */
 import { Button, Dialog } from '@reviewdesk/ui';
 import type { ReactNode } from 'react';
-import { useTaskListTranslation } from '../../i18n/resources';
+import { useTaskListTranslation } from '../i18n/resources';
 
 export interface ConfirmDialogProps {
   open: boolean;

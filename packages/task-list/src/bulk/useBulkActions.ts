@@ -6,11 +6,11 @@ import { type ApiCallError, type ApiClient, enumCodeOf, type Schema } from '@rev
 import { useReviewdesk } from '@reviewdesk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { saveFile } from '../actions/download';
+import { invalidateTaskQueries } from '../actions/useRowActionHandler';
 import { useTaskListTranslation } from '../i18n/resources';
 import type { BulkAction } from './BulkBar';
-import type { BulkExportFormat, BulkSummary } from './dialogs/BulkDialogs';
-import { saveFile } from './download';
-import { invalidateTaskQueries } from './useRowActionHandler';
+import type { BulkExportFormat, BulkSummary } from './BulkDialogs';
 
 export interface BulkActionsOptions {
   api: ApiClient;

@@ -4,7 +4,7 @@ import { EMPTY_FILTERS } from '../model/query';
 import { StoryProvider } from '../test/StoryProvider';
 import { common, STORY_WORKSPACE } from '../test/story-mocks';
 import '../styles/index.css';
-import { OPTIONAL_COLUMNS } from './columns';
+import { OPTIONAL_COLUMNS } from '../list/columns';
 import { TaskListToolbar } from './TaskListToolbar';
 
 /** The toolbar: search as you type, filters (with how many are set), columns, import. */

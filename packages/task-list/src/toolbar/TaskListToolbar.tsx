@@ -2,9 +2,9 @@
 import { Button, Input, Popover } from '@reviewdesk/ui';
 import { memo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
+import type { TaskColumn } from '../list/columns';
 import { activeFilterCount, type TaskFilters, type TaskListTab } from '../model/query';
 import { ColumnsChooser } from './ColumnsChooser';
-import type { TaskColumn } from './columns';
 import { FiltersPanel } from './FiltersPanel';
 import { useDebouncedSearch } from './useDebouncedSearch';
 

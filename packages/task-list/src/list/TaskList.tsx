@@ -10,10 +10,16 @@
 import type { ApiCallError } from '@reviewdesk/api-client';
 import { PermissionDeniedState, Tabs, useApiClient, useCan } from '@reviewdesk/ui';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { type RowDialog, useRowActionHandler } from '../actions/useRowActionHandler';
+import { BulkBar } from '../bulk/BulkBar';
+import { BulkDialogsHost } from '../bulk/BulkDialogsHost';
+import { useBulkActions } from '../bulk/useBulkActions';
 import type { TaskPageRequest, TaskRowData } from '../data/useTaskPage';
+import { RowDialogs } from '../dialogs/TaskListDialogs';
 import type { OpenTaskEvent, SelectionChangeEvent, TaskImportedEvent } from '../events';
 import { useTaskListStrings, useTaskListTranslation } from '../i18n/resources';
 import { ImportDialog } from '../import/ImportDialog';
+import { useImportFlow } from '../import/useImportFlow';
 import { availableBulkActions } from '../model/bulkActions';
 import { SUPPORTS_EVERYTHING, type SupportsOperation, TAB_OPERATIONS } from '../model/operations';
 import {
@@ -24,9 +30,9 @@ import {
   tabAllowsSelection,
 } from '../model/query';
 import { isMediaTaskType, type TaskType } from '../model/taskKinds';
+import { useDateFormatter } from '../shared/useDateFormatter';
 import type { ColumnStorage } from '../state/columnPreferences';
-import { BulkBar } from './BulkBar';
-import { BulkDialogsHost } from './BulkDialogsHost';
+import { TaskListToolbar } from '../toolbar/TaskListToolbar';
 import { CountsHeader } from './CountsHeader';
 import { useCellLabels } from './cellLabels';
 import type { CellContext } from './columns';
@@ -34,14 +40,8 @@ import { DiagnosticsContext, type TaskListDiagnostics } from './diagnostics';
 import { RowContext, type TaskListRowContext } from './listContext';
 import { Pager } from './Pager';
 import { TaskListBody } from './TaskListBody';
-import { RowDialogs } from './TaskListDialogs';
-import { TaskListToolbar } from './TaskListToolbar';
 import { TaskTable } from './TaskTable';
-import { useBulkActions } from './useBulkActions';
-import { useDateFormatter } from './useDateFormatter';
-import { useImportFlow } from './useImportFlow';
 import { useListedPage } from './useListedPage';
-import { type RowDialog, useRowActionHandler } from './useRowActionHandler';
 import { useTaskListColumns } from './useTaskListColumns';
 import { useTaskListStore } from './useTaskListStore';
 

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { StoryProvider } from '../../test/StoryProvider';
-import '../../styles/index.css';
+import { StoryProvider } from '../test/StoryProvider';
+import '../styles/index.css';
 import { BulkExportDialog, BulkSummaryDialog } from './BulkDialogs';
 
 /** The bulk dialogs: choosing export formats, and what happened to each task. */

@@ -1,7 +1,8 @@
 /** The dialogs of the bulk actions: confirm reprocess or delete, choose export formats, the summary. */
+
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { useTaskListTranslation } from '../i18n/resources';
-import { BulkExportDialog, BulkSummaryDialog } from './dialogs/BulkDialogs';
-import { ConfirmDialog } from './dialogs/ConfirmDialog';
+import { BulkExportDialog, BulkSummaryDialog } from './BulkDialogs';
 import type { useBulkActions } from './useBulkActions';
 
 export function BulkDialogsHost({ bulk, count }: { bulk: ReturnType<typeof useBulkActions>; count: number }) {

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { StoryProvider } from '../../test/StoryProvider';
-import '../../styles/index.css';
+import { StoryProvider } from '../test/StoryProvider';
+import '../styles/index.css';
 import { ConfirmDialog } from './ConfirmDialog';
 
 /** The yes/no dialog of destructive actions: asking, and busy while the call runs. */

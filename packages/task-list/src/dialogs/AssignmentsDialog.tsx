@@ -7,8 +7,8 @@ import { type ApiCallError, enumCodeOf, type Schema } from '@reviewdesk/api-clie
 import { Button, Checkbox, Dialog, EmptyState, ErrorState, LoadingState, Select, useApiClient } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TaskRowData } from '../../data/useTaskPage';
-import { useTaskListTranslation } from '../../i18n/resources';
+import type { TaskRowData } from '../data/useTaskPage';
+import { useTaskListTranslation } from '../i18n/resources';
 
 const ORDERS = ['AnyUser', 'AnyOrder', 'Sequence'] as const;
 type Order = (typeof ORDERS)[number];

@@ -6,8 +6,8 @@ import { type ApiCallError, isApiError } from '@reviewdesk/api-client';
 import { Dialog, EmptyState, ErrorState, inOrderOfHappening, LoadingState, useApiClient } from '@reviewdesk/ui';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { useTaskListTranslation } from '../../i18n/resources';
-import { useDateFormatter } from '../useDateFormatter';
+import { useTaskListTranslation } from '../i18n/resources';
+import { useDateFormatter } from '../shared/useDateFormatter';
 
 interface TaskRef {
   id: string;

@@ -10,9 +10,9 @@ import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import type { TaskListTab } from '../model/query';
 import { availableRowActions, type RowAction } from '../model/rowActions';
+import { opensElsewhere } from '../shared/links';
 import type { CellContext, TaskColumn } from './columns';
 import { useDiagnostics } from './diagnostics';
-import { opensElsewhere } from './links';
 import { type TaskListRowContext, useRowContext } from './listContext';
 
 /** Height of a row in pixels; fixed so the virtualiser needs no measuring. */

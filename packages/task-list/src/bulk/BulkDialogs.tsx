@@ -2,7 +2,7 @@
 import type { Schema } from '@reviewdesk/api-client';
 import { Button, Checkbox, Dialog } from '@reviewdesk/ui';
 import { useState } from 'react';
-import { useTaskListTranslation } from '../../i18n/resources';
+import { useTaskListTranslation } from '../i18n/resources';
 
 export const BULK_EXPORT_FORMATS = ['Excel', 'Csv', 'Json', 'Xml'] as const;
 export type BulkExportFormat = (typeof BULK_EXPORT_FORMATS)[number];

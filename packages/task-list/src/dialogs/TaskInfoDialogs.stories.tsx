@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, fn, within } from 'storybook/test';
-import { StoryProvider } from '../../test/StoryProvider';
-import { STORY_WORKSPACE } from '../../test/story-mocks';
-import '../../styles/index.css';
+import { StoryProvider } from '../test/StoryProvider';
+import { STORY_WORKSPACE } from '../test/story-mocks';
+import '../styles/index.css';
 import { EventInspectorDialog } from './TaskInfoDialogs';
 
 const task = { id: '00000000-0000-4000-8000-000000000001', displayName: 'Fatura 2026-0183.pdf' };

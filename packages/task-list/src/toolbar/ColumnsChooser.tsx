@@ -1,7 +1,7 @@
 /** Which columns are shown: a popover of switches, remembered per workspace (columnPreferences). */
 import { Button, Checkbox, Popover } from '@reviewdesk/ui';
 import { useTaskListTranslation } from '../i18n/resources';
-import type { TaskColumn } from './columns';
+import type { TaskColumn } from '../list/columns';
 
 export function ColumnsChooser({
   columns,
