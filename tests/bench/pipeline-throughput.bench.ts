@@ -27,6 +27,7 @@
  *               the engines (a smoke of about a minute, not a measurement)
  *   --postgres  a throwaway PostgreSQL cluster (apps/server/test/support/postgres-cluster.ts)
  *               instead of PGlite; each run gets its own database in it
+ *   --categories=digital,scans,audio  only these categories (default: all)
  * Exit code 1 when a task did not reach ToReview (the figures are printed either way).
  */
 import type { TaskRow } from '../../apps/server/src/db/schema.js';
@@ -44,6 +45,11 @@ import {
 
 const QUICK = process.argv.includes('--quick');
 const POSTGRES = process.argv.includes('--postgres');
+/** `--categories=digital,scans`: measure those categories only (default: all three). */
+const ONLY = process.argv
+  .find((arg) => arg.startsWith('--categories='))
+  ?.slice('--categories='.length)
+  .split(',');
 
 type CategoryName = 'digital' | 'scans' | 'audio';
 
@@ -109,7 +115,7 @@ const CATEGORIES: Category[] = [
           'audio/stereo_two_speakers.wav',
         ],
   },
-];
+].filter((category) => !ONLY || ONLY.includes(category.name));
 
 /** One small file per category, processed once before anything is timed (engines loaded, files cached). */
 const WARM_UP: Record<CategoryName, string> = {

@@ -12,11 +12,10 @@ import {
   type DocumentResult,
   detectInvoiceFields,
   detectPii,
-  detectQrCodes,
   detectTables,
   type Entity,
   type OcrPageResult,
-  renderPageImages,
+  readPageQrCodes,
   type Table,
 } from '../documents/index.js';
 import type { Transcript } from '../media/index.js';
@@ -25,10 +24,6 @@ import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr
 import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
 import { StageStore } from './task-store.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
-
-/** Resolution of the page images QR codes are read from (a fiscal QR code is ~2.5 cm wide). */
-const QR_DPI = 150;
-const POINTS_PER_INCH = 72;
 
 export const postProcessing: Stage = {
   name: 'post-processing',
@@ -145,17 +140,19 @@ async function documentResults(
   };
 }
 
-/** QR codes on the page image: PDF pages are rendered, image pages are read as stored. */
+/** QR codes on the page file: a PDF page is rendered at the QR resolution, an image page read as stored. */
 async function qrCodesOf(store: StageStore, row: TaskPageRow): Promise<Entity[]> {
   if (!row.image_blob_id) return [];
   const blob = await store.blobKey(row.image_blob_id);
   const bytes = await store.readBlob(row.image_blob_id);
-  if (blob?.contentType === 'application/pdf') {
-    const [image] = await renderPageImages(bytes, { dpi: QR_DPI });
-    if (!image) return [];
-    return detectQrCodes(image.png, { pageNumber: row.page_number, scale: POINTS_PER_INCH / image.dpi });
-  }
-  return detectQrCodes(bytes, { pageNumber: row.page_number });
+  const inPoints = row.unit === 'point';
+  return readPageQrCodes({
+    bytes,
+    contentType: blob?.contentType ?? 'application/octet-stream',
+    pageNumber: row.page_number,
+    widthPt: inPoints ? Number(row.width) : undefined,
+    heightPt: inPoints ? Number(row.height) : undefined,
+  });
 }
 
 async function mediaSummary(store: StageStore, task: TaskRow): Promise<Summary> {
