@@ -15,7 +15,8 @@ import {
   detectTables,
   type Entity,
   type OcrPageResult,
-  readPageQrCodes,
+  type QrPage,
+  readQrCodes,
   type Table,
 } from '../documents/index.js';
 import type { Transcript } from '../media/index.js';
@@ -24,6 +25,9 @@ import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr
 import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
 import { StageStore } from './task-store.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
+
+/** Pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
+const QR_BATCH = 50;
 
 export const postProcessing: Stage = {
   name: 'post-processing',
@@ -98,8 +102,8 @@ async function documentResults(
       : [];
   if (steps.has('postprocess.detect-pii')) for (const page of pages) entities.push(...detectPii(page));
   if (steps.has('postprocess.detect-qr-codes')) {
-    for (const row of rows) {
-      entities.push(...(await qrCodesOf(store, row)));
+    for (let from = 0; from < rows.length; from += QR_BATCH) {
+      entities.push(...(await qrCodesOf(store, rows.slice(from, from + QR_BATCH))));
       await context.heartbeat();
     }
   }
@@ -140,19 +144,22 @@ async function documentResults(
   };
 }
 
-/** QR codes on the page file: a PDF page is rendered at the QR resolution, an image page read as stored. */
-async function qrCodesOf(store: StageStore, row: TaskPageRow): Promise<Entity[]> {
-  if (!row.image_blob_id) return [];
-  const blob = await store.blobKey(row.image_blob_id);
-  const bytes = await store.readBlob(row.image_blob_id);
-  const inPoints = row.unit === 'point';
-  return readPageQrCodes({
-    bytes,
-    contentType: blob?.contentType ?? 'application/octet-stream',
-    pageNumber: row.page_number,
-    widthPt: inPoints ? Number(row.width) : undefined,
-    heightPt: inPoints ? Number(row.height) : undefined,
-  });
+/** QR codes on the page files: PDF pages are rendered at the QR resolution, image pages read as stored. */
+async function qrCodesOf(store: StageStore, rows: readonly TaskPageRow[]): Promise<Entity[]> {
+  const pages: QrPage[] = [];
+  for (const row of rows) {
+    if (!row.image_blob_id) continue;
+    const blob = await store.blobKey(row.image_blob_id);
+    const inPoints = row.unit === 'point';
+    pages.push({
+      bytes: await store.readBlob(row.image_blob_id),
+      contentType: blob?.contentType ?? 'application/octet-stream',
+      pageNumber: row.page_number,
+      widthPt: inPoints ? Number(row.width) : undefined,
+      heightPt: inPoints ? Number(row.height) : undefined,
+    });
+  }
+  return (await readQrCodes(pages)).flat();
 }
 
 async function mediaSummary(store: StageStore, task: TaskRow): Promise<Summary> {

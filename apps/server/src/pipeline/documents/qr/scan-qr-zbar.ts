@@ -1,39 +1,28 @@
-// QR code contents of an image file, read by zbar (`zbarimg`, Debian package zbar-tools): a native
-// reader in its own process, tens of milliseconds for a page image where jsQR in the worker's
-// JavaScript thread took seconds. zbar says what codes there are but not where (zbarimg prints no
-// positions), so it decides which pages need the slower locating pass (detect-qr-codes.ts).
-import { EngineFailedError } from '../errors.js';
-import { runTool } from '../process/run-tool.js';
+// zbar (`zbarimg`, Debian package zbar-tools) reads QR codes natively, in its own process: tens
+// of milliseconds for a page image where jsQR in the worker's JavaScript thread took seconds. zbar
+// says what codes an image holds but not where (zbarimg prints no positions), so it decides which
+// pages need the slower locating pass (detect-qr-codes.ts). read-qr-codes.ts runs it.
 
-const DEFAULT_TIMEOUT_MS = 60_000;
-/** zbarimg's exit code when the image was read and holds no code. */
-const NO_CODE_EXIT = 4;
+/** QR codes only (no linear barcodes to try), light-on-dark codes too (as jsQR's attemptBoth), XML out. */
+export const ZBAR_ARGS = ['--nodbus', '--xml', '-q', '-Sdisable', '-Sqrcode.enable', '-Stest-inverted'] as const;
+/** zbarimg's exit code when every image was read and none holds a code. */
+export const NO_CODE_EXIT = 4;
 
-/** The content of every QR code zbar reads in the image file at `path` (one entry per code). */
-export async function scanQrContents(path: string, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<string[]> {
-  const result = await runTool(
-    'zbar QR reader',
-    'zbarimg',
-    // QR codes only (no linear barcodes to try), light-on-dark codes too (as jsQR's attemptBoth).
-    ['--nodbus', '--xml', '-q', '-Sdisable', '-Sqrcode.enable', '-Stest-inverted', path],
-    { timeoutMs, allowFailure: true },
-  );
-  if (result.exitCode === NO_CODE_EXIT) return [];
-  if (result.exitCode !== 0) {
-    throw new EngineFailedError(
-      'zbar QR reader',
-      result.stderr.trim().split('\n').at(-1) ?? `exit code ${result.exitCode}`,
-    );
+/**
+ * The symbols' contents per image file (the `href` of each source) of zbarimg's XML output; a
+ * content is CDATA, split into several sections where it holds `]]>`. zbarimg writes the file names
+ * as given, unescaped: the callers' names hold no quote.
+ */
+export function parseZbarXml(xml: string): Map<string, string[]> {
+  const bySource = new Map<string, string[]>();
+  for (const source of xml.matchAll(/<source href='([^']*)'>([\s\S]*?)<\/source>/g)) {
+    const contents: string[] = [];
+    for (const symbol of (source[2] ?? '').matchAll(/<symbol\b[^>]*>([\s\S]*?)<\/symbol>/g)) {
+      const data = /<data\b[^>]*>([\s\S]*?)<\/data>/.exec(symbol[1] ?? '')?.[1] ?? '';
+      contents.push([...data.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((part) => part[1]).join(''));
+    }
+    const href = source[1] ?? '';
+    bySource.set(href, [...(bySource.get(href) ?? []), ...contents.filter((content) => content !== '')]);
   }
-  return parseZbarXml(result.stdout.toString('utf8'));
-}
-
-/** The symbols' data of zbarimg's XML output; contents are CDATA sections (split where they hold `]]>`). */
-export function parseZbarXml(xml: string): string[] {
-  const contents: string[] = [];
-  for (const symbol of xml.matchAll(/<symbol\b[^>]*>([\s\S]*?)<\/symbol>/g)) {
-    const data = /<data\b[^>]*>([\s\S]*?)<\/data>/.exec(symbol[1] ?? '')?.[1] ?? '';
-    contents.push([...data.matchAll(/<!\[CDATA\[([\s\S]*?)\]\]>/g)].map((part) => part[1]).join(''));
-  }
-  return contents.filter((content) => content !== '');
+  return bySource;
 }

@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../testing/fixtures.js';
-import { readPageQrCodes } from './read-page-qr-codes.js';
+import { type QrPage, readQrCodes } from './read-qr-codes.js';
 import { parseZbarXml } from './scan-qr-zbar.js';
 
 const PT_QR =
@@ -25,7 +25,9 @@ async function pdfWithCodes(codes: { content: string; x: number; y: number; size
   return new Uint8Array(Buffer.concat(chunks));
 }
 
-describe('readPageQrCodes', () => {
+const readPageQrCodes = async (page: QrPage) => (await readQrCodes([page]))[0] ?? [];
+
+describe('readQrCodes', () => {
   it('reads the fiscal QR of a PDF page with its box in points', async () => {
     const pdf = await pdfWithCodes([{ content: PT_QR, x: 400, y: 600, size: 120 }]);
     const [entity, ...rest] = await readPageQrCodes({
@@ -66,6 +68,21 @@ describe('readPageQrCodes', () => {
     expect(entity?.qrCode?.boundingBox?.left).toBeGreaterThan(500);
   });
 
+  it('reads a batch of PDF and image pages in one run, each page its own codes', async () => {
+    const pdf = await pdfWithCodes([{ content: 'on the PDF page', x: 300, y: 300, size: 120 }]);
+    const png = await QRCode.toBuffer('on the image page', { type: 'png', width: 240, margin: 4 });
+    const pages = await readQrCodes([
+      { bytes: readFixture('invoices/oyo.pdf'), contentType: 'application/pdf', pageNumber: 1 },
+      { bytes: pdf, contentType: 'application/pdf', pageNumber: 2 },
+      { bytes: png, contentType: 'image/png', pageNumber: 3 },
+    ]);
+    expect(pages.map((entities) => entities.map((entity) => [entity.pageNumber, entity.qrCode?.content]))).toEqual([
+      [],
+      [[2, 'on the PDF page']],
+      [[3, 'on the image page']],
+    ]);
+  });
+
   it('finds nothing on an invoice without a code or on a photo', async () => {
     const invoice = readFixture('invoices/oyo.pdf');
     expect(await readPageQrCodes({ bytes: invoice, contentType: 'application/pdf', pageNumber: 1 })).toEqual([]);
@@ -81,6 +98,6 @@ describe('parseZbarXml', () => {
 <symbol type='QR-Code' quality='1'><data><![CDATA[line one
 line two]]></data></symbol>
 </index></source></barcodes>`;
-    expect(parseZbarXml(xml)).toEqual(['a]]>b', 'line one\nline two']);
+    expect(parseZbarXml(xml)).toEqual(new Map([['p.pgm', ['a]]>b', 'line one\nline two']]]));
   });
 });
