@@ -38,6 +38,7 @@ const PROBES = {
   pocketsphinx: () => onPath('pocketsphinx_continuous') || onPath('pocketsphinx'),
   'poppler-utils': () => onPath('pdftoppm'),
   'tesseract-ocr': () => onPath('tesseract'),
+  'zbar-tools': () => onPath('zbarimg'),
   unzip: () => onPath('unzip'),
 };
 

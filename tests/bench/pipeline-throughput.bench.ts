@@ -27,12 +27,23 @@
  *               the engines (a smoke of about a minute, not a measurement)
  *   --postgres  a throwaway PostgreSQL cluster (apps/server/test/support/postgres-cluster.ts)
  *               instead of PGlite; each run gets its own database in it
- * Exit code 1 when a task did not reach ToReview (the figures are printed either way).
+ *   --categories=digital,scans,audio  only these categories (default: all)
+ * Digital PDFs are also timed against poppler alone (pdftotext + pdftoppm at the page images'
+ * resolution) on the same files in the same run, with the issue's targets: ≥ 600 pages/min with one
+ * worker, and within 2× of poppler (figures.ts: timing targets, not enforced under CI=true).
+ * Exit code 1 when a task did not reach ToReview or a target is missed (the figures are printed either way).
  */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TaskRow } from '../../apps/server/src/db/schema.js';
 import { TASK_STATUS, taskStatusText } from '../../apps/server/src/domain/tasks/flags.js';
+import { reportFigure } from './figures.ts';
 import {
   type BenchServer,
+  cpuSeconds,
+  FIXTURES,
   importFixture,
   loadAverage,
   machine,
@@ -44,6 +55,11 @@ import {
 
 const QUICK = process.argv.includes('--quick');
 const POSTGRES = process.argv.includes('--postgres');
+/** `--categories=digital,scans`: measure those categories only (default: all three). */
+const ONLY = process.argv
+  .find((arg) => arg.startsWith('--categories='))
+  ?.slice('--categories='.length)
+  .split(',');
 
 type CategoryName = 'digital' | 'scans' | 'audio';
 
@@ -55,7 +71,7 @@ interface Category {
   files: string[];
 }
 
-const CATEGORIES: Category[] = [
+const ALL_CATEGORIES: Category[] = [
   {
     name: 'digital',
     label: 'digital PDFs (text layer)',
@@ -110,6 +126,7 @@ const CATEGORIES: Category[] = [
         ],
   },
 ];
+const CATEGORIES = ALL_CATEGORIES.filter((category) => !ONLY || ONLY.includes(category.name));
 
 /** One small file per category, processed once before anything is timed (engines loaded, files cached). */
 const WARM_UP: Record<CategoryName, string> = {
@@ -199,6 +216,79 @@ async function measure(bench: BenchServer, category: Category, workers: number):
   return result;
 }
 
+/** Resolution of the page images the digital-PDF stages render (QR codes, post-processing.ts). */
+const PAGE_IMAGE_DPI = 150;
+
+interface PopplerBaseline {
+  wallMs: number;
+  cpuSeconds: number;
+}
+
+/**
+ * Poppler alone doing the work the stages must do on a digital PDF, on the same files, one after the
+ * other as one worker takes them: the text (pdftotext) and every page image the stages make
+ * (pdftoppm, grey, at the QR resolution; nothing else is rendered). One shell runs every command, so
+ * the baseline pays no process start from this large process (the pipeline pays those itself). Wall
+ * time, and CPU seconds of the children read the same way as the pipeline's.
+ */
+function popplerBaseline(files: readonly string[]): PopplerBaseline {
+  const directory = mkdtempSync(join(tmpdir(), 'rd-poppler-baseline-'));
+  try {
+    const script = `set -e
+out="$1"; shift
+i=0
+for file in "$@"; do
+  pdftotext "$file" "$out/text-$i.txt"
+  pdftoppm -gray -r ${PAGE_IMAGE_DPI} "$file" "$out/page-$i"
+  i=$((i + 1))
+done`;
+    const cpuBefore = cpuSeconds();
+    const started = performance.now();
+    const result = spawnSync('sh', ['-c', script, 'sh', directory, ...files.map((file) => join(FIXTURES, file))], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const wallMs = performance.now() - started;
+    if (result.status !== 0) throw new Error(`poppler failed: ${result.stderr}`);
+    return { wallMs, cpuSeconds: cpuSeconds() - cpuBefore };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** The issue's targets for digital PDFs, against poppler alone measured just before in this run. */
+function reportDigitalFigures(one: Measured, poppler: PopplerBaseline): void {
+  console.log(
+    `  poppler alone (pdftotext + pdftoppm -gray -r ${PAGE_IMAGE_DPI}) on the same ${one.files} files: ${seconds(poppler.wallMs)} s = ${perMinute(one.pages, poppler.wallMs).toFixed(0)} pages/min, CPU ${poppler.cpuSeconds.toFixed(1)} s = ${(poppler.cpuSeconds / Math.max(one.pages, 1)).toFixed(3)} CPU s/page`,
+  );
+  reportFigure({
+    bench: 'pipeline throughput',
+    name: 'digital PDFs, 1 worker: pages per minute',
+    value: perMinute(one.pages, one.wallMs),
+    baseline: perMinute(one.pages, poppler.wallMs),
+    unit: 'pages/min',
+    target: { of: 'value', min: 600 },
+    kind: 'timing',
+    note: `${one.pages} pages in ${one.files} files; baseline = poppler alone`,
+  });
+  reportFigure({
+    bench: 'pipeline throughput',
+    name: 'digital PDFs, 1 worker: wall time vs poppler alone (text + page images)',
+    value: one.wallMs / 1000,
+    baseline: poppler.wallMs / 1000,
+    unit: 's',
+    target: { of: 'ratio', max: 2 },
+    kind: 'timing',
+  });
+  reportFigure({
+    bench: 'pipeline throughput',
+    name: 'digital PDFs, 1 worker: CPU seconds vs poppler alone',
+    value: one.cpuSeconds,
+    baseline: poppler.cpuSeconds,
+    unit: 'CPU s',
+    kind: 'timing',
+  });
+}
+
 async function warmUp(bench: BenchServer): Promise<void> {
   const started = performance.now();
   const ids = [];
@@ -259,7 +349,13 @@ async function main(): Promise<number> {
       console.log(`\n${workers} worker(s), fresh ${bench.databaseKind} database with the demo data:`);
       try {
         if (!QUICK && workers === 1) await warmUp(bench);
-        for (const category of CATEGORIES) results.push(await measure(bench, category, workers));
+        for (const category of CATEGORIES) {
+          // Poppler alone runs right before the pipeline on the same files, so both see the same load.
+          const poppler = category.name === 'digital' && workers === 1 ? popplerBaseline(category.files) : null;
+          const measured = await measure(bench, category, workers);
+          results.push(measured);
+          if (poppler) reportDigitalFigures(measured, poppler);
+        }
       } finally {
         await bench.close();
       }
@@ -272,4 +368,6 @@ async function main(): Promise<number> {
   return results.some((r) => r.failures.length > 0) ? 1 : 0;
 }
 
-process.exitCode = await main();
+// A missed target reported by figures.ts has set the exit code already; a failed task sets it too.
+const failed = await main();
+if (failed) process.exitCode = failed;

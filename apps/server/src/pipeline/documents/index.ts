@@ -22,6 +22,7 @@ export { type ExtractPdfTextOptions, extractPdfText } from './pdf/extract-pdf-te
 export { inspectPdf, type PdfInspection, type PdfPageInfo } from './pdf/inspect-pdf.js';
 export { detectPii, type PiiCategory } from './pii/detect-pii.js';
 export { detectQrCodes, QR_CODE_PT_GROUP } from './qr/detect-qr-codes.js';
+export { type QrPage, readQrCodes } from './qr/read-qr-codes.js';
 export {
   pdfRendererStatus,
   type RenderedPage,

@@ -12,11 +12,11 @@ import {
   type DocumentResult,
   detectInvoiceFields,
   detectPii,
-  detectQrCodes,
   detectTables,
   type Entity,
   type OcrPageResult,
-  renderPageImages,
+  type QrPage,
+  readQrCodes,
   type Table,
 } from '../documents/index.js';
 import type { Transcript } from '../media/index.js';
@@ -26,9 +26,8 @@ import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
 import { StageStore } from './task-store.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
-/** Resolution of the page images QR codes are read from (a fiscal QR code is ~2.5 cm wide). */
-const QR_DPI = 150;
-const POINTS_PER_INCH = 72;
+/** Pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
+const QR_BATCH = 50;
 
 export const postProcessing: Stage = {
   name: 'post-processing',
@@ -103,8 +102,8 @@ async function documentResults(
       : [];
   if (steps.has('postprocess.detect-pii')) for (const page of pages) entities.push(...detectPii(page));
   if (steps.has('postprocess.detect-qr-codes')) {
-    for (const row of rows) {
-      entities.push(...(await qrCodesOf(store, row)));
+    for (let from = 0; from < rows.length; from += QR_BATCH) {
+      entities.push(...(await qrCodesOf(store, rows.slice(from, from + QR_BATCH))));
       await context.heartbeat();
     }
   }
@@ -145,17 +144,22 @@ async function documentResults(
   };
 }
 
-/** QR codes on the page image: PDF pages are rendered, image pages are read as stored. */
-async function qrCodesOf(store: StageStore, row: TaskPageRow): Promise<Entity[]> {
-  if (!row.image_blob_id) return [];
-  const blob = await store.blobKey(row.image_blob_id);
-  const bytes = await store.readBlob(row.image_blob_id);
-  if (blob?.contentType === 'application/pdf') {
-    const [image] = await renderPageImages(bytes, { dpi: QR_DPI });
-    if (!image) return [];
-    return detectQrCodes(image.png, { pageNumber: row.page_number, scale: POINTS_PER_INCH / image.dpi });
+/** QR codes on the page files: PDF pages are rendered at the QR resolution, image pages read as stored. */
+async function qrCodesOf(store: StageStore, rows: readonly TaskPageRow[]): Promise<Entity[]> {
+  const pages: QrPage[] = [];
+  for (const row of rows) {
+    if (!row.image_blob_id) continue;
+    const blob = await store.blobKey(row.image_blob_id);
+    const inPoints = row.unit === 'point';
+    pages.push({
+      bytes: await store.readBlob(row.image_blob_id),
+      contentType: blob?.contentType ?? 'application/octet-stream',
+      pageNumber: row.page_number,
+      widthPt: inPoints ? Number(row.width) : undefined,
+      heightPt: inPoints ? Number(row.height) : undefined,
+    });
   }
-  return detectQrCodes(bytes, { pageNumber: row.page_number });
+  return (await readQrCodes(pages)).flat();
 }
 
 async function mediaSummary(store: StageStore, task: TaskRow): Promise<Summary> {

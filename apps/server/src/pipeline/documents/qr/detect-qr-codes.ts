@@ -1,5 +1,6 @@
-// QR codes on a page image, decoded with jsQR (pure JavaScript, no native dependency). jsQR finds
-// one code per pass, so each found code is blanked out and the image (or tile) scanned again.
+// QR codes on a page image, decoded and located with jsQR (pure JavaScript). jsQR finds one code
+// per pass, so each found code is blanked out and the image (or tile) scanned again. The pipeline
+// runs it only on pages where zbar already read codes (read-page-qr-codes.ts), for their boxes.
 import jsQR from 'jsqr';
 import { temporaryId } from '../entities.js';
 import { type Edges, overlap, scaleEdges, toBoundingBox, toPoints } from '../geometry.js';
@@ -13,6 +14,11 @@ export interface DetectQrOptions extends ImageLimits {
   scale?: number;
   /** Most codes read from one page. */
   maxCodes?: number;
+  /**
+   * The contents another reader already read on this image (zbar, scan-qr-zbar.ts): the search
+   * stops once each has been placed, instead of scanning every tile.
+   */
+  expected?: readonly string[];
 }
 
 /** Field group of the Portuguese fiscal QR code (spec §3: groupType QrCodePt 90). */
@@ -27,11 +33,13 @@ export async function detectQrCodes(image: Uint8Array | RgbaImage, options: Dete
   const factor = options.scale ?? 1;
   const maxCodes = options.maxCodes ?? 8;
   const found: { content: string; edges: Edges }[] = [];
+  const placedAll = () => options.expected !== undefined && allPlaced(options.expected, found);
   // jsQR loses its way when several codes' finder patterns are in view, so after the whole page
   // the halves and quarters are scanned too.
   for (const tile of tiles(rgba.width, rgba.height)) {
+    if (placedAll()) break;
     const view = crop(rgba, tile);
-    for (let pass = 0; pass < maxCodes && found.length < maxCodes; pass++) {
+    for (let pass = 0; pass < maxCodes && found.length < maxCodes && !placedAll(); pass++) {
       const code = jsQR(view.data, view.width, view.height, { inversionAttempts: 'attemptBoth' });
       if (!code || code.data === '') break;
       const corners = [
@@ -63,6 +71,14 @@ export async function detectQrCodes(image: Uint8Array | RgbaImage, options: Dete
     }
   }
   return found.map((code) => toEntity(code.content, pageNumber, scaleEdges(code.edges, factor)));
+}
+
+/** Whether every expected content (counting repeats) is among the codes found. */
+function allPlaced(expected: readonly string[], found: readonly { content: string }[]): boolean {
+  const left = new Map<string, number>();
+  for (const content of expected) left.set(content, (left.get(content) ?? 0) + 1);
+  for (const code of found) left.set(code.content, (left.get(code.content) ?? 0) - 1);
+  return [...left.values()].every((count) => count <= 0);
 }
 
 interface Tile {

@@ -1,0 +1,103 @@
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { readFixture } from '../testing/fixtures.js';
+import { type QrPage, readQrCodes } from './read-qr-codes.js';
+import { parseZbarXml } from './scan-qr-zbar.js';
+
+const PT_QR =
+  'A:123456789*B:999999990*C:PT*D:FT*E:N*F:20240115*G:FT A/1*H:ABCD1234-1*I1:PT*I7:100.00*I8:23.00*N:23.00*O:123.00*Q:AbCd*R:1234';
+
+/** An A4 page (points) with the codes drawn where given, as an invoice generator would. */
+async function pdfWithCodes(codes: { content: string; x: number; y: number; size: number }[]): Promise<Uint8Array> {
+  const doc = new PDFDocument({ size: 'A4', margin: 0 });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise((resolve) => doc.on('end', resolve));
+  doc.fontSize(14).text('Invoice FT A/1 — total 123.00 EUR', 72, 72);
+  for (const code of codes) {
+    const png = await QRCode.toBuffer(code.content, { type: 'png', width: 400, margin: 4 });
+    doc.image(png, code.x, code.y, { width: code.size, height: code.size });
+  }
+  doc.end();
+  await ended;
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const readPageQrCodes = async (page: QrPage) => (await readQrCodes([page]))[0] ?? [];
+
+describe('readQrCodes', () => {
+  it('reads the fiscal QR of a PDF page with its box in points', async () => {
+    const pdf = await pdfWithCodes([{ content: PT_QR, x: 400, y: 600, size: 120 }]);
+    const [entity, ...rest] = await readPageQrCodes({
+      bytes: pdf,
+      contentType: 'application/pdf',
+      pageNumber: 2,
+      widthPt: 595.28,
+      heightPt: 841.89,
+    });
+    expect(rest).toEqual([]);
+    expect(entity).toMatchObject({ category: 'QrCodePt', pageNumber: 2, qrCode: { content: PT_QR, isValid: true } });
+    const box = entity?.qrCode?.boundingBox;
+    // The code's modules lie inside the drawn image, whose quiet zone is 4 of 37 modules a side.
+    expect(box?.left).toBeGreaterThan(400);
+    expect(box?.left).toBeLessThan(420);
+    expect(box?.top).toBeGreaterThan(600);
+    expect(box?.right).toBeLessThan(520);
+    expect(box?.bottom).toBeLessThan(720);
+  });
+
+  it('reads several codes, the page size read from the PDF when not given', async () => {
+    const pdf = await pdfWithCodes([
+      { content: 'first code', x: 60, y: 400, size: 110 },
+      { content: 'second code', x: 400, y: 400, size: 110 },
+    ]);
+    const entities = await readPageQrCodes({ bytes: pdf, contentType: 'application/pdf', pageNumber: 1 });
+    expect(entities.map((entity) => entity.qrCode?.content).sort()).toEqual(['first code', 'second code']);
+  });
+
+  it('reads a light-on-dark code of an image page, boxes in pixels', async () => {
+    const code = await QRCode.toBuffer('inverted code', { type: 'png', width: 240, margin: 4 });
+    const page = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#ffffff' } })
+      .composite([{ input: await sharp(code).negate({ alpha: false }).toBuffer(), left: 500, top: 300 }])
+      .png()
+      .toBuffer();
+    const [entity] = await readPageQrCodes({ bytes: page, contentType: 'image/png', pageNumber: 1 });
+    expect(entity?.qrCode?.content).toBe('inverted code');
+    expect(entity?.qrCode?.boundingBox?.left).toBeGreaterThan(500);
+  });
+
+  it('reads a batch of PDF and image pages in one run, each page its own codes', async () => {
+    const pdf = await pdfWithCodes([{ content: 'on the PDF page', x: 300, y: 300, size: 120 }]);
+    const png = await QRCode.toBuffer('on the image page', { type: 'png', width: 240, margin: 4 });
+    const pages = await readQrCodes([
+      { bytes: readFixture('invoices/oyo.pdf'), contentType: 'application/pdf', pageNumber: 1 },
+      { bytes: pdf, contentType: 'application/pdf', pageNumber: 2 },
+      { bytes: png, contentType: 'image/png', pageNumber: 3 },
+    ]);
+    expect(pages.map((entities) => entities.map((entity) => [entity.pageNumber, entity.qrCode?.content]))).toEqual([
+      [],
+      [[2, 'on the PDF page']],
+      [[3, 'on the image page']],
+    ]);
+  });
+
+  it('finds nothing on an invoice without a code or on a photo', async () => {
+    const invoice = readFixture('invoices/oyo.pdf');
+    expect(await readPageQrCodes({ bytes: invoice, contentType: 'application/pdf', pageNumber: 1 })).toEqual([]);
+    const photo = readFixture('edge_cases/images/flower_no_text.jpg');
+    expect(await readPageQrCodes({ bytes: photo, contentType: 'image/jpeg', pageNumber: 1 })).toEqual([]);
+  });
+});
+
+describe('parseZbarXml', () => {
+  it('reads each symbol, joining CDATA sections split around "]]>"', () => {
+    const xml = `<barcodes xmlns='http://zbar.sourceforge.net/2008/barcode'><source href='p.pgm'><index num='0'>
+<symbol type='QR-Code' quality='1' orientation='UP'><data><![CDATA[a]]]]><![CDATA[>b]]></data></symbol>
+<symbol type='QR-Code' quality='1'><data><![CDATA[line one
+line two]]></data></symbol>
+</index></source></barcodes>`;
+    expect(parseZbarXml(xml)).toEqual(new Map([['p.pgm', ['a]]>b', 'line one\nline two']]]));
+  });
+});

@@ -1,0 +1,128 @@
+// QR codes of stored page files (one-page PDFs or PNG/JPEG pages), with boxes in the units of the
+// pages' OCR layer. A batch of pages costs one child process: a shell renders each PDF page once,
+// grey, at the one resolution used, straight to an uncompressed PGM (no PNG to encode and decode),
+// then execs zbar on every page image. Starting a process from the worker is itself costly (the
+// fork copies the page tables of a large process), so it happens once per batch, not twice per page.
+// Only a page where zbar read codes is decoded into pixels and searched by jsQR for where they are,
+// and that search stops once every code zbar read has been placed. Most invoice pages have none.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EngineFailedError } from '../errors.js';
+import { DEFAULT_MAX_PIXELS, decodeRgba, type RgbaImage } from '../images/decode-image.js';
+import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
+import { runTool } from '../process/run-tool.js';
+import { fitDpi } from '../render/render-page-images.js';
+import type { Entity } from '../types.js';
+import { detectQrCodes } from './detect-qr-codes.js';
+import { NO_CODE_EXIT, parseZbarXml, ZBAR_ARGS } from './scan-qr-zbar.js';
+
+/** Resolution of the page images QR codes are read from (a fiscal QR code is ~2.5 cm wide). */
+export const QR_DPI = 150;
+const POINTS_PER_INCH = 72;
+const BASE_TIMEOUT_MS = 60_000;
+const TIMEOUT_PER_PAGE_MS = 10_000;
+/** The shell's exit code when pdftoppm failed on a page. */
+const RENDER_FAILED_EXIT = 90;
+
+/**
+ * Arguments: triples (dpi, page PDF, output prefix) up to `--`, then the image files for zbar.
+ * Paths travel as arguments, never inside the script.
+ */
+const RENDER_AND_SCAN = `while [ "$1" != "--" ]; do
+  pdftoppm -gray -r "$1" -singlefile "$2" "$3" || exit ${RENDER_FAILED_EXIT}
+  shift 3
+done
+shift
+exec zbarimg ${ZBAR_ARGS.join(' ')} "$@"`;
+
+export interface QrPage {
+  bytes: Uint8Array;
+  contentType: string;
+  pageNumber: number;
+  /** Size of a PDF page in points (task_pages), so the pixel budget needs no second parse of the PDF. */
+  widthPt?: number;
+  heightPt?: number;
+}
+
+interface PreparedPage {
+  page: QrPage;
+  image: string;
+  /** Pixel → page-unit factor of the boxes. */
+  scale: number;
+}
+
+/** The QR codes of each page, in the order given. */
+export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]> {
+  if (pages.length === 0) return [];
+  const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-qr-'));
+  try {
+    const renders: string[] = [];
+    const prepared: PreparedPage[] = [];
+    for (const [index, page] of pages.entries()) {
+      if (page.contentType === 'application/pdf') {
+        const dpi = await qrDpi(page);
+        const input = join(directory, `page-${index}.pdf`);
+        const prefix = join(directory, `page-${index}`);
+        await writeFile(input, page.bytes);
+        renders.push(String(dpi), input, prefix);
+        prepared.push({ page, image: `${prefix}.pgm`, scale: POINTS_PER_INCH / dpi });
+      } else {
+        const image = join(directory, `page-${index}`);
+        await writeFile(image, page.bytes);
+        prepared.push({ page, image, scale: 1 });
+      }
+    }
+    const result = await runTool(
+      'zbar QR reader',
+      'sh',
+      ['-c', RENDER_AND_SCAN, 'sh', ...renders, '--', ...prepared.map((item) => item.image)],
+      { timeoutMs: BASE_TIMEOUT_MS + TIMEOUT_PER_PAGE_MS * pages.length, allowFailure: true },
+    );
+    if (result.exitCode !== 0 && result.exitCode !== NO_CODE_EXIT) {
+      const detail = result.stderr.trim().split('\n').at(-1) || `exit code ${result.exitCode}`;
+      throw new EngineFailedError(result.exitCode === RENDER_FAILED_EXIT ? 'pdftoppm' : 'zbar QR reader', detail);
+    }
+    const contents = parseZbarXml(result.stdout.toString('utf8'));
+    return Promise.all(
+      prepared.map(async ({ page, image, scale }) => {
+        const expected = contents.get(image) ?? [];
+        if (expected.length === 0) return [];
+        const pixels =
+          page.contentType === 'application/pdf' ? decodeGreyMap(await readFile(image)) : await decodeRgba(page.bytes);
+        return detectQrCodes(pixels, { pageNumber: page.pageNumber, scale, expected });
+      }),
+    );
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** The QR resolution, lowered for a page that would exceed the pixel budget (posters, bogus MediaBoxes). */
+async function qrDpi(page: QrPage): Promise<number> {
+  const size =
+    page.widthPt && page.heightPt
+      ? { width: page.widthPt, height: page.heightPt }
+      : (await readPdfPageGeometry(page.bytes))[0];
+  return size ? fitDpi(size.width, size.height, QR_DPI, DEFAULT_MAX_PIXELS) : QR_DPI;
+}
+
+/** pdftoppm's grey PGM (binary P5, 8 bits) as RGBA pixels, the form jsQR reads. */
+export function decodeGreyMap(pgm: Buffer): RgbaImage {
+  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString('latin1'));
+  if (!header || Number(header[3]) !== 255)
+    throw new EngineFailedError('pdftoppm', 'the page image is not an 8-bit PGM.');
+  const width = Number(header[1]);
+  const height = Number(header[2]);
+  const grey = pgm.subarray(header[0].length, header[0].length + width * height);
+  if (grey.length < width * height) throw new EngineFailedError('pdftoppm', 'the page image is cut short.');
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let pixel = 0; pixel < grey.length; pixel++) {
+    const value = grey[pixel] as number;
+    data[pixel * 4] = value;
+    data[pixel * 4 + 1] = value;
+    data[pixel * 4 + 2] = value;
+    data[pixel * 4 + 3] = 255;
+  }
+  return { data, width, height };
+}
