@@ -3,7 +3,7 @@
  * `openDialog`, real downloads for exports. Returns a stable callback so memoised rows keep it.
  */
 import { type ApiCallError, type ApiClient, enumCodeOf, isApiError, type Schema } from '@reviewdesk/api-client';
-import { useReviewdesk } from '@reviewdesk/ui';
+import { saveFile, useReviewdesk } from '@reviewdesk/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
 import type { TaskRowData } from '../data/useTaskPage';
@@ -11,7 +11,6 @@ import { useTaskListTranslation } from '../i18n/resources';
 import type { TaskListTab } from '../model/query';
 import { listViewOf } from '../model/query';
 import { EXPORT_ACTIONS, type RowAction, TRANSCRIPT_EXPORT_ACTIONS } from '../model/rowActions';
-import { saveFile } from './download';
 
 /** A dialog the list shows for a row. */
 export type RowDialog =

@@ -3,10 +3,9 @@
  * its confirmation, the calls, and their outcome as a summary or a notice.
  */
 import { type ApiCallError, type ApiClient, enumCodeOf, type Schema } from '@reviewdesk/api-client';
-import { useReviewdesk } from '@reviewdesk/ui';
+import { saveFile, useReviewdesk } from '@reviewdesk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { saveFile } from '../actions/download';
 import { invalidateTaskQueries } from '../actions/useRowActionHandler';
 import { useTaskListTranslation } from '../i18n/resources';
 import type { BulkAction } from './BulkBar';

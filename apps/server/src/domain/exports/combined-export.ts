@@ -9,6 +9,7 @@ import {
   type DocumentResult,
   type ExportFile,
   ExportType,
+  FIELD_COLUMNS,
   fieldRows,
   safeFileName,
   sheetName,
@@ -80,15 +81,7 @@ async function combinedXlsx(documents: TaskDocument[], name: string): Promise<Ex
   workbook.creator = 'Reviewdesk';
   const taken = new Set<string>();
   const fields = workbook.addWorksheet(sheetName('Fields', taken));
-  fields.columns = [
-    { header: 'Task', key: 'task', width: 28 },
-    { header: 'Category', key: 'category', width: 28 },
-    { header: 'Group', key: 'group', width: 16 },
-    { header: 'Page', key: 'page', width: 6 },
-    { header: 'Value', key: 'value', width: 40 },
-    { header: 'Normalized value', key: 'normalizedValue', width: 24 },
-    { header: 'Confidence', key: 'confidence', width: 11, style: { numFmt: '0.00%' } },
-  ];
+  fields.columns = [{ header: 'Task', key: 'task', width: 28 }, ...FIELD_COLUMNS];
   fields.getRow(1).font = { bold: true };
   for (const { task, result } of documents) {
     for (const row of fieldRows(result)) fields.addRow({ task: label(task), ...row });

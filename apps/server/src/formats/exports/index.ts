@@ -21,7 +21,7 @@ export { fieldRows, tableGrids } from './document-rows.js';
 export { toJson } from './json.js';
 export { cuesOf, toSrt, toTxt, toVtt } from './transcript-text.js';
 export * from './types.js';
-export { sheetName, toXlsx, XLSX_CONTENT_TYPE } from './xlsx.js';
+export { FIELD_COLUMNS, sheetName, toXlsx, XLSX_CONTENT_TYPE } from './xlsx.js';
 export { toXml, xmlAttribute, xmlText } from './xml.js';
 
 /** An export format these writers do not produce (Word and the anonymised renders live elsewhere). */

@@ -22,20 +22,23 @@ export function sheetName(wanted: string, taken: Set<string>): string {
   return name;
 }
 
+/** The columns of the Fields sheet (the combined export puts a Task column before them). */
+export const FIELD_COLUMNS: ReadonlyArray<Partial<ExcelJS.Column>> = [
+  { header: 'Category', key: 'category', width: 28 },
+  { header: 'Group', key: 'group', width: 16 },
+  { header: 'Page', key: 'page', width: 6 },
+  { header: 'Value', key: 'value', width: 40 },
+  { header: 'Normalized value', key: 'normalizedValue', width: 24 },
+  { header: 'Confidence', key: 'confidence', width: 11, style: { numFmt: '0.00%' } },
+];
+
 export async function toXlsx(result: DocumentResult, displayName: string | null | undefined): Promise<ExportFile> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Reviewdesk';
   const taken = new Set<string>();
 
   const fields = workbook.addWorksheet(sheetName('Fields', taken));
-  fields.columns = [
-    { header: 'Category', key: 'category', width: 28 },
-    { header: 'Group', key: 'group', width: 16 },
-    { header: 'Page', key: 'page', width: 6 },
-    { header: 'Value', key: 'value', width: 40 },
-    { header: 'Normalized value', key: 'normalizedValue', width: 24 },
-    { header: 'Confidence', key: 'confidence', width: 11, style: { numFmt: '0.00%' } },
-  ];
+  fields.columns = [...FIELD_COLUMNS];
   fields.getRow(1).font = { bold: true };
   for (const row of fieldRows(result)) fields.addRow(row);
 
