@@ -4,12 +4,13 @@
 // own, and a PDF without XML (refused with ExportDataError 17). The task list and ViewerInit say
 // which tasks have one. Each endpoint (Viewer/Export, SdTask/Export, SdTask/BulkExport) needs
 // Task.View and stays within the tenant.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
+import { codeOf, type ErrorBody, hasUnzip } from './support/answers.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
 import { INVOICES_WS, importFile, importInvoice, setTaskStatus } from './support/task-import.js';
@@ -21,13 +22,6 @@ const FACTUR_X_PDF = 'fr_hotel_pacano_facturx.pdf';
 const CII_FILE = 'fr_hotel_pacano_factur-x.xml';
 /** The XML embedded in FACTUR_X_PDF, as pdfdetach extracts it (fixtures/SOURCES.md). */
 const EMBEDDED_XML = readFileSync(join(repoRoot, 'fixtures', 'einvoices', CII_FILE));
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
-
-interface ErrorBody {
-  errors: Array<{ code: number }>;
-  message: string;
-}
-const codeOf = (body: unknown) => (body as ErrorBody).errors[0]?.code;
 
 for (const kind of databaseKinds()) {
   describe(`e-invoice XML export (${kind})`, () => {

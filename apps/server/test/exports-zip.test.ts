@@ -1,6 +1,6 @@
 // The zip writer of the bulk exports, checked by the system's `unzip` (Info-ZIP) — an independent
 // reader — when it is installed, and by parsing the central directory otherwise.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { uniqueNames, zip } from '../src/domain/exports/zip.js';
-
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
+import { hasUnzip } from './support/answers.js';
 
 const entries = [
   { name: 'Fatura nº 12 — São Paulo.json', bytes: new TextEncoder().encode(`${'{"a": 1}\n'.repeat(500)}`) },

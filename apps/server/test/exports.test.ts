@@ -3,7 +3,7 @@
 // xlsx opens in exceljs; selections export into one file or a zip; formats this server does not
 // write are refused with ExportDataError (17). Then the export stage (90 → 91 → 93 → 100) run by
 // the worker runtime, its integration records and the signed result URL.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +16,7 @@ import { exportStage } from '../src/pipeline/stages/export.js';
 import { claimNext } from '../src/pipeline/worker/claim.js';
 import { runStage } from '../src/pipeline/worker/run-stage.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
+import { codeOf, type ErrorBody, hasUnzip } from './support/answers.js';
 import {
   ACME_ID,
   databaseKinds,
@@ -29,13 +30,6 @@ import { processTaskNow } from './support/processed-task.js';
 import { GLOBEX_INVOICES_WS, INVOICES_WS, importInvoice, setTaskStatus } from './support/task-import.js';
 
 const CORRECTED = 'CORRECTED-4711 São';
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
-
-interface ErrorBody {
-  errors: Array<{ code: number }>;
-  message: string;
-}
-const codeOf = (body: unknown) => (body as ErrorBody).errors[0]?.code;
 
 for (const kind of databaseKinds()) {
   describe(`exports (${kind})`, () => {

@@ -1,7 +1,7 @@
 // The transcript editor's reads and the transcript exports on a really processed recording
 // (fixtures/audio/jfk.wav through the real stages): signed media and waveform URLs served with
 // ranges, the transcript and speakers, Txt/Srt/Vtt/Json files, a zip of several, and refusals.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { demoId } from '../src/domain/demo-data.js';
+import { codeOf, hasUnzip } from './support/answers.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
 import { importFile, importInvoice } from './support/task-import.js';
@@ -17,13 +18,6 @@ const MEETINGS_WS = demoId('workspace:Meeting recordings');
 const JFK = readFileSync(join(repoRoot, 'fixtures', 'audio', 'jfk.wav'));
 /** A second, shorter recording (5 s of spoken digits) for the selections. */
 const DIGITS = readFileSync(join(repoRoot, 'fixtures', 'audio', 'vosk_digits_10001-90210-01803.wav'));
-const hasUnzip = spawnSync('unzip', ['-v']).status === 0;
-
-interface ErrorBody {
-  errors: Array<{ code: number }>;
-  message: string;
-}
-const codeOf = (body: unknown) => (body as ErrorBody).errors[0]?.code;
 
 interface TranscriptData {
   urlResult: string;

@@ -8,17 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inspectPdf } from '../src/pipeline/documents/pdf/inspect-pdf.js';
+import { codeOf, type ErrorBody } from './support/answers.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
 import { GLOBEX_INVOICES_WS, INVOICES_WS, importInvoice, setTaskStatus } from './support/task-import.js';
 
 const hasPdfinfo = spawnSync('pdfinfo', ['-v']).status === 0;
-
-interface ErrorBody {
-  errors: Array<{ code: number }>;
-  message: string;
-}
-const codeOf = (body: unknown) => (body as ErrorBody).errors[0]?.code;
 
 for (const kind of databaseKinds()) {
   describe(`viewer reads (${kind})`, () => {
