@@ -2,10 +2,8 @@
 // and SdTask_Process (JSON with a url or uploadId). Both also accept API clients. The form's text
 // parts are decoded and validated against the contract's TaskImportRequest by `readForm`, as the
 // binder validates a JSON body; only the file part is this handler's own, streamed into storage.
-import type { IncomingMessage } from 'node:http';
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import type { Session } from '../../domain/session.js';
 import { cleanFileName, tooLarge } from '../../domain/tasks/accepted-files.js';
 import { type CreationFields, createTask, type ReceivedFile } from '../../domain/tasks/import.js';
 import { fileLimitFor } from '../../domain/tasks/workspace-rules.js';
@@ -26,13 +24,14 @@ async function readMultipart(
   if (!(raw instanceof Readable)) throw badRequest('Import takes a multipart/form-data body.');
   const storage = blobStorageFor(input.services.config);
   const form: Record<string, string> = {};
-  let file: ReceivedFile | null = null;
-  let fileTask: Promise<void> | null = null;
+  // The file part, once stored (null when it was refused: `failure` says why). A property, not a
+  // variable, so that what the parser's callbacks assign is seen after they ran.
+  const filePart: { stored: Promise<ReceivedFile | null> | null } = { stored: null };
   let failure: unknown = null;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
-      headers: input.request.headers as IncomingMessage['headers'],
+      headers: input.request.headers,
       // File names in Content-Disposition are UTF-8 (what browsers send), not busboy's default Latin-1.
       defParamCharset: 'utf8',
       limits: { files: 1, fields: 50, fieldSize: 1024 * 1024 },
@@ -45,18 +44,19 @@ async function readMultipart(
       form[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== 'file' || fileTask) {
+      if (name !== 'file' || filePart.stored) {
         stream.resume();
         return;
       }
-      fileTask = (async () => {
-        const limit = await fileLimitFor(input.session as Session, form.workspaceId);
+      filePart.stored = (async () => {
+        const limit = await fileLimitFor(input.session, form.workspaceId);
         try {
           const stored = await ingest(storage, stream, limit);
-          file = { ...stored, fileName: cleanFileName(info.filename) };
+          return { ...stored, fileName: cleanFileName(info.filename) };
         } catch (error) {
           stream.resume();
           failure = error instanceof FileTooLargeError ? tooLarge(error.maxBytes) : error;
+          return null;
         }
       })();
     });
@@ -69,8 +69,7 @@ async function readMultipart(
   } catch {
     throw badRequest('The multipart body could not be read.');
   }
-  if (fileTask) await fileTask;
-  const received = file as ReceivedFile | null;
+  const received = filePart.stored ? await filePart.stored : null;
   if (failure) throw failure;
   try {
     return { fields: input.readForm(form), file: received };
