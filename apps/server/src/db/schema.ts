@@ -460,3 +460,18 @@ export interface TasksTable {
   /** The EN 16931 XML the task's invoice was read from (embedded in its PDF or the file itself). */
   einvoice_blob_id: Nullable<string>;
 }
+
+// --- Translations (migration 0019_translations) ---
+export interface TaskPagesTable {
+  /** The page's recognised text in the target language (Translation tasks). */
+  translated_text: Nullable<string>;
+}
+
+export interface TasksTable {
+  /** How a Translation task was translated: `{ from, to, engine }` (ISO 639-1 codes). */
+  translation: ColumnType<
+    { from: string; to: string; engine: string } | null,
+    string | null | undefined,
+    string | null
+  >;
+}

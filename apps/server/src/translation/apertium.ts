@@ -5,12 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  type LanguagePair,
-  TranslationError,
-  TranslationNotConfiguredError,
-  type Translator,
-} from './translator.js';
+import { type LanguagePair, TranslationError, TranslationNotConfiguredError, type Translator } from './translator.js';
 
 /** Apertium's mode names use ISO 639-1 or 639-3 codes ("eng-spa", "es-pt"); the product uses 639-1. */
 const ISO_639_3: Record<string, string> = {

@@ -31,9 +31,13 @@ export function createHttpTranslator(options: HttpTranslatorOptions): Translator
     const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
-      response = await http(`${base}${path}`, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      response = await http(`${base}${path}`, {
+        ...init,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
     } catch (error) {
-      if (timeout.aborted) throw new TranslationError(`the translation service took longer than ${timeoutMs / 1000} s.`);
+      if (timeout.aborted)
+        throw new TranslationError(`the translation service took longer than ${timeoutMs / 1000} s.`);
       throw new TranslationNotConfiguredError(
         `the translation service at ${base} cannot be reached (${error instanceof Error ? error.message : String(error)}).`,
       );

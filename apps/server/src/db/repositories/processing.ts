@@ -149,6 +149,15 @@ export class ProcessingRepository extends TenantRepository {
       .execute();
   }
 
+  /** The page's text in the target language of a Translation task. */
+  async setPageTranslation(taskId: string, pageNumber: number, text: string): Promise<void> {
+    await this.updateRows('task_pages')
+      .set({ translated_text: text, modified_on: new Date() })
+      .where('task_id', '=', taskId)
+      .where('page_number', '=', pageNumber)
+      .execute();
+  }
+
   async setPageDocument(taskId: string, pageNumber: number, document: object): Promise<void> {
     await this.updateRows('task_pages')
       .set({ document: JSON.stringify(document), modified_on: new Date() })

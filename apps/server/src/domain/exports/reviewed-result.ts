@@ -4,13 +4,13 @@
 
 import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
-import type { DocumentResult, Entity, Table } from '../../formats/exports/types.js';
+import type { DocumentTranslation, Entity, ExportedDocument, Table } from '../../formats/exports/types.js';
 import type { Transcript } from '../../formats/transcript.js';
 import { hasResult, notReadyYet } from '../results/viewer-task.js';
 
 export const isMediaTask = (task: TaskRow) => task.file_kind === 'audio' || task.file_kind === 'video';
 
-export async function reviewedDocument(scope: ResultsScope, task: TaskRow): Promise<DocumentResult> {
+export async function reviewedDocument(scope: ResultsScope, task: TaskRow): Promise<ExportedDocument> {
   if (!hasResult(task.status)) throw notReadyYet();
   const pages = await scope.pages(task.id);
   if (pages.length === 0) throw notReadyYet('The task has no document result to export.');
@@ -21,11 +21,18 @@ export async function reviewedDocument(scope: ResultsScope, task: TaskRow): Prom
     entities.push(...(document.entities ?? []));
     tables.push(...(document.tables ?? []));
   }
+  const translation: DocumentTranslation | undefined = task.translation
+    ? {
+        ...task.translation,
+        pages: pages.map((page) => ({ pageNumber: page.page_number, text: page.translated_text ?? '' })),
+      }
+    : undefined;
   return {
     entities,
     tables,
     averageConfidence: task.average_confidence,
     version: task.document_version,
+    ...(translation ? { translation } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import { BatchesRepository } from '../../db/repositories/batches.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { describeStored, FileTooLargeError, type IngestedFile } from '../../storage/ingest.js';
+import { translatorFor } from '../../translation/index.js';
 import type { Services } from '../services.js';
 import type { Session } from '../session.js';
 import { acceptedFileType, tooLarge } from './accepted-files.js';
@@ -19,6 +20,7 @@ import { fail } from './command-results.js';
 import { recordEvent, TASK_EVENT } from './events.js';
 import { TASK_STATUS } from './flags.js';
 import { validateContext } from './task-context.js';
+import { checkTranslationLanguages } from './translation-languages.js';
 import { fetchIntoStorage } from './url-import.js';
 import { workspaceForTask, workspaceRules } from './workspace-rules.js';
 
@@ -86,6 +88,9 @@ export async function createTask(
       );
     }
     validateContext(fields.context, workspace);
+    if (workspace.task_type === 'Translation') {
+      await checkTranslationLanguages(translatorFor(services.config), fields.context, workspace);
+    }
     if (fields.id && (await repo.exists(fields.id))) {
       throw fail(0, 'A task with this id already exists.');
     }

@@ -77,8 +77,7 @@ export const STEPS: Record<string, StepInfo> = Object.fromEntries(
     step(
       'postprocess.translate',
       'Translate',
-      'Translation of the document (no translation engine in this server).',
-      true,
+      "Translates the document's text into the target language (Apertium offline, or the translation service the server is configured with).",
     ),
     step(
       'integration.store-results',

@@ -6,7 +6,7 @@ import { toCsv } from './csv.js';
 import { toJson } from './json.js';
 import { toSrt, toTxt, toVtt } from './transcript-text.js';
 import {
-  type DocumentResult,
+  type ExportedDocument,
   type ExportFile,
   ExportType,
   type TranscriptExportOptions,
@@ -35,7 +35,7 @@ export class UnsupportedExportError extends Error {
 /** Writes a document result in the format of the contract's ExportType. */
 export async function exportDocument(
   type: ExportType,
-  result: DocumentResult,
+  result: ExportedDocument,
   displayName: string,
 ): Promise<ExportFile> {
   switch (type) {

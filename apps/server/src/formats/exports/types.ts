@@ -12,6 +12,17 @@ export type Table = Schema<'Table'>;
 export type Entity = Schema<'Entity'>;
 export type DocumentResult = Schema<'DocumentResult'>;
 
+/** The text of a Translation task in its target language, page by page, and who translated it. */
+export interface DocumentTranslation {
+  from: string;
+  to: string;
+  engine: string;
+  pages: Array<{ pageNumber: number; text: string }>;
+}
+
+/** What the document writers take: the reviewed result and, for a Translation task, its translation. */
+export type ExportedDocument = DocumentResult & { translation?: DocumentTranslation };
+
 /** The contract's TranscriptExportOptions without the format (`type`), which picks the writer. */
 export type TranscriptExportOptions = Omit<Schema<'TranscriptExportOptions'>, 'type'>;
 

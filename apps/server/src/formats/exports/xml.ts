@@ -6,7 +6,7 @@
 
 import { safeFileName } from '../file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
-import type { DocumentResult, ExportFile } from './types.js';
+import type { ExportedDocument, ExportFile } from './types.js';
 
 /** The Char production of XML 1.0: tab, LF, CR and the printable planes, minus surrogates and U+FFFE/FFFF. */
 const isXmlChar = (code: number): boolean =>
@@ -48,7 +48,7 @@ const attributes = (values: Record<string, string | number | null | undefined>):
     .map(([k, v]) => ` ${k}="${xmlAttribute(v)}"`)
     .join('');
 
-export function toXml(result: DocumentResult, displayName: string | null | undefined): ExportFile {
+export function toXml(result: ExportedDocument, displayName: string | null | undefined): ExportFile {
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<document${attributes({ name: displayName ?? '' })}>`,
@@ -77,7 +77,18 @@ export function toXml(result: DocumentResult, displayName: string | null | undef
     }
     lines.push('    </table>');
   }
-  lines.push('  </tables>', '</document>', '');
+  lines.push('  </tables>');
+  const translation = result.translation;
+  if (translation) {
+    lines.push(
+      `  <translation${attributes({ from: translation.from, to: translation.to, engine: translation.engine })}>`,
+    );
+    for (const page of translation.pages) {
+      lines.push(`    <page${attributes({ number: page.pageNumber })}>${xmlText(page.text)}</page>`);
+    }
+    lines.push('  </translation>');
+  }
+  lines.push('</document>', '');
   return {
     fileName: safeFileName(displayName, 'xml'),
     contentType: 'application/xml',

@@ -1,7 +1,8 @@
 // Post-processing (50 → 51 → 53 → 60): the workspace pipeline's post-processing steps on the
 // recognised pages — invoice/receipt fields mapped onto the workspace's fields, tables, QR codes
 // read from the page images, personal data for anonymisation — stored per page as the contract's
-// DocumentResult (task_pages.document), then the task's average confidence. The task goes to
+// DocumentResult (task_pages.document), the pages of a Translation task translated (translation.ts),
+// then the task's average confidence. The task goes to
 // review (ToReview 60), or straight to export (QueuedForExport 90) when its file type is one the
 // workspace lets skip review (advanced settings → fileTypesToSkipReview) or its type has no
 // review in the system (translations, product-spec §4).
@@ -24,6 +25,7 @@ import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
 import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
 import { StageStore } from './task-store.js';
+import { translatePages } from './translation.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
 /** Pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
@@ -123,6 +125,10 @@ async function documentResults(
     };
     await store.setPageDocument(task.id, page.pageNumber, document);
   }
+  const translated =
+    steps.has('postprocess.translate') && taskType === 'Translation'
+      ? await translatePages(context, store, settings, pages)
+      : null;
   const qr = entities.filter((entity) => entity.qrCode).length;
   const pii = entities.filter((entity) => entity.type === 'pii').length;
   const parts = [
@@ -131,10 +137,12 @@ async function documentResults(
     ...(qr > 0 ? [`${qr} QR code${qr === 1 ? '' : 's'}`] : []),
     ...(steps.has('postprocess.detect-pii') ? [`${pii} personal data finding${pii === 1 ? '' : 's'}`] : []),
   ];
+  const found = `${parts.join(', ')} found on ${pages.length} page${pages.length === 1 ? '' : 's'}`;
   return {
     averageConfidence,
-    description: `${parts.join(', ')} found on ${pages.length} page${pages.length === 1 ? '' : 's'}`,
+    description: translated ? `${found}; ${translated.description}` : found,
     payload: {
+      ...translated?.payload,
       fields: fields.map((field) => field.category),
       tables: tables.length,
       qrCodes: qr,

@@ -42,9 +42,10 @@ export class StageStore extends ProcessingRepository {
     for (const key of await this.deleteBlobs(blobIds)) await this.storage.remove(key);
   }
 
-  /** Forgets the pages, media and e-invoice XML of an earlier run (reprocessing) together with their files. */
+  /** Forgets the pages, media, e-invoice XML and translation of an earlier run (reprocessing) with their files. */
   async clearResults(taskId: string): Promise<void> {
     await this.setEInvoiceXml(taskId, null);
+    await this.updateTask(taskId, { translation: null });
     await this.removeBlobs(await this.deleteResults(taskId));
   }
 

@@ -1,0 +1,110 @@
+// Translation tasks end to end: a Translation workspace (English → Spanish, the pair Apertium ships
+// in Debian), an import refused when the pair is not offered (with the spec's context codes and the
+// pairs that are), and a real English PDF processed through the stages, translated by Apertium, and
+// exported in Json and Xml with its Spanish text. Translation tasks skip review (spec §4).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.js';
+import { codeOf, type ErrorBody } from './support/answers.js';
+import { databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
+import { processTaskNow } from './support/processed-task.js';
+import { CONTRACTS_WS, importFile, setWorkspaceConfig } from './support/task-import.js';
+
+const crazyOnes = () => ({
+  fileName: 'crazyones.pdf',
+  content: readFileSync(join(repoRoot, 'fixtures', 'edge_cases', 'pdf', 'crazyones.pdf')),
+  contentType: 'application/pdf',
+});
+
+describe.each(databaseKinds())('translation tasks on %s', (kind) => {
+  const t = useTestServer(kind);
+  let creator: string;
+
+  beforeEach(async () => {
+    await t.reset();
+    creator = await t.tokenFor(demoEmail('Creator'));
+    // The custom contracts workspace becomes a Translation workspace from English to Spanish.
+    await t.server.database.db
+      .updateTable('workspaces')
+      .set({ task_type: 'Translation' })
+      .where('id', '=', CONTRACTS_WS)
+      .execute();
+    await setWorkspaceConfig(t, CONTRACTS_WS, {
+      languages: { inputLanguageCode: 'en-US', outputLanguageCode: 'es-ES' },
+    });
+  });
+
+  it('refuses a pair the engine does not offer, saying which it does', async () => {
+    const german = await importFile(
+      t,
+      creator,
+      { workspaceId: CONTRACTS_WS, context: { inputLanguage: 'de-DE' } },
+      crazyOnes(),
+    );
+    expect(german.status).toBe(400);
+    expect(codeOf(german.body)).toBe(1024);
+    expect((german.body as ErrorBody).message ?? JSON.stringify(german.body)).toMatch(/German → Spanish/);
+    expect(JSON.stringify(german.body)).toMatch(/English → Spanish/);
+
+    const toGerman = await importFile(
+      t,
+      creator,
+      { workspaceId: CONTRACTS_WS, context: { outputLanguage: 'de-DE' } },
+      crazyOnes(),
+    );
+    expect(toGerman.status).toBe(400);
+    expect(codeOf(toGerman.body)).toBe(1025);
+
+    await setWorkspaceConfig(t, CONTRACTS_WS, { languages: {} });
+    const none = await importFile(t, creator, { workspaceId: CONTRACTS_WS }, crazyOnes());
+    expect(none.status).toBe(400);
+    expect(codeOf(none.body)).toBe(1024);
+    // The task's own languages stand in for the workspace's.
+    const own = await importFile(
+      t,
+      creator,
+      { workspaceId: CONTRACTS_WS, context: { inputLanguage: 'en', outputLanguage: 'es' } },
+      crazyOnes(),
+    );
+    expect(own.status).toBe(200);
+  });
+
+  it('translates an English PDF into Spanish, skips review and exports the translation', async () => {
+    const imported = await importFile(t, creator, { workspaceId: CONTRACTS_WS }, crazyOnes());
+    expect(imported.status).toBe(200);
+    const taskId = imported.body.result?.taskId as string;
+    const done = await processTaskNow(t, taskId);
+    // Past review: queued for export (90) or exported (100).
+    expect([90, 100]).toContain(done.status);
+    expect(done.translation).toEqual({ from: 'en', to: 'es', engine: 'apertium' });
+    const page = await t.server.database.db
+      .selectFrom('task_pages')
+      .select(['translated_text'])
+      .where('task_id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    expect(page.translated_text).toMatch(/locos/);
+    // A sentence broken over two lines is one paragraph of the translation.
+    expect(page.translated_text).not.toMatch(/\n(?:[a-z])/);
+
+    const admin = await t.tokenFor(demoEmail('Administrator'));
+    const exportAs = async (exportType: number, token = admin) =>
+      t.server.app
+        .inject({
+          method: 'POST',
+          url: '/api/v1/SdTask/Export',
+          headers: { authorization: `Bearer ${token}` },
+          payload: { workspaceId: CONTRACTS_WS, type: 10, allSelected: false, taskIdList: [taskId], exportType },
+        })
+        .then((response) => response);
+    const json = await exportAs(2);
+    expect(json.statusCode).toBe(200);
+    const exported = JSON.parse(json.body) as { translation?: { from: string; to: string; pages: { text: string }[] } };
+    expect(exported.translation).toMatchObject({ from: 'en', to: 'es', engine: 'apertium' });
+    expect(exported.translation?.pages[0]?.text).toMatch(/locos/);
+    const xml = await exportAs(3);
+    expect(xml.body).toMatch(/<translation from="en" to="es" engine="apertium">/);
+    // Another tenant cannot export it.
+    expect((await exportAs(2, await t.tokenFor(GLOBEX_ADMIN))).statusCode).toBe(403);
+  }, 240_000);
+});
