@@ -160,6 +160,21 @@ export const DEMO_WORKSPACES = [
     },
   },
   {
+    tenant: 'acme',
+    name: 'Translations (English to Spanish)',
+    taskType: 'Translation',
+    languages: ['en', 'es'],
+    configuration: {
+      ...baseConfiguration,
+      recognizerServiceName: 'pdfminer',
+      supportedFileTypes: ['.pdf'],
+      languages: { inputLanguageCode: 'en-US', outputLanguageCode: 'es-ES' },
+      categories: [],
+      fieldsToDetect: [],
+      requiredFields: [],
+    },
+  },
+  {
     tenant: 'globex',
     name: 'Interviews',
     taskType: 'Transcript',

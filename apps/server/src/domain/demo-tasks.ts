@@ -29,6 +29,11 @@ const DEMO_TASKS: DemoTask[] = [
     batch: (DEMO_BATCHES[0] as { name: string }).name,
   },
   { externalId: 'demo-recording-jfk', file: 'audio/jfk.wav', workspace: 'Meeting recordings' },
+  {
+    externalId: 'demo-translation-crazy-ones',
+    file: 'edge_cases/pdf/crazyones.pdf',
+    workspace: 'Translations (English to Spanish)',
+  },
 ];
 
 /** Imports the demo files that are not there yet; returns how many were imported. */
