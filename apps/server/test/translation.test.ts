@@ -4,6 +4,7 @@
 // exported in Json and Xml with its Spanish text. Translation tasks skip review (spec §4).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { codeOf, type ErrorBody } from './support/answers.js';
@@ -102,6 +103,11 @@ describe.each(databaseKinds())('translation tasks on %s', (kind) => {
     const exported = JSON.parse(json.body) as { translation?: { from: string; to: string; pages: { text: string }[] } };
     expect(exported.translation).toMatchObject({ from: 'en', to: 'es', engine: 'apertium' });
     expect(exported.translation?.pages[0]?.text).toMatch(/locos/);
+    const xlsx = await exportAs(0);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Translation en-es');
+    expect(String(sheet?.getRow(2).getCell(2).value)).toMatch(/locos/);
     const xml = await exportAs(3);
     expect(xml.body).toMatch(/<translation from="en" to="es" engine="apertium">/);
     // Another tenant cannot export it.

@@ -1,10 +1,10 @@
 // Excel export (a real .xlsx, written by exceljs): a "Fields" sheet, then one sheet per table
-// with its column ids as the header row. Values stay text — a reviewed "0012" or "1.234,50" must
+// with its column ids as the header row, and a Translation task's text page by page. Values stay text — a reviewed "0012" or "1.234,50" must
 // not become a number Excel reformats — except confidence, which is a number users sort by.
 import ExcelJS from 'exceljs';
 import { safeFileName } from '../file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
-import type { DocumentResult, ExportFile } from './types.js';
+import type { ExportedDocument, ExportFile } from './types.js';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -32,7 +32,7 @@ export const FIELD_COLUMNS: ReadonlyArray<Partial<ExcelJS.Column>> = [
   { header: 'Confidence', key: 'confidence', width: 11, style: { numFmt: '0.00%' } },
 ];
 
-export async function toXlsx(result: DocumentResult, displayName: string | null | undefined): Promise<ExportFile> {
+export async function toXlsx(result: ExportedDocument, displayName: string | null | undefined): Promise<ExportFile> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Reviewdesk';
   const taken = new Set<string>();
@@ -46,6 +46,17 @@ export async function toXlsx(result: DocumentResult, displayName: string | null 
     const sheet = workbook.addWorksheet(sheetName(table.name, taken));
     sheet.addRow(table.columns).font = { bold: true };
     for (const row of table.rows) sheet.addRow(row.cells);
+  }
+
+  if (result.translation) {
+    const { from, to } = result.translation;
+    const sheet = workbook.addWorksheet(sheetName(`Translation ${from}-${to}`, taken));
+    sheet.columns = [
+      { header: 'Page', key: 'page', width: 6 },
+      { header: `Text (${to})`, key: 'text', width: 100, style: { alignment: { wrapText: true, vertical: 'top' } } },
+    ];
+    sheet.getRow(1).font = { bold: true };
+    for (const page of result.translation.pages) sheet.addRow({ page: page.pageNumber, text: page.text });
   }
 
   const buffer = await workbook.xlsx.writeBuffer();
