@@ -32,6 +32,15 @@ export interface ServerConfig {
    * space- or comma-separated; default none: same origin only). Identity pages are never framed.
    */
   frameAncestors: string[];
+  /**
+   * Port of the SMTP receiver of the workspaces' import addresses (MAIL_IMPORT_PORT); undefined:
+   * no receiver runs (the default).
+   */
+  mailImportPort: number | undefined;
+  /** Interface the receiver listens on (MAIL_IMPORT_HOST, default the server's HOST). */
+  mailImportHost: string;
+  /** Largest message it accepts (MAIL_IMPORT_MAX_MESSAGE_BYTES, default 50 MB). */
+  mailImportMaxMessageBytes: number;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -64,10 +73,12 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '0.0.0.0';
+  const mailImportPort = env.MAIL_IMPORT_PORT?.trim() ? wholeNumber(env, 'MAIL_IMPORT_PORT', 0, 0) : undefined;
   const dataDir = resolve(env.DATA_DIR ?? join(repoRoot, '.data'));
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     origin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -81,5 +92,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
+    mailImportPort,
+    mailImportHost: env.MAIL_IMPORT_HOST ?? host,
+    mailImportMaxMessageBytes: wholeNumber(env, 'MAIL_IMPORT_MAX_MESSAGE_BYTES', 50 * 1024 * 1024, 1024),
   };
 }

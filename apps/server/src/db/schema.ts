@@ -460,3 +460,34 @@ export interface TasksTable {
   /** The EN 16931 XML the task's invoice was read from (embedded in its PDF or the file itself). */
   einvoice_blob_id: Nullable<string>;
 }
+
+// --- Mail imports (migration 0014_mail_imports) ---
+/** A message received at a workspace's import address; its raw bytes are kept until `expires_on`. */
+export interface MailImportsTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  message_id: string | null;
+  /** The From address of the message, lower case. */
+  sender: string;
+  /** The tenant member the sender is, or null for an outside sender the workspace accepts. */
+  sender_user_id: string | null;
+  recipient: string;
+  subject: string;
+  /** The text body, kept as the context of the tasks made from the attachments. */
+  body_text: string;
+  task_ids: Json<string[]>;
+  /** The raw message in blob storage; null once it expired and was removed. */
+  storage_key: string | null;
+  size: BigIntColumn;
+  sha256: string;
+  received_on: CreatedAt;
+  expires_on: Timestamp;
+  expired_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface Database {
+  mail_imports: MailImportsTable;
+}
+
+export type MailImportRow = Selectable<MailImportsTable>;

@@ -6130,6 +6130,11 @@ export interface components {
             isToDelAfterExport?: boolean;
             /** @description Tasks never expire (history removal does not apply). */
             isExpirationDisabled?: boolean;
+            /**
+             * @description Mail to the workspace's import address (SdWorkspace_ImportEmail) from senders who are not members of the tenant becomes tasks too; off, such mail is refused (designed addition).
+             * @default false
+             */
+            allowEmailImportFromOutsideTenant?: boolean;
             globalAverageConfidenceRateCheck?: components["schemas"]["ConfidenceThreshold"];
             globalAverageConfidenceRateEntry?: components["schemas"]["ConfidenceThreshold"];
             fieldsConfidenceRateCheck?: components["schemas"]["ConfidenceThreshold"];
@@ -6268,6 +6273,8 @@ export interface components {
             allowGlobalSave?: boolean;
             isToDelAfterExport?: boolean;
             isExpirationDisabled?: boolean;
+            /** @description Mail from senders outside the tenant to the import address becomes tasks too (off by default). */
+            allowEmailImportFromOutsideTenant?: boolean;
             forceSingleChunk?: boolean;
             globalAverageConfidenceRateCheck?: components["schemas"]["ConfidenceThreshold"];
             globalAverageConfidenceRateEntry?: components["schemas"]["ConfidenceThreshold"];

@@ -65,11 +65,18 @@ interface Source {
  * Creates the task. `received` is the file of a multipart request, already in storage; it is removed
  * again when the creation is refused.
  */
+/** Where a received file came from, for the task's creation event ("an uploaded file" when not said). */
+export interface CreationOrigin {
+  /** e.g. `an e-mail of ann@example.com (March invoices)`. */
+  receivedFrom?: string;
+}
+
 export async function createTask(
   services: Services,
   session: Session,
   fields: CreationFields,
   received: ReceivedFile | null,
+  origin: CreationOrigin = {},
 ): Promise<CreatedTask> {
   const storage = blobStorageFor(services.config);
   let source: Source | null = received ? { file: received, uploadId: null, sourceUrl: null, ownBytes: true } : null;
@@ -178,7 +185,11 @@ export async function createTask(
         taskId,
         TASK_EVENT.Created,
         `Task #${row.sequential_by_workspace_id} '${displayName}' created by ${actor.label} from ${
-          source?.uploadId ? 'a resumable upload' : source?.sourceUrl ? 'a URL' : 'an uploaded file'
+          source?.uploadId
+            ? 'a resumable upload'
+            : source?.sourceUrl
+              ? 'a URL'
+              : (origin.receivedFrom ?? 'an uploaded file')
         } (${detected.mime}, ${file.size} bytes); queued for pre-processing.`,
         {
           status: TASK_STATUS.QueuedForPreProcessing,
