@@ -461,7 +461,33 @@ export interface TasksTable {
   einvoice_blob_id: Nullable<string>;
 }
 
-// --- Mail imports (migration 0014_mail_imports) ---
+// --- Import channels (migration 0014_import_channels) ---
+/** A tenant's connection to a file-sharing site; workspaces' storage names it by `name`. */
+export interface StorageConnectionsTable {
+  id: string;
+  tenant_id: string;
+  /** `sharePoint` (Microsoft Graph) or `webDav`. */
+  kind: string;
+  display_name: string;
+  name: string;
+  /** SharePoint: the application (client) id; WebDAV: the user name. */
+  client_id: string;
+  /** The client secret (WebDAV: the password), encrypted; never returned. */
+  secret_ciphertext: string;
+  /** SharePoint: the site host (contoso.sharepoint.com); WebDAV: the server's base URL. */
+  hostname: string;
+  default_site: string | null;
+  drive_id: string | null;
+  created_on: CreatedAt;
+  modified_on: Timestamp;
+}
+
+export interface Database {
+  storage_connections: StorageConnectionsTable;
+}
+
+export type StorageConnectionRow = Selectable<StorageConnectionsTable>;
+
 /** A message received at a workspace's import address; its raw bytes are kept until `expires_on`. */
 export interface MailImportsTable {
   id: string;

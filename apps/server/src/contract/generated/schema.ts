@@ -4759,6 +4759,12 @@ export interface components {
             defaultSite: string | null;
             /** @description The document library (drive) used by default. */
             driveId: string | null;
+            /**
+             * @description How the site is reached (designed addition): SharePoint through Microsoft Graph (hostname `contoso.sharepoint.com`, an application's clientId and clientSecret, defaultSite `sites/Finance`), or a WebDAV server (hostname the base URL of the collection, clientId and clientSecret the user name and password; defaultSite and driveId unused).
+             * @default SharePoint
+             * @enum {string}
+             */
+            connectorType?: "SharePoint" | "WebDav";
         };
         /** @description A workspace whose storage uses a given SharePoint connection. */
         SharePointServiceWorkspace: {

@@ -1,9 +1,31 @@
 import { type Kysely, sql } from 'kysely';
 
-// Mail received at a workspace's import address: who sent it, its subject and body (the context
+// Import channels.
+//
+// storage_connections: a tenant's connections to file-sharing sites (SharePoint through Microsoft
+// Graph, or WebDAV), which workspaces' storage refers to by `name`. The client secret is stored
+// encrypted (AES-256-GCM, domain/connectors/secret-box.ts) and is never returned.
+//
+// mail_imports: mail received at a workspace's import address: who sent it, its subject and body (the context
 // of the tasks made from its attachments), the tasks, and the raw message kept in storage until it
 // expires (31 days, product-spec §9). When it expires the bytes go and the row stays as the record.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('storage_connections')
+    .addColumn('id', 'uuid', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'uuid', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+    .addColumn('kind', 'text', (c) => c.notNull())
+    .addColumn('display_name', 'text', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('client_id', 'text', (c) => c.notNull())
+    .addColumn('secret_ciphertext', 'text', (c) => c.notNull())
+    .addColumn('hostname', 'text', (c) => c.notNull())
+    .addColumn('default_site', 'text')
+    .addColumn('drive_id', 'text')
+    .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addColumn('modified_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addUniqueConstraint('storage_connections_tenant_name', ['tenant_id', 'name'])
+    .execute();
   await db.schema
     .createTable('mail_imports')
     .addColumn('id', 'uuid', (c) => c.primaryKey())
@@ -39,4 +61,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('mail_imports').execute();
+  await db.schema.dropTable('storage_connections').execute();
 }
