@@ -58,7 +58,7 @@ export function directoryOf(hostname: string): string {
     .toLowerCase()
     .replace(/^https?:\/\//, '')
     .replace(/\/.*$/, '');
-  const match = /^([a-z0-9-]+)(-my)?\.sharepoint\.(com|us|de|cn)$/.exec(host);
+  const match = /^([a-z0-9-]+?)(-my)?\.sharepoint\.(com|us|de|cn)$/.exec(host);
   if (!match) {
     throw new ConnectorError(
       STORAGE_ERROR.CouldNotGetConfiguration,
