@@ -67,6 +67,8 @@ describe('SharePoint through Microsoft Graph', () => {
       if (key === `GET /v1.0/drives/${DRIVE}/root:/Invoices:/children`) {
         return json(200, url.includes('$skiptoken=') ? 'children-page-2' : 'children-page-1');
       }
+      if (key === `GET /v1.0/drives/${DRIVE}/items/01BYE5RZ7INVOICEAWSPDFAAAAAAAAAA`) return json(200, 'item');
+      if (key === `GET /v1.0/drives/${DRIVE}/items/01BYE5RZ4FOLDER2026AAAAAAAAAAAAAA`) return json(200, 'folder-item');
       if (key === `GET /v1.0/drives/${DRIVE}/items/01BYE5RZ7INVOICEAWSPDFAAAAAAAAAA/content`) {
         return response
           .writeHead(302, { location: `${origin}/download/AmazonWebServices.pdf?tempauth=v1.replayed` })
@@ -164,7 +166,9 @@ describe('SharePoint through Microsoft Graph', () => {
     const [, file] = await graph.list('/Invoices');
     if (!file) throw new Error('no file listed');
     const chunks: Buffer[] = [];
-    for await (const chunk of await graph.download(file)) chunks.push(chunk as Buffer);
+    const download = await graph.download(file.id);
+    expect(download.name).toBe('AmazonWebServices.pdf');
+    for await (const chunk of download.stream) chunks.push(chunk as Buffer);
     expect(Buffer.concat(chunks).equals(FIXTURES.invoicePdf())).toBe(true);
     // With the library given, the site is not looked up.
     expect(seen.some((s) => s.url.startsWith('/v1.0/sites/'))).toBe(false);
@@ -202,6 +206,14 @@ describe('SharePoint through Microsoft Graph', () => {
     expect(await codeOf(connector({ driveId: DRIVE }).list('/Missing'))).toEqual([
       50,
       'Listing /Missing: The resource could not be found..',
+    ]);
+    expect(await codeOf(connector({ driveId: DRIVE }).download('01BYE5RZ4FOLDER2026AAAAAAAAAAAAAA'))).toEqual([
+      40,
+      '2026 is a folder, not a file.',
+    ]);
+    expect(await codeOf(connector({ driveId: DRIVE }).download('01BYE5RZGONEAAAAAAAAAAAAAAAAAAAA'))).toEqual([
+      40,
+      'Reading the item 01BYE5RZGONEAAAAAAAAAAAAAAAAAAAA: The resource could not be found..',
     ]);
     failures.set(`PUT /v1.0/drives/${DRIVE}/root:/Exports/invoice-1.json:/content`, [423, 'locked']);
     expect(await codeOf(connector({ driveId: DRIVE }).upload('/Exports', 'invoice-1.json', Buffer.from('{}')))).toEqual(

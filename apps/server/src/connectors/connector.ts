@@ -22,8 +22,8 @@ export interface ConnectorItem {
 export interface Connector {
   /** The files and folders of a folder, all pages read. */
   list(folderPath: string): Promise<ConnectorItem[]>;
-  /** The bytes of a file. */
-  download(item: ConnectorItem): Promise<Readable>;
+  /** A file by its id (as listed): its name and bytes. A folder or a missing item is CouldNotGetItem. */
+  download(id: string): Promise<{ name: string; stream: Readable }>;
   /** Writes a file into a folder (replacing one of the same name) and returns it. */
   upload(folderPath: string, fileName: string, content: Buffer): Promise<ConnectorItem>;
 }

@@ -207,16 +207,16 @@ export function graphConnector(settings: GraphSettings, endpoints: GraphEndpoint
       return items;
     },
 
-    async download(item) {
+    async download(id) {
+      const address = `/drives/${await drive()}/items/${encodeURIComponent(id)}`;
+      const item = (await (
+        await call(address, {}, STORAGE_ERROR.CouldNotGetItem, `Reading the item ${id}`)
+      ).json()) as DriveItem;
+      if (item.folder) throw new ConnectorError(STORAGE_ERROR.CouldNotGetItem, `${item.name} is a folder, not a file.`);
       // Graph answers 302 to a pre-authenticated download URL; fetch follows it.
-      const response = await call(
-        `/drives/${await drive()}/items/${encodeURIComponent(item.id)}/content`,
-        {},
-        STORAGE_ERROR.CouldNotGetItem,
-        `Reading ${item.name}`,
-      );
+      const response = await call(`${address}/content`, {}, STORAGE_ERROR.CouldNotGetItem, `Reading ${item.name}`);
       if (!response.body) throw new ConnectorError(STORAGE_ERROR.CouldNotGetItem, `Reading ${item.name}: no content.`);
-      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+      return { name: item.name, stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) };
     },
 
     async upload(folderPath, fileName, content) {

@@ -123,15 +123,13 @@ export function webDavConnector(settings: WebDavSettings): Connector {
       return items.sort((a, b) => Number(b.isFolder) - Number(a.isFolder) || a.name.localeCompare(b.name));
     },
 
-    async download(item) {
-      const response = await request(
-        urlOf(item.id),
-        { method: 'GET' },
-        STORAGE_ERROR.CouldNotGetItem,
-        `Reading ${item.id}`,
-      );
-      if (!response.body) throw new ConnectorError(STORAGE_ERROR.CouldNotGetItem, `Reading ${item.id}: no content.`);
-      return Readable.fromWeb(response.body as WebReadableStream<Uint8Array>);
+    async download(id) {
+      const path = normalisePath(id);
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      if (!name) throw new ConnectorError(STORAGE_ERROR.CouldNotGetItem, 'The root folder is not a file.');
+      const response = await request(urlOf(path), { method: 'GET' }, STORAGE_ERROR.CouldNotGetItem, `Reading ${path}`);
+      if (!response.body) throw new ConnectorError(STORAGE_ERROR.CouldNotGetItem, `Reading ${path}: no content.`);
+      return { name, stream: Readable.fromWeb(response.body as WebReadableStream<Uint8Array>) };
     },
 
     async upload(folderPath, fileName, content) {

@@ -69,12 +69,17 @@ export function listConnections(db: Db, session: Session) {
 }
 
 /** The connection named `serviceName` in the caller's tenant, as a connector; 404 when there is none. */
-export async function connectorByName(
+export function connectorByName(db: Db, session: Session, serviceName: string) {
+  return connectorOfTenant(db, session.membership.tenant_id, serviceName);
+}
+
+/** The connection named `serviceName` of a tenant (the pipeline has no session), as a connector; 404 when there is none. */
+export async function connectorOfTenant(
   db: Db,
-  session: Session,
+  tenantId: string,
   serviceName: string,
 ): Promise<{ row: StorageConnectionRow; connector: Connector }> {
-  const row = await repositoryOf(db, session).byName(serviceName);
+  const row = await new StorageConnectionsRepository(db, tenantId).byName(serviceName);
   if (!row) throw notFound(`This tenant has no connection named '${serviceName}'.`);
   let secret: string;
   try {

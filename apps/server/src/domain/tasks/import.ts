@@ -9,6 +9,7 @@ import { BatchesRepository } from '../../db/repositories/batches.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { describeStored, FileTooLargeError, type IngestedFile } from '../../storage/ingest.js';
+import { fetchConnectionItem, namesConnectionItem } from '../connectors/import-item.js';
 import type { Services } from '../services.js';
 import type { Session } from '../session.js';
 import { acceptedFileType, tooLarge } from './accepted-files.js';
@@ -80,6 +81,7 @@ export async function createTask(
 ): Promise<CreatedTask> {
   const storage = blobStorageFor(services.config);
   let source: Source | null = received ? { file: received, uploadId: null, sourceUrl: null, ownBytes: true } : null;
+  let receivedFrom = origin.receivedFrom;
   try {
     const workspace = await workspaceForTask(services.db, session, fields.workspaceId);
     const rules = workspaceRules(workspace);
@@ -133,6 +135,17 @@ export async function createTask(
       const file = await fetchIntoStorage(storage, fields.url, rules.maxFileSizeBytes);
       source = { file, uploadId: null, sourceUrl: fields.url, ownBytes: true };
     }
+    if (!source && namesConnectionItem(fields.context)) {
+      const fetched = await fetchConnectionItem(
+        services.db,
+        storage,
+        session.membership.tenant_id,
+        fields.context ?? {},
+        rules.maxFileSizeBytes,
+      );
+      source = { file: fetched.file, uploadId: null, sourceUrl: null, ownBytes: true };
+      receivedFrom = `the file-sharing connection '${fetched.connectionName}'`;
+    }
     if (!source) throw fail(TaskErrorCode.UrlOrFileRequired, 'A file, an uploadId or a url is required.');
 
     const { file } = source;
@@ -185,11 +198,7 @@ export async function createTask(
         taskId,
         TASK_EVENT.Created,
         `Task #${row.sequential_by_workspace_id} '${displayName}' created by ${actor.label} from ${
-          source?.uploadId
-            ? 'a resumable upload'
-            : source?.sourceUrl
-              ? 'a URL'
-              : (origin.receivedFrom ?? 'an uploaded file')
+          source?.uploadId ? 'a resumable upload' : source?.sourceUrl ? 'a URL' : (receivedFrom ?? 'an uploaded file')
         } (${detected.mime}, ${file.size} bytes); queued for pre-processing.`,
         {
           status: TASK_STATUS.QueuedForPreProcessing,
