@@ -35,6 +35,7 @@ const FORBIDDEN: Record<string, string[]> = {
   formats: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
   domain: ['http', 'pipeline', 'identity', 'uploads', 'inbound-mail', 'app', 'main', 'worker-main'],
   pipeline: ['http', 'identity', 'uploads', 'inbound-mail', 'app', 'main'],
+  connectors: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
   storage: ['http', 'domain', 'pipeline', 'identity', 'uploads', 'inbound-mail', 'app', 'main'],
 };
 
