@@ -41,6 +41,8 @@ export interface ServerConfig {
   mailImportHost: string;
   /** Largest message it accepts (MAIL_IMPORT_MAX_MESSAGE_BYTES, default 50 MB). */
   mailImportMaxMessageBytes: number;
+  /** The built folder monitor people download (FOLDER_MONITOR_FILE, default tools/folder-monitor/dist/folder-monitor.mjs). */
+  folderMonitorFile: string;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -95,5 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailImportPort,
     mailImportHost: env.MAIL_IMPORT_HOST ?? host,
     mailImportMaxMessageBytes: wholeNumber(env, 'MAIL_IMPORT_MAX_MESSAGE_BYTES', 50 * 1024 * 1024, 1024),
+    folderMonitorFile: resolve(
+      env.FOLDER_MONITOR_FILE ?? join(repoRoot, 'tools', 'folder-monitor', 'dist', 'folder-monitor.mjs'),
+    ),
   };
 }
