@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MICROSOFT_CLOUD } from './connectors/graph.js';
 
 /** Repository root, found from this file so the server runs the same from any working directory. */
 export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -41,6 +42,10 @@ export interface ServerConfig {
   mailImportHost: string;
   /** Largest message it accepts (MAIL_IMPORT_MAX_MESSAGE_BYTES, default 50 MB). */
   mailImportMaxMessageBytes: number;
+  /** Microsoft Graph for SharePoint connections (MICROSOFT_GRAPH_URL; another cloud, e.g. https://graph.microsoft.us/v1.0). */
+  microsoftGraphUrl: string;
+  /** The Microsoft identity platform that signs connections in (MICROSOFT_LOGIN_URL). */
+  microsoftLoginUrl: string;
   /** The built folder monitor people download (FOLDER_MONITOR_FILE, default tools/folder-monitor/dist/folder-monitor.mjs). */
   folderMonitorFile: string;
 }
@@ -97,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailImportPort,
     mailImportHost: env.MAIL_IMPORT_HOST ?? host,
     mailImportMaxMessageBytes: wholeNumber(env, 'MAIL_IMPORT_MAX_MESSAGE_BYTES', 50 * 1024 * 1024, 1024),
+    microsoftGraphUrl: (env.MICROSOFT_GRAPH_URL ?? MICROSOFT_CLOUD.graph).replace(/\/$/, ''),
+    microsoftLoginUrl: (env.MICROSOFT_LOGIN_URL ?? MICROSOFT_CLOUD.login).replace(/\/$/, ''),
     folderMonitorFile: resolve(
       env.FOLDER_MONITOR_FILE ?? join(repoRoot, 'tools', 'folder-monitor', 'dist', 'folder-monitor.mjs'),
     ),

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectorError } from '../src/connectors/connector.js';
 import { directoryOf, type GraphEndpoints, graphConnector } from '../src/connectors/graph.js';
+import { demoEmail, useTestServer } from './support/harness.js';
 import { FIXTURES } from './support/task-import.js';
 
 const DRIVE = 'b!BCZxLHATKUeh9UJlc_2oCsNEIi0hJepJk6g54cOgYP7Dq1TUfO1HRY3Kq7Cha3Fz';
@@ -64,6 +65,7 @@ describe('SharePoint through Microsoft Graph', () => {
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return response.writeHead(401).end();
       if (key === 'GET /v1.0/sites/contoso.sharepoint.com:/sites/Finance') return json(200, 'site');
       if (key === `GET /v1.0/sites/${SITE}/drive`) return json(200, 'drive');
+      if (key === `GET /v1.0/drives/${DRIVE}/root/children`) return json(200, 'root-children');
       if (key === `GET /v1.0/drives/${DRIVE}/root:/Invoices:/children`) {
         return json(200, url.includes('$skiptoken=') ? 'children-page-2' : 'children-page-1');
       }
@@ -232,5 +234,54 @@ describe('SharePoint through Microsoft Graph', () => {
     expect(error).toBeInstanceOf(ConnectorError);
     expect((error as ConnectorError).message).toContain('an unexpected address http://attacker.example/v1.0/drives/');
     expect(seen.filter((s) => s.url.includes('$skiptoken'))).toEqual([]);
+  });
+
+  describe('through the API', () => {
+    const t = useTestServer('pglite');
+    const upsert = async (clientSecret: string) =>
+      t.call('POST', '/api/v1/Tenant/Connectors/UpsertSharePointConnection', {
+        token: await t.tokenFor(demoEmail('Administrator')),
+        body: {
+          id: null,
+          displayName: 'Contoso Finance',
+          name: 'contoso',
+          clientId: '6731de76-14a6-49ae-97bc-6eba6914391e',
+          clientSecret,
+          hostname: 'contoso.sharepoint.com',
+          defaultSite: 'sites/Finance',
+          driveId: null,
+          connectorType: 'SharePoint',
+        },
+      });
+
+    it('checks a SharePoint connection against Graph before saving it, then browses it page by page', async () => {
+      // This server's Microsoft cloud is the replay (MICROSOFT_GRAPH_URL, MICROSOFT_LOGIN_URL).
+      t.config.microsoftGraphUrl = endpoints.graph;
+      t.config.microsoftLoginUrl = endpoints.login;
+      const refused = await upsert('wrong');
+      expect(refused.body).toMatchObject({ succeeded: false, errors: [{ code: 20 }] });
+      const saved = await upsert('app-Secret-1');
+      expect(saved.body).toMatchObject({ succeeded: true, result: { name: 'contoso', connectorType: 'SharePoint' } });
+      expect(saved.text).not.toContain('app-Secret-1');
+
+      const token = await t.tokenFor(demoEmail('Creator'));
+      const root = await t.call('GET', '/api/v1/SharePoint/Items/contoso', { token });
+      expect(root.body).toMatchObject([
+        { name: 'Invoices', isFolder: true, folderPath: '/', displayFullPath: 'Contoso Finance/Invoices' },
+      ]);
+      const invoices = await t.call('GET', '/api/v1/SharePoint/Items/contoso', {
+        token,
+        query: { directoryPath: '/Invoices' },
+      });
+      expect(invoices.body).toMatchObject([
+        { name: '2026', isFolder: true },
+        {
+          id: '01BYE5RZ7INVOICEAWSPDFAAAAAAAAAA',
+          name: 'AmazonWebServices.pdf',
+          isFile: true,
+          lastModifiedUserDisplayName: 'João Costa',
+        },
+      ]);
+    });
   });
 });

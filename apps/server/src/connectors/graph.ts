@@ -27,7 +27,7 @@ export interface GraphSettings {
   driveId: string | null;
 }
 
-/** Where Graph and the identity platform are; tests point these at a replay of recorded answers. */
+/** Where Graph and the identity platform are (the public cloud, a national cloud, or in tests a replay of recorded answers). */
 export interface GraphEndpoints {
   graph: string;
   login: string;
@@ -91,7 +91,7 @@ function itemAddress(path: string): string {
   return `root:${clean.split('/').map(encodeURIComponent).join('/')}:`;
 }
 
-export function graphConnector(settings: GraphSettings, endpoints: GraphEndpoints = MICROSOFT_CLOUD): Connector {
+export function graphConnector(settings: GraphSettings, endpoints: GraphEndpoints): Connector {
   const directory = directoryOf(settings.hostname);
   let token: { value: string; until: number } | undefined;
   let driveId: string | undefined;

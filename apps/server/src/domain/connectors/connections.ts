@@ -3,8 +3,9 @@
 // workspace's storage names them. The secret is encrypted at rest (secret-box) and never leaves
 // the server; an update without a secret keeps the stored one.
 import { randomUUID } from 'node:crypto';
+import type { ServerConfig } from '../../config.js';
 import { type Connector, ConnectorError, STORAGE_ERROR } from '../../connectors/connector.js';
-import { type GraphEndpoints, graphConnector, MICROSOFT_CLOUD } from '../../connectors/graph.js';
+import { type GraphEndpoints, graphConnector } from '../../connectors/graph.js';
 import { webDavConnector } from '../../connectors/webdav.js';
 import type { components } from '../../contract/generated/schema.js';
 import type { Db } from '../../db/database.js';
@@ -20,11 +21,16 @@ import { decryptSecret, encryptSecret } from './secret-box.js';
 type StorageConnection = components['schemas']['StorageConnection'];
 export type ConnectorType = NonNullable<StorageConnection['connectorType']>;
 
-/** Where the Graph connector goes; the tests replace it with a replay of recorded answers. */
-let graphEndpoints: GraphEndpoints = MICROSOFT_CLOUD;
-export function useGraphEndpoints(endpoints: GraphEndpoints): void {
-  graphEndpoints = endpoints;
+/** What opening a connection needs: the database (the secret) and where Microsoft Graph is. */
+export interface ConnectorDeps {
+  db: Db;
+  config: Pick<ServerConfig, 'microsoftGraphUrl' | 'microsoftLoginUrl'>;
 }
+
+const graphOf = (config: ConnectorDeps['config']): GraphEndpoints => ({
+  graph: config.microsoftGraphUrl,
+  login: config.microsoftLoginUrl,
+});
 
 const repositoryOf = (db: Db, session: Session) => new StorageConnectionsRepository(db, session.membership.tenant_id);
 
@@ -44,6 +50,7 @@ export function toStorageConnection(row: StorageConnectionRow): StorageConnectio
 }
 
 function connectorOf(
+  graph: GraphEndpoints,
   kind: string,
   values: { clientId: string; secret: string; hostname: string; defaultSite: string | null; driveId: string | null },
 ): Connector {
@@ -58,7 +65,7 @@ function connectorOf(
       defaultSite: values.defaultSite,
       driveId: values.driveId,
     },
-    graphEndpoints,
+    graph,
   );
 }
 
@@ -69,13 +76,13 @@ export function listConnections(db: Db, session: Session) {
 }
 
 /** The connection named `serviceName` in the caller's tenant, as a connector; 404 when there is none. */
-export function connectorByName(db: Db, session: Session, serviceName: string) {
-  return connectorOfTenant(db, session.membership.tenant_id, serviceName);
+export function connectorByName(deps: ConnectorDeps, session: Session, serviceName: string) {
+  return connectorOfTenant(deps, session.membership.tenant_id, serviceName);
 }
 
 /** The connection named `serviceName` of a tenant (the pipeline has no session), as a connector; 404 when there is none. */
 export async function connectorOfTenant(
-  db: Db,
+  { db, config }: ConnectorDeps,
   tenantId: string,
   serviceName: string,
 ): Promise<{ row: StorageConnectionRow; connector: Connector }> {
@@ -90,7 +97,7 @@ export async function connectorOfTenant(
       `The secret of the connection '${row.name}' cannot be read; save the connection again with its secret.`,
     );
   }
-  const connector = connectorOf(row.kind, {
+  const connector = connectorOf(graphOf(config), row.kind, {
     clientId: row.client_id,
     secret,
     hostname: row.hostname,
@@ -116,7 +123,11 @@ type UpsertResult =
  * settings: its root folder is listed. A site that does not answer is reported with its
  * ExternalStorageErrorCode and nothing is saved.
  */
-export async function upsertConnection(db: Db, session: Session, body: StorageConnection): Promise<UpsertResult> {
+export async function upsertConnection(
+  { db, config }: ConnectorDeps,
+  session: Session,
+  body: StorageConnection,
+): Promise<UpsertResult> {
   const repo = repositoryOf(db, session);
   const kind: ConnectorType = body.connectorType ?? 'SharePoint';
   const name = body.name.trim();
@@ -144,7 +155,7 @@ export async function upsertConnection(db: Db, session: Session, body: StorageCo
     driveId: body.driveId?.trim() || null,
   };
   try {
-    await connectorOf(kind, settings).list('/');
+    await connectorOf(graphOf(config), kind, settings).list('/');
   } catch (error) {
     if (error instanceof ConnectorError)
       return { succeeded: false, errors: [{ code: error.code, message: error.message }] };

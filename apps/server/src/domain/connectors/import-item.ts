@@ -4,13 +4,12 @@
 // file the workspace refuses stays where it is on the site.
 import { ConnectorError, STORAGE_ERROR } from '../../connectors/connector.js';
 import { TaskErrorCode } from '../../contract/generated/enums.js';
-import type { Db } from '../../db/database.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import { ingest } from '../../storage/ingest.js';
 import { DomainError } from '../errors.js';
 import { cleanFileName } from '../tasks/accepted-files.js';
 import { fail } from '../tasks/command-results.js';
-import { connectorOfTenant } from './connections.js';
+import { type ConnectorDeps, connectorOfTenant } from './connections.js';
 
 /** Whether the creation request asks for a file of a connection. */
 export const namesConnectionItem = (context: Record<string, unknown> | null | undefined) =>
@@ -18,7 +17,7 @@ export const namesConnectionItem = (context: Record<string, unknown> | null | un
 
 /** Downloads the item into storage within `maxBytes`; refusals carry the context codes (1021, 1023). */
 export async function fetchConnectionItem(
-  db: Db,
+  deps: ConnectorDeps,
   storage: BlobStorage,
   tenantId: string,
   context: Record<string, unknown>,
@@ -37,7 +36,7 @@ export async function fetchConnectionItem(
   }
   let opened: Awaited<ReturnType<typeof connectorOfTenant>>;
   try {
-    opened = await connectorOfTenant(db, tenantId, serviceName.trim());
+    opened = await connectorOfTenant(deps, tenantId, serviceName.trim());
   } catch (error) {
     if (error instanceof DomainError || error instanceof ConnectorError) {
       throw fail(TaskErrorCode.ContextInvalidDriveService, error.message);

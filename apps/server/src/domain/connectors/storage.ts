@@ -11,7 +11,7 @@ import { DomainError, invalid } from '../errors.js';
 import type { Session } from '../session.js';
 import { openWorkspace } from '../workspaces/access.js';
 import { storedOf } from '../workspaces/configuration.js';
-import { connectorByName } from './connections.js';
+import { type ConnectorDeps, connectorByName } from './connections.js';
 
 type StorageConfig = components['schemas']['StorageConfig'];
 type StorageItem = components['schemas']['StorageItem'];
@@ -35,13 +35,13 @@ export function toStorageItem(item: ConnectorItem, siteName: string): StorageIte
 
 /** The items of a folder of the connection `serviceName` (the root when no path is given). */
 export async function browseConnection(
-  db: Db,
+  deps: ConnectorDeps,
   session: Session,
   serviceName: string,
   directoryPath: string | null | undefined,
 ) {
   try {
-    const { row, connector } = await connectorByName(db, session, serviceName);
+    const { row, connector } = await connectorByName(deps, session, serviceName);
     const items = await connector.list(normalisePath(directoryPath));
     return items.map((item) => toStorageItem(item, row.display_name));
   } catch (error) {
@@ -61,15 +61,15 @@ const setupFailure = (code: number, message: string): SetupResult => ({
 
 /** Connects the workspace to a storage after reading every folder it names; nothing is saved on a failure. */
 export async function patchStorage(
-  db: Db,
+  deps: ConnectorDeps,
   session: Session,
   workspaceId: string,
   body: StorageConfig,
 ): Promise<SetupResult> {
-  const { scope, row } = await openWorkspace(db, session, workspaceId);
+  const { scope, row } = await openWorkspace(deps.db, session, workspaceId);
   let opened: Awaited<ReturnType<typeof connectorByName>>;
   try {
-    opened = await connectorByName(db, session, body.serviceName);
+    opened = await connectorByName(deps, session, body.serviceName);
   } catch (error) {
     if (error instanceof DomainError || error instanceof ConnectorError) {
       return setupFailure(StorageSetupErrorCode.CouldNotGetSharePointConfiguration, error.message);

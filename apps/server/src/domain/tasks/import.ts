@@ -137,7 +137,7 @@ export async function createTask(
     }
     if (!source && namesConnectionItem(fields.context)) {
       const fetched = await fetchConnectionItem(
-        services.db,
+        services,
         storage,
         session.membership.tenant_id,
         fields.context ?? {},

@@ -19,7 +19,7 @@ export const connectorHandlers = defineHandlers({
   ),
   Tenant_ConnectorsUpsertSharePointConnection: requires(
     ['Tenant.CreateSharePointConnectors'],
-    ({ body, session, services }) => upsertConnection(services.db, session, body),
+    ({ body, session, services }) => upsertConnection(services, session, body),
   ),
   Tenant_ConnectorsDeleteSharePointConnection: requires(
     ['Tenant.CreateSharePointConnectors'],
@@ -29,10 +29,10 @@ export const connectorHandlers = defineHandlers({
   SharePoint_Items: requires(
     ['Workspace.ManageStorage', 'Tenant.ViewSharePointConnector', 'Task.Import'],
     ({ params, query, session, services }) =>
-      browseConnection(services.db, session, params.serviceName, query.directoryPath),
+      browseConnection(services, session, params.serviceName, query.directoryPath),
   ),
   SdWorkspace_PatchStorage: requires(['Workspace.ManageStorage'], ({ params, body, session, services }) =>
-    patchStorage(services.db, session, params.workspaceId, body),
+    patchStorage(services, session, params.workspaceId, body),
   ),
   SdWorkspace_DeleteStorage: requires(['Workspace.ManageStorage'], ({ params, session, services }) =>
     deleteStorage(services.db, session, params.workspaceId),

@@ -48,7 +48,7 @@ async function deliver(context: StageContext, integrationId: string) {
   const scope = new ResultsScope(db, task.tenant_id);
   const { file, result } = await resultFile(scope, task);
   const blobId = await scope.storeBlob(context.storage, file, null);
-  const written = await writeExportToStorage(db, workspace, file);
+  const written = await writeExportToStorage({ db, config: context.config }, workspace, file);
   const summary =
     'entities' in result
       ? `${result.entities.length} field(s) and ${result.tables.length} table(s)`
