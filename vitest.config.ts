@@ -7,6 +7,7 @@ export default defineConfig({
     projects: [
       'packages/*/vitest.config.ts',
       'apps/*/vitest.config.ts',
+      'tools/*/vitest.config.ts',
       'tests',
       'tests/vitest.e2e.config.ts',
       'tests/embed/vitest.config.ts',

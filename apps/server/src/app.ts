@@ -12,6 +12,7 @@ import { ensureRoles } from './domain/demo-data.js';
 import { seedDemo } from './domain/demo-seed.js';
 import { bindContract, type ResponseViolation } from './http/binder.js';
 import { errorBody } from './http/errors.js';
+import { registerFolderMonitorDownload } from './http/folder-monitor-download.js';
 import type { HandlerMap, Services } from './http/handler.js';
 import { handlers as defaultHandlers } from './http/handlers/index.js';
 import { registerSignedFiles } from './http/signed-files-route.js';
@@ -96,6 +97,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   await registerUploads(app, { services, verifyBearer: identity.verifyBearer });
   // Signed, time-limited file URLs (media, waveforms, result downloads) outside the contract.
   await registerSignedFiles(app, { db: database.db, storage: blobStorageFor(config) });
+  registerFolderMonitorDownload(app, config);
   bindContract(app, {
     contract,
     validators,

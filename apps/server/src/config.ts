@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MICROSOFT_CLOUD } from './connectors/graph.js';
 
 /** Repository root, found from this file so the server runs the same from any working directory. */
 export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -38,6 +39,21 @@ export interface ServerConfig {
    */
   translationUrl: string | undefined;
   translationApiKey: string | undefined;
+  /**
+   * Port of the SMTP receiver of the workspaces' import addresses (MAIL_IMPORT_PORT); undefined:
+   * no receiver runs (the default).
+   */
+  mailImportPort: number | undefined;
+  /** Interface the receiver listens on (MAIL_IMPORT_HOST, default the server's HOST). */
+  mailImportHost: string;
+  /** Largest message it accepts (MAIL_IMPORT_MAX_MESSAGE_BYTES, default 50 MB). */
+  mailImportMaxMessageBytes: number;
+  /** Microsoft Graph for SharePoint connections (MICROSOFT_GRAPH_URL; another cloud, e.g. https://graph.microsoft.us/v1.0). */
+  microsoftGraphUrl: string;
+  /** The Microsoft identity platform that signs connections in (MICROSOFT_LOGIN_URL). */
+  microsoftLoginUrl: string;
+  /** The built folder monitor people download (FOLDER_MONITOR_FILE, default tools/folder-monitor/dist/folder-monitor.mjs). */
+  folderMonitorFile: string;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -70,10 +86,12 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
+  const host = env.HOST ?? '0.0.0.0';
+  const mailImportPort = env.MAIL_IMPORT_PORT?.trim() ? wholeNumber(env, 'MAIL_IMPORT_PORT', 0, 0) : undefined;
   const dataDir = resolve(env.DATA_DIR ?? join(repoRoot, '.data'));
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     origin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -89,5 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
+    mailImportPort,
+    mailImportHost: env.MAIL_IMPORT_HOST ?? host,
+    mailImportMaxMessageBytes: wholeNumber(env, 'MAIL_IMPORT_MAX_MESSAGE_BYTES', 50 * 1024 * 1024, 1024),
+    microsoftGraphUrl: (env.MICROSOFT_GRAPH_URL ?? MICROSOFT_CLOUD.graph).replace(/\/$/, ''),
+    microsoftLoginUrl: (env.MICROSOFT_LOGIN_URL ?? MICROSOFT_CLOUD.login).replace(/\/$/, ''),
+    folderMonitorFile: resolve(
+      env.FOLDER_MONITOR_FILE ?? join(repoRoot, 'tools', 'folder-monitor', 'dist', 'folder-monitor.mjs'),
+    ),
   };
 }

@@ -30,13 +30,14 @@ const layerOf = (path: string) => relative(src, path).split('/')[0]?.replace(/\.
 
 /** Which layers each layer must not import. */
 const FORBIDDEN: Record<string, string[]> = {
-  contract: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'app', 'main'],
-  db: ['http', 'domain', 'pipeline', 'identity', 'uploads', 'app', 'main'],
-  formats: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'app', 'main'],
-  domain: ['http', 'pipeline', 'identity', 'uploads', 'app', 'main', 'worker-main'],
-  pipeline: ['http', 'identity', 'uploads', 'app', 'main'],
-  storage: ['http', 'domain', 'pipeline', 'identity', 'uploads', 'app', 'main'],
-  translation: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'app', 'main'],
+  contract: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
+  db: ['http', 'domain', 'pipeline', 'identity', 'uploads', 'inbound-mail', 'app', 'main'],
+  formats: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
+  domain: ['http', 'pipeline', 'identity', 'uploads', 'inbound-mail', 'app', 'main', 'worker-main'],
+  pipeline: ['http', 'identity', 'uploads', 'inbound-mail', 'app', 'main'],
+  connectors: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
+  storage: ['http', 'domain', 'pipeline', 'identity', 'uploads', 'inbound-mail', 'app', 'main'],
+  translation: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
 };
 
 function violations(): string[] {

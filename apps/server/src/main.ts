@@ -2,17 +2,32 @@
 import { buildServer } from './app.js';
 import { loadConfig } from './config.js';
 import { seedDemoTasks } from './domain/demo-tasks.js';
+import { importDomainOf } from './domain/workspaces/import-email.js';
+import { startMailReceiver } from './inbound-mail/smtp-receiver.js';
 
 const config = loadConfig();
 // Request logs (JSON, one line per request) are for operators who ask for them with LOG_REQUESTS=true;
 // a person who just ran `npm start` gets the few lines below.
 const server = await buildServer(config, { logger: process.env.LOG_REQUESTS === 'true' });
 await server.app.listen({ port: config.port, host: config.host });
+const mailReceiver =
+  config.mailImportPort === undefined
+    ? undefined
+    : await startMailReceiver(server.services, {
+        port: config.mailImportPort,
+        host: config.mailImportHost,
+        maxMessageBytes: config.mailImportMaxMessageBytes,
+        onMessage: ({ outcome }) => {
+          if (outcome) server.workers?.wake();
+        },
+        onError: (error) => console.error('mail import:', error),
+      });
 const demoTasks = config.seedDemoTasks ? await seedDemoTasks(server.services) : 0;
 if (demoTasks > 0) server.workers?.wake();
 console.log(`
 Reviewdesk is running on ${config.origin}
   database: ${server.database.kind}${config.seedDemoData ? ', with demo data' : ''}${demoTasks > 0 ? ` (${demoTasks} demo files imported for processing)` : ''}
+  mail import: ${mailReceiver ? `SMTP on port ${mailReceiver.port} for *@${importDomainOf(config.origin)}` : 'off (set MAIL_IMPORT_PORT to receive mail at the import addresses)'}
   processing: ${server.workers ? `${server.workers.ids.length} worker(s) in this process` : 'no workers in this process (WORKERS=0 or no stages)'}
   sign in as administrator@demo.reviewdesk.test, password Reviewdesk-demo-1 (README.md lists every demo account)
   stop with Ctrl+C
@@ -20,6 +35,6 @@ Reviewdesk is running on ${config.origin}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    void server.close().finally(() => process.exit(0));
+    void Promise.all([mailReceiver?.close(), server.close()]).finally(() => process.exit(0));
   });
 }

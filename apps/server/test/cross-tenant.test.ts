@@ -34,6 +34,8 @@ function requestFor(contract: Contract, op: OperationSpec) {
   };
   const { pathArgs, query, body, form: fields } = sampleRequest(contract, op, { idFor, email: GLOBEX_ADMIN });
   const form = fields ? formPayload(fields, 'cross-tenant-boundary') : undefined;
+  // A file-sharing connection is named, not numbered: a name A does not own stands for one of B's.
+  if (op.parameters.some((p) => p.in === 'path' && p.name === 'serviceName')) aimed.atB = true;
   return { path: fillPath(op, pathArgs), query, body, aimedAtB: aimed.atB, form };
 }
 

@@ -305,7 +305,7 @@ describe.each(databaseKinds())('scheduler on %s', (kind) => {
     const [healthy, review] = await insertTasks(db(), [{ status: S.QueuedForPreProcessing }, { status: S.ToReview }]);
     const deleting = await taskWithFiles(db(), storage(), S.Deleting);
     const result = await runScheduledWork(deps(), new Date());
-    expect(result).toEqual({ expiredLeases: [], stuck: [], deleting: [deleting.id], history: [] });
+    expect(result).toEqual({ expiredLeases: [], stuck: [], deleting: [deleting.id], history: [], mailExpiry: [] });
     expect((await rowOf(db(), healthy as string)).status).toBe(S.QueuedForPreProcessing);
     expect((await rowOf(db(), review as string)).status).toBe(S.ToReview);
   });

@@ -475,3 +475,59 @@ export interface TasksTable {
     string | null
   >;
 }
+// --- Import channels (migration 0014_import_channels) ---
+/** A tenant's connection to a file-sharing site; workspaces' storage names it by `name`. */
+export interface StorageConnectionsTable {
+  id: string;
+  tenant_id: string;
+  /** `sharePoint` (Microsoft Graph) or `webDav`. */
+  kind: string;
+  display_name: string;
+  name: string;
+  /** SharePoint: the application (client) id; WebDAV: the user name. */
+  client_id: string;
+  /** The client secret (WebDAV: the password), encrypted; never returned. */
+  secret_ciphertext: string;
+  /** SharePoint: the site host (contoso.sharepoint.com); WebDAV: the server's base URL. */
+  hostname: string;
+  default_site: string | null;
+  drive_id: string | null;
+  created_on: CreatedAt;
+  modified_on: Timestamp;
+}
+
+export interface Database {
+  storage_connections: StorageConnectionsTable;
+}
+
+export type StorageConnectionRow = Selectable<StorageConnectionsTable>;
+
+/** A message received at a workspace's import address; its raw bytes are kept until `expires_on`. */
+export interface MailImportsTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  message_id: string | null;
+  /** The From address of the message, lower case. */
+  sender: string;
+  /** The tenant member the sender is, or null for an outside sender the workspace accepts. */
+  sender_user_id: string | null;
+  recipient: string;
+  subject: string;
+  /** The text body, kept as the context of the tasks made from the attachments. */
+  body_text: string;
+  task_ids: Json<string[]>;
+  /** The raw message in blob storage; null once it expired and was removed. */
+  storage_key: string | null;
+  size: BigIntColumn;
+  sha256: string;
+  received_on: CreatedAt;
+  expires_on: Timestamp;
+  expired_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface Database {
+  mail_imports: MailImportsTable;
+}
+
+export type MailImportRow = Selectable<MailImportsTable>;

@@ -40,6 +40,21 @@ export async function loadSession(db: Db, userId: string, grantId?: string): Pro
   const memberships = await new MembershipsRepository(db).listForUser(userId);
   const membership = pickCurrentMembership(user, memberships);
   if (!membership) throw forbidden('You are not an active member of any tenant.');
+  return sessionOf(db, user, membership, grantId);
+}
+
+/**
+ * The session of `user` in one given tenant, whatever tenant they work in now (mail a member sends
+ * to a workspace's import address acts in that workspace's tenant); undefined unless they are an
+ * active member there.
+ */
+export async function loadSessionInTenant(db: Db, user: UserRow, tenantId: string): Promise<Session | undefined> {
+  const membership = await new MembershipsRepository(db).find(user.id, tenantId);
+  if (!membership || membership.status !== USER_STATUS.Active) return undefined;
+  return sessionOf(db, user, membership);
+}
+
+async function sessionOf(db: Db, user: UserRow, membership: MembershipWithTenant, grantId?: string): Promise<Session> {
   const role = roleById(membership.role_id);
   if (!role) throw forbidden('Your role in this tenant is unknown.');
   const scope = new TenantScope(db, membership.tenant_id);

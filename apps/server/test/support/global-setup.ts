@@ -1,12 +1,21 @@
-// Starts one real PostgreSQL for the whole run (when one can be had) and hands its URL to the tests.
+// Starts one real PostgreSQL for the whole run (when one can be had) and hands its URL to the tests,
+// and builds the folder monitor the server offers for download once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildFolderMonitor } from './folder-monitor-build.js';
 import { type Cluster, findPostgresBin, startThrowawayCluster } from './postgres-cluster.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresUrl: string | null;
+    /** The folder monitor built for this run (what `pnpm run build` leaves in tools/folder-monitor/dist). */
+    folderMonitorFile: string;
   }
 }
+
+let built: string | undefined;
 
 let cluster: Cluster | undefined;
 
@@ -18,8 +27,13 @@ export async function setup(project: TestProject) {
     url = cluster.url;
   }
   project.provide('postgresUrl', url);
+  built = mkdtempSync(join(tmpdir(), 'reviewdesk-folder-monitor-'));
+  const folderMonitorFile = join(built, 'folder-monitor.mjs');
+  buildFolderMonitor(folderMonitorFile);
+  project.provide('folderMonitorFile', folderMonitorFile);
 }
 
 export async function teardown() {
   await cluster?.stop();
+  if (built) rmSync(built, { recursive: true, force: true });
 }

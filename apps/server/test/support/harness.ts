@@ -111,6 +111,7 @@ export function useTestServer(
       databaseUrl: undefined,
       smtpUrl: undefined,
       workers: options.workers?.count ?? 0,
+      folderMonitorFile: inject('folderMonitorFile'),
     };
     const database = await openTestDatabase(kind);
     const server = await buildServer(config, {

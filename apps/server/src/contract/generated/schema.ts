@@ -4759,6 +4759,12 @@ export interface components {
             defaultSite: string | null;
             /** @description The document library (drive) used by default. */
             driveId: string | null;
+            /**
+             * @description How the site is reached (designed addition): SharePoint through Microsoft Graph (hostname `contoso.sharepoint.com`, an application's clientId and clientSecret, defaultSite `sites/Finance`), or a WebDAV server (hostname the base URL of the collection, clientId and clientSecret the user name and password; defaultSite and driveId unused).
+             * @default SharePoint
+             * @enum {string}
+             */
+            connectorType?: "SharePoint" | "WebDav";
         };
         /** @description A workspace whose storage uses a given SharePoint connection. */
         SharePointServiceWorkspace: {
@@ -6130,6 +6136,11 @@ export interface components {
             isToDelAfterExport?: boolean;
             /** @description Tasks never expire (history removal does not apply). */
             isExpirationDisabled?: boolean;
+            /**
+             * @description Mail to the workspace's import address (SdWorkspace_ImportEmail) from senders who are not members of the tenant becomes tasks too; off, such mail is refused (designed addition).
+             * @default false
+             */
+            allowEmailImportFromOutsideTenant?: boolean;
             globalAverageConfidenceRateCheck?: components["schemas"]["ConfidenceThreshold"];
             globalAverageConfidenceRateEntry?: components["schemas"]["ConfidenceThreshold"];
             fieldsConfidenceRateCheck?: components["schemas"]["ConfidenceThreshold"];
@@ -6268,6 +6279,8 @@ export interface components {
             allowGlobalSave?: boolean;
             isToDelAfterExport?: boolean;
             isExpirationDisabled?: boolean;
+            /** @description Mail from senders outside the tenant to the import address becomes tasks too (off by default). */
+            allowEmailImportFromOutsideTenant?: boolean;
             forceSingleChunk?: boolean;
             globalAverageConfidenceRateCheck?: components["schemas"]["ConfidenceThreshold"];
             globalAverageConfidenceRateEntry?: components["schemas"]["ConfidenceThreshold"];

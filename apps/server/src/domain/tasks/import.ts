@@ -11,6 +11,7 @@ import { TasksRepository } from '../../db/repositories/tasks.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { describeStored, FileTooLargeError, type IngestedFile } from '../../storage/ingest.js';
 import { translatorFor } from '../../translation/index.js';
+import { fetchConnectionItem, namesConnectionItem } from '../connectors/import-item.js';
 import type { Services } from '../services.js';
 import type { Session } from '../session.js';
 import { acceptedFileType, tooLarge } from './accepted-files.js';
@@ -51,14 +52,22 @@ interface Source {
  * Creates the task. `received` is the file of a multipart request, already in storage; it is removed
  * again when the creation is refused.
  */
+/** Where a received file came from, for the task's creation event ("an uploaded file" when not said). */
+export interface CreationOrigin {
+  /** e.g. `an e-mail of ann@example.com (March invoices)`. */
+  receivedFrom?: string;
+}
+
 export async function createTask(
   services: Services,
   session: Session,
   fields: CreationFields,
   received: ReceivedFile | null,
+  origin: CreationOrigin = {},
 ): Promise<CreatedTask> {
   const storage = blobStorageFor(services.config);
   let source: Source | null = received ? { file: received, uploadId: null, sourceUrl: null, ownBytes: true } : null;
+  let receivedFrom = origin.receivedFrom;
   try {
     const workspace = await workspaceForTask(services.db, session, fields.workspaceId);
     const rules = workspaceRules(workspace);
@@ -115,6 +124,17 @@ export async function createTask(
       const file = await fetchIntoStorage(storage, fields.url, rules.maxFileSizeBytes);
       source = { file, uploadId: null, sourceUrl: fields.url, ownBytes: true };
     }
+    if (!source && namesConnectionItem(fields.context)) {
+      const fetched = await fetchConnectionItem(
+        services,
+        storage,
+        session.membership.tenant_id,
+        fields.context ?? {},
+        rules.maxFileSizeBytes,
+      );
+      source = { file: fetched.file, uploadId: null, sourceUrl: null, ownBytes: true };
+      receivedFrom = `the file-sharing connection '${fetched.connectionName}'`;
+    }
     if (!source) throw fail(TaskErrorCode.UrlOrFileRequired, 'A file, an uploadId or a url is required.');
 
     const { file } = source;
@@ -167,7 +187,7 @@ export async function createTask(
         taskId,
         TASK_EVENT.Created,
         `Task #${row.sequential_by_workspace_id} '${displayName}' created by ${actor.label} from ${
-          source?.uploadId ? 'a resumable upload' : source?.sourceUrl ? 'a URL' : 'an uploaded file'
+          source?.uploadId ? 'a resumable upload' : source?.sourceUrl ? 'a URL' : (receivedFrom ?? 'an uploaded file')
         } (${detected.mime}, ${file.size} bytes); queued for pre-processing.`,
         {
           status: TASK_STATUS.QueuedForPreProcessing,

@@ -1,40 +1,14 @@
 // A new task's file from a URL: downloaded into storage, never from the server's own network
 // (unless URL_IMPORT_ALLOW_PRIVATE=true), following at most 3 redirects, within the size limit.
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { assertPublicHost } from '../../connectors/public-address.js';
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import { FileTooLargeError, ingest } from '../../storage/ingest.js';
 import { cleanFileName, tooLarge } from './accepted-files.js';
 import { fail } from './command-results.js';
 import type { ReceivedFile } from './import.js';
-
-const PRIVATE_V4 = [
-  /^10\./,
-  /^127\./,
-  /^169\.254\./,
-  /^172\.(1[6-9]|2\d|3[01])\./,
-  /^192\.168\./,
-  /^0\./,
-  /^100\.(6[4-9]|[7-9]\d|1[01]\d|12[0-7])\./,
-];
-
-function isPrivateAddress(address: string): boolean {
-  if (isIP(address) === 4) return PRIVATE_V4.some((r) => r.test(address));
-  const a = address.toLowerCase();
-  if (a.startsWith('::ffff:')) return isPrivateAddress(a.slice(7));
-  return a === '::1' || a === '::' || a.startsWith('fc') || a.startsWith('fd') || a.startsWith('fe80');
-}
-
-/** Refuses URLs that point into the server's own network, unless URL_IMPORT_ALLOW_PRIVATE=true. */
-async function assertPublicHost(url: URL): Promise<void> {
-  if (process.env.URL_IMPORT_ALLOW_PRIVATE === 'true') return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true })).map((a) => a.address);
-  if (addresses.some(isPrivateAddress)) throw new Error('private address');
-}
 
 function nameFromResponse(response: Response, url: URL): string {
   const disposition = response.headers.get('content-disposition') ?? '';

@@ -23,6 +23,7 @@ const PASSED_THROUGH = [
   'allowGlobalSave',
   'isToDelAfterExport',
   'isExpirationDisabled',
+  'allowEmailImportFromOutsideTenant',
   'forceSingleChunk',
   'globalAverageConfidenceRateCheck',
   'globalAverageConfidenceRateEntry',

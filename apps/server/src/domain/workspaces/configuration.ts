@@ -48,6 +48,7 @@ const FLAGS = [
   'allowGlobalSave',
   'isToDelAfterExport',
   'isExpirationDisabled',
+  'allowEmailImportFromOutsideTenant',
 ] as const;
 const FLAGS_ON = new Set([
   'allowEditableCategory',

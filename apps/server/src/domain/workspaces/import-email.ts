@@ -1,7 +1,7 @@
 // The import-by-e-mail address of a workspace: `<alias>@import.<host of the public origin>`. The
 // alias is the workspace's `emailAlias` when set, otherwise derived from the tenant code, the name
-// and the id (stable, unique, readable). No mail receiver runs in this server yet: mail sent there
-// is not imported until one is added (see the report of the workspace work).
+// and the id (stable, unique, readable). The server's SMTP receiver (MAIL_IMPORT_PORT) takes mail
+// sent there and makes tasks of its attachments (domain/mail-import).
 import type { WorkspaceRow } from '../../db/schema.js';
 import { storedOf } from './configuration.js';
 
@@ -20,7 +20,11 @@ export function emailAliasOf(row: WorkspaceRow, tenantCode: string | null): stri
   return [tenantCode ? slug(tenantCode) : '', slug(row.display_name), row.id.slice(0, 8)].filter(Boolean).join('-');
 }
 
+/** The domain of every import address: `import.<host of the public origin>`. */
+export function importDomainOf(origin: string): string {
+  return `import.${new URL(origin).hostname.replace(/^www\./, '')}`;
+}
+
 export function importEmailOf(row: WorkspaceRow, tenantCode: string | null, origin: string): string {
-  const host = new URL(origin).hostname.replace(/^www\./, '');
-  return `${emailAliasOf(row, tenantCode)}@import.${host}`;
+  return `${emailAliasOf(row, tenantCode)}@${importDomainOf(origin)}`;
 }

@@ -3,6 +3,7 @@
 import { combineHandlers } from '../handler.js';
 import { batchHandlers } from './batches.js';
 import { capabilitiesHandlers } from './capabilities.js';
+import { connectorHandlers } from './connectors.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
 import { reviewHandlers } from './review.js';
@@ -31,4 +32,5 @@ export const handlers = combineHandlers(
   viewerFileHandlers,
   exportHandlers,
   capabilitiesHandlers,
+  connectorHandlers,
 );

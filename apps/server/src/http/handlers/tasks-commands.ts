@@ -5,6 +5,7 @@
 // resolveTask, which answer 404 for a task in a workspace the caller does not reach.
 
 import type { StatusListFilter } from '../../db/repositories/tasks.js';
+import { folderMonitorUrl } from '../../domain/folder-monitor.js';
 import { updateAssignment } from '../../domain/tasks/assignment.js';
 import { renameTask } from '../../domain/tasks/commands.js';
 import { deleteFromHistory, deleteTask, recoverTask } from '../../domain/tasks/deletion.js';
@@ -104,6 +105,10 @@ export const taskCommandHandlers = defineHandlers({
       input.query.removeAssignment,
       input.body,
     ),
+  ),
+
+  SdTask_GetFolderMonitorUrl: requires(['Task.DownloadFolderMonitor'], async ({ services }) =>
+    folderMonitorUrl(services.config),
   ),
 
   SdTask_TracesDashboardUrl: requires(['Task.TracesDashboardView'], async (input) =>

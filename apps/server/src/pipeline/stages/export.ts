@@ -5,10 +5,13 @@
 // task_integrations record: Queued when it starts, then Successful with the file or Failed with the
 // reason, so GetTaskIntegrationDetailsAsync shows every attempt. 91 → 93 → Processed (100);
 // a failure leaves the task in ExportFailed (92), from where it can be recovered and reviewed again.
+// When the workspace's storage names an export folder on a file-sharing connection, the same file
+// is also written there; a site that refuses it fails the export with the site's reason.
 import { randomUUID } from 'node:crypto';
 import { ResultsScope } from '../../db/repositories/results.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
 import type { TaskRow } from '../../db/schema.js';
+import { writeExportToStorage } from '../../domain/connectors/export-folder.js';
 import { DomainError } from '../../domain/errors.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from '../../domain/exports/reviewed-result.js';
 import { INTEGRATION_STATUS, TASK_STATUS } from '../../domain/tasks/flags.js';
@@ -45,6 +48,7 @@ async function deliver(context: StageContext, integrationId: string) {
   const scope = new ResultsScope(db, task.tenant_id);
   const { file, result } = await resultFile(scope, task);
   const blobId = await scope.storeBlob(context.storage, file, null);
+  const written = await writeExportToStorage({ db, config: context.config }, workspace, file);
   const summary =
     'entities' in result
       ? `${result.entities.length} field(s) and ${result.tables.length} table(s)`
@@ -53,7 +57,7 @@ async function deliver(context: StageContext, integrationId: string) {
     status: INTEGRATION_STATUS.Successful,
     resultBlobId: blobId,
     finishedOn: new Date(),
-    message: `Stored ${file.fileName} (${file.bytes.byteLength} bytes).`,
+    message: `Stored ${file.fileName} (${file.bytes.byteLength} bytes)${written ? ` and wrote it to ${written}` : ''}.`,
   });
   return { fileName: file.fileName, summary, blobId };
 }

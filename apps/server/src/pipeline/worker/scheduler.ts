@@ -8,9 +8,11 @@
 // - stuck tasks: in progress longer than hoursUntilTasksConsideredStuck — requeue the same way;
 // - deletion: Deleting (19) → files removed → Deleted (20);
 // - history removal: Processed (100) for longer than daysUntilHistoryRemoval → files removed →
-//   ProcessedAfterPeriodAndDeletedFiles (110).
+//   ProcessedAfterPeriodAndDeletedFiles (110);
+// - mail expiry: the raw messages received at import addresses, removed after 31 days.
 import type { Db } from '../../db/database.js';
 import { type LockedTask, TaskQueue, type WorkspaceNumber } from '../../db/repositories/task-queue.js';
+import { removeExpiredMail } from '../../domain/mail-import/expiry.js';
 import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
 import { workspaceRules } from '../../domain/tasks/workspace-rules.js';
@@ -202,6 +204,7 @@ export async function runScheduledWork(deps: SchedulerDeps, now = new Date()) {
     stuck: requeueStuckTasks,
     deleting: removeDeletingTasks,
     history: removeExpiredHistory,
+    mailExpiry: (d: SchedulerDeps, at: Date) => removeExpiredMail(d.db, d.storage, at, d.batchSize),
   };
   for (const [name, rule] of Object.entries(rules)) {
     try {
