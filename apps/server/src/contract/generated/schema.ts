@@ -2709,7 +2709,7 @@ export interface paths {
         get?: never;
         /**
          * Update a template-builder field
-         * @description Updates the field with the sent `uniqueId` (Templates.UpdateField) and returns it as stored. The specification mentions one further field-update call under `/TemplateBuilder/field…` whose full path is not shown; it is not part of the contract.
+         * @description Updates the field with the sent `uniqueId` in the workspace `workspaceId` (Templates.UpdateField) and returns it as stored; both are required. A field's children follow a new key. The specification mentions one further field-update call under `/TemplateBuilder/field…` whose full path is not shown; it is not part of the contract.
          */
         put: operations["TemplateBuilder_PutField"];
         post?: never;
@@ -10886,7 +10886,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TemplateBuilderField"];
+                "application/json": components["schemas"]["TemplateBuilderField"] & {
+                    uniqueId: string;
+                    /** Format: uuid */
+                    workspaceId: string;
+                };
             };
         };
         responses: {

@@ -6,14 +6,17 @@ import { capabilitiesHandlers } from './capabilities.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
 import { reviewHandlers } from './review.js';
+import { taskFieldHandlers } from './task-fields.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
 import { taskListHandlers } from './tasks-lists.js';
+import { templateHandlers } from './templates.js';
 import { tenantHandlers } from './tenant.js';
 import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
 import { userHandlers } from './user.js';
 import { viewerFileHandlers } from './viewer-files.js';
+import { workspaceCustomModelHandlers } from './workspace-custom-model.js';
 import { workspacesHandlers } from './workspaces.js';
 
 export const handlers = combineHandlers(
@@ -31,4 +34,7 @@ export const handlers = combineHandlers(
   viewerFileHandlers,
   exportHandlers,
   capabilitiesHandlers,
+  templateHandlers,
+  workspaceCustomModelHandlers,
+  taskFieldHandlers,
 );
