@@ -146,16 +146,41 @@ export class TemplatesRepository extends TenantRepository {
 
   // --- labelling ---
 
-  /** Moves the workspace's tasks in one labelling status to another; returns their ids. */
-  async moveLabelling(workspaceId: string, from: number, to: number): Promise<string[]> {
-    const rows = await this.updateRows('tasks')
-      .set({ labelling_status: to, modified_on: new Date() })
+  /**
+   * Moves the workspace's tasks in one labelling status to another; those whose review had finished
+   * (a status of `finished`) go back to `reviewStatus` so people can label them again. Returns each
+   * task with the status it had.
+   */
+  async moveLabelling(
+    workspaceId: string,
+    from: number,
+    to: number,
+    finished: readonly number[],
+    reviewStatus: number,
+  ): Promise<Array<{ id: string; status: number }>> {
+    const before = await this.rows('tasks')
+      .select(['id', 'status'])
       .where('workspace_id', '=', workspaceId)
       .where('labelling_status', '=', from)
       .where(LIVE_TASK)
-      .returning('id')
+      .forUpdate()
       .execute();
-    return rows.map((r) => r.id);
+    if (before.length === 0) return [];
+    const now = new Date();
+    await this.updateRows('tasks')
+      .set({
+        labelling_status: to,
+        status: sql<number>`case when status in (${sql.join([...finished])}) then ${reviewStatus} else status end`,
+        status_changed_on: sql<Date>`case when status in (${sql.join([...finished])}) then ${now} else status_changed_on end`,
+        modified_on: now,
+      })
+      .where(
+        'id',
+        'in',
+        before.map((r) => r.id),
+      )
+      .execute();
+    return before;
   }
 
   /** Live tasks of the workspace by labelling status, with their pages. */

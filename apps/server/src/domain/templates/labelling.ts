@@ -5,6 +5,7 @@
 import { LabellingStatus } from '../../contract/generated/enums.js';
 import type { TemplatesRepository } from '../../db/repositories/templates.js';
 import type { WorkspaceRow } from '../../db/schema.js';
+import { HISTORY_STATUSES, TASK_STATUS } from '../tasks/flags.js';
 import { WORKSPACE_TYPE } from '../workspaces/task-type-catalogue.js';
 
 export const LABELLING = LabellingStatus;
@@ -23,9 +24,18 @@ export function labellingAfterReview(
   return LABELLING.Classified;
 }
 
-/** New fields in the template: every labelled task must be labelled again for them. */
-export function reopenForNewFields(repo: TemplatesRepository, workspaceId: string): Promise<string[]> {
-  return repo.moveLabelling(workspaceId, LABELLING.Classified, LABELLING.ToClassifyWithNewFields);
+/**
+ * New fields in the template: every labelled task must be labelled again for them; a task whose
+ * review had finished goes back to ToReview so it can be checked out and labelled.
+ */
+export function reopenForNewFields(repo: TemplatesRepository, workspaceId: string) {
+  return repo.moveLabelling(
+    workspaceId,
+    LABELLING.Classified,
+    LABELLING.ToClassifyWithNewFields,
+    [...HISTORY_STATUSES],
+    TASK_STATUS.ToReview,
+  );
 }
 
 const NAMES = new Map<number, string>(Object.entries(LabellingStatus).map(([name, value]) => [value, name]));

@@ -12,6 +12,7 @@ import type { TemplateFieldRow } from '../../db/schema.js';
 import { invalid, notFound } from '../errors.js';
 import { actorOf } from '../tasks/callers.js';
 import { recordEvent, TASK_EVENT } from '../tasks/events.js';
+import { HISTORY_STATUSES, TASK_STATUS, taskStatusText } from '../tasks/flags.js';
 import { checkKey, configError } from '../workspaces/fields.js';
 import { openTrainingWorkspace, type TemplateCaller, templatesOf } from './access.js';
 import { reopenForNewFields } from './labelling.js';
@@ -132,14 +133,17 @@ async function recordReopened(caller: TemplateCaller, tx: TemplatesRepository, w
   if (reopened.length === 0) return;
   const tasks = tx.tasks();
   const actor = actorOf(caller.session);
-  for (const taskId of reopened) {
+  for (const task of reopened) {
+    const back = task.status !== TASK_STATUS.ToReview && HISTORY_STATUSES.has(task.status);
     await recordEvent(
       tasks,
       actor,
-      taskId,
+      task.id,
       TASK_EVENT.LabellingChanged,
-      `Labelling reopened by ${actor.label}: the template gained the field(s) ${keys.join(', ')}; status changed from Classified (30) to ToClassifyWithNewFields (20).`,
-      { from: 30, to: 20, fields: keys },
+      `Labelling reopened by ${actor.label}: the template gained the field(s) ${keys.join(', ')}; labelling status changed from Classified (30) to ToClassifyWithNewFields (20)${
+        back ? `; status changed from ${taskStatusText(task.status)} (${task.status}) to ToReview (60)` : ''
+      }.`,
+      { from: 30, to: 20, fields: keys, ...(back ? { statusFrom: task.status, statusTo: TASK_STATUS.ToReview } : {}) },
     );
   }
 }

@@ -72,28 +72,45 @@ export async function queueTraining(caller: TemplateCaller, workspaceId: string,
   const kind = TRAINING_KINDS[templateType];
   const repo = templatesOf(caller);
   const actor = actorOf(caller.session);
+  // Reads and checks first: the licence check reads on its own connection, which an embedded
+  // database would make wait for this transaction.
+  const fields = (await repo.fields(workspace.id)).map(toTemplateField);
+  if (fields.length === 0) {
+    return refusal(
+      TaskErrorCode.WorkspaceConfigError,
+      'The template has no fields yet; add the fields to label first.',
+    );
+  }
+  const tasks = (await repo.classifiedTasks(workspace.id, LABELLING.Classified)).filter((t) => t.total_pages > 0);
+  const pages = tasks.reduce((sum, t) => sum + t.total_pages, 0);
+  if (tasks.length === 0) {
+    return refusal(
+      TaskErrorCode.WorkspaceConfigError,
+      'No task is labelled yet; label tasks (finish their review) first.',
+    );
+  }
+  if (pages > kind.maxPages) {
+    return refusal(
+      TaskErrorCode.WorkspaceConfigError,
+      `The labelled tasks have ${pages} pages; ${kind.name} training takes at most ${kind.maxPages}.`,
+    );
+  }
+  const config = resolveConfiguration(workspace);
+  try {
+    await checkLicence(
+      caller.db,
+      workspace.tenant_id,
+      creditsFor(pages, 'page', config.creditsTrainingMultiplierPerUnit),
+    );
+  } catch (error) {
+    if (!(error instanceof LicenceRefusal)) throw error;
+    const code =
+      error.status === TASK_STATUS.PreProcessingLicenseExpired
+        ? TaskErrorCode.LicenseDataExpirationError
+        : TaskErrorCode.LicenseVolumeError;
+    return refusal(code, error.message);
+  }
   return repo.transaction(async (tx) => {
-    const fields = (await tx.fields(workspace.id)).map(toTemplateField);
-    if (fields.length === 0) {
-      return refusal(
-        TaskErrorCode.WorkspaceConfigError,
-        'The template has no fields yet; add the fields to label first.',
-      );
-    }
-    const tasks = (await tx.classifiedTasks(workspace.id, LABELLING.Classified)).filter((t) => t.total_pages > 0);
-    const pages = tasks.reduce((sum, t) => sum + t.total_pages, 0);
-    if (tasks.length === 0) {
-      return refusal(
-        TaskErrorCode.WorkspaceConfigError,
-        'No task is labelled yet; label tasks (finish their review) first.',
-      );
-    }
-    if (pages > kind.maxPages) {
-      return refusal(
-        TaskErrorCode.WorkspaceConfigError,
-        `The labelled tasks have ${pages} pages; ${kind.name} training takes at most ${kind.maxPages}.`,
-      );
-    }
     const busy = (await Promise.all(IN_TRAINING.map((s) => tx.modelsInStatus(workspace.id, s))))
       .flat()
       .find((m) => m.template_type === templateType);
@@ -102,21 +119,6 @@ export async function queueTraining(caller: TemplateCaller, workspaceId: string,
         TaskErrorCode.WorkspaceConfigError,
         `Version ${busy.version_number} of this model is still training; wait until it has finished.`,
       );
-    }
-    const config = resolveConfiguration(workspace);
-    try {
-      await checkLicence(
-        caller.db,
-        workspace.tenant_id,
-        creditsFor(pages, 'page', config.creditsTrainingMultiplierPerUnit),
-      );
-    } catch (error) {
-      if (!(error instanceof LicenceRefusal)) throw error;
-      const code =
-        error.status === TASK_STATUS.PreProcessingLicenseExpired
-          ? TaskErrorCode.LicenseDataExpirationError
-          : TaskErrorCode.LicenseVolumeError;
-      return refusal(code, error.message);
     }
     const versionNumber = await tx.nextVersion(workspace.id, templateType);
     const row = await tx.insertModel({
