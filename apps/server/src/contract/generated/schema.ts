@@ -2848,7 +2848,7 @@ export interface paths {
         put?: never;
         /**
          * Progress events of model training (from the workers)
-         * @description Called by the training workers (not by the browser) to report the progress of custom model training; the server updates the models' training status.
+         * @description Called by a training farm (not by the browser) to report the progress of custom model training; the server moves the models' training status forward (a move back is refused with WorkspaceConfigError 10, an event id seen before is ignored). All events of a call apply, or none. A model the caller does not reach is 404.
          */
         post: operations["TemplateBuilder_RenderFarmTemplateBuilderEvents"];
         delete?: never;
@@ -11090,6 +11090,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };
