@@ -33,6 +33,8 @@ export async function openTrainingWorkspace(caller: TemplateCaller, workspaceId:
   return row;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export const modelNotFound = () => notFound('The custom model does not exist.', TaskErrorCode.NotFound);
 
 /** A model of a workspace the caller reaches, with that workspace; else 404. */
@@ -40,6 +42,8 @@ export async function openModel(
   caller: TemplateCaller,
   modelId: string,
 ): Promise<{ model: CustomModelRow; workspace: WorkspaceRow }> {
+  // Model ids are UUIDs; anything else names no model (and must not reach the uuid column).
+  if (!UUID.test(modelId)) throw modelNotFound();
   const model = await templatesOf(caller).model(modelId);
   if (!model) throw modelNotFound();
   try {
