@@ -209,6 +209,17 @@ export class TemplatesRepository extends TenantRepository {
       .execute();
   }
 
+  /** Pages of tasks (text layer and labelled document) for training, in task and page order. */
+  trainingPages(taskIds: string[]) {
+    if (taskIds.length === 0) return Promise.resolve([]);
+    return this.rows('task_pages')
+      .select(['task_id', 'page_number', 'document', 'ocr'])
+      .where('task_id', 'in', taskIds)
+      .orderBy('task_id')
+      .orderBy('page_number')
+      .execute();
+  }
+
   // --- models ---
 
   model(id: string): Promise<CustomModelRow | undefined> {
