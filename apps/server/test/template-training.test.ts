@@ -4,10 +4,12 @@
 // Trained with its held-out accuracy, its time and every step as an event; what cannot be trained
 // fails with a reason.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { TrainingDocument } from '../src/pipeline/templates/template-model.js';
+import type { Box, TrainingDocument } from '../src/pipeline/templates/template-model.js';
 import { deliveryNotes } from '../src/pipeline/templates/testing/delivery-notes.js';
 import { trainNextModel } from '../src/pipeline/templates/train-model.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
+import { processTaskNow } from './support/processed-task.js';
+import { CONTRACTS_WS } from './support/task-import.js';
 import { createTrainingWorkspace, taskForLabelling } from './support/training-workspace.js';
 
 const API = '/api/v1';
@@ -37,6 +39,20 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     );
   });
 
+  /** A box as the contract carries it: its edges and its origin and size. */
+  const fullBox = (b: Box) => ({ ...b, x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top });
+  /** The text layer of a delivery note, as recognition stores it. */
+  const ocrOf = (doc: TrainingDocument) => ({
+    pageNumber: 1,
+    pageSize: { width: 612, height: 792, unit: 'point' },
+    entities: (doc.pages[0] ?? []).map((w) => ({
+      text: w.text,
+      boundingBox: fullBox(w.box),
+      confidence: 0.99,
+      chars: [],
+    })),
+  });
+
   /** A delivery note as a labelled task: its words as the text layer, its values labelled with boxes. */
   const labelledTask = async (doc: TrainingDocument, withBoxes = true) => {
     const entities = doc.labels.map((label) => {
@@ -44,7 +60,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
       const keyValue = {
         pageNumber: 1,
         content: label.text,
-        ...(withBoxes ? { boundingBox: label.box } : {}),
+        ...(withBoxes ? { boundingBox: fullBox(label.box) } : {}),
       };
       return {
         temporaryId: `0.1.${id}`,
@@ -57,11 +73,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     const taskId = await taskForLabelling(t, await token('Manager'), ws, ACME_ID, [
       { version: 0, entities, tables: [] },
     ]);
-    const ocr = {
-      pageNumber: 1,
-      pageSize: { width: 612, height: 792, unit: 'point' },
-      entities: (doc.pages[0] ?? []).map((w) => ({ text: w.text, boundingBox: w.box, chars: [] })),
-    };
+    const ocr = ocrOf(doc);
     await db()
       .updateTable('task_pages')
       .set({ ocr: JSON.stringify(ocr) })
@@ -145,5 +157,58 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
       .where('id', '=', neural)
       .executeTakeFirstOrThrow();
     expect(neuralRow.training_status).toBe(30);
+  });
+
+  it('runs the active version in a document workspace: the reviewer gets its fields with boxes and confidences', async () => {
+    for (const doc of deliveryNotes(5, 31)) await labelledTask(doc);
+    const modelId = await train();
+    await trainNextModel(db(), 'test-trainer');
+    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
+    });
+    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+    const config = (await as('Manager', 'GET', '/SdWorkspace/Configuration', { query: { workspaceId: CONTRACTS_WS } }))
+      .body as { categories: Array<{ categoryKey: string }>; fieldsToDetect: string[] };
+    expect(config.fieldsToDetect).toEqual(expect.arrayContaining(['order', 'date', 'customer', 'total']));
+
+    let correct = 0;
+    let total = 0;
+    for (const doc of deliveryNotes(10, 77)) {
+      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
+      await db()
+        .updateTable('task_pages')
+        .set({ ocr: JSON.stringify(ocrOf(doc)) })
+        .where('task_id', '=', taskId)
+        .execute();
+      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
+      const row = await processTaskNow(t, taskId);
+      expect(row.status).toBe(60);
+      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
+        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      const page = (
+        answer.body as {
+          page: {
+            entities: Array<{
+              category: string;
+              confidence: number;
+              keyValues: Array<{ content: string; boundingBox: { left: number } }>;
+            }>;
+          };
+        }
+      ).page;
+      for (const label of doc.labels) {
+        total += 1;
+        const entity = page.entities.find((e) => e.category === label.fieldId);
+        if (entity?.keyValues[0]?.content === label.text) correct += 1;
+        if (entity) {
+          expect(entity.confidence).toBeGreaterThan(0);
+          expect(entity.keyValues[0]?.boundingBox.left).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(correct / total).toBeGreaterThanOrEqual(0.95);
   });
 });

@@ -9,7 +9,9 @@ import type { Schema } from '../../contract/types.js';
 import type { CustomModelRow, WorkspaceRow } from '../../db/schema.js';
 import { iso } from '../tasks/mappers.js';
 import { accessibleWorkspaces, openWorkspace, workspaceScope } from '../workspaces/access.js';
+import { resolveConfiguration } from '../workspaces/configuration.js';
 import { templateOf, WORKSPACE_TYPE } from '../workspaces/task-type-catalogue.js';
+import type { FieldDefinition } from '../workspaces/types.js';
 import { isTrainingWorkspace, openModel, type TemplateCaller, templatesOf } from './access.js';
 import { MODEL_STATUS } from './models.js';
 
@@ -109,10 +111,39 @@ export async function patchCustomModel(caller: TemplateCaller, body: Schema<'Cus
     averageConfidence: chosen.average_confidence,
   };
   await scope.update(workspace.id, {
-    configuration: { ...configuration, customModel: info },
+    configuration: { ...configuration, ...withModelFields(workspace, chosen), customModel: info },
     template_type: templateTypeFor(chosen),
   });
   return { succeeded: true, errors: [], result: true };
+}
+
+/**
+ * The workspace's fields with the model's fields added (those it does not have yet), so the
+ * reviewer sees and checks what the model reads; the workspace keeps its own fields.
+ */
+function withModelFields(workspace: WorkspaceRow, model: CustomModelRow) {
+  const current = resolveConfiguration(workspace);
+  const known = new Set(current.categories.map((c) => c.categoryKey));
+  const added: FieldDefinition[] = (model.fields as Array<Schema<'TemplateBuilderField'>>)
+    .filter((f) => !f.parentCategoryKey && f.templateFieldType !== 400 && !known.has(f.categoryKey))
+    .map((f) => ({
+      categoryKey: f.categoryKey,
+      displayName: f.displayName,
+      description: f.description ?? null,
+      ...(f.fillColor ? { fillColor: f.fillColor } : {}),
+      ...(f.strokeColor ? { strokeColor: f.strokeColor } : {}),
+      fieldConfig: { type: f.fieldConfig.type, isRequired: f.fieldConfig.isRequired },
+    }));
+  const keys = added.map((f) => f.categoryKey);
+  return {
+    categories: [...current.categories, ...added],
+    fieldsToDetect: [...current.fieldsToDetect, ...keys],
+    fieldOrder: [...current.fieldOrder, ...keys],
+    requiredFields: [
+      ...current.requiredFields,
+      ...added.filter((f) => f.fieldConfig.isRequired).map((f) => f.categoryKey),
+    ],
+  };
 }
 
 /** Training workspaces keep their own template type (they train, they do not run a model). */
