@@ -21,8 +21,8 @@ import {
   readTemplate,
   sameText,
   type TrainingDocument,
-} from '../../apps/server/src/pipeline/templates/template-model.ts';
-import { deliveryNotes } from '../../apps/server/src/pipeline/templates/testing/delivery-notes.ts';
+} from '../../apps/server/src/pipeline/templates/template-model.js';
+import { deliveryNotes } from '../../apps/server/src/pipeline/templates/testing/delivery-notes.js';
 import { reportFigure } from './figures.ts';
 
 const quick = process.argv.includes('--quick');
