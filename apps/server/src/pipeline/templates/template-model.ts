@@ -208,12 +208,15 @@ export function readTemplate(model: TemplateModel, pages: Word[][]): ReadValue[]
     }
     const predictions: Array<{ box: Box; scale: number }> = [];
     let found = 0;
+    let steadiest: number | null = null;
     for (const anchor of field.anchors) {
       const word = unique.get(anchor.token);
       if (!word) continue;
       found += 1;
-      // The steadiest, nearest anchors decide (they come first); the others only count as found.
-      if (predictions.length >= VOTING_ANCHORS) continue;
+      // The steadiest, nearest anchors decide (they come first); one that varied much more than the
+      // steadiest found (a far one, which rotation moves) only counts as found.
+      steadiest ??= anchor.spread;
+      if (predictions.length >= VOTING_ANCHORS || anchor.spread > Math.max(steadiest * 2, steadiest + 0.05)) continue;
       const s = height(word.box);
       const left = word.box.left + anchor.dx * s;
       const top = word.box.top + anchor.dy * s;
