@@ -1,6 +1,7 @@
 // Assembles the server: database, identity provider and pages, the contract-bound API, the SPA's
 // sign-in settings and the built web app, all on one origin.
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -20,6 +21,7 @@ import { identityPages } from './identity/pages.js';
 import { createIdentity, type Identity, OIDC_PREFIX } from './identity/provider.js';
 import { SPA_SETTINGS_PATH, spaSettings } from './identity/spa-settings.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { startModelTrainer } from './pipeline/templates/train-model.js';
 import { loadStages } from './pipeline/worker/load-stages.js';
 import type { Stage } from './pipeline/worker/stage.js';
 import { startWorkers, type Workers } from './pipeline/worker/workers.js';
@@ -108,6 +110,11 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
   await serveWebApp(app, config.webDist);
   const workers = await startProcessing(config, database, options.stages);
+  // Custom model versions train beside the task workers (none in an API-only replica).
+  const trainer =
+    config.workers > 0
+      ? startModelTrainer({ db: database.db, trainerId: `${hostname()}-${process.pid}-trainer` })
+      : undefined;
 
   return {
     app,
@@ -119,6 +126,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     workers,
     async close() {
       await workers?.stop();
+      await trainer?.stop();
       await app.close();
       if (ownsDatabase) await database.close();
     },

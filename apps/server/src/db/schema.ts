@@ -475,6 +475,7 @@ export interface TasksTable {
     string | null
   >;
 }
+
 // --- Import channels (migration 0014_import_channels) ---
 /** A tenant's connection to a file-sharing site; workspaces' storage names it by `name`. */
 export interface StorageConnectionsTable {
@@ -531,3 +532,73 @@ export interface Database {
 }
 
 export type MailImportRow = Selectable<MailImportsTable>;
+// --- Templates and custom models (migration 0017_templates) ---
+export interface TasksTable {
+  /** LabellingStatus of a task of a labelling-and-training workspace (10, 20, 30); null elsewhere. */
+  labelling_status: Nullable<number>;
+}
+
+/** A field of a workspace's template; `definition` is the TemplateBuilderField without id and workspace. */
+export interface TemplateFieldsTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  category_key: string;
+  position: number;
+  definition: Json<Record<string, unknown>>;
+  created_by: string | null;
+  created_on: CreatedAt;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** One version of a custom model, from queued to trained (ModelTrainingStatus 30–60). */
+export interface CustomModelsTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  model_name: string;
+  /** TemplateType of the training: TrainTemplate 30 or TrainNeural 50. */
+  template_type: number;
+  version_number: number;
+  training_status: number;
+  service_name: string | null;
+  /** Field accuracy on the held-out labelled documents (0–1), once trained. */
+  average_confidence: number | null;
+  training_duration_minutes: number | null;
+  /** Percent of the training done. */
+  progress: Generated<number>;
+  failure_reason: string | null;
+  /** The classified tasks the version is trained on, fixed when it is queued. */
+  task_ids: Json<string[]>;
+  page_count: number;
+  /** The template's fields when the version was queued (TemplateBuilderField[]). */
+  fields: Json<Array<Record<string, unknown>>>;
+  /** What training learned; null until trained. */
+  model: Json<Record<string, unknown>> | null;
+  created_by: string | null;
+  created_on: CreatedAt;
+  status_changed_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface CustomModelEventsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  model_id: string;
+  event_type: string;
+  description: string;
+  payload: Json<Record<string, unknown>>;
+  user_id: string | null;
+  event_source: string | null;
+  external_id: string | null;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  template_fields: TemplateFieldsTable;
+  custom_models: CustomModelsTable;
+  custom_model_events: CustomModelEventsTable;
+}
+
+export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
+export type CustomModelRow = Selectable<CustomModelsTable>;
+export type CustomModelEventRow = Selectable<CustomModelEventsTable>;

@@ -2709,7 +2709,7 @@ export interface paths {
         get?: never;
         /**
          * Update a template-builder field
-         * @description Updates the field with the sent `uniqueId` (Templates.UpdateField) and returns it as stored. The specification mentions one further field-update call under `/TemplateBuilder/field…` whose full path is not shown; it is not part of the contract.
+         * @description Updates the field with the sent `uniqueId` in the workspace `workspaceId` (Templates.UpdateField) and returns it as stored; both are required. A field's children follow a new key. The specification mentions one further field-update call under `/TemplateBuilder/field…` whose full path is not shown; it is not part of the contract.
          */
         put: operations["TemplateBuilder_PutField"];
         post?: never;
@@ -2848,7 +2848,7 @@ export interface paths {
         put?: never;
         /**
          * Progress events of model training (from the workers)
-         * @description Called by the training workers (not by the browser) to report the progress of custom model training; the server updates the models' training status.
+         * @description Called by a training farm (not by the browser) to report the progress of custom model training; the server moves the models' training status forward (a move back is refused with WorkspaceConfigError 10, an event id seen before is ignored). All events of a call apply, or none. A model the caller does not reach is 404.
          */
         post: operations["TemplateBuilder_RenderFarmTemplateBuilderEvents"];
         delete?: never;
@@ -10899,7 +10899,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TemplateBuilderField"];
+                "application/json": components["schemas"]["TemplateBuilderField"] & {
+                    uniqueId: string;
+                    /** Format: uuid */
+                    workspaceId: string;
+                };
             };
         };
         responses: {
@@ -11099,6 +11103,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };

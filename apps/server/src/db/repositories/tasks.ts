@@ -26,6 +26,8 @@ export interface NewTaskValues {
   metadata: Record<string, string> | null;
   useHigherQuality: boolean;
   isImportedViaWeb: boolean;
+  /** LabellingStatus for a task of a labelling workspace; null elsewhere. */
+  labellingStatus?: number | null;
 }
 
 export interface NewEvent {
@@ -162,6 +164,7 @@ export class TasksRepository extends TenantRepository {
         metadata: values.metadata ? JSON.stringify(values.metadata) : null,
         use_higher_quality: values.useHigherQuality,
         is_imported_via_web: values.isImportedViaWeb,
+        labelling_status: values.labellingStatus ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -269,6 +272,11 @@ export class TasksRepository extends TenantRepository {
   }
 
   // --- events ---
+
+  /** Sets where a task of a labelling workspace stands in labelling (LabellingStatus). */
+  async setLabellingStatus(id: string, status: number | null): Promise<void> {
+    await this.updateRows('tasks').set({ labelling_status: status }).where('id', '=', id).execute();
+  }
 
   async addEvent(event: NewEvent): Promise<void> {
     await this.db

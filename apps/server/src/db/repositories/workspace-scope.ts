@@ -59,6 +59,8 @@ export class WorkspaceScope extends TenantRepository {
       description?: string | null;
       is_default?: boolean;
       configuration?: Record<string, unknown>;
+      /** TemplateType: what recognizes the workspace's documents (built in, or a custom model). */
+      template_type?: number;
     },
   ): Promise<void> {
     const { configuration, ...rest } = changes;

@@ -14,6 +14,9 @@ export const REVIEW_EVENT = {
   Routed: 'ReviewRouted',
   DocumentSaved: 'DocumentChangesSaved',
   TranscriptSaved: 'TranscriptChangesSaved',
+  DetectedFieldsCleared: 'DetectedFieldsCleared',
+  /** A task of a labelling workspace was labelled (its review finished): Classified. */
+  Labelled: 'LabellingChanged',
 } as const;
 
 export type ReviewEventType = (typeof REVIEW_EVENT)[keyof typeof REVIEW_EVENT];

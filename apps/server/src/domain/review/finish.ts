@@ -8,6 +8,7 @@
 // A task in ToReview that nobody holds can be finished too (the task list's finishReview action).
 import { FinishInvalidFieldReason, TaskErrorCode } from '../../contract/generated/enums.js';
 import { TASK_STATUS } from '../tasks/flags.js';
+import { labellingAfterReview, labellingText } from '../templates/labelling.js';
 import { pipelineOf } from '../workspaces/pipelines.js';
 import { assigneesOf, refuseIfHeldByOther } from './checkout.js';
 import {
@@ -136,6 +137,18 @@ export async function finishReview(caller: ReviewCaller, ref: TaskReference) {
         REVIEW_EVENT.Routed,
         `Waiting for the review of ${progress.remaining.map((a) => a.userName).join(', ')}.`,
         { waitingFor: progress.remaining.map((a) => a.userId) },
+      );
+    }
+    const labelled = labellingAfterReview(workspace, progress.kind === 'complete');
+    if (labelled !== null && task.labelling_status !== labelled) {
+      await tasks.setLabellingStatus(task.id, labelled);
+      await recordReviewEvent(
+        tasks,
+        actor,
+        task.id,
+        REVIEW_EVENT.Labelled,
+        `Labelled by ${actor.label}: labelling status changed from ${labellingText(task.labelling_status)} to Classified (30).`,
+        { from: task.labelling_status, to: labelled },
       );
     }
     return {

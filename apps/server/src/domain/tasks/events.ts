@@ -13,6 +13,8 @@ export const TASK_EVENT = {
   ProcessingRestarted: 'ProcessingRestarted',
   Deleted: 'TaskDeleted',
   Recovered: 'TaskRecovered',
+  /** A task of a labelling workspace changed its labelling status. */
+  LabellingChanged: 'LabellingChanged',
   /** Progress written by a processing stage ("Recognised page 3 of 12"). */
   ProcessingNote: 'ProcessingNote',
 } as const;

@@ -14,6 +14,7 @@ import { translatorFor } from '../../translation/index.js';
 import { fetchConnectionItem, namesConnectionItem } from '../connectors/import-item.js';
 import type { Services } from '../services.js';
 import type { Session } from '../session.js';
+import { initialLabelling } from '../templates/labelling.js';
 import { acceptedFileType, tooLarge } from './accepted-files.js';
 import { validateAssignment } from './assignment.js';
 import { actorOf, apiClientOf } from './callers.js';
@@ -177,6 +178,7 @@ export async function createTask(
         metadata: fields.metadata ?? null,
         useHigherQuality: fields.useHigherQuality === true,
         isImportedViaWeb: fields.isImportedViaWeb === true,
+        labellingStatus: initialLabelling(workspace),
       });
       if (source?.uploadId && !(await tx.claimUpload(source.uploadId, taskId))) {
         throw fail(TaskErrorCode.UrlOrFileRequired, 'The upload was already used for a task.');

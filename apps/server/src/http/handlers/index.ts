@@ -7,14 +7,17 @@ import { connectorHandlers } from './connectors.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
 import { reviewHandlers } from './review.js';
+import { taskFieldHandlers } from './task-fields.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
 import { taskListHandlers } from './tasks-lists.js';
+import { templateHandlers } from './templates.js';
 import { tenantHandlers } from './tenant.js';
 import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
 import { userHandlers } from './user.js';
 import { viewerFileHandlers } from './viewer-files.js';
+import { workspaceCustomModelHandlers } from './workspace-custom-model.js';
 import { workspacesHandlers } from './workspaces.js';
 
 export const handlers = combineHandlers(
@@ -33,4 +36,7 @@ export const handlers = combineHandlers(
   exportHandlers,
   capabilitiesHandlers,
   connectorHandlers,
+  templateHandlers,
+  workspaceCustomModelHandlers,
+  taskFieldHandlers,
 );

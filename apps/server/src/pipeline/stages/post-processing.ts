@@ -21,6 +21,7 @@ import {
   type Table,
 } from '../documents/index.js';
 import type { Transcript } from '../media/index.js';
+import { customModelFields } from '../templates/custom-model-fields.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
 import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
@@ -96,6 +97,12 @@ async function documentResults(
     fields = mapFieldEntities(eInvoice?.fields ?? found, fieldMapping(settings.config));
     entities.push(...fields);
   }
+  // A workspace that recognizes with a trained template model: its fields are the model's.
+  const custom = await customModelFields(context.db, task, settings.config.customModel as { id?: string } | null, rows);
+  if (custom) {
+    fields = [...fields, ...custom.entities];
+    entities.push(...custom.entities);
+  }
   // An e-invoice's line items are exact; the column-alignment guess is not wanted beside them.
   const tables: Table[] = eInvoice?.table
     ? [eInvoice.table]
@@ -132,7 +139,7 @@ async function documentResults(
   const qr = entities.filter((entity) => entity.qrCode).length;
   const pii = entities.filter((entity) => entity.type === 'pii').length;
   const parts = [
-    `${fields.length} field${fields.length === 1 ? '' : 's'}`,
+    `${fields.length} field${fields.length === 1 ? '' : 's'}${custom ? ` (custom model '${custom.model.model_name}' version ${custom.model.version_number})` : ''}`,
     `${tables.length} table${tables.length === 1 ? '' : 's'}`,
     ...(qr > 0 ? [`${qr} QR code${qr === 1 ? '' : 's'}`] : []),
     ...(steps.has('postprocess.detect-pii') ? [`${pii} personal data finding${pii === 1 ? '' : 's'}`] : []),
@@ -144,6 +151,7 @@ async function documentResults(
     payload: {
       ...translated?.payload,
       fields: fields.map((field) => field.category),
+      ...(custom ? { customModelId: custom.model.id, customModelVersion: custom.model.version_number } : {}),
       tables: tables.length,
       qrCodes: qr,
       pii,

@@ -1,0 +1,94 @@
+// The custom model step of a document workspace that recognizes with a trained template model
+// (PatchCustomModel stored it in the configuration as `customModel`): the model reads its fields
+// from the recognised words of the task's pages, as entities with boxes and confidences under the
+// fields' keys, so the reviewer sees them like any other detected field. The model's lineage runs
+// its Active version when one is active, else the version the workspace chose.
+import type { Db } from '../../db/database.js';
+import { TemplatesRepository } from '../../db/repositories/templates.js';
+import type { CustomModelRow, TaskPageRow, TaskRow } from '../../db/schema.js';
+import { MODEL_STATUS } from '../../domain/templates/models.js';
+import { temporaryId } from '../documents/entities.js';
+import { toBoundingBox, toPoints } from '../documents/geometry.js';
+import type { Entity, OcrPageResult } from '../documents/types.js';
+import { readTemplate, type TemplateModel, type Word } from './template-model.js';
+
+export interface CustomModelResult {
+  model: CustomModelRow;
+  entities: Entity[];
+}
+
+/** The version the workspace runs, or null when it has no usable template model. */
+async function runningVersion(repo: TemplatesRepository, modelId: string): Promise<CustomModelRow | null> {
+  const chosen = await repo.model(modelId);
+  if (!chosen) return null;
+  const active = (await repo.modelsInStatus(chosen.workspace_id, MODEL_STATUS.Active)).find(
+    (m) => m.template_type === chosen.template_type,
+  );
+  const version = active ?? chosen;
+  const learned = version.model as Partial<TemplateModel> | null;
+  return learned?.kind === 'template' ? version : null;
+}
+
+/** Words of the recognised pages, page 1 first. */
+export function wordsOf(rows: readonly Pick<TaskPageRow, 'page_number' | 'ocr'>[]): Word[][] {
+  const pages: Word[][] = [];
+  for (const row of rows) {
+    const ocr = row.ocr as unknown as OcrPageResult | null;
+    pages[row.page_number - 1] = (ocr?.entities ?? []).map((w) => ({
+      text: w.text,
+      box: {
+        left: w.boundingBox.left,
+        top: w.boundingBox.top,
+        right: w.boundingBox.right,
+        bottom: w.boundingBox.bottom,
+      },
+    }));
+  }
+  for (let i = 0; i < pages.length; i++) pages[i] ??= [];
+  return pages;
+}
+
+/** The fields the workspace's custom model reads on the task's pages; null without a custom model. */
+export async function customModelFields(
+  db: Db,
+  task: TaskRow,
+  customModel: { id?: string } | null | undefined,
+  rows: readonly Pick<TaskPageRow, 'page_number' | 'ocr'>[],
+): Promise<CustomModelResult | null> {
+  if (!customModel?.id) return null;
+  const repo = new TemplatesRepository(db, task.tenant_id);
+  const model = await runningVersion(repo, customModel.id);
+  if (!model) return null;
+  const keys = new Map(
+    (model.fields as Array<{ uniqueId?: string; categoryKey: string }>).map((f) => [f.uniqueId ?? '', f.categoryKey]),
+  );
+  const entities: Entity[] = [];
+  for (const value of readTemplate(model.model as unknown as TemplateModel, wordsOf(rows))) {
+    const category = keys.get(value.fieldId);
+    if (!category || !value.text) continue;
+    const id = temporaryId(value.page, category, model.id, value.text);
+    entities.push({
+      temporaryId: id,
+      type: 'field',
+      category,
+      groupName: null,
+      pageNumber: value.page,
+      chunkNumber: 0,
+      keyValues: [
+        {
+          pageNumber: value.page,
+          category,
+          categoryNormalized: category,
+          content: value.text,
+          contentNormalized: null,
+          boundingBox: toBoundingBox(value.box),
+          points: toPoints(value.box),
+          confidence: value.confidence,
+          childTemporaryId: `${id}|${temporaryId(value.page, id, 'value')}`,
+        },
+      ],
+      confidence: value.confidence,
+    });
+  }
+  return { model, entities };
+}

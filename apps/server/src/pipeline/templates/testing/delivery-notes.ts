@@ -1,0 +1,116 @@
+// Documents of one layout made with varied values, for the template model's tests and bench: a
+// delivery note whose printed labels stay where the layout puts them while its order number, date,
+// customer and total change, each page moved, scaled and slightly rotated as a scan would be.
+// Variant "b" prints the same words in other places (another layout).
+import type { Box, TrainingDocument, Word } from '../template-model.js';
+
+/** A small deterministic random source (mulberry32). */
+export function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const NAMES = ['Ana Lima', 'Jon Berg', 'Marie-Claire Dubois', 'Kowalski', 'Ines Maria Sousa Pereira', 'Li Wei'];
+const CITIES = ['Porto', 'Berlin', 'Lyon', 'Sevilla', 'Bristol'];
+
+export interface Line {
+  x: number;
+  y: number;
+  text: string;
+  field?: string;
+}
+
+/** Fields of the layout. */
+export const DELIVERY_NOTE_FIELDS = ['order', 'date', 'customer', 'total'] as const;
+
+/** The layout: printed labels at fixed places, values after or under them. */
+export function deliveryNote(r: () => number, variant: 'a' | 'b' = 'a'): Line[] {
+  const order = `PO-${Math.floor(r() * 900000 + 100000)}`;
+  const date = `${String(1 + Math.floor(r() * 28)).padStart(2, '0')}/${String(1 + Math.floor(r() * 12)).padStart(2, '0')}/2026`;
+  const customer = NAMES[Math.floor(r() * NAMES.length)] as string;
+  const city = CITIES[Math.floor(r() * CITIES.length)] as string;
+  const total = `${Math.floor(r() * 9000 + 10)}.${String(Math.floor(r() * 100)).padStart(2, '0')} EUR`;
+  const lines: Line[] =
+    variant === 'a'
+      ? [
+          { x: 60, y: 50, text: 'Northwind Logistics Delivery Note' },
+          { x: 60, y: 100, text: 'Order number:' },
+          { x: 160, y: 100, text: order, field: 'order' },
+          { x: 360, y: 100, text: 'Delivery date:' },
+          { x: 450, y: 100, text: date, field: 'date' },
+          { x: 60, y: 140, text: 'Ship to' },
+          { x: 60, y: 156, text: customer, field: 'customer' },
+          { x: 60, y: 172, text: `${city} warehouse` },
+          { x: 60, y: 400, text: 'Goods received in good condition' },
+          { x: 360, y: 700, text: 'Amount due' },
+          { x: 450, y: 700, text: total, field: 'total' },
+          { x: 60, y: 760, text: 'Thank you for your business' },
+        ]
+      : [
+          { x: 60, y: 50, text: 'Northwind Logistics Delivery Note' },
+          { x: 300, y: 300, text: 'Order number:' },
+          { x: 60, y: 620, text: order, field: 'order' },
+          { x: 60, y: 100, text: 'Delivery date:' },
+          { x: 400, y: 500, text: date, field: 'date' },
+          { x: 300, y: 140, text: 'Ship to' },
+          { x: 60, y: 300, text: customer, field: 'customer' },
+          { x: 60, y: 700, text: 'Amount due' },
+          { x: 200, y: 200, text: total, field: 'total' },
+        ];
+  return lines;
+}
+
+/** Words with boxes of a page, after a shift, a scale and a rotation about the page centre. */
+export function render(lines: Line[], r: () => number): TrainingDocument {
+  const scale = 0.9 + r() * 0.2;
+  const shift = { x: (r() - 0.5) * 60, y: (r() - 0.5) * 60 };
+  const angle = ((r() - 0.5) * 3 * Math.PI) / 180; // ±1.5°
+  const size = 10;
+  const place = (x: number, y: number) => {
+    const cx = x - 306;
+    const cy = y - 396;
+    return {
+      x: 306 + (cx * Math.cos(angle) - cy * Math.sin(angle)) * scale + shift.x,
+      y: 396 + (cx * Math.sin(angle) + cy * Math.cos(angle)) * scale + shift.y,
+    };
+  };
+  const words: Word[] = [];
+  const labels: TrainingDocument['labels'] = [];
+  for (const line of lines) {
+    let x = line.x;
+    const boxes: Box[] = [];
+    for (const text of line.text.split(' ')) {
+      const width = text.length * size * 0.55;
+      const p = place(x, line.y);
+      const box = { left: p.x, top: p.y, right: p.x + width * scale, bottom: p.y + size * scale };
+      words.push({ text, box });
+      boxes.push(box);
+      x += width + size * 0.3;
+    }
+    if (line.field) {
+      labels.push({
+        fieldId: line.field,
+        page: 1,
+        text: line.text,
+        box: {
+          left: Math.min(...boxes.map((b) => b.left)),
+          top: Math.min(...boxes.map((b) => b.top)),
+          right: Math.max(...boxes.map((b) => b.right)),
+          bottom: Math.max(...boxes.map((b) => b.bottom)),
+        },
+      });
+    }
+  }
+  return { pages: [words], labels };
+}
+
+export const deliveryNotes = (count: number, seed: number, variant: 'a' | 'b' = 'a') => {
+  const r = random(seed);
+  return Array.from({ length: count }, () => render(deliveryNote(r, variant), r));
+};

@@ -1,0 +1,250 @@
+// Training a template model version as a worker job: claim the next queued version (any tenant),
+// pre-process its labelled tasks into documents of words and labelled values (31 → 33), learn the
+// template and measure its held-out accuracy (40 → 41 → 43), and store it as Trained (50) with the
+// accuracy as its average confidence and the time it took. A version that cannot be trained fails
+// with the reason a person can act on (32 in pre-processing, 42 in training). Every step is an event
+// of the model and goes through the domain's training rules (advanceTraining).
+
+import { TemplateType } from '../../contract/generated/enums.js';
+import type { Db } from '../../db/database.js';
+import { ModelQueue } from '../../db/repositories/model-queue.js';
+import type { TemplatesRepository } from '../../db/repositories/templates.js';
+import type { CustomModelRow } from '../../db/schema.js';
+import type { Actor } from '../../domain/tasks/events.js';
+import { MODEL_EVENT, recordModelEvent, MODEL_STATUS as S } from '../../domain/templates/models.js';
+import { advanceTraining } from '../../domain/templates/training-status.js';
+import { type Box, evaluateTemplate, learnTemplate, type TrainingDocument, type Word } from './template-model.js';
+
+/** A version left in progress this long lost its trainer (template training takes 1–5 minutes). */
+export const STALE_TRAINING_MS = 30 * 60_000;
+
+/** Why a version cannot be trained: the status it fails with and the reason. */
+export class TrainingFailure extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TrainingFailure';
+  }
+}
+
+interface StoredBox {
+  left?: number | null;
+  top?: number | null;
+  right?: number | null;
+  bottom?: number | null;
+  x?: number | null;
+  y?: number | null;
+  width?: number | null;
+  height?: number | null;
+}
+interface StoredKeyValue {
+  pageNumber?: number;
+  content?: string | null;
+  boundingBox?: StoredBox | null;
+}
+interface StoredEntity {
+  pageNumber?: number;
+  keyValues?: StoredKeyValue[];
+  templateBuilderField?: { fieldUniqueId?: string; keyValues?: StoredKeyValue[] } | null;
+}
+
+/** A box with its four edges, from either form the contract allows (edges, or x/y and size). */
+export function boxOf(stored: StoredBox | null | undefined): Box | null {
+  if (!stored) return null;
+  const left = stored.left ?? stored.x;
+  const top = stored.top ?? stored.y;
+  const right = stored.right ?? (left != null && stored.width != null ? left + stored.width : null);
+  const bottom = stored.bottom ?? (top != null && stored.height != null ? top + stored.height : null);
+  if (left == null || top == null || right == null || bottom == null || right <= left || bottom <= top) return null;
+  return { left, top, right, bottom };
+}
+
+/** The training documents of a version: one per task, its pages' words and its labelled values. */
+export function trainingDocuments(
+  pages: Array<{ task_id: string; page_number: number; document: unknown; ocr: unknown }>,
+  fieldIds: ReadonlySet<string>,
+): TrainingDocument[] {
+  const byTask = new Map<string, TrainingDocument>();
+  for (const page of pages) {
+    const doc = byTask.get(page.task_id) ?? { pages: [], labels: [] };
+    byTask.set(page.task_id, doc);
+    const ocr = page.ocr as { entities?: Array<{ text?: string; boundingBox?: StoredBox }> } | null;
+    const words: Word[] = [];
+    for (const entity of ocr?.entities ?? []) {
+      const box = boxOf(entity.boundingBox);
+      if (box && entity.text) words.push({ text: entity.text, box });
+    }
+    doc.pages[page.page_number - 1] = words;
+    const entities = ((page.document as { entities?: StoredEntity[] } | null)?.entities ?? []) as StoredEntity[];
+    for (const entity of entities) {
+      const fieldId = entity.templateBuilderField?.fieldUniqueId;
+      if (!fieldId || !fieldIds.has(fieldId)) continue;
+      const values = entity.templateBuilderField?.keyValues?.length
+        ? entity.templateBuilderField.keyValues
+        : (entity.keyValues ?? []);
+      const value = values.find((v) => boxOf(v.boundingBox) && v.content);
+      const box = boxOf(value?.boundingBox);
+      if (!value || !box) continue;
+      doc.labels.push({
+        fieldId,
+        page: value.pageNumber ?? entity.pageNumber ?? page.page_number,
+        box,
+        text: value.content as string,
+      });
+    }
+  }
+  for (const doc of byTask.values()) {
+    for (let i = 0; i < doc.pages.length; i++) doc.pages[i] ??= [];
+  }
+  return [...byTask.values()];
+}
+
+/** The fields a template model learns: every labelled field but DynamicTable ones (rows grow). */
+function learnableFieldIds(model: CustomModelRow): Set<string> {
+  const fields = model.fields as Array<{ uniqueId?: string; templateFieldType?: number }>;
+  return new Set(fields.filter((f) => f.uniqueId && f.templateFieldType !== 400).map((f) => f.uniqueId as string));
+}
+
+/**
+ * Trains the next queued template version, if any; returns the version as it ended, or undefined
+ * when nothing was queued.
+ */
+export async function trainNextModel(db: Db, trainerId: string): Promise<CustomModelRow | undefined> {
+  const queue = new ModelQueue(db);
+  const claimed = await queue.claim({
+    templateTypes: [TemplateType.TrainTemplate],
+    queued: S.QueuedForPreProcessing,
+    inProgress: S.PreProcessingInProgress,
+    restartable: [S.PreProcessingInProgress, S.TrainingInProgress],
+    staleAfterMs: STALE_TRAINING_MS,
+  });
+  if (!claimed) return undefined;
+  const repo = queue.templatesOf(claimed.tenant_id);
+  const actor: Actor = { userId: null, clientId: null, label: `training worker ${trainerId}`, system: true };
+  let model = claimed;
+  if (claimed.training_status !== S.QueuedForPreProcessing) {
+    await recordModelEvent(
+      repo,
+      actor,
+      claimed.id,
+      MODEL_EVENT.StatusChanged,
+      `The trainer of version ${claimed.version_number} stopped responding; ${actor.label} starts its training again.`,
+      { restartedFrom: claimed.training_status },
+    );
+    model = { ...claimed, training_status: S.QueuedForPreProcessing };
+  }
+  const started = Date.now();
+  try {
+    return await train(repo, actor, model, started);
+  } catch (error) {
+    const current = (await repo.model(model.id)) ?? model;
+    const preProcessing = current.training_status <= S.PreProcessingSuccessful;
+    const failure =
+      error instanceof TrainingFailure
+        ? error
+        : new TrainingFailure(
+            preProcessing ? S.PreProcessingFailed : S.TrainingFailed,
+            `Training stopped: ${(error as Error).message}`,
+          );
+    return advanceTraining(repo, actor, current, {
+      trainingStatus: failure.status,
+      failureReason: failure.message,
+      trainingDurationMinutes: minutesSince(started),
+    });
+  }
+}
+
+const minutesSince = (started: number) => Math.round(((Date.now() - started) / 60_000) * 10_000) / 10_000;
+
+async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomModelRow, started: number) {
+  let model = await advanceTraining(repo, actor, claimed, { trainingStatus: S.PreProcessingInProgress, progress: 5 });
+  const fieldIds = learnableFieldIds(model);
+  const taskIds = model.task_ids as string[];
+  const documents = trainingDocuments(await repo.trainingPages(taskIds), fieldIds).filter((d) => d.labels.length > 0);
+  if (documents.length === 0) {
+    throw new TrainingFailure(
+      S.PreProcessingFailed,
+      'None of the labelled tasks has a labelled value with a box on the page; label the fields by drawing them on the pages.',
+    );
+  }
+  if (documents.every((d) => d.pages.every((words) => words.length === 0))) {
+    throw new TrainingFailure(
+      S.PreProcessingFailed,
+      'The labelled tasks have no text layer; restart their processing so their words are recognised.',
+    );
+  }
+  model = await advanceTraining(repo, actor, model, { trainingStatus: S.PreProcessingSuccessful, progress: 30 });
+  model = await advanceTraining(repo, actor, model, { trainingStatus: S.QueuedForTraining, progress: 35 });
+  model = await advanceTraining(repo, actor, model, { trainingStatus: S.TrainingInProgress, progress: 40 });
+  const template = learnTemplate(documents);
+  const learned = template.fields.filter((f) => f.anchors.length > 0);
+  if (learned.length === 0) {
+    throw new TrainingFailure(
+      S.TrainingFailed,
+      'No printed words repeat across the labelled documents, so no field can be placed; label documents of one layout.',
+    );
+  }
+  const evaluation = evaluateTemplate(documents);
+  const accuracy = documents.length >= 2 ? Math.round(evaluation.accuracy * 10_000) / 10_000 : null;
+  model = await advanceTraining(repo, actor, model, {
+    trainingStatus: S.TrainingSuccessful,
+    progress: 95,
+    averageConfidence: accuracy,
+  });
+  return advanceTraining(repo, actor, model, {
+    trainingStatus: S.Trained,
+    progress: 100,
+    averageConfidence: accuracy,
+    trainingDurationMinutes: minutesSince(started),
+    model: {
+      ...template,
+      documents: documents.length,
+      heldOut: { values: evaluation.values, correct: evaluation.correct, byField: evaluation.byField },
+    } as unknown as Record<string, unknown>,
+  });
+}
+
+export interface ModelTrainer {
+  stop(): Promise<void>;
+}
+
+/** A loop that trains queued versions one after the other, waiting `idleMs` while none is queued. */
+export function startModelTrainer(options: {
+  db: Db;
+  trainerId: string;
+  idleMs?: number;
+  log?: (message: string, error?: unknown) => void;
+}): ModelTrainer {
+  const idleMs = options.idleMs ?? 2000;
+  const log = options.log ?? ((message, error) => console.error(message, error));
+  let stopped = false;
+  let wake: (() => void) | null = null;
+  const loop = (async () => {
+    while (!stopped) {
+      let trained: CustomModelRow | undefined;
+      try {
+        trained = await trainNextModel(options.db, options.trainerId);
+      } catch (error) {
+        log('model training failed', error);
+      }
+      if (trained || stopped) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, idleMs);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wake = null;
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      (wake as (() => void) | null)?.();
+      await loop;
+    },
+  };
+}

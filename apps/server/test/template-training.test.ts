@@ -1,0 +1,214 @@
+// Training a template model as the worker does it, on the real server and database: label
+// delivery notes of one layout (made with varied values, moved, scaled and slightly rotated) in a
+// training workspace, queue training through the API, let the trainer run, and find the version
+// Trained with its held-out accuracy, its time and every step as an event; what cannot be trained
+// fails with a reason.
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Box, TrainingDocument } from '../src/pipeline/templates/template-model.js';
+import { deliveryNotes } from '../src/pipeline/templates/testing/delivery-notes.js';
+import { trainNextModel } from '../src/pipeline/templates/train-model.js';
+import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
+import { processTaskNow } from './support/processed-task.js';
+import { CONTRACTS_WS } from './support/task-import.js';
+import { createTrainingWorkspace, taskForLabelling } from './support/training-workspace.js';
+
+const API = '/api/v1';
+
+describe.each(databaseKinds())('template training on %s', (kind) => {
+  const t = useTestServer(kind);
+  const token = (role: string) => t.tokenFor(demoEmail(role));
+  const as = async (role: string, method: string, url: string, options: Record<string, unknown> = {}) =>
+    t.call(method, `${API}${url}`, { token: await token(role), ...options });
+  const db = () => t.server.database.db;
+  let ws: string;
+  let fieldIds: Record<string, string>;
+
+  beforeEach(async () => {
+    await t.reset();
+    ws = await createTrainingWorkspace(t, { tenantId: ACME_ID, name: 'Delivery notes' });
+    const answer = await as('Manager', 'POST', '/TemplateBuilder/fields', {
+      query: { workspaceId: ws },
+      body: ['order', 'date', 'customer', 'total'].map((key) => ({
+        categoryKey: key,
+        displayName: key,
+        fieldConfig: { type: 50, isRequired: true },
+      })),
+    });
+    fieldIds = Object.fromEntries(
+      (answer.body as Array<{ categoryKey: string; uniqueId: string }>).map((f) => [f.categoryKey, f.uniqueId]),
+    );
+  });
+
+  /** A box as the contract carries it: its edges and its origin and size. */
+  const fullBox = (b: Box) => ({ ...b, x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top });
+  /** The text layer of a delivery note, as recognition stores it. */
+  const ocrOf = (doc: TrainingDocument) => ({
+    pageNumber: 1,
+    pageSize: { width: 612, height: 792, unit: 'point' },
+    entities: (doc.pages[0] ?? []).map((w) => ({
+      text: w.text,
+      boundingBox: fullBox(w.box),
+      confidence: 0.99,
+      chars: [],
+    })),
+  });
+
+  /** A delivery note as a labelled task: its words as the text layer, its values labelled with boxes. */
+  const labelledTask = async (doc: TrainingDocument, withBoxes = true) => {
+    const entities = doc.labels.map((label) => {
+      const id = fieldIds[label.fieldId] as string;
+      const keyValue = {
+        pageNumber: 1,
+        content: label.text,
+        ...(withBoxes ? { boundingBox: fullBox(label.box) } : {}),
+      };
+      return {
+        temporaryId: `0.1.${id}`,
+        category: id,
+        pageNumber: 1,
+        keyValues: [keyValue],
+        templateBuilderField: { fieldUniqueId: id, keyValues: [keyValue] },
+      };
+    });
+    const taskId = await taskForLabelling(t, await token('Manager'), ws, ACME_ID, [
+      { version: 0, entities, tables: [] },
+    ]);
+    const ocr = ocrOf(doc);
+    await db()
+      .updateTable('task_pages')
+      .set({ ocr: JSON.stringify(ocr) })
+      .where('task_id', '=', taskId)
+      .execute();
+    await as('Reviewer', 'POST', '/Viewer/Checkout', { body: { taskId } });
+    const finished = await as('Reviewer', 'PATCH', `/Viewer/Review/Finish/${taskId}`);
+    expect((finished.body as { succeeded: boolean }).succeeded, finished.text).toBe(true);
+    return taskId;
+  };
+  const train = async (templateType = 30) => {
+    const answer = await as('Manager', 'POST', '/TemplateBuilder/train', {
+      query: { workspaceId: ws, templateType: String(templateType) },
+    });
+    const body = answer.body as { succeeded: boolean; result: { id: string } };
+    expect(body.succeeded, answer.text).toBe(true);
+    return body.result.id;
+  };
+
+  it('trains a version from 5 labelled documents: Trained, with its held-out accuracy, time and steps', async () => {
+    for (const doc of deliveryNotes(5, 21)) await labelledTask(doc);
+    const modelId = await train();
+    const ended = await trainNextModel(db(), 'test-trainer');
+    expect(ended?.id).toBe(modelId);
+    const model = (
+      await as('Manager', 'GET', `/TemplateBuilder/templates/${ws}`, {
+        query: { PageNumber: '1', PageSize: '10', Filter: '' },
+      })
+    ).body as {
+      items: Array<{ id: string; trainingStatus: number; averageConfidence: number; trainingDurationMinutes: number }>;
+    };
+    const version = model.items[0];
+    expect(version).toMatchObject({ id: modelId, trainingStatus: 50 });
+    expect(version?.averageConfidence).toBeGreaterThanOrEqual(0.95);
+    expect(version?.trainingDurationMinutes).toBeGreaterThan(0);
+    const row = await db().selectFrom('custom_models').selectAll().where('id', '=', modelId).executeTakeFirstOrThrow();
+    expect(row.progress).toBe(100);
+    const learned = row.model as { fields: Array<{ fieldId: string; anchors: unknown[] }>; documents: number };
+    expect(learned.documents).toBe(5);
+    expect(learned.fields.map((f) => f.fieldId).sort()).toEqual(Object.values(fieldIds).sort());
+    const events = (await as('Manager', 'GET', `/TemplateBuilder/Events/${modelId}`)).body as Array<{
+      payload: string;
+    }>;
+    const path = events.map((e) => JSON.parse(e.payload).to).filter((s) => s !== undefined);
+    expect(path).toEqual([30, 31, 33, 40, 41, 43, 50]);
+    // Nothing else waits.
+    expect(await trainNextModel(db(), 'test-trainer')).toBeUndefined();
+    // A trained version can be activated.
+    const activated = await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    expect((activated.body as { result: { trainingStatus: number } }).result.trainingStatus).toBe(60);
+  });
+
+  it('fails in pre-processing, with the reason, when no labelled value has a box', async () => {
+    for (const doc of deliveryNotes(2, 5)) await labelledTask(doc, false);
+    const modelId = await train();
+    const ended = await trainNextModel(db(), 'test-trainer');
+    expect(ended).toMatchObject({ id: modelId, training_status: 32 });
+    expect(ended?.failure_reason).toContain('drawing them on the pages');
+    const events = (await as('Manager', 'GET', `/TemplateBuilder/Events/${modelId}`)).body as Array<{
+      eventDescription: string;
+    }>;
+    expect(events.at(-1)?.eventDescription).toContain('PreProcessingFailed (32)');
+  });
+
+  it('leaves neural versions to a neural trainer and takes back a version whose trainer died', async () => {
+    for (const doc of deliveryNotes(3, 8)) await labelledTask(doc);
+    const neural = await train(50);
+    expect(await trainNextModel(db(), 'test-trainer')).toBeUndefined();
+    const template = await train(30);
+    // A trainer took it and stopped responding an hour ago.
+    await db()
+      .updateTable('custom_models')
+      .set({ training_status: 41, status_changed_on: new Date(Date.now() - 3_600_000) })
+      .where('id', '=', template)
+      .execute();
+    const ended = await trainNextModel(db(), 'test-trainer');
+    expect(ended).toMatchObject({ id: template, training_status: 50 });
+    const neuralRow = await db()
+      .selectFrom('custom_models')
+      .select('training_status')
+      .where('id', '=', neural)
+      .executeTakeFirstOrThrow();
+    expect(neuralRow.training_status).toBe(30);
+  });
+
+  it('runs the active version in a document workspace: the reviewer gets its fields with boxes and confidences', async () => {
+    for (const doc of deliveryNotes(5, 31)) await labelledTask(doc);
+    const modelId = await train();
+    await trainNextModel(db(), 'test-trainer');
+    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
+    });
+    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+    const config = (await as('Manager', 'GET', '/SdWorkspace/Configuration', { query: { workspaceId: CONTRACTS_WS } }))
+      .body as { categories: Array<{ categoryKey: string }>; fieldsToDetect: string[] };
+    expect(config.fieldsToDetect).toEqual(expect.arrayContaining(['order', 'date', 'customer', 'total']));
+
+    let correct = 0;
+    let total = 0;
+    for (const doc of deliveryNotes(10, 77)) {
+      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
+      await db()
+        .updateTable('task_pages')
+        .set({ ocr: JSON.stringify(ocrOf(doc)) })
+        .where('task_id', '=', taskId)
+        .execute();
+      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
+      const row = await processTaskNow(t, taskId);
+      expect(row.status).toBe(60);
+      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
+        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
+      });
+      expect(answer.status, answer.text).toBe(200);
+      const page = (
+        answer.body as {
+          page: {
+            entities: Array<{
+              category: string;
+              confidence: number;
+              keyValues: Array<{ content: string; boundingBox: { left: number } }>;
+            }>;
+          };
+        }
+      ).page;
+      for (const label of doc.labels) {
+        total += 1;
+        const entity = page.entities.find((e) => e.category === label.fieldId);
+        if (entity?.keyValues[0]?.content === label.text) correct += 1;
+        if (entity) {
+          expect(entity.confidence).toBeGreaterThan(0);
+          expect(entity.keyValues[0]?.boundingBox.left).toBeGreaterThan(0);
+        }
+      }
+    }
+    expect(correct / total).toBeGreaterThanOrEqual(0.95);
+  });
+});
