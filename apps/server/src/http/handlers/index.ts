@@ -12,6 +12,7 @@ import { taskListHandlers } from './tasks-lists.js';
 import { tenantHandlers } from './tenant.js';
 import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
+import { transcriptSpeakerHandlers } from './transcript-speakers.js';
 import { userHandlers } from './user.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspacesHandlers } from './workspaces.js';
@@ -29,6 +30,7 @@ export const handlers = combineHandlers(
   batchHandlers,
   workspacesHandlers,
   viewerFileHandlers,
+  transcriptSpeakerHandlers,
   exportHandlers,
   capabilitiesHandlers,
 );
