@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildTranscript } from '../../pipeline/media/transcript.js';
 import { contractErrors } from '../../testing/contract-errors.js';
+import { parseSrt, parseVtt } from '../../testing/subtitles.js';
 import type { Transcript } from '../transcript.js';
 import { exportTranscript, UnsupportedExportError } from './index.js';
 import { cuesOf, toSrt, toTxt, toVtt } from './transcript-text.js';
@@ -105,43 +106,6 @@ describe('subtitles', () => {
     expect(decode(toTxt(empty, 'x').bytes)).toBe('');
   });
 });
-
-/** A SubRip reader as players read it: numbered blocks, `HH:MM:SS,mmm --> HH:MM:SS,mmm`, text lines. */
-function parseSrt(text: string) {
-  const trimmed = text.replace(/(\r\n)+$/, '');
-  if (!trimmed) return [];
-  return trimmed.split('\r\n\r\n').map((block) => {
-    const [number, timing, ...lines] = block.split('\r\n');
-    const match = /^(\d{2}):(\d{2}):(\d{2}),(\d{3}) --> (\d{2}):(\d{2}):(\d{2}),(\d{3})$/.exec(timing ?? '');
-    if (!match) throw new Error(`Bad SubRip timing line: ${JSON.stringify(timing)}`);
-    const t = match.slice(1).map(Number);
-    const at = (h = 0, m = 0, s = 0, ms = 0) => h * 3600 + m * 60 + s + ms / 1000;
-    return { number: Number(number), start: at(...t.slice(0, 4)), end: at(...t.slice(4)), lines };
-  });
-}
-
-/** A WebVTT reader: the header, then cues of `HH:MM:SS.mmm --> HH:MM:SS.mmm` and text with entities and voice spans. */
-function parseVtt(text: string) {
-  expect(text.startsWith('WEBVTT\n\n')).toBe(true);
-  const body = text.slice('WEBVTT\n\n'.length).replace(/\n+$/, '');
-  if (!body) return [];
-  return body.split('\n\n').map((block) => {
-    const [timing, ...lines] = block.split('\n');
-    const match = /^(\d{2}):(\d{2}):(\d{2})\.(\d{3}) --> (\d{2}):(\d{2}):(\d{2})\.(\d{3})$/.exec(timing ?? '');
-    if (!match) throw new Error(`Bad WebVTT timing line: ${JSON.stringify(timing)}`);
-    const t = match.slice(1).map(Number);
-    const at = (h = 0, m = 0, s = 0, ms = 0) => h * 3600 + m * 60 + s + ms / 1000;
-    const voice = /^<v ([^>]*)>/.exec(lines[0] ?? '');
-    const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    const shown = lines.map((line, i) => unescape(i === 0 && voice ? line.slice(voice[0].length) : line));
-    return {
-      start: at(...t.slice(0, 4)),
-      end: at(...t.slice(4)),
-      speaker: voice ? unescape(voice[1] ?? '') : null,
-      lines: shown,
-    };
-  });
-}
 
 describe('subtitles read back', () => {
   /** Two hours of one long-winded speaker with long words and a name, plus a second speaker. */
