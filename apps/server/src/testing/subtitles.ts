@@ -28,12 +28,12 @@ export function parseVtt(text: string) {
     if (!match) throw new Error(`Bad WebVTT timing line: ${JSON.stringify(timing)}`);
     const t = match.slice(1).map(Number);
     const voice = /^<v ([^>]*)>/.exec(lines[0] ?? '');
-    const unescape = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-    const shown = lines.map((line, i) => unescape(i === 0 && voice ? line.slice(voice[0].length) : line));
+    const decodeEntities = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    const shown = lines.map((line, i) => decodeEntities(i === 0 && voice ? line.slice(voice[0].length) : line));
     return {
       start: secondsOf(t.slice(0, 4)),
       end: secondsOf(t.slice(4)),
-      speaker: voice ? unescape(voice[1] ?? '') : null,
+      speaker: voice ? decodeEntities(voice[1] ?? '') : null,
       lines: shown,
     };
   });
