@@ -144,7 +144,7 @@ describe.each(databaseKinds())('subtitles of a Subtitles task (%s)', (kind) => {
     const srtText = await exportOne(30);
     expect(srtText.startsWith('1\r\n00:00:0')).toBe(true);
     const srt = parseSrt(srtText);
-    srt.forEach((c, i) => expect(c.number).toBe(i + 1));
+    expect(srt.map((c) => c.number)).toEqual(srt.map((_, i) => i + 1));
     checkCues(srt);
     const vtt = parseVtt(await exportOne(40));
     checkCues(vtt);
