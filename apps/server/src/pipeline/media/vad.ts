@@ -36,12 +36,12 @@ export function sileroModelPath(): string {
 const WINDOW = 512;
 
 /**
- * The speech spans of a file's first audio stream (channels mixed). Pauses shorter than
+ * The speech spans of a file's first audio stream (channels mixed, or one channel). Pauses shorter than
  * `minSilenceSeconds` do not end a span.
  */
 export async function detectSpeech(
   path: string,
-  options: { range?: MediaRange; signal?: AbortSignal; minSilenceSeconds?: number } = {},
+  options: { range?: MediaRange; signal?: AbortSignal; minSilenceSeconds?: number; channel?: number } = {},
 ): Promise<SpeechSpan[]> {
   let sherpa: SherpaOnnx;
   try {
@@ -79,7 +79,7 @@ export async function detectSpeech(
   };
   const window = new Float32Array(WINDOW);
   let filled = 0;
-  const pcm = decodeToPcm(path, { range: options.range, signal: options.signal });
+  const pcm = decodeToPcm(path, { range: options.range, signal: options.signal, channels: options.channel ?? 'mix' });
   for await (const frames of int16Frames(pcm)) {
     for (let i = 0; i < frames.length; i += 1) {
       window[filled++] = (frames[i] as number) / 32768;
