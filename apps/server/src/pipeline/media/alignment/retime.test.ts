@@ -153,6 +153,20 @@ describe('retimeEditedParagraphs on jfk.wav', () => {
     expect(my?.offsetInSeconds).toBe(storedMy?.offsetInSeconds);
   });
 
+  it('interpolates what comes after the alignment budget is spent, and says so', async () => {
+    const { edited } = corrected();
+    const { report } = await retimeEditedParagraphs(stored, edited, {
+      audio,
+      aligner: { model: 'en-us', align: (m, pcm, words) => aligner.align(m, pcm, words) },
+      budgetMs: 0,
+    });
+    expect(report).toMatchObject({ changed: 2, aligned: 0, interpolated: 2 });
+    expect(report.notes).toEqual([
+      expect.stringContaining('over the alignment budget'),
+      expect.stringContaining('over the alignment budget'),
+    ]);
+  });
+
   it('leaves a save without edits alone, and aligns one paragraph well under a second once the model is loaded', async () => {
     const same = await retimeEditedParagraphs(stored, stored, { audio, aligner: null });
     expect(same.report.changed).toBe(0);

@@ -40,6 +40,8 @@ export interface RetimeReport {
 const PAD_SECONDS = 0.3;
 /** Shortest time a word is given when squeezed in between two others. */
 const MIN_WORD_SECONDS = 0.05;
+/** Notes kept in a report (a replace-all over hundreds of paragraphs would otherwise fill the event). */
+const MAX_NOTES = 20;
 /** An alignment that placed fewer of the dictionary's words than this is not trusted. */
 const MIN_ALIGNED_SHARE = 0.5;
 
@@ -195,6 +197,9 @@ export async function retimeEditedParagraphs(
   const report: RetimeReport = { changed: 0, aligned: 0, interpolated: 0, notes: [] };
   const began = performance.now();
   const budget = sources.budgetMs ?? 3000;
+  const note = (text: string) => {
+    if (report.notes.length < MAX_NOTES) report.notes.push(text);
+  };
   const transcripts: TranscriptItem[] = [];
   for (const p of edited.transcripts) {
     if (unchanged.has(keyOf(p)) || p.children.length === 0) {
@@ -214,12 +219,12 @@ export async function retimeEditedParagraphs(
         if (times) {
           anchors = times;
           aligned = true;
-        } else report.notes.push(`paragraph at ${ms(p.start)} s: too few words placed by the aligner`);
+        } else note(`paragraph at ${ms(p.start)} s: too few words placed by the aligner`);
       } catch (error) {
-        report.notes.push(`paragraph at ${ms(p.start)} s: ${error instanceof Error ? error.message : String(error)}`);
+        note(`paragraph at ${ms(p.start)} s: ${error instanceof Error ? error.message : String(error)}`);
       }
     } else if (sources.aligner) {
-      report.notes.push(`paragraph at ${ms(p.start)} s: over the alignment budget`);
+      note(`paragraph at ${ms(p.start)} s: over the alignment budget`);
     }
     if (aligned) report.aligned += 1;
     else report.interpolated += 1;
