@@ -2,7 +2,8 @@
 // longer than the workspace's minutesPerChunk becomes a SplitTask batch of chunk tasks, each with
 // its time range (offsetStart/offsetEnd) of the shared file; a chunk is then pre-processed and
 // transcribed over its range only, with word times relative to its start. The long recording is
-// made at test time by looping the JFK fixture with ffmpeg (130 s, three 1-minute chunks).
+// made at test time by looping the JFK fixture with ffmpeg (130 s, three chunks of about a minute,
+// cut at the pauses nearest to each minute so that no word is cut in two).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,8 +29,16 @@ const JFK = join(repoRoot, 'fixtures', 'audio', 'jfk.wav');
 
 let folder = '';
 let longRecording: Buffer = Buffer.alloc(0);
-/** Seconds 120–130 of the long recording as a file of its own, to compare the last chunk with. */
-let lastTenSeconds = '';
+let longPath = '';
+/** Pauses inside one loop of jfk.wav (seconds; see src/pipeline/media/vad.test.ts). */
+const JFK_PAUSES: Array<[number, number]> = [
+  [0, 0.29],
+  [2.17, 3.28],
+  [4.31, 5.34],
+  [7.52, 8.17],
+  [10.45, 11],
+];
+const inPause = (t: number) => JFK_PAUSES.some(([a, b]) => t % 11 >= a && t % 11 <= b);
 
 beforeAll(() => {
   folder = mkdtempSync(join(tmpdir(), 'reviewdesk-media-split-'));
@@ -38,10 +47,27 @@ beforeAll(() => {
   const run = spawnSync('ffmpeg', ['-v', 'error', '-stream_loop', '11', '-i', JFK, '-t', '130', '-y', out]);
   if (run.status !== 0) throw new Error(`ffmpeg failed: ${run.stderr.toString()}`);
   longRecording = readFileSync(out);
-  lastTenSeconds = join(folder, 'last-ten-seconds.wav');
-  const cut = spawnSync('ffmpeg', ['-v', 'error', '-i', out, '-ss', '120', '-t', '10', '-y', lastTenSeconds]);
-  if (cut.status !== 0) throw new Error(`ffmpeg failed: ${cut.stderr.toString()}`);
+  longPath = out;
 });
+
+/** A part of the long recording as a file of its own, to compare a chunk with. */
+function partOfLong(start: number, end: number): string {
+  const part = join(folder, `part-${start}.wav`);
+  const cut = spawnSync('ffmpeg', [
+    '-v',
+    'error',
+    '-i',
+    longPath,
+    '-ss',
+    String(start),
+    '-t',
+    String(end - start),
+    '-y',
+    part,
+  ]);
+  if (cut.status !== 0) throw new Error(`ffmpeg failed: ${cut.stderr.toString()}`);
+  return part;
+}
 
 afterAll(() => {
   if (folder) rmSync(folder, { recursive: true, force: true });
@@ -89,11 +115,27 @@ for (const kind of databaseKinds()) {
       expect(await db().selectFrom('task_media').selectAll().where('task_id', '=', taskId).execute()).toEqual([]);
 
       const children = await childrenOf(taskId);
-      expect(children.map((child) => [child.offset_start, child.offset_end, child.status])).toEqual([
-        [0, 60, 30],
-        [60, 120, 30],
-        [120, 130, 30],
-      ]);
+      // Cut near every minute, but in a pause: a fixed cut at 120 s would fall inside "country".
+      expect(inPause(120)).toBe(false);
+      expect(children).toHaveLength(3);
+      expect(children.every((child) => child.status === 30)).toBe(true);
+      expect(children[0]?.offset_start).toBe(0);
+      expect(children[2]?.offset_end).toBe(130);
+      for (const [i, child] of children.entries()) {
+        if (i > 0) expect(child.offset_start).toBe(children[i - 1]?.offset_end);
+        if (i < 2) {
+          const cut = Number(child.offset_end);
+          expect(inPause(cut), `cut at ${cut}`).toBe(true);
+          expect(Math.abs(cut - 60 * (i + 1))).toBeLessThan(15);
+        }
+      }
+      const splitEvent = await db()
+        .selectFrom('task_events')
+        .selectAll()
+        .where('task_id', '=', taskId)
+        .where('description', 'like', '%split into%')
+        .executeTakeFirstOrThrow();
+      expect(splitEvent.description).toContain('(cut at pauses)');
       expect(new Set(children.map((child) => child.blob_id))).toEqual(new Set([source.blob_id]));
       expect(children.every((child) => child.split_first_page === null)).toBe(true);
       const batch = await db()
@@ -107,11 +149,13 @@ for (const kind of databaseKinds()) {
       expect(source.credits_spent).toBe(3);
       expect((await licence()).current_volume).toBe(before.current_volume - 3);
 
-      // The last chunk (10 s: the last second of one JFK loop and the first 9 s of the next).
+      // The last chunk (about 9 s, from the pause after the eleventh loop's "country" to 130 s).
+      const lastStart = Number(children[2]?.offset_start);
+      const lastSeconds = 130 - lastStart;
       const last = await processTaskNow(t, children[2]?.id as string);
       expect(last.last_error).toBeNull();
       expect(last.status).toBe(60);
-      expect(last.media_duration_ms).toBe(10_000);
+      expect(last.media_duration_ms).toBe(Math.round(lastSeconds * 1000));
       expect(last.credits_spent).toBe(0);
       expect((await licence()).current_volume).toBe(before.current_volume - 3);
       const media = await db()
@@ -124,8 +168,8 @@ for (const kind of databaseKinds()) {
         samples_per_pixel: number;
         length: number;
       };
-      // Peaks of the 10 s range only, not of the 130 s file.
-      expect((waveform.length * waveform.samples_per_pixel) / waveform.sample_rate).toBeCloseTo(10, 0);
+      // Peaks of the chunk's range only, not of the 130 s file.
+      expect((waveform.length * waveform.samples_per_pixel) / waveform.sample_rate).toBeCloseTo(lastSeconds, 0);
       const transcript = media.transcript as unknown as {
         transcripts: Array<{ children: Array<{ text: string; offsetInSeconds: number; durationInSeconds: number }> }>;
       };
@@ -134,11 +178,11 @@ for (const kind of databaseKinds()) {
       // Word times are relative to the chunk's start (the viewer plays it from offsetStart).
       for (const word of words) {
         expect(word.offsetInSeconds).toBeGreaterThanOrEqual(0);
-        expect(word.offsetInSeconds + word.durationInSeconds).toBeLessThanOrEqual(10.05);
+        expect(word.offsetInSeconds + word.durationInSeconds).toBeLessThanOrEqual(lastSeconds + 0.05);
       }
-      // The same engine on seconds 120–130 cut out as a file of their own hears the same words at
+      // The same engine on the chunk's seconds cut out as a file of their own hears the same words at
       // the same times: the chunk was transcribed over its range and nothing else.
-      const alone = await transcribeMedia(new PocketSphinxRecognizer(), lastTenSeconds, { language: 'en' });
+      const alone = await transcribeMedia(new PocketSphinxRecognizer(), partOfLong(lastStart, 130), { language: 'en' });
       const timed = (list: Array<{ text: string; offsetInSeconds: number }>) =>
         list.map((word) => `${word.text}@${word.offsetInSeconds.toFixed(1)}`);
       expect(timed(words)).toEqual(timed(alone.transcript.transcripts.flatMap((item) => item.children)));
@@ -147,7 +191,7 @@ for (const kind of databaseKinds()) {
       const token = await t.tokenFor(demoEmail('Administrator'));
       const view = await t.call('GET', `${API}/Viewer/ViewerInit`, { token, query: { taskId: last.id } });
       expect(view.status).toBe(200);
-      expect(view.body).toMatchObject({ offsetStart: 120, offsetEnd: 130 });
+      expect(view.body).toMatchObject({ offsetStart: lastStart, offsetEnd: 130 });
     });
 
     it('does not split a recording shorter than the chunk length', { timeout: HEAVY_MS }, async () => {

@@ -3604,6 +3604,19 @@ export interface components {
         ServerCapabilities: {
             /** @description operationIds of this contract the server implements, sorted. */
             operations: string[];
+            /** @description The speech engines this server knows, whether each can run here, and the one recordings go to. An engine that is not configured says why (e.g. which setting to set); it is never replaced by one that pretends. */
+            speechEngines?: components["schemas"]["SpeechEngineState"][];
+        };
+        /** @description One speech engine of the server (Server/Capabilities). */
+        SpeechEngineState: {
+            /** @description Engine name, as stored with a transcript (`pocketsphinx`, `sherpa-onnx`, `whisper-http`). */
+            name: string;
+            /** @description The engine can run here (its program, model or service is there). */
+            configured: boolean;
+            /** @description Recordings are transcribed with this engine. */
+            isDefault: boolean;
+            /** @description Why the engine cannot run, in words an administrator can act on; null when it can. */
+            reason: string | null;
         };
         /** @description Body of an error answer (400, 401, 403, 404, 501). The specification only says an error carries a status and the response text; this shape is designed so a client can show a message and the catalogue codes. */
         ErrorResponse: {

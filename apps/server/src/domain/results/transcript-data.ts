@@ -6,6 +6,7 @@ import type { TaskMediaRow, TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { safeFileName } from '../../formats/file-names.js';
 import type { Speaker, Transcript } from '../../formats/transcript.js';
 import { invalid } from '../errors.js';
+import { predefinedSpeakersOf } from '../transcripts/predefined-speakers.js';
 import { signedFileUrl } from './signed-urls.js';
 import { notReadyYet } from './viewer-task.js';
 
@@ -25,32 +26,32 @@ export async function transcriptOf(
   return { media, transcript: media.transcript as unknown as Transcript };
 }
 
-/** TaskSpeaker of each speaker of the transcript: whether and how long they speak. */
-export function taskSpeakers(transcript: Transcript) {
+/**
+ * TaskSpeaker of each speaker of the transcript — whether and how long they speak — followed by
+ * the workspace's predefined speakers the transcript does not have yet. A speaker saved in the
+ * workspace has source Workspace (30) and stays listed when it no longer speaks in the task
+ * (product-spec §4); one known only to this task has source Task (10).
+ */
+export function taskSpeakers(transcript: Transcript, predefined: Speaker[] = []) {
   const spoken = new Map<string, number>();
   for (const item of transcript.transcripts) {
     if (!item.speakerId) continue;
     const seconds = item.duration ?? Math.max(0, item.end - item.start);
     spoken.set(item.speakerId, (spoken.get(item.speakerId) ?? 0) + seconds);
   }
-  return transcript.speakers.map((speaker: Speaker) => {
+  const saved = new Set(predefined.map((s) => s.speakerId).filter((id): id is string => !!id));
+  const ofTask = new Set(transcript.speakers.map((s) => s.speakerId).filter((id): id is string => !!id));
+  const listed = [...transcript.speakers, ...predefined.filter((s) => !s.speakerId || !ofTask.has(s.speakerId))];
+  return listed.map((speaker: Speaker) => {
     const seconds = speaker.speakerId ? spoken.get(speaker.speakerId) : undefined;
     return {
       ...speaker,
-      source: SPEAKER_SOURCE.Task,
+      source: speaker.speakerId && saved.has(speaker.speakerId) ? SPEAKER_SOURCE.Workspace : SPEAKER_SOURCE.Task,
       isOnTask: seconds !== undefined,
       totalDuration: Math.round((seconds ?? 0) * 1000) / 1000,
       action: SPEAKER_ACTION_NONE,
     };
   });
-}
-
-/** The workspace's predefined speakers, where its configuration keeps them (none until configured). */
-export function predefinedSpeakers(workspace: WorkspaceRow | undefined): Speaker[] {
-  const configured = (workspace?.configuration as Record<string, unknown> | null)?.predefinedSpeakers;
-  return Array.isArray(configured)
-    ? configured.filter((s): s is Speaker => typeof s === 'object' && s !== null && typeof s.speakerName === 'string')
-    : [];
 }
 
 export async function mediaUrlAndTranscript(
@@ -61,6 +62,7 @@ export async function mediaUrlAndTranscript(
   workspace: WorkspaceRow | undefined,
 ) {
   const { media, transcript } = await transcriptOf(scope, task);
+  const predefined = predefinedSpeakersOf(workspace);
   const source = task.blob_id ? await scope.blob(task.blob_id) : undefined;
   if (!source) throw notReadyYet('The media file of the task is not available.');
   const waveform = media.waveform_blob_id ? await scope.blob(media.waveform_blob_id) : undefined;
@@ -86,8 +88,8 @@ export async function mediaUrlAndTranscript(
     waveformUrlResult,
     isVideo: task.file_kind === 'video',
     transcriptFullResult: transcript,
-    speakers: taskSpeakers(transcript),
-    predefinedSpeakers: predefinedSpeakers(workspace),
+    speakers: taskSpeakers(transcript, predefined),
+    predefinedSpeakers: predefined,
     version: media.version,
   };
 }

@@ -2,14 +2,16 @@
 // the contract's TranscriptExportOptions: speakers (name with prefix/suffix), timestamps (TXT
 // only — subtitles are timed by nature) and merging consecutive paragraphs of one speaker.
 // Subtitle cues are cut from the paragraphs by word times, at most 2 lines of 42 characters and
-// 7 seconds each (common broadcast guidance), so a long paragraph does not fill the screen.
+// 7 seconds each (common broadcast guidance), so a long paragraph does not fill the screen. In
+// SubRip the speaker's name is part of the shown text, so it counts towards the first line; in
+// WebVTT it travels in a voice span (`<v Name>`) that players show apart, so it does not.
 
 import { safeFileName } from '../file-names.js';
 import type { Speaker, Transcript, TranscriptWord } from '../transcript.js';
 import type { ExportFile, TranscriptExportOptions } from './types.js';
 
 const LINE_CHARS = 42;
-const CUE_CHARS = LINE_CHARS * 2;
+const CUE_LINES = 2;
 const CUE_SECONDS = 7;
 
 interface Paragraph {
@@ -95,10 +97,23 @@ function wrap(words: string[]): string[] {
   return lines;
 }
 
-/** Cuts paragraphs into subtitle cues by word times. */
-export function cuesOf(transcript: Transcript, options: TranscriptExportOptions = {}): Cue[] {
+/**
+ * Cuts paragraphs into subtitle cues by word times. With `speakerInText` (SubRip) the speaker's
+ * label opens the first line of each cue and is wrapped with the words; otherwise it is only
+ * carried in `speaker`.
+ */
+export function cuesOf(
+  transcript: Transcript,
+  options: TranscriptExportOptions = {},
+  { speakerInText = false }: { speakerInText?: boolean } = {},
+): Cue[] {
   const cues: Cue[] = [];
   for (const paragraph of paragraphsOf(transcript, options)) {
+    const speaker = options.includeSpeakers !== false ? paragraph.speaker : null;
+    const label = speakerInText && speaker ? [`${speaker}:`] : [];
+    // A line break or blank line inside a word would end the cue early: words are one line each.
+    const linesOf = (words: TranscriptWord[]) =>
+      wrap([...label, ...words.map((w) => w.text.replace(/\s+/g, ' ').trim())]);
     let current: TranscriptWord[] = [];
     const flush = () => {
       const first = current[0];
@@ -106,28 +121,24 @@ export function cuesOf(transcript: Transcript, options: TranscriptExportOptions 
       if (!first || !last) return;
       const start = first.offsetInSeconds;
       const end = Math.max(last.offsetInSeconds + last.durationInSeconds, start + 0.001);
-      cues.push({
-        start,
-        end,
-        speaker: options.includeSpeakers !== false ? paragraph.speaker : null,
-        lines: wrap(current.map((w) => w.text.trim())),
-      });
+      cues.push({ start, end, speaker, lines: linesOf(current) });
       current = [];
     };
     for (const word of paragraph.words) {
       if (!word.text.trim()) continue;
       const first = current[0];
-      const length = textOf(current).length + 1 + word.text.trim().length;
       if (
         first &&
-        (length > CUE_CHARS || word.offsetInSeconds + word.durationInSeconds - first.offsetInSeconds > CUE_SECONDS)
+        (linesOf([...current, word]).length > CUE_LINES ||
+          word.offsetInSeconds + word.durationInSeconds - first.offsetInSeconds > CUE_SECONDS)
       )
         flush();
       current.push(word);
     }
     flush();
   }
-  return cues;
+  // Players (and the WebVTT rules) want cues by start time; two speakers at once interleave.
+  return cues.sort((a, b) => a.start - b.start);
 }
 
 export function toSrt(
@@ -135,11 +146,9 @@ export function toSrt(
   displayName: string | null | undefined,
   options: TranscriptExportOptions = {},
 ): ExportFile {
-  const blocks = cuesOf(transcript, options).map((cue, i) => {
-    const lines = [...cue.lines];
-    if (cue.speaker) lines[0] = `${cue.speaker}: ${lines[0]}`;
-    return `${i + 1}\r\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\r\n${lines.join('\r\n')}\r\n`;
-  });
+  const blocks = cuesOf(transcript, options, { speakerInText: true }).map(
+    (cue, i) => `${i + 1}\r\n${clock(cue.start, ',')} --> ${clock(cue.end, ',')}\r\n${cue.lines.join('\r\n')}\r\n`,
+  );
   return {
     fileName: safeFileName(displayName, 'srt'),
     contentType: 'application/x-subrip; charset=utf-8',

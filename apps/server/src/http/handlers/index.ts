@@ -15,6 +15,7 @@ import { templateHandlers } from './templates.js';
 import { tenantHandlers } from './tenant.js';
 import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
+import { transcriptSpeakerHandlers } from './transcript-speakers.js';
 import { userHandlers } from './user.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspaceCustomModelHandlers } from './workspace-custom-model.js';
@@ -33,6 +34,7 @@ export const handlers = combineHandlers(
   batchHandlers,
   workspacesHandlers,
   viewerFileHandlers,
+  transcriptSpeakerHandlers,
   exportHandlers,
   capabilitiesHandlers,
   connectorHandlers,

@@ -11,7 +11,8 @@
 // this and does not reload the page); tasks.document_version grows by one per saved page. Different
 // → that page is not saved, it is listed in `unsavedPages`, and `errors` carries a
 // SaveDocumentChangesFailed (8) "Page N was changed by <user> (version X, yours Y)" for it.
-// Transcript_SaveTranscriptChanges applies the same rule to the transcript (task_media.version).
+// Transcript_SaveTranscriptChanges applies the same rule to the transcript (task_media.version) and
+// re-times the words of edited paragraphs against the audio (../transcript-retiming.ts).
 import type { Permission } from '../../contract/generated/enums.js';
 import { cancel, checkout, renew } from '../../domain/review/checkout.js';
 import type { ReviewCaller } from '../../domain/review/context.js';
@@ -21,7 +22,9 @@ import { asResult } from '../../domain/review/outcome.js';
 import { saveDocumentChanges } from '../../domain/review/save-document.js';
 import { saveTranscriptChanges } from '../../domain/review/save-transcript.js';
 import { viewerInit } from '../../domain/review/viewer-init.js';
+import { resultsOf } from '../callers.js';
 import { type CallContext, defineHandlers, type HandlerInput, requires } from '../handler.js';
+import { retimeScopeOf, transcriptRetimer } from '../transcript-retiming.js';
 
 const callerOf = ({ services, session }: CallContext): ReviewCaller => ({ db: services.db, session });
 const REVIEW: readonly Permission[] = ['Task.Review'];
@@ -48,7 +51,11 @@ export const reviewHandlers = defineHandlers({
     asResult(() => saveDocumentChanges(callerOf(input), input.body)),
   ),
   Transcript_SaveTranscriptChanges: requires(REVIEW, async (input) =>
-    asResult(() => saveTranscriptChanges(callerOf(input), input.body)),
+    asResult(() =>
+      saveTranscriptChanges(callerOf(input), input.body, {
+        retime: transcriptRetimer(input.services.config, retimeScopeOf(resultsOf(input), input.session.scope)),
+      }),
+    ),
   ),
 
   SdTask_GetNextTask: requires(REVIEW, async (input) => {

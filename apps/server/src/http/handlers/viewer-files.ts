@@ -12,6 +12,7 @@ import { blobStorageFor } from '../../storage/blob-storage.js';
 import { taskCallerOf as callerOf, resultsOf as scopeOf } from '../callers.js';
 import { type CallContext, defineHandlers, type QueryOf, requires } from '../handler.js';
 import { sendBlob, untilSent } from '../send-file.js';
+import { retimeScopeOf, warmUpAlignment } from '../transcript-retiming.js';
 
 /** The task a viewer read names; `fromHistory` 'either' for the calls without FromHistory. */
 const viewerTask = (
@@ -50,6 +51,8 @@ export const viewerFileHandlers = defineHandlers({
     // The call has no FromHistory: a transcript is read from whichever list holds the task.
     const task = await viewerTask(input, 'either');
     const workspace = await input.session.scope.workspace(task.workspace_id);
+    // The editor opens the transcript before the first edit: load the alignment model meanwhile.
+    void warmUpAlignment(retimeScopeOf(scopeOf(input), input.session.scope), task).catch(() => undefined);
     return mediaUrlAndTranscript(input.services.db, input.services.config.origin, scopeOf(input), task, workspace);
   }),
 

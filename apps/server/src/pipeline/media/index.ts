@@ -22,6 +22,7 @@ export {
 export { type AudioStreamInfo, type MediaInfo, probeMedia, type VideoStreamInfo } from './probe.js';
 export { contentTypeOf, parseRange, type RangeResponse, serveRange } from './range.js';
 export { isEnglish, PocketSphinxRecognizer, parsePocketSphinxLine } from './speech/pocketsphinx.js';
+export { describeModelFolder, SherpaOnnxRecognizer, SPEECH_MODEL_SETTING } from './speech/sherpa-onnx.js';
 export type {
   ConfigurationState,
   RecognizedWord,

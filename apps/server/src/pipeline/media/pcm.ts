@@ -152,3 +152,23 @@ export async function convertToWav(path: string, outputPath: string, options: Pc
   });
   if (code !== 0) throw decodeError(stderr.toString());
 }
+
+/**
+ * A short part of a file as 32-bit float samples in [-1, 1), mono at `sampleRate` (a paragraph for
+ * forced alignment: seconds, not hours — the whole range is held in memory).
+ */
+export async function decodeFloat32(path: string, options: PcmOptions = {}): Promise<Float32Array> {
+  const parts: Int16Array[] = [];
+  let length = 0;
+  for await (const frames of int16Frames(decodeToPcm(path, { ...options, channels: options.channels ?? 'mix' }))) {
+    parts.push(frames.slice());
+    length += frames.length;
+  }
+  const samples = new Float32Array(length);
+  let at = 0;
+  for (const part of parts) {
+    for (let i = 0; i < part.length; i += 1) samples[at + i] = (part[i] as number) / 32768;
+    at += part.length;
+  }
+  return samples;
+}

@@ -21,8 +21,8 @@ import {
   createChunkTasks,
   createMediaChunkTasks,
   pagesPerChunk,
+  rangesAtPauses,
   secondsPerChunk,
-  timeRanges,
 } from './splitting.js';
 import { type NewPage, StageStore } from './task-store.js';
 import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
@@ -317,7 +317,12 @@ async function prepareMedia(job: Job): Promise<StageOutcome> {
     const totalSeconds = info.durationSeconds;
     const chunkSeconds = task.split_source_id ? null : secondsPerChunk(job.settings, totalSeconds);
     if (chunkSeconds !== null) {
-      const ranges = timeRanges(totalSeconds, chunkSeconds);
+      // Voice activity detection runs at a small fraction of real time; the lease is renewed meanwhile.
+      const beat = setInterval(() => context.heartbeat().catch(() => undefined), 20_000);
+      const cut = await rangesAtPauses(path, totalSeconds, chunkSeconds, context.signal).finally(() =>
+        clearInterval(beat),
+      );
+      const ranges = cut.ranges;
       const fileKind = info.isVideo ? 'video' : 'audio';
       // The source pays for the whole recording here, once; its chunks pay nothing (creditsOf).
       const children = await store.transaction(async (trx) => {
@@ -332,8 +337,20 @@ async function prepareMedia(job: Job): Promise<StageOutcome> {
       });
       return {
         next: S.SplitProcessed,
-        reason: `${info.isVideo ? 'Video' : 'Audio'} of ${formatDuration(info.durationSeconds)}, split into ${count(children.length, 'task')} of up to ${chunkSeconds / 60} minutes`,
-        payload: { durationSeconds: info.durationSeconds, chunkTaskIds: children.map((child) => child.id) },
+        reason: `${info.isVideo ? 'Video' : 'Audio'} of ${formatDuration(info.durationSeconds)}, split into ${count(children.length, 'task')} of about ${chunkSeconds / 60} minutes${
+          cut.detector === null
+            ? ' (at fixed times: voice activity detection is not available)'
+            : cut.fixedCuts > 0
+              ? ` (cut at pauses; ${count(cut.fixedCuts, 'cut')} at a fixed time, no pause near)`
+              : ' (cut at pauses)'
+        }`,
+        payload: {
+          durationSeconds: info.durationSeconds,
+          chunkTaskIds: children.map((child) => child.id),
+          cuts: ranges.slice(1).map((range) => range.start),
+          cutBy: cut.detector ?? 'fixed time',
+          fixedCuts: cut.fixedCuts,
+        },
       };
     }
 

@@ -16,6 +16,7 @@ import { assessTextLayer } from '../documents/pdf/text-layer-quality.js';
 import {
   type MediaRange,
   PocketSphinxRecognizer,
+  SherpaOnnxRecognizer,
   type SpeechRecognizer,
   type TranscribeMediaResult,
   transcribeMedia,
@@ -94,18 +95,46 @@ export const tesseractRecognizer: DocumentRecognizer = {
   recognizePage: ocr,
 };
 
-/** Speech: the Whisper-compatible service when configured, pocketsphinx otherwise. */
-export function speechRecognizer(config: EngineConfig = engineConfig()): MediaRecognizer {
-  const engine: SpeechRecognizer = config.whisperUrl
+/** Every speech engine of the server, configured or not, and the one recordings go to. */
+export function speechEngines(config: EngineConfig = engineConfig()) {
+  const whisper = config.whisperUrl
     ? new WhisperHttpRecognizer({ url: config.whisperUrl, model: config.whisperModel, apiKey: config.whisperApiKey })
-    : new PocketSphinxRecognizer();
+    : null;
+  const sherpa = new SherpaOnnxRecognizer({ modelDir: config.speechModelDir });
+  const pocketsphinx = new PocketSphinxRecognizer();
+  // The Whisper service when set, else the sherpa-onnx model folder when set (a wrong folder is
+  // reported, not silently replaced), else pocketsphinx: what works on a fresh machine.
+  const active: SpeechRecognizer = whisper ?? (config.speechModelDir ? sherpa : pocketsphinx);
+  return { active, all: [pocketsphinx, sherpa, ...(whisper ? [whisper] : [])] };
+}
+
+/** The speech engines as Server/Capabilities reports them (the language-free state of each). */
+export function speechEngineStates(config: EngineConfig = engineConfig()) {
+  const { active, all } = speechEngines(config);
+  return all.map((engine) => {
+    const state = engine.isConfigured(null);
+    return {
+      name: engine.name,
+      configured: state.ok,
+      isDefault: engine === active,
+      reason: state.ok ? null : (state.reason ?? 'not configured'),
+    };
+  });
+}
+
+/** Speech: the Whisper-compatible service, the sherpa-onnx model folder or pocketsphinx (speechEngines). */
+export function speechRecognizer(config: EngineConfig = engineConfig()): MediaRecognizer {
+  const engine = speechEngines(config).active;
   return {
     name: engine.name,
     input: 'media',
     async configurationProblem(languages) {
       const state = engine.isConfigured(languages[0] ?? null);
       if (state.ok) return null;
-      const hint = config.whisperUrl ? '' : ' (set WHISPER_URL to use a Whisper-compatible service)';
+      const hint =
+        config.whisperUrl || config.speechModelDir
+          ? ''
+          : ' (set SPEECH_MODEL_DIR to a sherpa-onnx model folder or WHISPER_URL to a Whisper-compatible service)';
       return `${state.reason ?? `${engine.name} cannot run here.`}${hint}`;
     },
     transcribe: (path, language, signal, range) => transcribeMedia(engine, path, { language, range, signal }),

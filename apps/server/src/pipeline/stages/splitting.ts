@@ -4,13 +4,15 @@
 // translations, and not when the workspace forces one chunk. The chunks are new tasks of a
 // SplitTask batch (BatchType 20), each covering a page range (split_first_page..split_last_page)
 // or a time range (offset_start..offset_end, seconds) of the source's file, which they share,
-// queued for pre-processing; the source moves to SplitProcessed (101).
+// queued for pre-processing; the source moves to SplitProcessed (101). A recording is cut at the
+// pause nearest to every minutesPerChunk, not at the minute itself.
 import { randomUUID } from 'node:crypto';
 import type { Updateable } from 'kysely';
 import type { TaskRow, TasksTable } from '../../db/schema.js';
 import { BATCH_STATUS, BATCH_TYPE } from '../../domain/batches.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { NOT_SPLITTABLE } from '../../domain/workspaces/configuration.js';
+import { cutAtPauses, detectSpeech, type SpeechSpan } from '../media/vad.js';
 import type { StageStore } from './task-store.js';
 import type { WorkspaceSettings } from './workspace-settings.js';
 
@@ -31,6 +33,34 @@ export function secondsPerChunk(settings: WorkspaceSettings, durationSeconds: nu
   if (!splitAllowed(settings)) return null;
   const size = Math.max(1, Math.floor(settings.config.splitSettings.minutesPerChunk)) * 60;
   return durationSeconds > size ? size : null;
+}
+
+/**
+ * Chunks of a recording cut at pauses (voice activity detection, ../media/vad.ts) near every
+ * `size` seconds, so no word is cut in two; fixed cuts where the detector is unavailable or finds
+ * no pause near a boundary (`fixedCuts` counts those). Cut times are kept to the millisecond.
+ */
+export async function rangesAtPauses(
+  path: string,
+  durationSeconds: number,
+  size: number,
+  signal?: AbortSignal,
+): Promise<{ ranges: Array<{ start: number; end: number }>; fixedCuts: number; detector: string | null }> {
+  let speech: SpeechSpan[];
+  try {
+    speech = await detectSpeech(path, { signal });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    const ranges = timeRanges(durationSeconds, size);
+    return { ranges, fixedCuts: ranges.length - 1, detector: null };
+  }
+  const cuts = cutAtPauses(durationSeconds, size, speech);
+  const ms = (seconds: number) => Math.round(seconds * 1000) / 1000;
+  return {
+    ranges: cuts.map((cut) => ({ start: ms(cut.start), end: ms(cut.end) })),
+    fixedCuts: cuts.filter((cut) => !cut.atPause).length,
+    detector: 'silero-vad',
+  };
 }
 
 /** Time ranges of `size` seconds covering the recording; the last one ends where the recording does. */

@@ -36,7 +36,7 @@ const asArray = (value: unknown): string[] =>
  * Languages to recognise: the task's own (context.languageCode / inputLanguageCode), else the
  * workspace's configured language, else the workspace's languages list; English when none.
  */
-export function languagesOf(task: TaskRow, settings: WorkspaceSettings): string[] {
+export function languagesOf(task: TaskRow, settings: Pick<WorkspaceSettings, 'row' | 'config'>): string[] {
   const context = (task.context ?? {}) as Record<string, unknown>;
   const fromTask = [context.languageCode, context.inputLanguageCode, context.transcriptLanguage].filter(
     (code): code is string => typeof code === 'string' && code.trim() !== '',
