@@ -1,5 +1,7 @@
+import type { KeyObject } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEMO_VENDOR_PUBLIC_KEY, parseVendorPublicKey } from './domain/licences/vendor-key.js';
 
 /** Repository root, found from this file so the server runs the same from any working directory. */
 export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -32,6 +34,12 @@ export interface ServerConfig {
    * space- or comma-separated; default none: same origin only). Identity pages are never framed.
    */
   frameAncestors: string[];
+  /**
+   * The licence vendor's Ed25519 public key that activation codes must be signed with
+   * (LICENCE_PUBLIC_KEY, PEM or 32 bytes in base64). Without it a server with demo data trusts the
+   * demo vendor key; a server without demo data then activates no code.
+   */
+  licenceVendorKey: KeyObject | undefined;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -81,5 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
+    licenceVendorKey: env.LICENCE_PUBLIC_KEY
+      ? parseVendorPublicKey(env.LICENCE_PUBLIC_KEY)
+      : env.SEED_DEMO_DATA !== 'false'
+        ? parseVendorPublicKey(DEMO_VENDOR_PUBLIC_KEY)
+        : undefined,
   };
 }

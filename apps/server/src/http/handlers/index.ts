@@ -5,6 +5,7 @@ import { batchHandlers } from './batches.js';
 import { capabilitiesHandlers } from './capabilities.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
+import { licenceHandlers } from './licences.js';
 import { reviewHandlers } from './review.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
@@ -31,4 +32,5 @@ export const handlers = combineHandlers(
   viewerFileHandlers,
   exportHandlers,
   capabilitiesHandlers,
+  licenceHandlers,
 );
