@@ -460,3 +460,22 @@ export interface TasksTable {
   /** The EN 16931 XML the task's invoice was read from (embedded in its PDF or the file itself). */
   einvoice_blob_id: Nullable<string>;
 }
+
+// --- Account settings (migration 0013_account_settings) ---
+export interface UsersTable {
+  /** Guided tours seen, by name (taskListSeen, taskViewerSeen). */
+  tours_seen: ColumnType<Record<string, boolean>, string | undefined, string>;
+}
+
+/** A sign-in through an external identity provider linked to an account. */
+export interface UserExternalLoginsTable {
+  user_id: string;
+  login_provider: string;
+  provider_key: string;
+  provider_display_name: string | null;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  user_external_logins: UserExternalLoginsTable;
+}

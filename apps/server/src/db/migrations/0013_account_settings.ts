@@ -13,8 +13,29 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('is_trial'), '=', false)
     .execute();
+
+  // The guided tours the user has seen (UserTips), one flag per tour.
+  await db.schema
+    .alterTable('users')
+    .addColumn('tours_seen', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .execute();
+
+  // Sign-ins through an external identity provider linked to the account (ExternalLogin). The
+  // account keeps at least one way in: a password or another login (User/RemoveLogin checks).
+  await db.schema
+    .createTable('user_external_logins')
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('login_provider', 'text', (c) => c.notNull())
+    .addColumn('provider_key', 'text', (c) => c.notNull())
+    .addColumn('provider_display_name', 'text')
+    .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('user_external_logins_pk', ['login_provider', 'provider_key'])
+    .execute();
+  await db.schema.createIndex('user_external_logins_user').on('user_external_logins').column('user_id').execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('user_external_logins').execute();
+  await db.schema.alterTable('users').dropColumn('tours_seen').execute();
   await db.schema.dropIndex('licences_activated_once').execute();
 }

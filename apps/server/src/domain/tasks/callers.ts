@@ -42,6 +42,7 @@ export async function loadClientSession(db: Db, clientId: string, tenantId: stri
     locked_until: null,
     current_tenant_id: tenantId,
     profile_picture: null,
+    tours_seen: {},
     created_on: new Date(0),
   };
   const session: Session = {

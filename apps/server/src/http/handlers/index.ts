@@ -14,6 +14,7 @@ import { tenantHandlers } from './tenant.js';
 import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
 import { userHandlers } from './user.js';
+import { userAccountHandlers } from './user-account.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspacesHandlers } from './workspaces.js';
 
@@ -33,4 +34,5 @@ export const handlers = combineHandlers(
   exportHandlers,
   capabilitiesHandlers,
   licenceHandlers,
+  userAccountHandlers,
 );
