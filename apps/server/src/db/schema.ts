@@ -465,6 +465,8 @@ export interface TasksTable {
 export interface UsersTable {
   /** Guided tours seen, by name (taskListSeen, taskViewerSeen). */
   tours_seen: ColumnType<Record<string, boolean>, string | undefined, string>;
+  /** Language (pt, en, de, fr, es) the user last signed in with; null until the first sign-in. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A sign-in through an external identity provider linked to an account. */

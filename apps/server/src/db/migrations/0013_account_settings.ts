@@ -14,10 +14,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .where(sql.ref('is_trial'), '=', false)
     .execute();
 
-  // The guided tours the user has seen (UserTips), one flag per tour.
+  // The guided tours the user has seen (UserTips), one flag per tour; and the language the user
+  // last signed in with, which the mail sent to them (notifications) is written in.
   await db.schema
     .alterTable('users')
     .addColumn('tours_seen', 'jsonb', (c) => c.notNull().defaultTo(sql`'{}'::jsonb`))
+    .addColumn('language', 'text')
     .execute();
 
   // Sign-ins through an external identity provider linked to the account (ExternalLogin). The
@@ -36,6 +38,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('user_external_logins').execute();
-  await db.schema.alterTable('users').dropColumn('tours_seen').execute();
+  await db.schema.alterTable('users').dropColumn('tours_seen').dropColumn('language').execute();
   await db.schema.dropIndex('licences_activated_once').execute();
 }

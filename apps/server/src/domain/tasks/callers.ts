@@ -43,6 +43,7 @@ export async function loadClientSession(db: Db, clientId: string, tenantId: stri
     current_tenant_id: tenantId,
     profile_picture: null,
     tours_seen: {},
+    language: null,
     created_on: new Date(0),
   };
   const session: Session = {

@@ -15,6 +15,7 @@ import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
 import { userHandlers } from './user.js';
 import { userAccountHandlers } from './user-account.js';
+import { userEmailHandlers } from './user-email.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspacesHandlers } from './workspaces.js';
 
@@ -35,4 +36,5 @@ export const handlers = combineHandlers(
   capabilitiesHandlers,
   licenceHandlers,
   userAccountHandlers,
+  userEmailHandlers,
 );
