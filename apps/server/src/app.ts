@@ -10,6 +10,7 @@ import { ContractValidators } from './contract/validators.js';
 import { type DatabaseHandle, openDatabase, pgliteDirOf } from './db/database.js';
 import { ensureRoles } from './domain/demo-data.js';
 import { seedDemo } from './domain/demo-seed.js';
+import { startNotifier } from './domain/notifications/notifier.js';
 import { bindContract, type ResponseViolation } from './http/binder.js';
 import { errorBody } from './http/errors.js';
 import type { HandlerMap, Services } from './http/handler.js';
@@ -106,6 +107,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
   });
   await serveWebApp(app, config.webDist);
   const workers = await startProcessing(config, database, options.stages);
+  const notifier =
+    config.notificationIntervalMs > 0
+      ? startNotifier({ db: database.db, mailer, origin: config.origin }, config.notificationIntervalMs)
+      : undefined;
 
   return {
     app,
@@ -116,6 +121,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     outboxDir,
     workers,
     async close() {
+      await notifier?.stop();
       await workers?.stop();
       await app.close();
       if (ownsDatabase) await database.close();

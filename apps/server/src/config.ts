@@ -35,6 +35,11 @@ export interface ServerConfig {
    */
   frameAncestors: string[];
   /**
+   * How often this process sends the task notifications workspaces ask for
+   * (NOTIFICATION_INTERVAL_SECONDS, default 10; 0 = never, e.g. when other replicas send them).
+   */
+  notificationIntervalMs: number;
+  /**
    * The licence vendor's Ed25519 public key that activation codes must be signed with
    * (LICENCE_PUBLIC_KEY, PEM or 32 bytes in base64). Without it a server with demo data trusts the
    * demo vendor key; a server without demo data then activates no code.
@@ -89,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
+    notificationIntervalMs: wholeNumber(env, 'NOTIFICATION_INTERVAL_SECONDS', 10, 0) * 1000,
     licenceVendorKey: env.LICENCE_PUBLIC_KEY
       ? parseVendorPublicKey(env.LICENCE_PUBLIC_KEY)
       : env.SEED_DEMO_DATA !== 'false'

@@ -481,3 +481,43 @@ export interface UserExternalLoginsTable {
 export interface Database {
   user_external_logins: UserExternalLoginsTable;
 }
+
+export interface WorkspaceNotificationConfigsTable {
+  workspace_id: string;
+  tenant_id: string;
+  language: string;
+  /** NotificationEventConfig[] of the contract, as saved. */
+  events: ColumnType<StoredNotificationEvent[], string, string>;
+  modified_by: string | null;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_on: CreatedAt;
+}
+
+export interface StoredNotificationEvent {
+  eventType: number;
+  configs: Array<{
+    notificationType: number;
+    notifyCreator: boolean;
+    notifyReviewers: boolean;
+    customRecipients: string[];
+  }>;
+}
+
+export interface NotificationDeliveriesTable {
+  event_id: ColumnType<string, string | number, never>;
+  tenant_id: string;
+  task_id: string;
+  /** NotificationEvent: TaskReadyToReview 10, TaskSentToHistory 20. */
+  event: number;
+  created_on: CreatedAt;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  recipients: number | null;
+  last_error: string | null;
+}
+
+export interface Database {
+  workspace_notification_configs: WorkspaceNotificationConfigsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+}

@@ -97,6 +97,8 @@ export function useTestServer(
     workers?: { count: number; stages: Stage[] };
     /** Send mail through this SMTP server (e.g. a loopback inbox, see smtp-inbox.ts); the outbox folder otherwise. */
     smtpUrl?: () => string;
+    /** Run the notifier every this many ms, as a server does (off in tests that do not ask). */
+    notifyEveryMs?: number;
   } = {},
 ): TestServer {
   const violations: ResponseViolation[] = [];
@@ -112,6 +114,7 @@ export function useTestServer(
       origin: `http://127.0.0.1:${port}`,
       databaseUrl: undefined,
       smtpUrl: options.smtpUrl?.(),
+      notificationIntervalMs: options.notifyEveryMs ?? 0,
       workers: options.workers?.count ?? 0,
     };
     const database = await openTestDatabase(kind);

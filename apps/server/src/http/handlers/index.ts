@@ -6,6 +6,7 @@ import { capabilitiesHandlers } from './capabilities.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
 import { licenceHandlers } from './licences.js';
+import { notificationHandlers } from './notifications.js';
 import { reviewHandlers } from './review.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
@@ -37,4 +38,5 @@ export const handlers = combineHandlers(
   licenceHandlers,
   userAccountHandlers,
   userEmailHandlers,
+  notificationHandlers,
 );
