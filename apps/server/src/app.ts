@@ -11,6 +11,7 @@ import { ContractValidators } from './contract/validators.js';
 import { type DatabaseHandle, openDatabase, pgliteDirOf } from './db/database.js';
 import { ensureRoles } from './domain/demo-data.js';
 import { seedDemo } from './domain/demo-seed.js';
+import { startNotifier } from './domain/notifications/notifier.js';
 import { bindContract, type ResponseViolation } from './http/binder.js';
 import { errorBody } from './http/errors.js';
 import { registerFolderMonitorDownload } from './http/folder-monitor-download.js';
@@ -115,6 +116,10 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     config.workers > 0
       ? startModelTrainer({ db: database.db, trainerId: `${hostname()}-${process.pid}-trainer` })
       : undefined;
+  const notifier =
+    config.notificationIntervalMs > 0
+      ? startNotifier({ db: database.db, mailer, origin: config.origin }, config.notificationIntervalMs)
+      : undefined;
 
   return {
     app,
@@ -125,6 +130,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     outboxDir,
     workers,
     async close() {
+      await notifier?.stop();
       await workers?.stop();
       await trainer?.stop();
       await app.close();

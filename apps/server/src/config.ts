@@ -1,6 +1,8 @@
+import type { KeyObject } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MICROSOFT_CLOUD } from './connectors/graph.js';
+import { DEMO_VENDOR_PUBLIC_KEY, parseVendorPublicKey } from './domain/licences/vendor-key.js';
 
 /** Repository root, found from this file so the server runs the same from any working directory. */
 export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -54,6 +56,17 @@ export interface ServerConfig {
   microsoftLoginUrl: string;
   /** The built folder monitor people download (FOLDER_MONITOR_FILE, default tools/folder-monitor/dist/folder-monitor.mjs). */
   folderMonitorFile: string;
+  /**
+   * How often this process sends the task notifications workspaces ask for
+   * (NOTIFICATION_INTERVAL_SECONDS, default 10; 0 = never, e.g. when other replicas send them).
+   */
+  notificationIntervalMs: number;
+  /**
+   * The licence vendor's Ed25519 public key that activation codes must be signed with
+   * (LICENCE_PUBLIC_KEY, PEM or 32 bytes in base64). Without it a server with demo data trusts the
+   * demo vendor key; a server without demo data then activates no code.
+   */
+  licenceVendorKey: KeyObject | undefined;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -115,5 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     folderMonitorFile: resolve(
       env.FOLDER_MONITOR_FILE ?? join(repoRoot, 'tools', 'folder-monitor', 'dist', 'folder-monitor.mjs'),
     ),
+    notificationIntervalMs: wholeNumber(env, 'NOTIFICATION_INTERVAL_SECONDS', 10, 0) * 1000,
+    licenceVendorKey: env.LICENCE_PUBLIC_KEY
+      ? parseVendorPublicKey(env.LICENCE_PUBLIC_KEY)
+      : env.SEED_DEMO_DATA !== 'false'
+        ? parseVendorPublicKey(DEMO_VENDOR_PUBLIC_KEY)
+        : undefined,
   };
 }

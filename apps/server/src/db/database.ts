@@ -16,6 +16,7 @@ import * as workers0009 from './migrations/0009_workers.js';
 import * as mediaSplit0010 from './migrations/0010_media_split.js';
 import * as rateLimits0011 from './migrations/0011_rate_limits.js';
 import * as eInvoiceXml0012 from './migrations/0012_einvoice_xml.js';
+import * as accountSettings0013 from './migrations/0013_account_settings.js';
 import * as importChannels0014 from './migrations/0014_import_channels.js';
 import * as templates0017 from './migrations/0017_templates.js';
 import * as translations0019 from './migrations/0019_translations.js';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0010_media_split': mediaSplit0010,
   '0011_rate_limits': rateLimits0011,
   '0012_einvoice_xml': eInvoiceXml0012,
+  '0013_account_settings': accountSettings0013,
   '0014_import_channels': importChannels0014,
   '0017_templates': templates0017,
   '0019_translations': translations0019,

@@ -602,3 +602,63 @@ export interface Database {
 export type TemplateFieldRow = Selectable<TemplateFieldsTable>;
 export type CustomModelRow = Selectable<CustomModelsTable>;
 export type CustomModelEventRow = Selectable<CustomModelEventsTable>;
+// --- Account settings (migration 0013_account_settings) ---
+export interface UsersTable {
+  /** Guided tours seen, by name (taskListSeen, taskViewerSeen). */
+  tours_seen: ColumnType<Record<string, boolean>, string | undefined, string>;
+  /** Language (pt, en, de, fr, es) the user last signed in with; null until the first sign-in. */
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A sign-in through an external identity provider linked to an account. */
+export interface UserExternalLoginsTable {
+  user_id: string;
+  login_provider: string;
+  provider_key: string;
+  provider_display_name: string | null;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  user_external_logins: UserExternalLoginsTable;
+}
+
+export interface WorkspaceNotificationConfigsTable {
+  workspace_id: string;
+  tenant_id: string;
+  language: string;
+  /** NotificationEventConfig[] of the contract, as saved. */
+  events: ColumnType<StoredNotificationEvent[], string, string>;
+  modified_by: string | null;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+  created_on: CreatedAt;
+}
+
+export interface StoredNotificationEvent {
+  eventType: number;
+  configs: Array<{
+    notificationType: number;
+    notifyCreator: boolean;
+    notifyReviewers: boolean;
+    customRecipients: string[];
+  }>;
+}
+
+export interface NotificationDeliveriesTable {
+  event_id: ColumnType<string, string | number, never>;
+  tenant_id: string;
+  task_id: string;
+  /** NotificationEvent: TaskReadyToReview 10, TaskSentToHistory 20. */
+  event: number;
+  created_on: CreatedAt;
+  attempts: Generated<number>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  sent_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  recipients: number | null;
+  last_error: string | null;
+}
+
+export interface Database {
+  workspace_notification_configs: WorkspaceNotificationConfigsTable;
+  notification_deliveries: NotificationDeliveriesTable;
+}

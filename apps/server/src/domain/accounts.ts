@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { AccountTokensRepository } from '../db/repositories/account-tokens.js';
 import { SignInGrantsRepository } from '../db/repositories/sign-in-grants.js';
 import { UsersRepository } from '../db/repositories/users.js';
+import type { Language } from '../formats/cultures.js';
 import { hashPassword, passwordProblems, verifyPassword } from './passwords.js';
 
 export type SignInResult = { ok: true; userId: string } | { ok: false };
@@ -13,7 +14,8 @@ export type SignInResult = { ok: true; userId: string } | { ok: false };
 /** A hash of the same cost as a real one, checked for unknown addresses. */
 const DUMMY_HASH = 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA==$AAAA';
 
-export async function signIn(db: Db, email: string, password: string): Promise<SignInResult> {
+/** `language`: the culture of the sign-in page, remembered as the one mail to the user is written in. */
+export async function signIn(db: Db, email: string, password: string, language?: Language): Promise<SignInResult> {
   const users = new UsersRepository(db);
   const user = await users.findByEmail(email);
   if (!user) {
@@ -23,12 +25,18 @@ export async function signIn(db: Db, email: string, password: string): Promise<S
   }
   if (!(await verifyPassword(password, user.password_hash))) return { ok: false };
   // A successful sign-in starts in the default tenant.
-  await users.update(user.id, { failed_sign_ins: 0, locked_until: null, current_tenant_id: null });
+  await users.update(user.id, {
+    failed_sign_ins: 0,
+    locked_until: null,
+    current_tenant_id: null,
+    ...(language ? { language } : {}),
+  });
   return { ok: true, userId: user.id };
 }
 
 export type AccountTokenPurpose = 'reset-password' | 'confirm-email' | 'change-email' | 'delete-account';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** Creates a single-use code for an e-mail link; only its hash is stored. */
@@ -52,9 +60,8 @@ export async function issueAccountToken(
 
 /** Marks a valid code as used and returns its row, or undefined when it is unknown, used or expired. */
 export async function redeemAccountToken(db: Db, token: string, purpose: AccountTokenPurpose, userId?: string) {
-  const row = await new AccountTokensRepository(db).redeem(hashToken(token), purpose);
-  if (!row || (userId && row.user_id !== userId)) return undefined;
-  return row;
+  if (userId !== undefined && !UUID.test(userId)) return undefined;
+  return new AccountTokensRepository(db).redeem(hashToken(token), purpose, userId);
 }
 
 export async function peekAccountToken(db: Db, token: string, purpose: AccountTokenPurpose) {

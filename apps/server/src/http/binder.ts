@@ -48,10 +48,12 @@ function bearerOf(request: FastifyRequest): string | null {
 export function bindContract(app: FastifyInstance, options: BinderOptions): void {
   const { contract, validators, handlers, services } = options;
   for (const op of contract.operations) {
+    const bodyLimit = handlerFor(handlers, op.operationId)?.bodyLimit;
     app.route({
       method: op.method.toUpperCase() as 'GET',
       url: toRoutePath(op.path),
       config: { operationId: op.operationId },
+      ...(bodyLimit ? { bodyLimit } : {}),
       handler: (request, reply) => answer(op, request, reply),
     });
   }

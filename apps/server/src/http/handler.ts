@@ -79,6 +79,8 @@ export interface GuardedHandler<K extends OperationId = OperationId> {
   ability: Exclude<Requirement, 'public'>;
   /** Also reachable with a client-credentials token of a tenant API secret. */
   acceptsClients?: boolean;
+  /** Largest request body in bytes, when the call takes more than the server's default (1 MiB). */
+  bodyLimit?: number;
   handle(input: HandlerInput<K>): Promise<unknown>;
 }
 export type OperationHandler<K extends OperationId = OperationId> = PublicHandler<K> | GuardedHandler<K>;
@@ -103,6 +105,12 @@ export const requires = <K extends OperationId>(
 export const withApiClients = <K extends OperationId>(handler: GuardedHandler<K>): GuardedHandler<K> => ({
   ...handler,
   acceptsClients: true,
+});
+
+/** Takes request bodies up to `bytes` (a file inside a JSON body, say); the rest of the server keeps its default. */
+export const withBodyLimit = <K extends OperationId>(bytes: number, handler: GuardedHandler<K>): GuardedHandler<K> => ({
+  ...handler,
+  bodyLimit: bytes,
 });
 
 /** Handlers by operationId; each one is typed by its operation. A handler answers 200 with its
@@ -143,6 +151,7 @@ export interface BoundInput {
 export interface BoundHandler {
   ability: Requirement;
   acceptsClients?: boolean;
+  bodyLimit?: number;
   handle(input: BoundInput): Promise<unknown>;
 }
 

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { UsersRepository } from '../db/repositories/users.js';
-import { changeEmail, peekAccountToken, redeemAccountToken } from '../domain/accounts.js';
+import { peekAccountToken, redeemAccountToken } from '../domain/accounts.js';
+import { confirmEmail, confirmEmailChange } from '../domain/users/email-addresses.js';
 import { escapeHtml } from './html.js';
 import { page } from './layout.js';
 import { appLink, type Form, hidden, messagePage, type PageContext, pageContext, sendPage } from './page-kit.js';
@@ -25,9 +26,8 @@ export async function confirmationPages(app: FastifyInstance, options: Confirmat
   app.get('/confirm/email', async (request, reply) => {
     const context = pageContext(request, reply, config);
     const q = request.query as Query;
-    const row = q.code ? await redeemAccountToken(db, q.code, 'confirm-email', q.userId) : undefined;
-    if (!row) return sendPage(reply, invalidLink(context), 400);
-    await users.update(row.user_id, { email_confirmed: true });
+    const confirmed = q.code && q.userId ? await confirmEmail(db, q.userId, q.code) : false;
+    if (!confirmed) return sendPage(reply, invalidLink(context), 400);
     const { t } = context;
     return sendPage(reply, messagePage(context, t.emailConfirmedTitle, 'notice', t.emailConfirmed, appLink(config, t)));
   });
@@ -35,12 +35,8 @@ export async function confirmationPages(app: FastifyInstance, options: Confirmat
   app.get('/confirm/change-email', async (request, reply) => {
     const context = pageContext(request, reply, config);
     const q = request.query as Query;
-    const row = q.code ? await redeemAccountToken(db, q.code, 'change-email', q.userId) : undefined;
-    const email = (row?.data as { email?: string } | undefined)?.email;
-    if (!row || !email || (q.email && q.email.toLowerCase() !== email.toLowerCase())) {
-      return sendPage(reply, invalidLink(context), 400);
-    }
-    await changeEmail(db, row.user_id, email);
+    const outcome = q.code && q.userId ? await confirmEmailChange(db, q.userId, q.code, q.email) : 'invalid';
+    if (outcome !== 'changed') return sendPage(reply, invalidLink(context), 400);
     const { t } = context;
     return sendPage(reply, messagePage(context, t.emailChangedTitle, 'notice', t.emailChanged, appLink(config, t)));
   });

@@ -1,16 +1,12 @@
 // Which of the five cultures an identity page speaks (spec §9): a culture picked on the page itself
 // (`?lang=`), else the one the app asks for (OpenID Connect `ui_locales`, then the culture cookie
 // the app sets), else the browser's Accept-Language, else Portuguese, the product's initial language.
-export const PAGE_LANGUAGES = ['pt', 'en', 'de', 'fr', 'es'] as const;
-export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+import { CULTURES, LANGUAGES, type Language, languageOfTag } from '../formats/cultures.js';
 
-export const PAGE_CULTURES: Readonly<Record<PageLanguage, string>> = {
-  pt: 'pt-PT',
-  en: 'en-US',
-  de: 'de-DE',
-  fr: 'fr-FR',
-  es: 'es-ES',
-};
+export const PAGE_LANGUAGES = LANGUAGES;
+export type PageLanguage = Language;
+export const PAGE_CULTURES = CULTURES;
+export { languageOfTag };
 
 /** Each culture's own name, as the culture switch lists it. */
 export const CULTURE_NAMES: Readonly<Record<PageLanguage, string>> = {
@@ -26,13 +22,6 @@ export const CULTURE_NAMES: Readonly<Record<PageLanguage, string>> = {
  * (`c=<culture>|uic=<ui culture>`, URL-encoded); a bare culture (`de-DE`, `de`) is read too.
  */
 export const CULTURE_COOKIE = '.AspNetCore.Culture';
-
-/** A supported language from a culture or language tag (`de-DE`, `de`, `DE-at`); undefined otherwise. */
-export function languageOfTag(tag: unknown): PageLanguage | undefined {
-  if (typeof tag !== 'string') return undefined;
-  const short = tag.trim().slice(0, 2).toLowerCase();
-  return (PAGE_LANGUAGES as readonly string[]).includes(short) ? (short as PageLanguage) : undefined;
-}
 
 /** The first supported language of a space-separated `ui_locales` list. */
 export function languageOfUiLocales(uiLocales: unknown): PageLanguage | undefined {

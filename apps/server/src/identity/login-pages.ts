@@ -126,7 +126,7 @@ export async function loginPages(app: FastifyInstance, options: LoginPagesOption
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       return sendPage(reply, loginForm(context, uid, email, error), 429);
     }
-    const result = await signIn(db, email, form.password ?? '');
+    const result = await signIn(db, email, form.password ?? '', context.language);
     if (!result.ok) {
       await throttle.recordFailure(request, email);
       return sendPage(reply, loginForm(context, uid, email, context.t.wrongCredentials), 200);

@@ -102,8 +102,8 @@ describe.each(databaseKinds())('contract fuzz on %s', (kind) => {
   it('answers bad input with 4xx, never 5xx, and shows no tenant the other one', { timeout: 600_000 }, async () => {
     const started = Date.now();
     const random = seededRandom(SEED);
-    const acmeToken = await t.tokenFor(demoEmail('Developer'));
-    const globexToken = await t.tokenFor(GLOBEX_ADMIN);
+    let acmeToken = await t.tokenFor(demoEmail('Developer'));
+    let globexToken = await t.tokenFor(GLOBEX_ADMIN);
     const contract = t.server.contract;
     const serverErrors: string[] = [];
     const leaks: string[] = [];
@@ -116,6 +116,9 @@ describe.each(databaseKinds())('contract fuzz on %s', (kind) => {
       // A call that changed data (a 2xx to anything but GET) may have deleted what the next
       // operation needs: the next one that writes starts from the seeded state again.
       if (implemented && op.method !== 'get' && changed) {
+        // Fresh sign-ins too: a call may have ended the callers' sessions (deleting an account does).
+        acmeToken = await t.tokenFor(demoEmail('Developer'));
+        globexToken = await t.tokenFor(GLOBEX_ADMIN);
         taskId = await prepare(t, acmeToken);
         changed = false;
       }

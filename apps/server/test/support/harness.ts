@@ -95,6 +95,10 @@ export function useTestServer(
     resetEachTest?: boolean;
     /** Opt-in processing workers with these stages; API tests run without (tasks stay where the API put them). */
     workers?: { count: number; stages: Stage[] };
+    /** Send mail through this SMTP server (e.g. a loopback inbox, see smtp-inbox.ts); the outbox folder otherwise. */
+    smtpUrl?: () => string;
+    /** Run the notifier every this many ms, as a server does (off in tests that do not ask). */
+    notifyEveryMs?: number;
   } = {},
 ): TestServer {
   const violations: ResponseViolation[] = [];
@@ -109,7 +113,8 @@ export function useTestServer(
       host: '127.0.0.1',
       origin: `http://127.0.0.1:${port}`,
       databaseUrl: undefined,
-      smtpUrl: undefined,
+      smtpUrl: options.smtpUrl?.(),
+      notificationIntervalMs: options.notifyEveryMs ?? 0,
       workers: options.workers?.count ?? 0,
       folderMonitorFile: inject('folderMonitorFile'),
     };

@@ -27,17 +27,20 @@ export class AccountTokensRepository {
       .execute();
   }
 
-  /** Marks a valid code as used and returns its row; undefined when unknown, used or expired. */
-  redeem(tokenHash: string, purpose: string, now = new Date()) {
-    return this.db
+  /**
+   * Marks a valid code as used and returns its row; undefined when unknown, used, expired or (with
+   * `userId`) another user's — a code offered for the wrong account stays usable by its own.
+   */
+  redeem(tokenHash: string, purpose: string, userId?: string, now = new Date()) {
+    let query = this.db
       .updateTable('account_tokens')
       .set({ used_at: now })
       .where('token_hash', '=', tokenHash)
       .where('purpose', '=', purpose)
       .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returningAll()
-      .executeTakeFirst();
+      .where('expires_at', '>', now);
+    if (userId) query = query.where('user_id', '=', userId);
+    return query.returningAll().executeTakeFirst();
   }
 
   /** A valid code's row, leaving it unused. */

@@ -7,7 +7,7 @@ import type { LicenceRow, LicencesTable } from '../schema.js';
 
 export interface LicenceUsage {
   licenceId: string;
-  taskId: string;
+  taskId: string | null;
   taskType: string;
   documentName: string;
   totalPages: number | null;
@@ -16,6 +16,12 @@ export interface LicenceUsage {
   currentVolume: number;
   totalVolume: number;
   status: number;
+}
+
+export interface UsageFilter {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  licenceId?: string | undefined;
 }
 
 export class LicencesRepository {
@@ -82,6 +88,63 @@ export class LicencesRepository {
         status: usage.status,
       })
       .execute();
+  }
+
+  /**
+   * Stores an activated licence, unless a licence of that vendor id is stored already — in any
+   * tenant (the unique index licences_activated_once decides, so two activations of one code at
+   * once cannot both succeed). Undefined when it was.
+   */
+  activate(licence: Omit<Insertable<LicencesTable>, 'tenant_id' | 'is_trial'>) {
+    return this.db
+      .insertInto('licences')
+      .values({ ...licence, tenant_id: this.tenantId, is_trial: false })
+      .onConflict((oc) => oc.column('licence_key').where('is_trial', '=', false).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /** Ends the tenant's trial licences that are still running (a bought licence replaces them). */
+  async endTrials(now: Date): Promise<void> {
+    await this.db
+      .updateTable('licences')
+      .set({ expiration_date: now })
+      .where('tenant_id', '=', this.tenantId)
+      .where('is_trial', '=', true)
+      .where((w) => w.or([w('expiration_date', 'is', null), w('expiration_date', '>', now)]))
+      .execute();
+  }
+
+  /**
+   * The tenant's licences, newest activation first, after the keyset `after` (activation date and
+   * id as PostgreSQL text, from `keyset` of the last row of the previous page).
+   */
+  historyPage(after: string[] | null, limit: number) {
+    let query = this.db
+      .selectFrom('licences')
+      .selectAll()
+      .select(sql<string[]>`array[activation_date::text, id::text]`.as('keyset'))
+      .where('tenant_id', '=', this.tenantId);
+    if (after) {
+      query = query.where(sql<boolean>`(activation_date, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+    }
+    return query.orderBy('activation_date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+  }
+
+  /** The tenant's usage rows, newest first, filtered, after the keyset `after` (see historyPage). */
+  usagePage(filter: UsageFilter, after: string[] | null, limit: number) {
+    let query = this.db
+      .selectFrom('license_usage')
+      .selectAll()
+      .select(sql<string[]>`array[process_date::text, id::text]`.as('keyset'))
+      .where('tenant_id', '=', this.tenantId);
+    if (filter.from) query = query.where('process_date', '>=', filter.from);
+    if (filter.to) query = query.where('process_date', '<=', filter.to);
+    if (filter.licenceId) query = query.where('licence_id', '=', filter.licenceId);
+    if (after) {
+      query = query.where(sql<boolean>`(process_date, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)`);
+    }
+    return query.orderBy('process_date', 'desc').orderBy('id', 'desc').limit(limit).execute();
   }
 
   /** Adds the licence unless one with its id exists (seeding is idempotent). */

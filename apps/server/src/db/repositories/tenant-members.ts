@@ -85,6 +85,38 @@ export class TenantMembersRepository {
     return this.query().where('m.user_id', '=', userId).executeTakeFirst();
   }
 
+  findByEmail(email: string): Promise<MemberRow | undefined> {
+    return this.query().where(sql`lower(u.email)`, '=', email.trim().toLowerCase()).executeTakeFirst();
+  }
+
+  /** Pictures of the tenant's members among `userIds` (others are left out). */
+  pictures(userIds: readonly string[]) {
+    if (userIds.length === 0) return Promise.resolve([]);
+    return this.db
+      .selectFrom('tenant_memberships as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select(['u.id as user_id', 'u.profile_picture'])
+      .where('m.tenant_id', '=', this.tenantId)
+      .where('m.user_id', 'in', [...userIds])
+      .execute();
+  }
+
+  /** Takes the user out of the tenant and its workspaces; the account stays. */
+  async remove(userId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('workspace_members')
+        .where('tenant_id', '=', this.tenantId)
+        .where('user_id', '=', userId)
+        .execute();
+      await trx
+        .deleteFrom('tenant_memberships')
+        .where('tenant_id', '=', this.tenantId)
+        .where('user_id', '=', userId)
+        .execute();
+    });
+  }
+
   private filtered(filter: MemberFilter) {
     let query = this.query();
     if (filter.search) {

@@ -40,4 +40,9 @@ export class TenantScope extends TenantRepository {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
+
+  /** Deletes the tenant with everything that belongs to it (every tenant table cascades). */
+  async deleteTenant(): Promise<void> {
+    await this.db.deleteFrom('tenants').where('id', '=', this.tenantId).execute();
+  }
 }

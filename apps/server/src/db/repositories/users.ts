@@ -38,6 +38,14 @@ export class UsersRepository {
     return new Map(rows.map((u) => [u.id, u.name]));
   }
 
+  async setToursSeen(id: string, tours: Record<string, boolean>): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ tours_seen: JSON.stringify(tours) })
+      .where('id', '=', id)
+      .execute();
+  }
+
   async remove(id: string): Promise<void> {
     await this.db.deleteFrom('users').where('id', '=', id).execute();
   }

@@ -50,6 +50,8 @@ function clientSession(db: Db, tenant: TenantOfClient, client: Client): Session 
     locked_until: null,
     current_tenant_id: tenant.id,
     profile_picture: null,
+    tours_seen: {},
+    language: null,
     created_on: new Date(0),
   };
   const session: Session = {

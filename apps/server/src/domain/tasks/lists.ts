@@ -3,13 +3,13 @@
 // needs it) and to a workspace the caller may work in (workspaceAccess). Rows become contract
 // shapes through mappers.ts (toTaskListItem / toTask) with the flags of flags.ts.
 
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
-import { ServerSecretsRepository } from '../../db/repositories/server-secrets.js';
 import { myTurnSql, readyForSql, TaskListAccess } from '../../db/repositories/task-list-access.js';
 import { type TaskListRow, type TaskListScope, TaskQueries, taskColumns } from '../../db/repositories/task-queries.js';
 import type { WorkspaceRow } from '../../db/schema.js';
+import { readToken, signToken } from '../continuation-tokens.js';
 import { forbidden, invalid, notFound } from '../errors.js';
 import { isSuperUser, roleById } from '../roles.js';
 import type { Session } from '../session.js';
@@ -237,64 +237,11 @@ export async function archiveBatchPage(
 
 // ---- continuation tokens -------------------------------------------------------------------------
 
-const TOKEN_KEY_NAME = 'list_continuation_key';
-const keyCache = new WeakMap<Db, Promise<Buffer>>();
-
-/** HMAC key shared by every replica (server_secrets), created by the first process that needs it. */
-function tokenKey(db: Db): Promise<Buffer> {
-  let cached = keyCache.get(db);
-  if (!cached) {
-    cached = (async () => {
-      const value = await new ServerSecretsRepository(db).getOrCreate(TOKEN_KEY_NAME, () =>
-        randomBytes(32).toString('base64url'),
-      );
-      return Buffer.from(String(value), 'base64url');
-    })();
-    cached.catch(() => keyCache.delete(db));
-    keyCache.set(db, cached);
-  }
-  return cached;
-}
-
-interface TokenBody {
-  /** What the token continues: tenant, workspace, list and a digest of filter + sort. */
-  scope: string;
-  /** Sort values of the last row handed out (as PostgreSQL text, so nothing is rounded). */
-  after: string[];
-}
-
 function scopeOf(tenantId: string, workspaceId: string, filter: ParsedFilter): string {
   return createHmac('sha256', 'scope')
     .update(JSON.stringify([tenantId, workspaceId, 'archive', filter]))
     .digest('base64url')
     .slice(0, 22);
-}
-
-/** `<payload>.<mac>`: opaque to clients, any change to it is detected. */
-export async function signToken(db: Db, body: TokenBody): Promise<string> {
-  const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
-  const mac = createHmac('sha256', await tokenKey(db))
-    .update(payload)
-    .digest('base64url');
-  return `${payload}.${mac}`;
-}
-
-export async function readToken(db: Db, token: string): Promise<TokenBody> {
-  const badToken = () => invalid('The continuationToken is not valid for this list.');
-  const [payload, mac, extra] = token.split('.');
-  if (!payload || !mac || extra !== undefined || token.length > 4096) throw badToken();
-  const expected = createHmac('sha256', await tokenKey(db))
-    .update(payload)
-    .digest();
-  const given = Buffer.from(mac, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw badToken();
-  try {
-    const body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as TokenBody;
-    if (typeof body.scope !== 'string' || !Array.isArray(body.after)) throw badToken();
-    return body;
-  } catch {
-    throw badToken();
-  }
 }
 
 export const ARCHIVE_DEFAULT_PAGE_SIZE = 50;

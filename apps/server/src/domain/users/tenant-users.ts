@@ -193,20 +193,47 @@ export async function tenantUsersPage(db: Db, session: Session, filter: UserList
     totalCount,
     hasPreviousPage: filter.pageNumber > 1,
     hasNextPage: filter.pageNumber < totalPages,
-    items: rows.map((m) => ({
-      tenantId: m.tenant_id,
-      userId: m.user_id,
-      userName: m.user_name,
-      userEmail: m.email,
-      userStatusId: m.status,
-      userRoleId: m.role_id,
-      userRoleName: roleById(m.role_id)?.name ?? 'Viewer',
-      isDefault: m.is_default,
-      name: m.name,
-      emailConfirmed: m.email_confirmed,
-      joinedOn: new Date(m.joined_on).toISOString(),
-      isTenantOwner: m.is_owner,
-      profilePicture: m.profile_picture,
-    })),
+    items: rows.map(userListItem),
   };
+}
+
+/** A member as the user lists show them (UserListItem). */
+export function userListItem(m: MemberRow) {
+  return {
+    tenantId: m.tenant_id,
+    userId: m.user_id,
+    userName: m.user_name,
+    userEmail: m.email,
+    userStatusId: m.status,
+    userRoleId: m.role_id,
+    userRoleName: roleById(m.role_id)?.name ?? 'Viewer',
+    isDefault: m.is_default,
+    name: m.name,
+    emailConfirmed: m.email_confirmed,
+    joinedOn: new Date(m.joined_on).toISOString(),
+    isTenantOwner: m.is_owner,
+    profilePicture: m.profile_picture,
+  };
+}
+
+/** User/Get: a member of the caller's tenant by e-mail address; 404 for anyone else. */
+export async function tenantUserByEmail(db: Db, session: Session, email: string) {
+  const member = await new TenantMembersRepository(db, session.scope.tenantId).findByEmail(email);
+  if (!member) throw notFound('No user of this tenant has this e-mail address.');
+  return userListItem(member);
+}
+
+/**
+ * User/Remove: the member leaves the tenant and its workspaces; the account stays. Needs the same
+ * `Tenant.UpdateUserStatus.<role of the target>` as a status change; the owner cannot be removed.
+ */
+export async function removeTenantUser(db: Db, session: Session, userId: string) {
+  const members = new TenantMembersRepository(db, session.scope.tenantId);
+  const { target, role } = await targetOf(members, session, userId, 'membership');
+  if (!session.abilities.has(`Tenant.UpdateUserStatus.${role.name}`)) {
+    throw forbidden(`You need the permission Tenant.UpdateUserStatus.${role.name} to remove this user.`);
+  }
+  if (target.is_owner) throw invalid('The tenant owner cannot be removed from the tenant.');
+  await members.remove(userId);
+  return ok(true);
 }

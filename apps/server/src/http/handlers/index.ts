@@ -6,6 +6,8 @@ import { capabilitiesHandlers } from './capabilities.js';
 import { connectorHandlers } from './connectors.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
+import { licenceHandlers } from './licences.js';
+import { notificationHandlers } from './notifications.js';
 import { reviewHandlers } from './review.js';
 import { taskFieldHandlers } from './task-fields.js';
 import { taskCommandHandlers } from './tasks-commands.js';
@@ -17,6 +19,8 @@ import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
 import { transcriptSpeakerHandlers } from './transcript-speakers.js';
 import { userHandlers } from './user.js';
+import { userAccountHandlers } from './user-account.js';
+import { userEmailHandlers } from './user-email.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspaceCustomModelHandlers } from './workspace-custom-model.js';
 import { workspacesHandlers } from './workspaces.js';
@@ -41,4 +45,8 @@ export const handlers = combineHandlers(
   templateHandlers,
   workspaceCustomModelHandlers,
   taskFieldHandlers,
+  licenceHandlers,
+  userAccountHandlers,
+  userEmailHandlers,
+  notificationHandlers,
 );
