@@ -44,7 +44,10 @@ export interface TranscriptEditorHandle {
   /** Merges new options (e.g. another `taskId`, `locale` or `theme`) and re-renders. */
   update(options: Partial<MountTranscriptEditorOptions>): void;
   /** Subscribes to an event; returns the unsubscribe function. */
-  on<E extends keyof TranscriptEditorEvents>(event: E, handler: (payload: TranscriptEditorEvents[E]) => void): () => void;
+  on<E extends keyof TranscriptEditorEvents>(
+    event: E,
+    handler: (payload: TranscriptEditorEvents[E]) => void,
+  ): () => void;
   /** Unmounts the editor, disposing its session, playback and stores. Unsaved edits stay in the device journal. */
   destroy(): void;
 }
@@ -60,7 +63,10 @@ export interface TranscriptEditorHandle {
  * });
  * const off = editor.on('timeUpdate', ({ time }) => console.log(time));
  */
-export function mountTranscriptEditor(element: HTMLElement, initial: MountTranscriptEditorOptions): TranscriptEditorHandle {
+export function mountTranscriptEditor(
+  element: HTMLElement,
+  initial: MountTranscriptEditorOptions,
+): TranscriptEditorHandle {
   // One client per mount, made again only when the host passes new connection options.
   let client: ApiClient | null = null;
   let connection: unknown[] = [];

@@ -60,7 +60,9 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
                 session.setState({ phase: 'loading', loadError: null });
                 void session.getState().start();
               }}
-            >{t('editor.retry')}</Button>
+            >
+              {t('editor.retry')}
+            </Button>
           </div>
         );
       case 'finished':
@@ -90,4 +92,3 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
     </section>
   );
 }
-

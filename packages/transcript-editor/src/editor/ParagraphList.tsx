@@ -19,7 +19,7 @@ export function ParagraphList({ label }: { label: string }) {
   const { session, playback } = useEditor();
   const count = useSession((s) => s.transcript?.transcripts.length ?? 0);
   const threshold = useSession((s) => s.init?.workspaceConfig.fieldsConfidenceRateCheck ?? null);
-  const scroller = useRef<HTMLDivElement | null>(null);
+  const scroller = useRef<HTMLElement | null>(null);
   const virtualizer = useVirtualizer({
     count,
     getScrollElement: () => scroller.current,
@@ -43,7 +43,13 @@ export function ParagraphList({ label }: { label: string }) {
 
   if (count === 0) return <p className="rd-transcript-empty">{t('editor.empty')}</p>;
   return (
-    <div ref={scroller} className="rd-transcript-list" role="region" aria-label={label} data-testid="transcript.paragraphs">
+    <div
+      ref={scroller}
+      className="rd-transcript-list"
+      role="region"
+      aria-label={label}
+      data-testid="transcript.paragraphs"
+    >
       <div className="rd-transcript-list__inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div
@@ -57,6 +63,6 @@ export function ParagraphList({ label }: { label: string }) {
           </div>
         ))}
       </div>
-    </div>
+    </section>
   );
 }

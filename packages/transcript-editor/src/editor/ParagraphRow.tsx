@@ -55,7 +55,11 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
   };
 
   return (
-    <article className="rd-transcript-paragraph" aria-label={t('paragraph.label', { start, end })} data-testid={`paragraph.${index}`}>
+    <article
+      className="rd-transcript-paragraph"
+      aria-label={t('paragraph.label', { start, end })}
+      data-testid={`paragraph.${index}`}
+    >
       <header className="rd-transcript-paragraph__head">
         {editable ? (
           <select
@@ -155,7 +159,9 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
                   data-word={`${index}:${w}`}
                   onClick={() => playback.seek(word.offsetInSeconds)}
                   aria-description={
-                    low ? t('paragraph.lowConfidence', { percent: Math.round((word.confidence ?? 0) * 100) }) : undefined
+                    low
+                      ? t('paragraph.lowConfidence', { percent: Math.round((word.confidence ?? 0) * 100) })
+                      : undefined
                   }
                 >
                   {word.text}

@@ -56,10 +56,22 @@ export function Toolbar() {
       <span className="rd-transcript-toolbar__spacer" />
       {review ? (
         <>
-          <Button size="sm" variant="ghost" disabled={!canUndo} onClick={() => actions.undo()} data-testid="toolbar.undo">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!canUndo}
+            onClick={() => actions.undo()}
+            data-testid="toolbar.undo"
+          >
             {t('toolbar.undo')}
           </Button>
-          <Button size="sm" variant="ghost" disabled={!canRedo} onClick={() => actions.redo()} data-testid="toolbar.redo">
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!canRedo}
+            onClick={() => actions.redo()}
+            data-testid="toolbar.redo"
+          >
             {t('toolbar.redo')}
           </Button>
           <Button size="sm" onClick={() => void actions.flush()} data-testid="toolbar.save">
@@ -68,7 +80,13 @@ export function Toolbar() {
           <Button size="sm" variant="ghost" onClick={() => void actions.cancel()} data-testid="toolbar.cancel">
             {t('toolbar.cancel')}
           </Button>
-          <Button size="sm" variant="primary" disabled={finishing} onClick={() => void actions.finish()} data-testid="toolbar.finish">
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={finishing}
+            onClick={() => void actions.finish()}
+            data-testid="toolbar.finish"
+          >
             {finishing ? t('toolbar.finishing') : t('toolbar.finish')}
           </Button>
         </>
@@ -106,7 +124,12 @@ export function Banners() {
           <Button size="sm" onClick={() => void actions.resolveConflict('mine')} data-testid="conflict.mine">
             {t('banner.keepMine')}
           </Button>{' '}
-          <Button size="sm" variant="ghost" onClick={() => void actions.resolveConflict('theirs')} data-testid="conflict.theirs">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void actions.resolveConflict('theirs')}
+            data-testid="conflict.theirs"
+          >
             {t('banner.keepTheirs')}
           </Button>
         </div>

@@ -5,8 +5,8 @@
  */
 import { Button, Select } from '@reviewdesk/ui';
 import { useEffect, useRef, useState } from 'react';
-import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, usePlayback, useSession } from '../editor/context.js';
+import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { formatTime, PLAYBACK_RATES } from './playback.js';
 import { Waveform } from './Waveform.js';
 
@@ -18,7 +18,6 @@ export function MediaPlayer() {
   const media = useSession((s) => s.media);
   const playing = usePlayback((p) => p.playing);
   const rate = usePlayback((p) => p.rate);
-  const duration = usePlayback((p) => p.duration);
   const failed = usePlayback((p) => p.failed);
   const [element, setElement] = useState<HTMLMediaElement | null>(null);
   const position = useRef<HTMLSpanElement | null>(null);
@@ -38,28 +37,53 @@ export function MediaPlayer() {
       }
     };
     write(playback.time());
-    return playback.onTick(write);
-  }, [playback, t, duration]);
+    const offTick = playback.onTick(write);
+    // The total changes when the media's metadata arrives.
+    const offDuration = playback.store.subscribe((now, before) => {
+      if (now.duration !== before.duration) write(playback.time());
+    });
+    return () => {
+      offTick();
+      offDuration();
+    };
+  }, [playback, t]);
 
   if (!media) return null;
   return (
     <section className="rd-transcript-player" aria-label={t('player.label')} data-testid="transcript.player">
       {media.isVideo ? (
         // biome-ignore lint/a11y/useMediaCaption: the transcript being reviewed is the caption, shown beside it.
-        <video ref={setElement} className="rd-transcript-player__video" src={media.urlResult} preload="metadata" playsInline data-testid="transcript.media" />
+        <video
+          ref={setElement}
+          className="rd-transcript-player__video"
+          src={media.urlResult}
+          preload="metadata"
+          playsInline
+          data-testid="transcript.media"
+        />
       ) : (
         // biome-ignore lint/a11y/useMediaCaption: the transcript being reviewed is the caption, shown beside it.
         <audio ref={setElement} src={media.urlResult} preload="metadata" data-testid="transcript.media" />
       )}
       <Waveform peaksUrl={media.waveformUrlResult} media={element} />
       <div className="rd-transcript-player__controls">
-        <Button variant="secondary" onClick={() => playback.skip(-SKIP_SECONDS)} aria-label={t('player.back')} data-testid="player.back">
+        <Button
+          variant="secondary"
+          onClick={() => playback.skip(-SKIP_SECONDS)}
+          aria-label={t('player.back')}
+          data-testid="player.back"
+        >
           −5 s
         </Button>
         <Button variant="primary" onClick={() => playback.toggle()} aria-pressed={playing} data-testid="player.toggle">
           {playing ? t('player.pause') : t('player.play')}
         </Button>
-        <Button variant="secondary" onClick={() => playback.skip(SKIP_SECONDS)} aria-label={t('player.forward')} data-testid="player.forward">
+        <Button
+          variant="secondary"
+          onClick={() => playback.skip(SKIP_SECONDS)}
+          aria-label={t('player.forward')}
+          data-testid="player.forward"
+        >
           +5 s
         </Button>
         <Select

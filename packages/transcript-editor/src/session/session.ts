@@ -226,7 +226,12 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
 
     const settleSaveState = () => {
       const { conflict, dirty, saveState } = get();
-      const next = saveStateOf({ saving: isSaving, conflicts: conflict ? 1 : 0, unsaved: dirty ? 1 : 0, lastSaveFailed });
+      const next = saveStateOf({
+        saving: isSaving,
+        conflicts: conflict ? 1 : 0,
+        unsaved: dirty ? 1 : 0,
+        lastSaveFailed,
+      });
       if (next !== saveState) {
         set({ saveState: next });
         events().onSaveStateChange?.(next);
@@ -238,7 +243,9 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       const unit = conflict?.mine ?? transcript;
       if (!journal || !unit || (!dirty && !conflict)) return;
       try {
-        await journal.write({ [UNIT]: { baseVersion: version, result: unit, ...(inFlight ? { sent: inFlight } : {}) } });
+        await journal.write({
+          [UNIT]: { baseVersion: version, result: unit, ...(inFlight ? { sent: inFlight } : {}) },
+        });
       } catch {
         // No IndexedDB (private mode, blocked storage): autosave still works, only crash safety is lost.
       }
@@ -277,7 +284,8 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       }
       const { taskId, workspaceId } = identify();
       const state = get();
-      if (!taskId || !workspaceId || state.mode !== 'review' || !state.dirty || state.conflict || !state.transcript) return;
+      if (!taskId || !workspaceId || state.mode !== 'review' || !state.dirty || state.conflict || !state.transcript)
+        return;
       const sentRevision = state.dirty;
       const base = state.version;
       const transcript = state.transcript;
@@ -479,7 +487,11 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       await restoreJournal();
     };
 
-    const apply = (action: string, next: Transcript, history: { past: readonly Transcript[]; future: readonly Transcript[] }) => {
+    const apply = (
+      action: string,
+      next: Transcript,
+      history: { past: readonly Transcript[]; future: readonly Transcript[] },
+    ) => {
       revision += 1;
       set({
         transcript: next,

@@ -43,7 +43,9 @@ export function paragraphAt(transcript: Transcript, time: number): number {
 
 /** Whether a word's confidence is under the threshold (words without confidence never are). */
 export function isLowConfidence(word: TranscriptWord, threshold: number | null | undefined): boolean {
-  return threshold !== null && threshold !== undefined && typeof word.confidence === 'number' && word.confidence < threshold;
+  return (
+    threshold !== null && threshold !== undefined && typeof word.confidence === 'number' && word.confidence < threshold
+  );
 }
 
 /** The next low-confidence word after a position (wrapping around), or null when there is none. */

@@ -44,7 +44,12 @@ const JFK: Array<[string, number, number, number]> = [
   ['contry', 8.55, 0.6, 0.38],
 ];
 
-const word = ([text, offsetInSeconds, durationInSeconds, confidence]: [string, number, number, number]): TranscriptWord => ({
+const word = ([text, offsetInSeconds, durationInSeconds, confidence]: [
+  string,
+  number,
+  number,
+  number,
+]): TranscriptWord => ({
   text,
   offsetInSeconds,
   durationInSeconds,
@@ -55,7 +60,15 @@ const paragraph = (words: TranscriptWord[], speakerId: string | null): Transcrip
   const start = words[0]?.offsetInSeconds ?? 0;
   const last = words.at(-1);
   const end = last ? Math.round((last.offsetInSeconds + last.durationInSeconds) * 1000) / 1000 : start;
-  return { type: 10, speakerId, start, end, duration: Math.round((end - start) * 1000) / 1000, confidence: 0.86, children: words };
+  return {
+    type: 10,
+    speakerId,
+    start,
+    end,
+    duration: Math.round((end - start) * 1000) / 1000,
+    confidence: 0.86,
+    children: words,
+  };
 };
 
 export const jfkTranscript = (): Transcript => ({
@@ -68,7 +81,23 @@ export const jfkTranscript = (): Transcript => ({
 /** A transcript of `words` words in paragraphs of 20, two speakers taking turns: a recording of many hours. */
 export function longTranscript(words: number): Transcript {
   const transcripts: TranscriptItem[] = [];
-  const vocabulary = ['we', 'choose', 'to', 'go', 'to', 'the', 'moon', 'in', 'this', 'decade', 'and', 'do', 'the', 'other', 'things'];
+  const vocabulary = [
+    'we',
+    'choose',
+    'to',
+    'go',
+    'to',
+    'the',
+    'moon',
+    'in',
+    'this',
+    'decade',
+    'and',
+    'do',
+    'the',
+    'other',
+    'things',
+  ];
   for (let p = 0; p * 20 < words; p++) {
     const children: TranscriptWord[] = [];
     for (let w = 0; w < 20 && p * 20 + w < words; w++) {

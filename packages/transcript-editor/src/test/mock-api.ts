@@ -87,7 +87,10 @@ export function createMockTranscriptApi(options: MockTranscriptOptions = {}) {
       state.calls.push('MediaUrlAndTranscript');
       await wait(delay);
       if (options.failLoad) {
-        return HttpResponse.json({ title: 'Internal error', status: 500, detail: 'The store is unavailable.' }, { status: 500 });
+        return HttpResponse.json(
+          { title: 'Internal error', status: 500, detail: 'The store is unavailable.' },
+          { status: 500 },
+        );
       }
       return HttpResponse.json({ ...data, transcriptFullResult: state.transcript, version: state.version });
     }),
@@ -133,7 +136,12 @@ export function createMockTranscriptApi(options: MockTranscriptOptions = {}) {
       if (typeof body.version === 'number' && body.version !== state.version) {
         return HttpResponse.json({
           succeeded: false,
-          errors: [{ code: 8, message: `The transcript was changed by Maria Silva (version ${state.version}, yours ${body.version}).` }],
+          errors: [
+            {
+              code: 8,
+              message: `The transcript was changed by Maria Silva (version ${state.version}, yours ${body.version}).`,
+            },
+          ],
           result: { savedResult: false, transcript: { ...state.transcript, version: state.version } },
         });
       }

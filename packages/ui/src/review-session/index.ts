@@ -37,5 +37,5 @@ export {
   openJournal,
   sameJson,
 } from './journal.js';
-export { ReviewStatus, type StatusPhase, statusPhase } from './status-phase.js';
 export { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';
+export { ReviewStatus, type StatusPhase, statusPhase } from './status-phase.js';

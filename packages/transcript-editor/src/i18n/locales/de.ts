@@ -7,9 +7,11 @@ export const de: TranslationShape<typeof en> = {
     label: 'Transkript-Editor: {{name}}',
     loading: 'Aufnahme wird geöffnet…',
     processingTitle: 'Wird noch verarbeitet',
-    processingBody: 'Diese Aufnahme wird verarbeitet ({{status}}). Der Editor öffnet sie, sobald sie zur Prüfung bereit ist.',
+    processingBody:
+      'Diese Aufnahme wird verarbeitet ({{status}}). Der Editor öffnet sie, sobald sie zur Prüfung bereit ist.',
     failedTitle: 'Verarbeitung fehlgeschlagen',
-    failedBody: 'Diese Aufnahme konnte nicht verarbeitet werden ({{status}}). Verarbeiten Sie sie in der Aufgabenliste erneut.',
+    failedBody:
+      'Diese Aufnahme konnte nicht verarbeitet werden ({{status}}). Verarbeiten Sie sie in der Aufgabenliste erneut.',
     errorTitle: 'Die Aufnahme konnte nicht geöffnet werden',
     retry: 'Erneut versuchen',
     transcript: 'Transkript',

@@ -4,7 +4,8 @@ export const en = {
     label: 'Transcript editor: {{name}}',
     loading: 'Opening the recording…',
     processingTitle: 'Still being processed',
-    processingBody: 'This recording is in the pipeline ({{status}}). The editor opens it as soon as it is ready to review.',
+    processingBody:
+      'This recording is in the pipeline ({{status}}). The editor opens it as soon as it is ready to review.',
     failedTitle: 'Processing failed',
     failedBody: 'This recording could not be processed ({{status}}). Reprocess it from the task list.',
     errorTitle: 'The recording could not be opened',

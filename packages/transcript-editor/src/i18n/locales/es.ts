@@ -7,7 +7,8 @@ export const es: TranslationShape<typeof en> = {
     label: 'Editor de transcripción: {{name}}',
     loading: 'Abriendo la grabación…',
     processingTitle: 'Todavía en proceso',
-    processingBody: 'Esta grabación se está procesando ({{status}}). El editor la abre en cuanto esté lista para revisar.',
+    processingBody:
+      'Esta grabación se está procesando ({{status}}). El editor la abre en cuanto esté lista para revisar.',
     failedTitle: 'El procesamiento falló',
     failedBody: 'No se pudo procesar esta grabación ({{status}}). Vuelva a procesarla desde la lista de tareas.',
     errorTitle: 'No se pudo abrir la grabación',

@@ -7,7 +7,8 @@ export const fr: TranslationShape<typeof en> = {
     label: 'Éditeur de transcription : {{name}}',
     loading: 'Ouverture de l’enregistrement…',
     processingTitle: 'Traitement en cours',
-    processingBody: 'Cet enregistrement est en cours de traitement ({{status}}). L’éditeur l’ouvre dès qu’il est prêt à être révisé.',
+    processingBody:
+      'Cet enregistrement est en cours de traitement ({{status}}). L’éditeur l’ouvre dès qu’il est prêt à être révisé.',
     failedTitle: 'Le traitement a échoué',
     failedBody: 'Cet enregistrement n’a pas pu être traité ({{status}}). Relancez-le depuis la liste des tâches.',
     errorTitle: 'Impossible d’ouvrir l’enregistrement',
@@ -62,7 +63,8 @@ export const fr: TranslationShape<typeof en> = {
   banner: {
     host: 'Ouverte en lecture seule.',
     'checked-out-by-other': '{{name}} révise cet enregistrement ; vous pouvez le consulter sans le modifier.',
-    'assigned-to-other': 'Cet enregistrement est attribué à quelqu’un d’autre ; vous pouvez le consulter sans le modifier.',
+    'assigned-to-other':
+      'Cet enregistrement est attribué à quelqu’un d’autre ; vous pouvez le consulter sans le modifier.',
     'cannot-review': 'Vous ne pouvez pas réviser cet enregistrement ; vous pouvez le consulter sans le modifier.',
     'not-in-review': 'Cet enregistrement n’attend pas de révision ; vous pouvez le consulter sans le modifier.',
     'checkout-lost': 'Votre réservation a pris fin et la modification s’est arrêtée. Rouvrez la tâche pour continuer.',

@@ -7,7 +7,8 @@ export const pt: TranslationShape<typeof en> = {
     label: 'Editor de transcrição: {{name}}',
     loading: 'A abrir a gravação…',
     processingTitle: 'Ainda em processamento',
-    processingBody: 'Esta gravação está em processamento ({{status}}). O editor abre-a logo que esteja pronta para revisão.',
+    processingBody:
+      'Esta gravação está em processamento ({{status}}). O editor abre-a logo que esteja pronta para revisão.',
     failedTitle: 'O processamento falhou',
     failedBody: 'Não foi possível processar esta gravação ({{status}}). Reprocesse-a na lista de tarefas.',
     errorTitle: 'Não foi possível abrir a gravação',
