@@ -43,10 +43,9 @@ export function ParagraphList({ label }: { label: string }) {
 
   if (count === 0) return <p className="rd-transcript-empty">{t('editor.empty')}</p>;
   return (
-    <div
+    <section
       ref={scroller}
       className="rd-transcript-list"
-      role="region"
       aria-label={label}
       data-testid="transcript.paragraphs"
     >
