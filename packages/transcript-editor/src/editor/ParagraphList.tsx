@@ -43,12 +43,7 @@ export function ParagraphList({ label }: { label: string }) {
 
   if (count === 0) return <p className="rd-transcript-empty">{t('editor.empty')}</p>;
   return (
-    <section
-      ref={scroller}
-      className="rd-transcript-list"
-      aria-label={label}
-      data-testid="transcript.paragraphs"
-    >
+    <section ref={scroller} className="rd-transcript-list" aria-label={label} data-testid="transcript.paragraphs">
       <div className="rd-transcript-list__inner" style={{ height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((row) => (
           <div
