@@ -17,6 +17,9 @@ const BUDGETS = {
   '@reviewdesk/document-viewer': { '.': '40 kB', './embed': '40 kB' }, // 37.0, 37.2
   // 26 November: 30.05, 28.6 — capability-aware menus, plural counts and the debounced search.
   '@reviewdesk/task-list': { '.': '33 kB', './embed': '32 kB' },
+  // 26 November: 14.1, 14.5 (wavesurfer.js and @tanstack/react-virtual are dependencies; the
+  // waveform's code is loaded on demand).
+  '@reviewdesk/transcript-editor': { '.': '16 kB', './embed': '16 kB' },
 };
 
 const entries = [];
