@@ -1,11 +1,12 @@
 /**
- * The transcript editor end to end on the demo recording (fixtures/audio/jfk.wav, seeded as
- * `demo-recording-jfk` and recognised by the server): a manager opens it from its address, the
+ * The transcript editor end to end on the demo recording (fixtures/audio/jfk.wav, imported and
+ * recognised by the server as the demo seeds it): a manager opens it from its address, the
  * waveform comes from the server's peaks, a click on a word moves the media there, a corrected
  * word is saved, survives a reload, the review is finished, and the SRT export carries the
  * correction.
  */
 import { describe, expect, it } from 'vitest';
+import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
 import { settle, signInThroughLoginPage } from './support/flows';
@@ -14,8 +15,8 @@ const current = useBrowserSessions();
 const CORRECTION = 'Reviewdesk';
 
 describe('transcript editor', () => {
-  // The server recognises the seeded recording at start-up (pocketsphinx); on a busy two-core
-  // machine that can take a while, and the editor waits for it by itself.
+  // The server recognises the recording first (pocketsphinx); on a busy two-core machine that
+  // alone can take a minute.
   it('opens the demo recording, seeks, saves a corrected word over a reload, finishes, and exports it', {
     timeout: 300_000,
   }, async () => {
@@ -24,25 +25,36 @@ describe('transcript editor', () => {
     await shell.chooseLanguage('en');
     const page = s.page;
 
-    await page.goto('/task/viewer/transcripts?externalId=demo-recording-jfk');
+    const workspaceId = await workspaceIdByName(s.baseUrl, await token(), 'Meeting recordings');
+    const taskId = await importForReview(s.baseUrl, await token(), workspaceId, 'audio/jfk.wav');
+    await page.goto(`/task/viewer/transcripts?taskId=${taskId}&workspaceId=${workspaceId}`);
     const editor = page.getByTestId('transcript-editor');
-    await editor.waitFor();
+    await editor.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      await s.screenshot('transcript-editor-0-not-opened');
+      throw new Error(`${String(error)}\n${await page.locator('body').innerText()}\n${s.problems.join('\n')}`);
+    });
     const ready = page.locator('[data-testid="transcript-editor"][data-phase="ready"]');
-    await ready.waitFor({ timeout: 240_000 }).catch(async (error: unknown) => {
+    await ready.waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
       await s.screenshot('transcript-editor-0-not-ready');
-      throw new Error(`${String(error)}\nphase ${await editor.getAttribute('data-phase')}: ${await editor.innerText()}`);
+      throw new Error(
+        `${String(error)}\nphase ${await editor.getAttribute('data-phase')}: ${await editor.innerText()}`,
+      );
     });
     expect(await page.getByTestId('viewer').count()).toBe(0);
     const first = editor.getByTestId('paragraph.0');
     await first.waitFor();
     // The waveform is drawn from the peaks (wavesurfer renders into its own shadow root).
-    await expect
-      .poll(() => editor.getByTestId('transcript.waveform').evaluate((el) => el.querySelector('div')?.shadowRoot !== null))
-      .toBe(true);
-    expect(await editor.getByText('The waveform is not ready yet.').count()).toBe(0);
     await editor.getByTestId('save.state').filter({ hasText: 'All changes saved' }).waitFor();
     await settle(s);
     await s.screenshot('transcript-editor-1-opened');
+    const drawn = () =>
+      editor
+        .getByTestId('transcript.waveform')
+        .evaluate((el) =>
+          Boolean(el.querySelector('.rd-transcript-waveform__canvas > div')?.shadowRoot?.querySelector('canvas')),
+        );
+    await expect.poll(drawn).toBe(true);
+    expect(await editor.getByText('The waveform is not ready yet.').count()).toBe(0);
 
     // A click on the third word moves the media to it and marks it as the current word.
     const third = first.locator('[data-word="0:2"]');
@@ -76,8 +88,6 @@ describe('transcript editor', () => {
 
     // The SRT export carries the correction.
     const headers = { authorization: `Bearer ${await token()}`, accept: 'application/json' };
-    const init = await fetch(`${s.baseUrl}/api/v1/Viewer/ViewerInit?externalId=demo-recording-jfk`, { headers });
-    const { taskId } = (await init.json()) as { taskId: string };
     const exported = await fetch(`${s.baseUrl}/api/v1/Transcript/Export/${taskId}`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },

@@ -32,8 +32,16 @@ export function useWordHighlight(root: RefObject<HTMLElement | null>, session: T
       markedKey = element ? key : '';
     };
     const off = playback.onTick(onTick);
+    // An edit renders its row again (without the class) and may move words: mark again at once.
+    const offEdits = session.subscribe((now, before) => {
+      if (now.transcript !== before.transcript) {
+        unmark();
+        queueMicrotask(() => onTick(playback.time()));
+      }
+    });
     return () => {
       off();
+      offEdits();
       unmark();
     };
   }, [root, session, playback]);
