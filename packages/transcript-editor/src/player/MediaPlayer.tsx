@@ -67,24 +67,14 @@ export function MediaPlayer() {
       )}
       <Waveform peaksUrl={media.waveformUrlResult} media={element} />
       <div className="rd-transcript-player__controls">
-        <Button
-          variant="secondary"
-          onClick={() => playback.skip(-SKIP_SECONDS)}
-          aria-label={t('player.back')}
-          data-testid="player.back"
-        >
-          −5 s
+        <Button variant="secondary" onClick={() => playback.skip(-SKIP_SECONDS)} data-testid="player.back">
+          {t('player.back')}
         </Button>
         <Button variant="primary" onClick={() => playback.toggle()} aria-pressed={playing} data-testid="player.toggle">
           {playing ? t('player.pause') : t('player.play')}
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => playback.skip(SKIP_SECONDS)}
-          aria-label={t('player.forward')}
-          data-testid="player.forward"
-        >
-          +5 s
+        <Button variant="secondary" onClick={() => playback.skip(SKIP_SECONDS)} data-testid="player.forward">
+          {t('player.forward')}
         </Button>
         <Select
           label={t('player.rate')}
