@@ -72,9 +72,11 @@ describe('/task/viewer', () => {
       await screen.findByTestId('transcript-editor');
       expect(viewer.props).toBeNull();
       expect(editor.props).toMatchObject({ taskId: 'm-1', externalId: undefined });
-      const openTask = editor.props?.onOpenTask as ((id: string) => void) | undefined;
+      // Read through a function: the assignment above narrowed `editor.props` to null for the compiler.
+      const props = (): Record<string, unknown> | null => editor.props;
+      const openTask = props()?.onOpenTask as ((id: string) => void) | undefined;
       await act(async () => openTask?.('m-2'));
-      await waitFor(() => expect(editor.props?.taskId).toBe('m-2'));
+      await waitFor(() => expect(props()?.taskId).toBe('m-2'));
       expect(router.state.location.pathname).toBe('/task/viewer/transcripts');
       expect(new URLSearchParams(router.state.location.search).get('workspaceId')).toBe('w-9');
     },
