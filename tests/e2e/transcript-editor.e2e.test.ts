@@ -72,6 +72,8 @@ describe('transcript editor', () => {
     await box.fill(words.join(' '));
     await box.press('Enter');
     await first.getByRole('button', { name: CORRECTION }).waitFor();
+    // The word being spoken stays marked through the edit.
+    await expect.poll(() => page.locator('.rd-transcript-word--current').getAttribute('data-word')).toBe('0:2');
     await editor.getByTestId('save.state').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 10_000 });
     await s.screenshot('transcript-editor-2-corrected');
 

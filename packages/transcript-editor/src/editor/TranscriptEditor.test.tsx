@@ -85,6 +85,12 @@ describe('<TranscriptEditor>', () => {
     await userEvent.click(within(second).getByRole('button', { name: 'not' }));
     expect(media.currentTime).toBe(3.6);
     expect(document.querySelector(`.${CURRENT_WORD_CLASS}`)?.textContent).toBe('not');
+
+    // An edit of that paragraph renders new word elements: the current word is marked again.
+    await userEvent.click(within(second).getByTestId('paragraph.1.edit'));
+    await userEvent.type(within(second).getByRole('textbox'), ' indeed{Enter}');
+    await within(second).findByRole('button', { name: 'indeed' });
+    await waitFor(() => expect(document.querySelector(`.${CURRENT_WORD_CLASS}`)?.textContent).toBe('not'));
   });
 
   it('is read-only while someone else reviews the recording', async () => {

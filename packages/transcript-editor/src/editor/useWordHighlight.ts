@@ -32,16 +32,19 @@ export function useWordHighlight(root: RefObject<HTMLElement | null>, session: T
       markedKey = element ? key : '';
     };
     const off = playback.onTick(onTick);
-    // An edit renders its row again (without the class) and may move words: mark again at once.
+    // An edit renders its row again (new word elements, without the class) and may move words:
+    // mark again on the next frame, once React has put the row's words back.
+    let frame = 0;
     const offEdits = session.subscribe((now, before) => {
-      if (now.transcript !== before.transcript) {
-        unmark();
-        queueMicrotask(() => onTick(playback.time()));
-      }
+      if (now.transcript === before.transcript) return;
+      unmark();
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => onTick(playback.time()));
     });
     return () => {
       off();
       offEdits();
+      cancelAnimationFrame(frame);
       unmark();
     };
   }, [root, session, playback]);
