@@ -1,8 +1,8 @@
 /**
  * A recording is never opened in the document viewer: from the list (its name links to the
- * transcripts route) or by the viewer's address, it gets the media page, and nothing checks it
- * out. Its row menu offers what works for a recording (the transcript exports), never the
- * document exports, and nothing that would answer "not available on this server" (the list asks the
+ * transcripts route) or by the viewer's address, a transcript opens in the transcript editor. Its
+ * row menu offers what works for a recording (the transcript exports), never the document
+ * exports, and nothing that would answer "not available on this server" (the list asks the
  * server's capabilities).
  */
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,6 @@ import { demoAccount } from './support/demo';
 import { settle, signInThroughLoginPage } from './support/flows';
 
 const current = useBrowserSessions();
-const TO_REVIEW = 60;
 
 const TRANSCRIPT_EXPORTS = [
   listEn.actions['export-transcript-txt'],
@@ -31,7 +30,7 @@ const DOCUMENT_EXPORTS = [
 ];
 
 describe('a recording', () => {
-  it('opens on the media page, never in the document viewer, and its menu offers only the transcript exports', {
+  it('opens in the transcript editor, never in the document viewer, and its menu offers only the transcript exports', {
     timeout: 240_000,
   }, async () => {
     const s = current();
@@ -42,16 +41,13 @@ describe('a recording', () => {
     const workspaceId = await workspaceIdByName(s.baseUrl, await token(), 'Meeting recordings');
     const taskId = await importForReview(s.baseUrl, await token(), workspaceId, 'audio/jfk.wav');
 
-    // Opened by the document viewer's own address: the media page, no checkout.
+    // Opened by the document viewer's own address: the transcript editor.
     await page.goto(`/task/viewer?taskId=${taskId}&workspaceId=${workspaceId}`);
-    await byTestId(page, 'media-task').waitFor();
+    await byTestId(page, 'transcript-editor').waitFor();
+    await byTestId(page, 'paragraph.0').waitFor();
     expect(await byTestId(page, 'viewer').count()).toBe(0);
     await settle(s);
-    await s.screenshot('media-task-1-media-page');
-    const task = await fetch(`${s.baseUrl}/api/v1/SdTask/${taskId}`, {
-      headers: { authorization: `Bearer ${await token()}`, accept: 'application/json' },
-    });
-    expect(((await task.json()) as { status: number }).status).toBe(TO_REVIEW);
+    await s.screenshot('media-task-1-transcript-editor');
 
     // The list (the header followed the task to its workspace): the name links to the transcripts route.
     await page.goto('/task/list');
@@ -89,10 +85,10 @@ describe('a recording', () => {
     expect(await byTestId(page, 'task-list.tab.text-search').count()).toBe(0);
     expect(await byTestId(page, 'task-list.tab.to-review').count()).toBe(1);
 
-    // Its name opens the media page too.
+    // Its name opens the transcript editor too.
     await name.click();
     await page.waitForURL((url) => url.pathname === '/task/viewer/transcripts');
-    await byTestId(page, 'media-task').waitFor();
+    await byTestId(page, 'transcript-editor').waitFor();
     expect(await byTestId(page, 'viewer').count()).toBe(0);
     expect(s.problems).toEqual([]);
     expect(s.notImplemented).toEqual([]);

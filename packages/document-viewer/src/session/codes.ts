@@ -5,24 +5,5 @@ export const ErrorCode = {
   SaveDocumentChangesFailed: enumCodeOf('TaskErrorCode', 'SaveDocumentChangesFailed'),
 } as const;
 
-/** Task statuses that decide what the viewer shows. */
-export const Status = {
-  ToReview: enumCodeOf('TaskStatus', 'ToReview'),
-  InReview: enumCodeOf('TaskStatus', 'InReview'),
-} as const;
-
-// Every *Failed / *Error status of spec §4 plus the validation and glossary errors (400–407).
-const FAILED_STATUSES = new Set<number>([
-  32, 33, 35, 36, 37, 39, 42, 52, 54, 92, 400, 401, 402, 403, 404, 405, 406, 407,
-]);
-
-/** What the viewer can do with a task in this status. */
-export type StatusPhase = 'processing' | 'failed' | 'review' | 'done';
-
-/** Classifies a task status: still in the pipeline, failed, reviewable, or past review. */
-export function statusPhase(status: number): StatusPhase {
-  if (FAILED_STATUSES.has(status)) return 'failed';
-  if (status === Status.ToReview || status === Status.InReview) return 'review';
-  if (status < Status.ToReview) return 'processing';
-  return 'done';
-}
+// The status rules are shared with the transcript editor.
+export { ReviewStatus as Status, type StatusPhase, statusPhase } from '@reviewdesk/ui/review-session';

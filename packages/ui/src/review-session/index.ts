@@ -38,3 +38,4 @@ export {
   sameJson,
 } from './journal.js';
 export { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';
+export { ReviewStatus, type StatusPhase, statusPhase } from './status-phase.js';

@@ -8,6 +8,14 @@ import { API, server, viewerInit } from '../../test/server';
 // The viewer itself is tested in its package (jsdom, Storybook in Chromium, tests/embed, e2e);
 // here only what this page adds: the query parameters in, the next task out.
 const viewer = vi.hoisted(() => ({ props: null as null | Record<string, unknown> }));
+const editor = vi.hoisted(() => ({ props: null as null | Record<string, unknown> }));
+vi.mock('@reviewdesk/transcript-editor', () => ({
+  TranscriptEditor: (props: Record<string, unknown>) => {
+    editor.props = props;
+    return <div data-testid="transcript-editor" />;
+  },
+}));
+vi.mock('@reviewdesk/transcript-editor/styles.css', () => ({}));
 vi.mock('@reviewdesk/document-viewer', async (original) => ({
   ...(await original<typeof import('@reviewdesk/document-viewer')>()),
   DocumentViewer: (props: Record<string, unknown>) => {
@@ -51,14 +59,40 @@ describe('/task/viewer', () => {
     expect(await screen.findByTestId('viewer.no-task')).toBeTruthy();
   });
 
-  it('routes a recording to the media page: no document viewer, no checkout, the transcript exports', async () => {
+  it.each(['Transcript', 'Subtitles'] as const)(
+    'opens a %s task in the transcript editor, never the document viewer',
+    async (type) => {
+      viewer.props = null;
+      editor.props = null;
+      server.use(http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit(type, 'm-1', 'w-9'))));
+      const { router } = renderApp({
+        path: '/task/viewer/transcripts?taskId=m-1&workspaceId=w-9',
+        abilities: ['Viewer.View'],
+      });
+      await screen.findByTestId('transcript-editor');
+      expect(viewer.props).toBeNull();
+      expect(editor.props).toMatchObject({ taskId: 'm-1', externalId: undefined });
+      // Read through a function: the assignment above narrowed `editor.props` to null for the compiler.
+      const props = (): Record<string, unknown> | null => editor.props;
+      const openTask = props()?.onOpenTask as ((id: string) => void) | undefined;
+      await act(async () => openTask?.('m-2'));
+      await waitFor(() => expect(props()?.taskId).toBe('m-2'));
+      expect(router.state.location.pathname).toBe('/task/viewer/transcripts');
+      expect(new URLSearchParams(router.state.location.search).get('workspaceId')).toBe('w-9');
+    },
+  );
+
+  it('routes a summary of a recording to the media page: no editor, no checkout, the transcript exports', async () => {
     viewer.props = null;
+    editor.props = null;
     const calls: string[] = [];
     server.events.on('request:start', ({ request }) => {
       calls.push(`${request.method} ${new URL(request.url).pathname}`);
     });
     server.use(
-      http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Transcript', 'm-1', 'w-9'))),
+      http.get(`${API}/v1/Viewer/ViewerInit`, () =>
+        HttpResponse.json(viewerInit('TranscriptSummarization', 'm-1', 'w-9')),
+      ),
       http.post(`${API}/v1/Transcript/Export/m-1`, () =>
         HttpResponse.text('hello', {
           headers: {
@@ -75,6 +109,7 @@ describe('/task/viewer', () => {
     expect(page.textContent).toContain('Die Prüfung von Transkripten ist noch nicht verfügbar');
     expect(screen.queryByTestId('viewer')).toBeNull();
     expect(viewer.props).toBeNull();
+    expect(editor.props).toBeNull();
     await userEvent.click(screen.getByTestId('media-task.export.Srt'));
     await waitFor(() => expect(calls).toContain('POST /api/v1/Transcript/Export/m-1'));
     expect(calls.filter((call) => /Checkout|Review\//.test(call))).toEqual([]);

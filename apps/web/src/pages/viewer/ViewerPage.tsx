@@ -1,9 +1,10 @@
 /**
- * /task/viewer and /task/viewer/documents: the task named by the viewer query parameters of spec §2
- * (taskId or externalId; the others travel along), routed by its type. Viewer/ViewerInit (which
- * takes no checkout) says what the task is: a recording gets the media page and never reaches the
- * document viewer (whose opening checks the task out); anything else opens in the
- * @reviewdesk/document-viewer package's <DocumentViewer> (public entry only). "Next task" and
+ * /task/viewer, /task/viewer/documents and /task/viewer/transcripts: the task named by the viewer
+ * query parameters of spec §2 (taskId or externalId; the others travel along), routed by its type.
+ * Viewer/ViewerInit (which takes no checkout) says what the task is: a transcript or subtitles
+ * task opens in @reviewdesk/transcript-editor's <TranscriptEditor> (loaded on first use), another
+ * recording gets the media page, and neither reaches the document viewer (whose opening checks the
+ * task out); anything else opens in @reviewdesk/document-viewer's <DocumentViewer> (public entries only). "Next task" and
  * finishing move the URL on, so reload and back work; without a task the page says what it needs.
  * Opening a task of another workspace makes that workspace the header's.
  */
@@ -20,13 +21,22 @@ import {
   useServerMessages,
 } from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
 import { MediaTaskPage } from './MediaTaskPage';
-import { isMediaTaskType } from './taskKind';
+import { isMediaTaskType, opensInTranscriptEditor } from './taskKind';
 
-/** Test ids: `viewer` (rendered by the package), `media-task`, `viewer.no-task`, `viewer.load-error`. */
+// The editor and its waveform load only when a recording is opened.
+const TranscriptEditor = lazy(async () => {
+  const [editor] = await Promise.all([
+    import('@reviewdesk/transcript-editor'),
+    import('@reviewdesk/transcript-editor/styles.css'),
+  ]);
+  return { default: editor.TranscriptEditor };
+});
+
+/** Test ids: `viewer`, `transcript-editor` (rendered by the packages), `media-task`, `viewer.no-task`, `viewer.load-error`. */
 export function ViewerPage() {
   const { user } = useAuth();
   const api = useApiClient();
@@ -82,6 +92,22 @@ export function ViewerPage() {
           onRetry={() => void task.refetch()}
         />
       </section>
+    );
+  }
+  if (opensInTranscriptEditor(task.data.workspaceConfig.taskType)) {
+    return (
+      // The editor fills the space under the header; it scrolls its paragraphs itself.
+      <div className="rd-app-viewer" style={{ height: 'calc(100dvh - 7rem)', minHeight: '32rem' }}>
+        <Suspense fallback={<LoadingState />}>
+          <TranscriptEditor
+            key={query.timestamp}
+            taskId={query.taskId}
+            externalId={query.externalId}
+            userId={user?.id}
+            onOpenTask={openTask}
+          />
+        </Suspense>
+      </div>
     );
   }
   if (isMediaTaskType(task.data.workspaceConfig.taskType)) {

@@ -1,7 +1,8 @@
 /**
- * Which screen reviews a task: recordings (transcripts, subtitles, summaries of recordings) belong
- * to the transcript editor, everything else to the document viewer. The task type comes from the
- * task's workspace configuration (Viewer/ViewerInit), which does not check the task out.
+ * Which screen reviews a task: recordings (transcripts, subtitles, summaries of recordings) never
+ * open in the document viewer. Transcripts and subtitles open in the transcript editor; a summary
+ * of a recording, whose review screen does not exist yet, gets the media page. The task type comes
+ * from the task's workspace configuration (Viewer/ViewerInit), which does not check the task out.
  */
 import type { components } from '@reviewdesk/api-client';
 
@@ -10,7 +11,15 @@ type TaskType = components['schemas']['TaskType'];
 /** The task types whose file is a recording. */
 export const MEDIA_TASK_TYPES: readonly TaskType[] = ['Transcript', 'Subtitles', 'TranscriptSummarization'];
 
+/** The recordings the transcript editor reviews (timed paragraphs or subtitle cues). */
+export const TRANSCRIPT_EDITOR_TASK_TYPES: readonly TaskType[] = ['Transcript', 'Subtitles'];
+
 /** Whether a task of this type is reviewed as a recording, never in the document viewer. */
 export function isMediaTaskType(taskType: TaskType | null | undefined): boolean {
   return taskType !== null && taskType !== undefined && MEDIA_TASK_TYPES.includes(taskType);
+}
+
+/** Whether a task of this type opens in the transcript editor. */
+export function opensInTranscriptEditor(taskType: TaskType | null | undefined): boolean {
+  return taskType !== null && taskType !== undefined && TRANSCRIPT_EDITOR_TASK_TYPES.includes(taskType);
 }

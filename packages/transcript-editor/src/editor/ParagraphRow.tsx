@@ -1,0 +1,176 @@
+/**
+ * One paragraph (or subtitle cue): its speaker, start and end, and its words. A word is a button
+ * that plays from it; low-confidence words are marked against the workspace threshold. "Edit"
+ * turns the words into a text box: what the reviewer types is aligned back onto the old words
+ * (transcript-edits.ts), so the words kept keep their times. The row reads only its own paragraph
+ * from the session, so an edit elsewhere does not render it again.
+ */
+import { Button } from '@reviewdesk/ui';
+import { memo, useId, useRef, useState } from 'react';
+import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { formatTime } from '../player/playback.js';
+import { isLowConfidence } from '../session/timeline.js';
+import {
+  editParagraphText,
+  mergeWithNext,
+  paragraphText,
+  setParagraphSpeaker,
+  splitParagraph,
+  wordsOfText,
+} from '../session/transcript-edits.js';
+import { useEditor, useSession } from './context.js';
+
+export interface ParagraphRowProps {
+  index: number;
+  /** Words under this confidence are marked (workspace threshold; null marks none). */
+  threshold: number | null;
+}
+
+export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: ParagraphRowProps) {
+  const { t } = useEditorTranslation();
+  const { session, playback } = useEditor();
+  const item = useSession((s) => s.transcript?.transcripts[index]);
+  const isLast = useSession((s) => index === (s.transcript?.transcripts.length ?? 0) - 1);
+  const speakers = useSession((s) => s.speakers);
+  const editable = useSession((s) => s.mode === 'review' && !s.conflict);
+  const [editing, setEditing] = useState(false);
+  const textBox = useRef<HTMLTextAreaElement | null>(null);
+  const textId = useId();
+  if (!item) return null;
+  const start = formatTime(item.start);
+  const end = formatTime(item.end);
+
+  const commit = () => {
+    const text = textBox.current?.value ?? paragraphText(item);
+    session.getState().edit('edit-words', (tr) => editParagraphText(tr, index, text));
+    setEditing(false);
+  };
+  const split = () => {
+    const box = textBox.current;
+    if (!box) return;
+    const at = wordsOfText(box.value.slice(0, box.selectionStart)).length;
+    const text = box.value;
+    session.getState().edit('split', (tr) => splitParagraph(editParagraphText(tr, index, text), index, at));
+    setEditing(false);
+  };
+
+  return (
+    <article
+      className="rd-transcript-paragraph"
+      aria-label={t('paragraph.label', { start, end })}
+      data-testid={`paragraph.${index}`}
+    >
+      <header className="rd-transcript-paragraph__head">
+        {editable ? (
+          <select
+            className="rd-transcript-paragraph__speaker rd-focusable"
+            aria-label={t('paragraph.speaker')}
+            value={item.speakerId ?? ''}
+            onChange={(event) => {
+              const speakerId = event.currentTarget.value || null;
+              session.getState().edit('speaker', (tr) => setParagraphSpeaker(tr, index, speakerId));
+            }}
+            data-testid={`paragraph.${index}.speaker`}
+          >
+            <option value="">{t('paragraph.noSpeaker')}</option>
+            {speakers.map((speaker) => (
+              <option key={speaker.speakerId ?? speaker.speakerName} value={speaker.speakerId ?? ''}>
+                {speaker.speakerName}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className="rd-transcript-paragraph__speaker-name">
+            {speakers.find((s) => s.speakerId === item.speakerId)?.speakerName ?? t('paragraph.noSpeaker')}
+          </span>
+        )}
+        <button
+          type="button"
+          className="rd-transcript-paragraph__time rd-focusable"
+          onClick={() => playback.seek(item.start)}
+          title={t('paragraph.seek')}
+        >
+          <time>{start}</time>–<time>{end}</time>
+        </button>
+        {editable && !editing ? (
+          <span className="rd-transcript-paragraph__actions">
+            <Button size="sm" variant="ghost" onClick={() => setEditing(true)} data-testid={`paragraph.${index}.edit`}>
+              {t('paragraph.edit')}
+            </Button>
+            {isLast ? null : (
+              <Button
+                size="sm"
+                variant="ghost"
+                onClick={() => session.getState().edit('merge', (tr) => mergeWithNext(tr, index))}
+                data-testid={`paragraph.${index}.merge`}
+              >
+                {t('paragraph.merge')}
+              </Button>
+            )}
+          </span>
+        ) : null}
+      </header>
+      {editing ? (
+        <div className="rd-transcript-paragraph__editing">
+          <label className="rd-visually-hidden" htmlFor={textId}>
+            {t('paragraph.words', { start })}
+          </label>
+          <textarea
+            id={textId}
+            ref={textBox}
+            className="rd-transcript-paragraph__text rd-focusable"
+            defaultValue={paragraphText(item)}
+            // biome-ignore lint/a11y/noAutofocus: the reviewer asked to edit these words just now.
+            autoFocus
+            rows={Math.max(2, Math.ceil(paragraphText(item).length / 80))}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') setEditing(false);
+              if (event.key === 'Enter' && !event.shiftKey) {
+                event.preventDefault();
+                commit();
+              }
+            }}
+            data-testid={`paragraph.${index}.text`}
+          />
+          <span className="rd-transcript-paragraph__actions">
+            <Button size="sm" variant="primary" onClick={commit} data-testid={`paragraph.${index}.done`}>
+              {t('paragraph.done')}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={split} data-testid={`paragraph.${index}.split`}>
+              {t('paragraph.split')}
+            </Button>
+          </span>
+        </div>
+      ) : (
+        <p className="rd-transcript-paragraph__words">
+          {item.children.map((word, w) => {
+            const low = isLowConfidence(word, threshold);
+            const classes = ['rd-transcript-word'];
+            if (low) classes.push('rd-transcript-word--low');
+            if (word.bold) classes.push('rd-transcript-word--bold');
+            if (word.italic) classes.push('rd-transcript-word--italic');
+            if (word.underline) classes.push('rd-transcript-word--underline');
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: words are positional; the same text may repeat.
+              <span key={w}>
+                <button
+                  type="button"
+                  className={classes.join(' ')}
+                  data-word={`${index}:${w}`}
+                  onClick={() => playback.seek(word.offsetInSeconds)}
+                  aria-description={
+                    low
+                      ? t('paragraph.lowConfidence', { percent: Math.round((word.confidence ?? 0) * 100) })
+                      : undefined
+                  }
+                >
+                  {word.text}
+                </button>{' '}
+              </span>
+            );
+          })}
+        </p>
+      )}
+    </article>
+  );
+});

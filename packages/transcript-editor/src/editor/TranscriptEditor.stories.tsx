@@ -1,0 +1,247 @@
+import { createApiClient } from '@reviewdesk/api-client';
+import { ReviewdeskProvider } from '@reviewdesk/ui';
+import { JOURNAL_DB, openJournal } from '@reviewdesk/ui/review-session';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import '../styles/index.css';
+import type { Transcript } from '../session/types.js';
+import { jfkTranscript, longTranscript, TASK_ID } from '../test/fixtures.js';
+import { createMockTranscriptApi, heldByAnother, type MockTranscriptOptions } from '../test/mock-api.js';
+import { TranscriptEditor } from './TranscriptEditor.js';
+
+/**
+ * The whole review screen against the editor's calls mocked by MSW (src/test/mock-api.ts keeps the
+ * transcript's version like the server does). The media is fixtures/audio/jfk.mp3 (and the video
+ * fixtures/video/jfk.mp4), served by Storybook; the waveform's peaks come from the stand-in.
+ */
+const AUDIO_URL = '/fixtures/transcript-editor/jfk.mp3';
+const VIDEO_URL = '/fixtures/transcript-editor/jfk.mp4';
+
+const api = (options: MockTranscriptOptions = {}) =>
+  createMockTranscriptApi({ ...options, data: { urlResult: AUDIO_URL, ...options.data } });
+
+// The stories render their own provider from the package's public dependency (the global
+// decorator's provider comes from ui's sources, another module instance with another context).
+const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
+
+// Each story run is its own reviewer, so no story restores another one's journal.
+const freshUser = () => `story-${Math.random().toString(36).slice(2)}`;
+
+const meta = {
+  title: 'transcript-editor/TranscriptEditor',
+  component: TranscriptEditor,
+  args: {
+    taskId: TASK_ID,
+    onSaveStateChange: fn(),
+    onFinishReview: fn(),
+    onCheckoutLost: fn(),
+    onError: fn(),
+  },
+  render: (args, { globals }) => (
+    <ReviewdeskProvider
+      client={storyClient}
+      locale={String(globals.locale ?? 'en')}
+      theme={globals.skin === 'dark' ? 'dark' : 'light'}
+      preferencesStorage={null}
+    >
+      <div style={{ height: '100vh' }}>
+        <TranscriptEditor {...args} userId={args.userId ?? freshUser()} />
+      </div>
+    </ReviewdeskProvider>
+  ),
+  globals: { locale: 'en' },
+  beforeEach: ({ msw }) => {
+    msw.use(...api().handlers);
+  },
+} satisfies Meta<typeof TranscriptEditor>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const ready = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(canvasElement.querySelector('[data-phase="ready"]')).not.toBeNull(), { timeout: 10_000 });
+
+/** The demo recording ready for review: waveform, paragraphs, low-confidence words, save state. */
+export const Review: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    await expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved');
+    await expect(canvas.getByRole('button', { name: 'contry' })).toHaveClass('rd-transcript-word--low');
+    await waitFor(() => expect(canvas.getByTestId('transcript.waveform').querySelector('div > div')).not.toBeNull());
+  },
+};
+
+/** A word is corrected: saved 500 ms later with the version it started from; its time is kept. */
+export const CorrectAWord: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    await userEvent.click(canvas.getByTestId('paragraph.1.edit'));
+    const box = canvas.getByRole('textbox');
+    await userEvent.clear(box);
+    await userEvent.type(box, 'ask not what your country can do for you ask what you can do for your country{Enter}');
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
+    await expect(args.onSaveStateChange).toHaveBeenCalledWith('saving');
+    await expect(canvas.getByTestId('toolbar.undo')).toBeEnabled();
+  },
+};
+
+/** Clicking a word moves the media there and marks it as the word being spoken. */
+export const ClickToSeek: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    const word = canvas.getByRole('button', { name: 'fellow' });
+    await userEvent.click(word);
+    await waitFor(() => expect(word).toHaveClass('rd-transcript-word--current'));
+    await waitFor(() => expect(canvas.getByTestId('player.position')).toHaveTextContent(/^0:01\.1 of/));
+  },
+};
+
+/** Opening: the task and its transcript are on their way. */
+export const Loading: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api({ delay: 60_000 }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('transcript.loading')).toHaveTextContent(
+      'Opening the recording',
+    );
+  },
+};
+
+/** The transcript could not be loaded: the server's words and a way to try again. */
+export const Failed: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api({ failLoad: true }).handlers);
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('transcript.error')).toHaveTextContent('The recording could not be opened');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(args.onError).toHaveBeenCalled();
+  },
+};
+
+/** Recognition has not finished: the editor says so and asks again by itself. */
+export const Processing: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api({ init: { status: 30 } }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await within(canvasElement).findByTestId('transcript.processing')).toHaveTextContent(
+      'Still being processed',
+    );
+  },
+};
+
+/** Someone else is reviewing it: read-only, their name said, no editing controls. */
+export const ReadOnly: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api(heldByAnother()).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('banner.read-only')).toHaveTextContent('Maria Silva is reviewing');
+    await expect(canvas.queryByTestId('paragraph.0.edit')).toBeNull();
+    await expect(canvas.queryByTestId('toolbar.finish')).toBeNull();
+  },
+};
+
+/** Someone else saved after the reviewer started: the save is refused and the choice is offered. */
+export const Conflict: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    // Another reviewer's save lands (version 2) while this one edits version 1.
+    await fetch('/api/v1/Transcript/SaveTranscriptChanges', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ taskId: TASK_ID, workspaceId: 'w', transcript: jfkTranscript(), version: 1 }),
+    });
+    await userEvent.click(canvas.getByTestId('paragraph.0.merge'));
+    await expect(await canvas.findByTestId('banner.conflict', {}, { timeout: 5000 })).toHaveTextContent(
+      'Someone else saved this transcript',
+    );
+    await expect(canvas.getByTestId('save.state')).toHaveTextContent('Someone else saved this transcript');
+  },
+};
+
+/** Edits left on this device by a closed tab come back and are saved. */
+export const Restored: Story = {
+  args: { userId: 'story-restored' },
+  beforeEach: async () => {
+    const journal = openJournal<Transcript>(TASK_ID, 'story-restored', JOURNAL_DB);
+    const mine = jfkTranscript();
+    mine.transcripts[1] = { ...mine.transcripts[1]!, speakerId: null };
+    await journal.write({ transcript: { baseVersion: 1, result: mine } });
+    journal.close();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('banner.restored', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Your unsaved edits on this device were restored.',
+    );
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
+    await expect(canvas.getByTestId('paragraph.1.speaker')).toHaveValue('');
+  },
+};
+
+/** A video task shows the video itself above the waveform. */
+export const Video: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api({ data: { isVideo: true, urlResult: VIDEO_URL } }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    await expect(canvasElement.querySelector('video')).not.toBeNull();
+  },
+};
+
+/** A subtitles task: the list is named for its cues. */
+export const Subtitles: Story = {
+  beforeEach: ({ msw }) => {
+    const init = createMockTranscriptApi().init;
+    msw.use(...api({ init: { workspaceConfig: { ...init.workspaceConfig, taskType: 'Subtitles' } } }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    await expect(within(canvasElement).getByRole('region', { name: 'Subtitles' })).toBeVisible();
+  },
+};
+
+/** Four hours of speech, 40,000 words: only the paragraphs in view are in the page. */
+export const LongRecording: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api({ data: { transcriptFullResult: longTranscript(40_000) } }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+    await waitFor(() => expect(canvasElement.querySelectorAll('.rd-transcript-paragraph').length).toBeGreaterThan(2));
+    await expect(canvasElement.querySelectorAll('.rd-transcript-paragraph').length).toBeLessThan(40);
+  },
+};
+
+/** The dark skin. */
+export const Dark: Story = {
+  globals: { skin: 'dark' },
+  play: async ({ canvasElement }) => {
+    await ready(canvasElement);
+  },
+};
+
+/** In German. */
+export const German: Story = {
+  globals: { locale: 'de' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    await expect(canvas.getByTestId('save.state')).toHaveTextContent('Alle Änderungen gespeichert');
+    await expect(canvas.getByTestId('toolbar.finish')).toHaveTextContent('Prüfung abschließen');
+  },
+};

@@ -1,0 +1,137 @@
+/**
+ * `<TranscriptEditor>`: the review screen of one transcript or subtitles task — the media with its
+ * waveform, the timed paragraphs with speakers, autosave with the device journal, and the review
+ * lifecycle. Everything it owns (review session, playback) is created per mount and disposed on
+ * unmount, so several editors can share a page. Render it inside a `<ReviewdeskProvider>`.
+ */
+import { registerTranslations, useApiClient, usePreferences, useReviewdesk } from '@reviewdesk/ui';
+import { useEffect, useRef, useState } from 'react';
+import { EDITOR_NAMESPACE, editorResources } from '../i18n/resources.js';
+import { createPlayback, type Playback } from '../player/playback.js';
+import {
+  type CheckoutLostReason,
+  createTranscriptSession,
+  type SessionEvents,
+  type TranscriptEditorError,
+  type TranscriptSession,
+} from '../session/session.js';
+import type { FinishReviewResult, SaveState } from '../session/types.js';
+import { EditorContext, type EditorContextValue } from './context.js';
+import { EditorLayout } from './EditorLayout.js';
+
+/** Props of {@link TranscriptEditor}. */
+export interface TranscriptEditorProps {
+  /** Id of the task to review (or `externalId`). When it changes, the editor opens that task. */
+  taskId?: string | null;
+  /** External identifier of the task, when the host knows the task by its own id. */
+  externalId?: string | null;
+  /**
+   * Keys the device journal of unsaved edits (with the task), so people sharing a device never
+   * restore each other's edits. Pass the signed-in user's id.
+   * @default 'anonymous'
+   */
+  userId?: string | null;
+  /** Open without checking the task out: nothing can be edited. @default false */
+  readOnly?: boolean;
+  /**
+   * Save edits automatically 500 ms after the last change. When set, the host controls it;
+   * otherwise the user's device preference applies (on by default).
+   */
+  autosave?: boolean;
+  /** Extra class on the editor's root element. */
+  className?: string;
+  /** The save state changed (saved / saving / unsaved / failed / conflict). */
+  onSaveStateChange?: (state: SaveState) => void;
+  /** The review was finished; `nextTaskId` names a task waiting for the reviewer, if any. */
+  onFinishReview?: (result: FinishReviewResult) => void;
+  /** The reviewer cancelled the review (the checkout is released). */
+  onCancelReview?: (info: { taskId: string }) => void;
+  /** The checkout expired or someone else took the task; the editor became read-only. */
+  onCheckoutLost?: (info: { reason: CheckoutLostReason; taskId: string }) => void;
+  /** The media time moved (playing, or a seek), in seconds. */
+  onTimeUpdate?: (info: { time: number; taskId: string }) => void;
+  /** Something failed (loading, saving, a lifecycle call). */
+  onError?: (error: TranscriptEditorError) => void;
+  /**
+   * The reviewer asked for another task ("Open the next task"). Without it the editor opens the
+   * task itself; with it the host navigates (and passes the new `taskId`).
+   */
+  onOpenTask?: (taskId: string) => void;
+}
+
+/**
+ * Reviews one transcript or subtitles task.
+ * @example
+ * <ReviewdeskProvider client={client} locale="en">
+ *   <TranscriptEditor taskId={taskId} userId={user.id} onFinishReview={(r) => goNext(r.nextTaskId)} />
+ * </ReviewdeskProvider>
+ */
+export function TranscriptEditor(props: TranscriptEditorProps) {
+  const { i18n } = useReviewdesk();
+  // Registered during render (idempotent) so the first paint already has our strings.
+  if (!i18n.hasResourceBundle('en', EDITOR_NAMESPACE)) registerTranslations(i18n, EDITOR_NAMESPACE, editorResources);
+  const [openedTaskId, setOpenedTaskId] = useState<string | null>(null);
+  // The host's taskId wins; a task opened from "next task" applies until the host passes another.
+  const hostKey = `${props.taskId ?? ''}|${props.externalId ?? ''}`;
+  const [lastHostKey, setLastHostKey] = useState(hostKey);
+  if (hostKey !== lastHostKey) {
+    setLastHostKey(hostKey);
+    setOpenedTaskId(null);
+  }
+  const taskId = openedTaskId ?? props.taskId ?? null;
+  const externalId = openedTaskId ? null : (props.externalId ?? null);
+  return (
+    <EditorInstance
+      key={`${taskId}|${externalId}|${props.userId ?? ''}|${props.readOnly ? 'ro' : 'rw'}`}
+      {...props}
+      taskId={taskId}
+      externalId={externalId}
+      onOpenTask={props.onOpenTask ?? setOpenedTaskId}
+    />
+  );
+}
+
+function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: string) => void }) {
+  const client = useApiClient();
+  const storedAutosave = usePreferences((p) => p.autosave);
+  const autosave = props.autosave ?? storedAutosave;
+  const latest = useRef<SessionEvents & Pick<TranscriptEditorProps, 'onTimeUpdate'>>(props);
+  latest.current = props;
+  const [session] = useState<TranscriptSession>(() =>
+    createTranscriptSession({
+      client,
+      taskId: props.taskId,
+      externalId: props.externalId,
+      userId: props.userId || 'anonymous',
+      readOnly: props.readOnly,
+      autosave,
+      getEvents: () => latest.current,
+    }),
+  );
+  const [playback] = useState<Playback>(() => createPlayback());
+  const root = useRef<HTMLElement | null>(null);
+  const [context] = useState<EditorContextValue>(() => ({ session, playback, root }));
+
+  useEffect(() => {
+    void session.getState().start();
+    return () => {
+      session.getState().dispose();
+      playback.dispose();
+    };
+  }, [session, playback]);
+  useEffect(() => session.getState().setAutosave(autosave), [session, autosave]);
+  useEffect(
+    () =>
+      playback.onTick((time) => {
+        const taskId = session.getState().taskId;
+        if (taskId) latest.current.onTimeUpdate?.({ time, taskId });
+      }),
+    [session, playback],
+  );
+
+  return (
+    <EditorContext.Provider value={context}>
+      <EditorLayout className={props.className} onOpenTask={props.onOpenTask} />
+    </EditorContext.Provider>
+  );
+}

@@ -1,0 +1,167 @@
+/**
+ * The review chrome of the editor: the save state (always visible, announced politely), the
+ * checkout countdown (ticking in its own component only), undo/redo, save now, finish and cancel,
+ * the banners (read-only, restored, conflict, finish refused) and the finished screen.
+ */
+import { Button } from '@reviewdesk/ui';
+import { useEffect, useState } from 'react';
+import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { useEditor, useSession } from './context.js';
+
+export function SaveIndicator() {
+  const { t } = useEditorTranslation();
+  const state = useSession((s) => s.saveState);
+  return (
+    <output className="rd-transcript-save" data-state={state} aria-live="polite" data-testid="save.state">
+      <span className="rd-transcript-save__dot" aria-hidden="true" />
+      {t(`save.${state}`)}
+    </output>
+  );
+}
+
+/** Whole minutes and seconds left, `m:ss`. */
+export function formatLeft(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
+}
+
+export function CheckoutCountdown() {
+  const { t } = useEditorTranslation();
+  const until = useSession((s) => s.checkout?.until);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!until) return;
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, [until]);
+  if (!until) return null;
+  return (
+    <span className="rd-transcript-countdown" data-testid="checkout.countdown">
+      {t('toolbar.countdown', { time: formatLeft(Date.parse(until) - now) })}
+    </span>
+  );
+}
+
+export function Toolbar() {
+  const { t } = useEditorTranslation();
+  const review = useSession((s) => s.mode === 'review');
+  const canUndo = useSession((s) => s.past.length > 0 && !s.conflict);
+  const canRedo = useSession((s) => s.future.length > 0 && !s.conflict);
+  const finishing = useSession((s) => s.finishing);
+  const actions = useEditor().session.getState();
+  return (
+    <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
+      <SaveIndicator />
+      <CheckoutCountdown />
+      <span className="rd-transcript-toolbar__spacer" />
+      {review ? (
+        <>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!canUndo}
+            onClick={() => actions.undo()}
+            data-testid="toolbar.undo"
+          >
+            {t('toolbar.undo')}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            disabled={!canRedo}
+            onClick={() => actions.redo()}
+            data-testid="toolbar.redo"
+          >
+            {t('toolbar.redo')}
+          </Button>
+          <Button size="sm" onClick={() => void actions.flush()} data-testid="toolbar.save">
+            {t('toolbar.saveNow')}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => void actions.cancel()} data-testid="toolbar.cancel">
+            {t('toolbar.cancel')}
+          </Button>
+          <Button
+            size="sm"
+            variant="primary"
+            disabled={finishing}
+            onClick={() => void actions.finish()}
+            data-testid="toolbar.finish"
+          >
+            {finishing ? t('toolbar.finishing') : t('toolbar.finish')}
+          </Button>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+export function Banners() {
+  const { t } = useEditorTranslation();
+  const reason = useSession((s) => s.readOnlyReason);
+  const holder = useSession((s) => s.holder);
+  const restored = useSession((s) => s.restored);
+  const conflict = useSession((s) => s.conflict !== null);
+  const finishError = useSession((s) => s.finishError);
+  const actions = useEditor().session.getState();
+  return (
+    <div className="rd-transcript-banners">
+      {reason ? (
+        <p className="rd-transcript-banner" data-tone="info" role="status" data-testid="banner.read-only">
+          {t(`banner.${reason}`, { name: holder ?? t('banner.someone') })}
+        </p>
+      ) : null}
+      {restored ? (
+        <p className="rd-transcript-banner" data-tone="info" role="status" data-testid="banner.restored">
+          {t('banner.restored')}{' '}
+          <Button size="sm" variant="ghost" onClick={() => actions.dismissRestored()}>
+            {t('banner.dismiss')}
+          </Button>
+        </p>
+      ) : null}
+      {conflict ? (
+        <div className="rd-transcript-banner" data-tone="warning" role="alert" data-testid="banner.conflict">
+          {t('banner.conflict')}{' '}
+          <Button size="sm" onClick={() => void actions.resolveConflict('mine')} data-testid="conflict.mine">
+            {t('banner.keepMine')}
+          </Button>{' '}
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => void actions.resolveConflict('theirs')}
+            data-testid="conflict.theirs"
+          >
+            {t('banner.keepTheirs')}
+          </Button>
+        </div>
+      ) : null}
+      {finishError ? (
+        <p className="rd-transcript-banner" data-tone="danger" role="alert" data-testid="banner.finish-error">
+          {finishError === 'unsaved' ? t('banner.finishUnsaved') : t('banner.finishServer')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function Finished({ onOpenTask }: { onOpenTask: (taskId: string) => void }) {
+  const { t } = useEditorTranslation();
+  const nextTask = useSession((s) => s.nextTask);
+  const [none, setNone] = useState(false);
+  return (
+    <div className="rd-transcript-state" role="status" data-testid="transcript.finished">
+      <h2 className="rd-transcript-state__title">{t('finished.title')}</h2>
+      {none ? <p>{t('finished.none')}</p> : null}
+      <Button
+        variant="primary"
+        onClick={async () => {
+          const id = await nextTask();
+          if (id) onOpenTask(id);
+          else setNone(true);
+        }}
+        data-testid="finished.next"
+      >
+        {t('finished.next')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import 'fake-indexeddb/auto';
+import { createApiClient } from '@reviewdesk/api-client';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMockTranscriptApi, heldByAnother } from '../test/mock-api.js';
+import { createTranscriptSession, type TranscriptSessionOptions } from './session.js';
+import { editParagraphText } from './transcript-edits.js';
+
+const server = setupServer();
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const client = createApiClient({
+  baseUrl: 'https://api.reviewdesk.test',
+  getAccessToken: () => 't',
+  fetch: (r) => globalThis.fetch(r),
+});
+
+let journals = 0;
+function open(extra: Partial<TranscriptSessionOptions> = {}) {
+  const session = createTranscriptSession({
+    client,
+    userId: 'reviewer',
+    journalName: `journal-${journals}`,
+    pageLifecycle: null,
+    ...extra,
+  });
+  return session;
+}
+const until = async (check: () => boolean, ms = 3000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+const correct = (text: string) => (t: Parameters<typeof editParagraphText>[0]) => editParagraphText(t, 1, text);
+const CORRECTED = 'ask not what your country can do for you ask what you can do for your country';
+
+describe('transcript session', () => {
+  afterEach(() => {
+    journals += 1;
+  });
+
+  it('loads, checks out, autosaves an edit with the version it started from, and the server version moves on', async () => {
+    const api = createMockTranscriptApi();
+    server.use(...api.handlers);
+    const states: string[] = [];
+    const session = open({ taskId: api.init.taskId, getEvents: () => ({ onSaveStateChange: (s) => states.push(s) }) });
+    await session.getState().start();
+    expect(session.getState()).toMatchObject({ phase: 'ready', mode: 'review', version: 1 });
+    expect(api.state.calls.slice(0, 3)).toEqual(['ViewerInit', 'MediaUrlAndTranscript', 'Checkout']);
+
+    session.getState().edit('edit-words', correct(CORRECTED));
+    expect(session.getState().saveState).toBe('unsaved');
+    await until(() => session.getState().saveState === 'saved');
+    expect(api.state.saves).toHaveLength(1);
+    expect(api.state.saves[0]!.version).toBe(1);
+    expect(api.state.transcript.transcripts[1]!.children.at(-1)!.text).toBe('country');
+    expect(session.getState().version).toBe(2);
+    expect(states).toEqual(['unsaved', 'saving', 'saved']);
+
+    session.getState().edit('edit-words', correct(`${CORRECTED}.`));
+    await session.getState().flush();
+    expect(api.state.saves[1]!.version).toBe(2);
+    session.getState().dispose();
+  });
+
+  it('undo and redo walk the snapshots and each is saved', async () => {
+    const api = createMockTranscriptApi();
+    server.use(...api.handlers);
+    const session = open({ taskId: api.init.taskId, autosave: false });
+    await session.getState().start();
+    const original = session.getState().transcript;
+    session.getState().edit('edit-words', correct(CORRECTED));
+    const edited = session.getState().transcript;
+    session.getState().undo();
+    expect(session.getState().transcript).toBe(original);
+    expect(session.getState().dirty).toBeGreaterThan(0);
+    session.getState().redo();
+    expect(session.getState().transcript).toBe(edited);
+    expect(session.getState().log.map((l) => l.action)).toEqual(['edit-words', 'undo', 'redo']);
+    await session.getState().flush();
+    expect(api.state.transcript.transcripts[1]!.children.at(-1)!.text).toBe('country');
+    session.getState().dispose();
+  });
+
+  it('restores unsent edits from the device journal after a reload', async () => {
+    const api = createMockTranscriptApi();
+    server.use(...api.handlers);
+    const first = open({ taskId: api.init.taskId, autosave: false });
+    await first.getState().start();
+    first.getState().edit('edit-words', correct(CORRECTED));
+    // The tab dies: no dispose, no save. A new session on the same device opens the task.
+    await until(() => false, 50).catch(() => undefined);
+    const second = open({ taskId: api.init.taskId });
+    await second.getState().start();
+    expect(second.getState().restored).toBe(true);
+    expect(second.getState().transcript?.transcripts[1]?.children.at(-1)?.text).toBe('country');
+    await until(() => second.getState().saveState === 'saved');
+    expect(api.state.saves).toHaveLength(1);
+    second.getState().dispose();
+  });
+
+  it('a stale version becomes a conflict: nothing is overwritten until the reviewer chooses', async () => {
+    const api = createMockTranscriptApi();
+    server.use(...api.handlers);
+    const errors: Array<number | undefined> = [];
+    const session = open({
+      taskId: api.init.taskId,
+      autosave: false,
+      getEvents: () => ({ onError: (e) => errors.push(e.code) }),
+    });
+    await session.getState().start();
+    api.state.bumpVersion();
+    session.getState().edit('edit-words', correct(CORRECTED));
+    await session.getState().flush();
+    expect(session.getState().saveState).toBe('conflict');
+    expect(errors).toEqual([8]);
+    expect(api.state.transcript.transcripts[1]!.children.at(-1)!.text).toBe('contry');
+    await session.getState().resolveConflict('mine');
+    await session.getState().flush();
+    expect(session.getState().saveState).toBe('saved');
+    expect(api.state.saves.at(-1)!.version).toBe(2);
+    expect(api.state.transcript.transcripts[1]!.children.at(-1)!.text).toBe('country');
+    session.getState().dispose();
+  });
+
+  it('read-only while someone else holds the task: edits are ignored', async () => {
+    const api = createMockTranscriptApi(heldByAnother());
+    server.use(...api.handlers);
+    const session = open({ taskId: api.init.taskId });
+    await session.getState().start();
+    expect(session.getState()).toMatchObject({
+      mode: 'read-only',
+      readOnlyReason: 'checked-out-by-other',
+      holder: 'Maria Silva',
+    });
+    session.getState().edit('edit-words', correct(CORRECTED));
+    expect(session.getState().dirty).toBe(0);
+    expect(api.state.calls).not.toContain('Checkout');
+    session.getState().dispose();
+  });
+
+  it('finishing saves first, then finishes; a failed load is reported', async () => {
+    const api = createMockTranscriptApi();
+    server.use(...api.handlers);
+    const finished: unknown[] = [];
+    const session = open({
+      taskId: api.init.taskId,
+      autosave: false,
+      getEvents: () => ({ onFinishReview: (r) => finished.push(r) }),
+    });
+    await session.getState().start();
+    session.getState().edit('edit-words', correct(CORRECTED));
+    expect(await session.getState().finish()).toBe(true);
+    expect(api.state.calls.slice(-2)).toEqual(['Save', 'Finish']);
+    expect(session.getState().phase).toBe('finished');
+    expect(finished).toHaveLength(1);
+    session.getState().dispose();
+
+    const failing = createMockTranscriptApi({ failLoad: true });
+    server.use(...failing.handlers);
+    const broken = open({ taskId: failing.init.taskId });
+    await broken.getState().start();
+    expect(broken.getState().phase).toBe('error');
+    expect(broken.getState().loadError?.status).toBe(500);
+    broken.getState().dispose();
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * A stateful MSW stand-in for the transcript editor's calls, following the contract's rules: a save
+ * must carry the version it was edited from and stores version + 1; a stale version is refused
+ * with SaveDocumentChangesFailed (8) and the stored transcript. Used by unit tests (msw/node) and
+ * stories (msw in the browser) — never by the package itself.
+ */
+import { HttpResponse, http } from 'msw';
+import type { CheckoutResult, Transcript, TranscriptData, ViewerInitResult } from '../session/types.js';
+import { jfkPeaks, PEAKS_URL, TASK_ID, transcriptData, transcriptInit } from './fixtures.js';
+
+export interface MockTranscriptOptions {
+  init?: Partial<ViewerInitResult>;
+  data?: Partial<TranscriptData>;
+  /** Delay of every answer in ms (stories show the loading state with a long one). */
+  delay?: number;
+  /** Checkout answers this refusal code (3 CheckedOutByOtherUser, 29 AssignedToOtherUser). */
+  checkoutRefusal?: number;
+  /** The next save answers with a network failure (status 503) this many times. */
+  failSaves?: number;
+  /** Transcript/MediaUrlAndTranscript answers 500. */
+  failLoad?: boolean;
+}
+
+export interface MockTranscriptState {
+  transcript: Transcript;
+  version: number;
+  saves: Array<{ transcript: Transcript; version: number | null | undefined }>;
+  calls: string[];
+  checkout: CheckoutResult | null;
+  finished: boolean;
+  cancelled: boolean;
+  failSaves: number;
+  /** Simulates another reviewer saving: the stored version moves on. */
+  bumpVersion(): void;
+}
+
+/** Another reviewer (Maria Silva) holds the task for ten more minutes: checking out is refused (3). */
+export const heldByAnother = (): MockTranscriptOptions => ({
+  checkoutRefusal: 3,
+  init: {
+    isCheckedOut: true,
+    checkout: {
+      taskId: TASK_ID,
+      checkedOutBy: 'maria',
+      checkedOutByUserName: 'Maria Silva',
+      until: new Date(Date.now() + 600_000).toISOString(),
+      checkoutExpireMinutes: 15,
+    },
+  },
+});
+
+const wait = (ms: number) => (ms ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+export function createMockTranscriptApi(options: MockTranscriptOptions = {}) {
+  const init = transcriptInit(options.init);
+  const data = transcriptData(options.data);
+  const state: MockTranscriptState = {
+    transcript: structuredClone(data.transcriptFullResult),
+    version: data.version ?? 0,
+    saves: [],
+    calls: [],
+    checkout: null,
+    finished: false,
+    cancelled: false,
+    failSaves: options.failSaves ?? 0,
+    bumpVersion() {
+      state.version += 1;
+    },
+  };
+  const delay = options.delay ?? 0;
+  const newCheckout = (): CheckoutResult => ({
+    taskId: init.taskId,
+    checkedOutBy: 'reviewer',
+    checkedOutByUserName: 'Reviewer',
+    checkoutExpireMinutes: 15,
+    until: new Date(Date.now() + 15 * 60_000).toISOString(),
+    status: 70,
+  });
+
+  const handlers = [
+    http.get('*/api/v1/Viewer/ViewerInit', async () => {
+      state.calls.push('ViewerInit');
+      await wait(delay);
+      return HttpResponse.json(init);
+    }),
+    http.get('*/api/v1/Transcript/MediaUrlAndTranscript', async () => {
+      state.calls.push('MediaUrlAndTranscript');
+      await wait(delay);
+      if (options.failLoad) {
+        return HttpResponse.json(
+          { title: 'Internal error', status: 500, detail: 'The store is unavailable.' },
+          { status: 500 },
+        );
+      }
+      return HttpResponse.json({ ...data, transcriptFullResult: state.transcript, version: state.version });
+    }),
+    http.get(PEAKS_URL, () => HttpResponse.json(jfkPeaks())),
+    http.post('*/api/v1/Viewer/Checkout', async () => {
+      state.calls.push('Checkout');
+      await wait(delay);
+      if (options.checkoutRefusal) {
+        return HttpResponse.json({ succeeded: false, errors: [{ code: options.checkoutRefusal, message: 'Refused' }] });
+      }
+      state.checkout = newCheckout();
+      return HttpResponse.json({ succeeded: true, errors: [], result: state.checkout });
+    }),
+    http.post('*/api/v1/Viewer/Review/Renew/:taskId', () => {
+      state.calls.push('Renew');
+      state.checkout = newCheckout();
+      return HttpResponse.json({ succeeded: true, errors: [], result: state.checkout });
+    }),
+    http.post('*/api/v1/Viewer/Review/Cancel/:taskId', () => {
+      state.calls.push('Cancel');
+      state.cancelled = true;
+      state.checkout = null;
+      return HttpResponse.json({ succeeded: true, errors: [], result: true });
+    }),
+    http.patch('*/api/v1/Viewer/Review/Finish/:taskId', () => {
+      state.calls.push('Finish');
+      state.finished = true;
+      return HttpResponse.json({
+        succeeded: true,
+        errors: [],
+        result: { taskId: init.taskId, status: 90, reviewCompleted: true, nextTaskId: null },
+      });
+    }),
+    http.post('*/api/v1/Transcript/SaveTranscriptChanges', async ({ request }) => {
+      state.calls.push('Save');
+      await wait(delay);
+      if (state.failSaves > 0) {
+        state.failSaves -= 1;
+        return HttpResponse.json({ title: 'Unavailable', status: 503 }, { status: 503 });
+      }
+      const body = (await request.json()) as { transcript: Transcript; version?: number | null };
+      state.saves.push({ transcript: body.transcript, version: body.version });
+      if (typeof body.version === 'number' && body.version !== state.version) {
+        return HttpResponse.json({
+          succeeded: false,
+          errors: [
+            {
+              code: 8,
+              message: `The transcript was changed by Maria Silva (version ${state.version}, yours ${body.version}).`,
+            },
+          ],
+          result: { savedResult: false, transcript: { ...state.transcript, version: state.version } },
+        });
+      }
+      state.version += 1;
+      state.transcript = body.transcript;
+      return HttpResponse.json({
+        succeeded: true,
+        errors: [],
+        result: { savedResult: true, transcript: { ...body.transcript, version: state.version } },
+      });
+    }),
+    http.get('*/api/v1/SdTask/GetNextTask/:workspaceId', () => {
+      state.calls.push('GetNextTask');
+      return new HttpResponse(null, { status: 204 });
+    }),
+  ];
+  return { handlers, state, init, data };
+}
