@@ -43,7 +43,6 @@ export function WorkspaceSettings(props: WorkspaceSettingsProps) {
     .map((id) => ({ id, label: t(`workspace.tabs.${id}`), panel: PANELS[id]?.(props) }));
 
   if (tabs.length === 0) return <PermissionDeniedState />;
-  if (!props.workspaceId) return <EmptyState title={t('workspace.noWorkspace')} />;
   const requested = props.tab ?? own;
   const selected = tabs.some((tab) => tab.id === requested) ? requested : tabs[0]?.id;
   return (
@@ -52,15 +51,19 @@ export function WorkspaceSettings(props: WorkspaceSettingsProps) {
       data-testid="workspace-settings"
     >
       <h2 className="rd-admin__title">{t('workspace.title')}</h2>
-      <Tabs
-        label={t('workspace.tabsLabel')}
-        tabs={tabs}
-        selectedId={selected}
-        onSelect={(id) => {
-          setOwn(id as WorkspaceTab);
-          props.onNavigate?.({ screen: 'workspace', tab: id });
-        }}
-      />
+      {props.workspaceId ? (
+        <Tabs
+          label={t('workspace.tabsLabel')}
+          tabs={tabs}
+          selectedId={selected}
+          onSelect={(id) => {
+            setOwn(id as WorkspaceTab);
+            props.onNavigate?.({ screen: 'workspace', tab: id });
+          }}
+        />
+      ) : (
+        <EmptyState title={t('workspace.noWorkspace')} />
+      )}
     </section>
   );
 }
