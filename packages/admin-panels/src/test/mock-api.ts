@@ -29,6 +29,49 @@ export function makeWorkspace(overrides: Partial<Schema<'Workspace'>> = {}): Sch
   };
 }
 
+const role = (name: Schema<'RoleName'>, order: number, id: number): Schema<'Role'> => ({
+  id: `00000000-0000-4000-8000-0000000000${String(id).padStart(2, '0')}`,
+  name,
+  order,
+  tenantSelectable: name !== 'Developer',
+  hidden: false,
+  superUser: order <= 20,
+});
+
+export const ROLES: Schema<'Role'>[] = [
+  role('Developer', 10, 10),
+  role('Administrator', 20, 20),
+  role('Manager', 30, 30),
+  role('Creator', 40, 40),
+  role('Reviewer', 50, 50),
+  role('Viewer', 60, 60),
+];
+
+const member = (n: number, name: string, email: string, roleName: Schema<'RoleName'>, active = true) => ({
+  userId: `33333333-3333-4333-8333-${String(n).padStart(12, '0')}`,
+  workspaceId: WORKSPACE_ID,
+  roleId: ROLES.find((r) => r.name === roleName)?.id ?? '',
+  roleName,
+  name,
+  userName: email,
+  email,
+  userStatus: (active ? 10 : 20) as Schema<'UserStatus'>,
+  joinedOn: new Date(Date.UTC(2026, 2, n, 9)).toISOString(),
+  profilePicture: null,
+});
+
+export const MEMBERS: Schema<'WorkspaceUser'>[] = [
+  member(1, 'Ana Silva', 'ana.silva@example.com', 'Administrator'),
+  member(2, 'Rui Costa', 'rui.costa@example.com', 'Reviewer'),
+  member(3, 'Marta Sousa', 'marta.sousa@example.com', 'Reviewer', false),
+  member(4, 'João Pereira', 'joao.pereira@example.com', 'Manager'),
+];
+
+/** People of the tenant who are not members of the workspace (invite check 4). */
+export const TENANT_PEOPLE = ['ines.almeida@example.com'];
+/** People with an account in another tenant (invite check 2). */
+export const OTHER_TENANT_PEOPLE = ['carlos@globex.example'];
+
 export interface MockAdminOptions {
   workspace?: Partial<Schema<'Workspace'>>;
   /** Delay of every answer in ms (stories show the loading state with a long one). */
@@ -45,6 +88,8 @@ export interface MockAdminState {
   calls: string[];
   /** The bodies of every save, in order. */
   saves: unknown[];
+  members: Schema<'WorkspaceUser'>[];
+  invites: Schema<'UserInvite'>[];
 }
 
 const problem = (status: number, code: number, message: string) =>
@@ -55,6 +100,8 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
     workspaces: new Map([[WORKSPACE_ID, makeWorkspace(options.workspace)]]),
     calls: [],
     saves: [],
+    members: MEMBERS.map((m) => ({ ...m })),
+    invites: [],
   };
   const answer = async (request: Request) => {
     state.calls.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api\/v[^/]+/, '')}`);
@@ -85,6 +132,53 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
       };
       state.workspaces.set(body.id, updated);
       return HttpResponse.json({ succeeded: true, errors: [], result: updated });
+    }),
+    http.get('*/api/:version/SdWorkspace/Users/:workspaceId', async ({ request, params }) => {
+      await answer(request);
+      if (options.failReads) return problem(options.failReads, 0, 'An unexpected server error occurred.');
+      return params.workspaceId === WORKSPACE_ID ? HttpResponse.json(state.members) : problem(404, 0, 'Not found.');
+    }),
+    http.get('*/api/:version/User/AllRoles', async ({ request }) => {
+      await answer(request);
+      return HttpResponse.json(ROLES);
+    }),
+    http.patch('*/api/:version/SdWorkspace/UpdateUserStatus', async ({ request }) => {
+      await answer(request);
+      const body = (await request.json()) as Schema<'UserWorkspaceStatusUpdate'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 0, 'You may not change this user.');
+      const target = state.members.find((m) => m.userId === body.userId && m.workspaceId === body.workspaceId);
+      if (!target) return problem(404, 0, 'Not found.');
+      target.userStatus = body.userStatus;
+      return HttpResponse.json({ succeeded: true, errors: [], result: true });
+    }),
+    http.get('*/api/:version/SdWorkspace/CheckIfUserCanBeInvited', async ({ request }) => {
+      await answer(request);
+      const email = new URL(request.url).searchParams.get('email')?.toLowerCase() ?? '';
+      const inviteCheckStatus: Schema<'InviteCheckStatus'> = state.members.some((m) => m.email === email)
+        ? 5
+        : TENANT_PEOPLE.includes(email)
+          ? 4
+          : OTHER_TENANT_PEOPLE.includes(email)
+            ? 2
+            : 1;
+      return HttpResponse.json({ email, workspaceId: WORKSPACE_ID, inviteCheckStatus });
+    }),
+    http.post('*/api/:version/SdWorkspace/InviteUser', async ({ request }) => {
+      await answer(request);
+      const body = (await request.json()) as Schema<'WorkspaceInviteRequest'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 0, 'Invitations to this tenant are blocked.');
+      for (const invite of body.users) {
+        state.invites.push(invite);
+        if (invite.workspaceId === WORKSPACE_ID || invite.inviteToAllWorkspaces)
+          state.members.push({
+            ...member(state.members.length + 10, invite.name ?? invite.email, invite.email, 'Reviewer'),
+            roleId: invite.tenantRoleId ?? ROLES[4]?.id ?? '',
+            roleName: ROLES.find((r) => r.id === invite.tenantRoleId)?.name ?? 'Reviewer',
+          });
+      }
+      return HttpResponse.json({ succeeded: true, errors: [], result: true });
     }),
   ];
   return { handlers, state };

@@ -4,11 +4,12 @@
  * (e.g. kept in its URL through `onNavigate`), the component's own otherwise.
  */
 import { EmptyState, PermissionDeniedState, type TabItem, Tabs, useCan } from '@reviewdesk/ui';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
 import { BasicTab } from './BasicTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
+import { UsersTab } from './users/UsersTab';
 
 /** Props of {@link WorkspaceSettings}. */
 export interface WorkspaceSettingsProps extends AdminPanelsEventProps {
@@ -21,11 +22,10 @@ export interface WorkspaceSettingsProps extends AdminPanelsEventProps {
 }
 
 /** The tabs built so far, in the spec's order. */
-type Panel = (props: WorkspaceSettingsProps) => ReactNode;
+type Panel = ComponentType<Pick<WorkspaceSettingsProps, 'workspaceId' | 'onSaved' | 'onError'>>;
 const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
-  basic: ({ workspaceId, onSaved, onError }) => (
-    <BasicTab workspaceId={workspaceId} onSaved={onSaved} onError={onError} />
-  ),
+  basic: BasicTab,
+  users: UsersTab,
 };
 
 /**
@@ -40,7 +40,11 @@ export function WorkspaceSettings(props: WorkspaceSettingsProps) {
   const [own, setOwn] = useState<WorkspaceTab | undefined>(undefined);
   const tabs: TabItem[] = (Object.keys(PANELS) as WorkspaceTab[])
     .filter((id) => can(WORKSPACE_TAB_PERMISSIONS[id]))
-    .map((id) => ({ id, label: t(`workspace.tabs.${id}`), panel: PANELS[id]?.(props) }));
+    .map((id) => {
+      const Panel = PANELS[id] as Panel;
+      const panel = <Panel key={id} workspaceId={props.workspaceId} onSaved={props.onSaved} onError={props.onError} />;
+      return { id, label: t(`workspace.tabs.${id}`), panel };
+    });
 
   if (tabs.length === 0) return <PermissionDeniedState />;
   const requested = props.tab ?? own;
