@@ -90,6 +90,7 @@ export interface MockAdminState {
   saves: unknown[];
   members: Schema<'WorkspaceUser'>[];
   invites: Schema<'UserInvite'>[];
+  assignment: Schema<'DefaultAssignments'>;
 }
 
 const problem = (status: number, code: number, message: string) =>
@@ -102,7 +103,17 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
     saves: [],
     members: MEMBERS.map((m) => ({ ...m })),
     invites: [],
+    assignment: { workspaceId: WORKSPACE_ID, isEnabled: false, orderType: 10, users: [] },
   };
+  const assignee = (m: Schema<'WorkspaceUser'>): Schema<'ValidUserForTaskAssignment'> => ({
+    userId: m.userId,
+    name: m.name ?? null,
+    userName: m.userName ?? null,
+    email: m.email,
+    profilePicture: null,
+    roleId: m.roleId,
+    isValidForTaskAssignment: m.userStatus === 10,
+  });
   const answer = async (request: Request) => {
     state.calls.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api\/v[^/]+/, '')}`);
     if (options.delay) await delay(options.delay);
@@ -179,6 +190,34 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
           });
       }
       return HttpResponse.json({ succeeded: true, errors: [], result: true });
+    }),
+    http.get('*/api/:version/SdWorkspace/ValidUsersForTaskAssignment', async ({ request }) => {
+      await answer(request);
+      return HttpResponse.json(state.members.map(assignee));
+    }),
+    http.get('*/api/:version/SdWorkspace/DefaultAssignments', async ({ request }) => {
+      await answer(request);
+      if (options.failReads) return problem(options.failReads, 0, 'An unexpected server error occurred.');
+      return HttpResponse.json(state.assignment);
+    }),
+    http.patch('*/api/:version/SdWorkspace/DefaultAssignments/:workspaceId', async ({ request }) => {
+      await answer(request);
+      const url = new URL(request.url);
+      const ids = (await request.json()) as string[];
+      const isEnabled = url.searchParams.get('isEnabled') === 'true';
+      const orderType = Number(url.searchParams.get('orderType')) as Schema<'AssignmentOrder'>;
+      state.saves.push({ isEnabled, orderType, ids });
+      if (options.failSaves) return problem(options.failSaves, 30, 'The assignment is not valid.');
+      const users = ids.map((id) => state.members.find((m) => m.userId === id));
+      if ((isEnabled && ids.length === 0) || users.some((u) => u?.userStatus !== 10))
+        return problem(400, 30, 'The assignment is not valid.');
+      state.assignment = {
+        workspaceId: WORKSPACE_ID,
+        isEnabled,
+        orderType,
+        users: users.map((u) => assignee(u as Schema<'WorkspaceUser'>)),
+      };
+      return HttpResponse.json(state.assignment);
     }),
   ];
   return { handlers, state };

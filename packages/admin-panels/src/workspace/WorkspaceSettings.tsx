@@ -7,6 +7,7 @@ import { EmptyState, PermissionDeniedState, type TabItem, Tabs, useCan } from '@
 import { type ComponentType, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
+import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
 import { UsersTab } from './users/UsersTab';
@@ -26,6 +27,7 @@ type Panel = ComponentType<Pick<WorkspaceSettingsProps, 'workspaceId' | 'onSaved
 const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   basic: BasicTab,
   users: UsersTab,
+  'default-assignment': DefaultAssignmentTab,
 };
 
 /**
