@@ -35,6 +35,9 @@ export const ADMIN_ABILITIES = toAbilities([
   'Licensing.ActivateLicense',
   'Licensing.ViewUsageHistory',
   'User.Profile',
+  // What the workspace tabs use of the tasks: default assignees, reprocessing after a field change.
+  'Task.EditAssignments',
+  'Task.ReprocessMany',
 ]);
 
 export { toAbilities };

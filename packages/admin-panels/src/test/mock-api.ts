@@ -72,6 +72,50 @@ export const TENANT_PEOPLE = ['ines.almeida@example.com'];
 /** People with an account in another tenant (invite check 2). */
 export const OTHER_TENANT_PEOPLE = ['carlos@globex.example'];
 
+const category = (
+  categoryKey: string,
+  displayName: string,
+  type: Schema<'FieldTypeCode'>,
+  extra: Partial<Schema<'FieldDefinition'>> = {},
+): Schema<'FieldDefinition'> => ({
+  categoryKey,
+  displayName,
+  parentCategoryKey: null,
+  description: null,
+  fillColor: '#0011ff1a',
+  strokeColor: '#0011ff',
+  groupType: null,
+  fieldConfig: { type, isRequired: false, pattern: null },
+  hideInColSelect: false,
+  editLocked: false,
+  ...extra,
+});
+
+/** An invoice workspace's fields: built-in ones, a custom one, a table with two columns. */
+export function makeFields(): Schema<'WorkspaceFields'> {
+  return {
+    workspaceId: WORKSPACE_ID,
+    categories: [
+      category('InvoiceId', 'Número da fatura', 50, { editLocked: true }),
+      category('InvoiceDate', 'Data da fatura', 151),
+      category('InvoiceTotal', 'Total', 101, { fieldConfig: { type: 101, isRequired: true, pattern: null } }),
+      category('VendorTaxId', 'NIF do fornecedor', 52, {
+        fillColor: '#e0115f52',
+        strokeColor: '#e0115f',
+        fieldConfig: { type: 52, isRequired: false, pattern: '^\\d{9}$' },
+      }),
+      category('cost.center', 'Centro de custo', 50),
+      category('Items', 'Linhas', 400, { groupType: 100 }),
+      category('Description', 'Descrição', 50, { parentCategoryKey: 'Items' }),
+      category('Amount', 'Valor', 101, { parentCategoryKey: 'Items' }),
+    ],
+    fieldsToDetect: ['InvoiceId', 'InvoiceDate', 'InvoiceTotal', 'VendorTaxId', 'Items'],
+    fieldOrder: ['InvoiceId', 'InvoiceDate', 'InvoiceTotal', 'VendorTaxId', 'Items'],
+    requiredFields: ['InvoiceTotal'],
+    baseFields: ['InvoiceId', 'InvoiceDate', 'InvoiceTotal', 'Items', 'Description', 'Amount'],
+  };
+}
+
 export interface MockAdminOptions {
   workspace?: Partial<Schema<'Workspace'>>;
   /** Delay of every answer in ms (stories show the loading state with a long one). */
@@ -91,6 +135,9 @@ export interface MockAdminState {
   members: Schema<'WorkspaceUser'>[];
   invites: Schema<'UserInvite'>[];
   assignment: Schema<'DefaultAssignments'>;
+  fields: Schema<'WorkspaceFields'>;
+  /** Selections sent to RestartProcessingMany. */
+  reprocessed: unknown[];
 }
 
 const problem = (status: number, code: number, message: string) =>
@@ -104,6 +151,8 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
     members: MEMBERS.map((m) => ({ ...m })),
     invites: [],
     assignment: { workspaceId: WORKSPACE_ID, isEnabled: false, orderType: 10, users: [] },
+    fields: makeFields(),
+    reprocessed: [],
   };
   const assignee = (m: Schema<'WorkspaceUser'>): Schema<'ValidUserForTaskAssignment'> => ({
     userId: m.userId,
@@ -218,6 +267,53 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
         users: users.map((u) => assignee(u as Schema<'WorkspaceUser'>)),
       };
       return HttpResponse.json(state.assignment);
+    }),
+    http.get('*/api/:version/SdWorkspace/Fields/:workspaceId', async ({ request }) => {
+      await answer(request);
+      if (options.failReads) return problem(options.failReads, 0, 'An unexpected server error occurred.');
+      return HttpResponse.json(state.fields);
+    }),
+    http.patch('*/api/:version/SdWorkspace/Fields/:workspaceId', async ({ request }) => {
+      await answer(request);
+      const body = (await request.json()) as Schema<'WorkspaceFieldsUpdate'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 10, 'The workspace configuration is not valid.');
+      const before = state.fields;
+      const keys = new Set(before.categories.map((f) => f.categoryKey));
+      const bad = body.addedFields.some(
+        (f) =>
+          keys.has(f.categoryKey) || !(f.parentCategoryKey ? /^[A-Za-z0-9]+$/ : /^[A-Za-z0-9.]+$/).test(f.categoryKey),
+      );
+      if (bad) return problem(400, 10, 'The workspace configuration is not valid.');
+      // The server's rule (contract FieldChangeLevel), worked out here on its own.
+      let level: Schema<'FieldChangeLevel'> = 0;
+      if (body.addedFields.length || body.fieldOrder.join() !== before.fieldOrder.join()) level = 20;
+      for (const f of body.editedFields) {
+        const old = before.categories.find((c) => c.categoryKey === f.categoryKey);
+        const becomesRequired = !old?.fieldConfig.isRequired && f.fieldConfig.isRequired;
+        level = Math.max(level, becomesRequired ? 20 : 10) as Schema<'FieldChangeLevel'>;
+      }
+      if (body.deletedFields?.length) level = Math.max(level, 10) as Schema<'FieldChangeLevel'>;
+      const deleted = new Set(body.deletedFields ?? []);
+      const categories = [
+        ...before.categories
+          .filter((c) => !deleted.has(c.categoryKey) && !deleted.has(c.parentCategoryKey ?? ''))
+          .map((c) => body.editedFields.find((e) => e.categoryKey === c.categoryKey) ?? c),
+        ...body.addedFields,
+      ];
+      state.fields = {
+        ...before,
+        categories,
+        fieldsToDetect: body.baseFields,
+        fieldOrder: body.fieldOrder,
+        requiredFields: categories.filter((c) => c.fieldConfig.isRequired).map((c) => c.categoryKey),
+      };
+      return HttpResponse.json({ succeeded: true, errors: [], result: { changeLevel: level, fields: state.fields } });
+    }),
+    http.patch('*/api/:version/SdTask/RestartProcessingMany', async ({ request }) => {
+      await answer(request);
+      state.reprocessed.push(await request.json());
+      return HttpResponse.json({ succeeded: true, errors: [], result: true });
     }),
   ];
   return { handlers, state };

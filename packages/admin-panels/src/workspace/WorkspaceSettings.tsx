@@ -9,6 +9,7 @@ import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
 import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
+import { FieldsTab } from './fields/FieldsTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
 import { UsersTab } from './users/UsersTab';
 
@@ -28,6 +29,7 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   basic: BasicTab,
   users: UsersTab,
   'default-assignment': DefaultAssignmentTab,
+  fields: FieldsTab,
 };
 
 /**
