@@ -198,6 +198,23 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
       if (options.failReads) return problem(options.failReads, 0, 'An unexpected server error occurred.');
       return params.workspaceId === WORKSPACE_ID ? HttpResponse.json(state.members) : problem(404, 0, 'Not found.');
     }),
+    http.get('*/api/:version/User/GetUserDetails', async ({ request }) => {
+      await answer(request);
+      const me = state.members[0] as Schema<'WorkspaceUser'>;
+      return HttpResponse.json({
+        email: me.email,
+        name: me.name ?? null,
+        userName: me.email,
+        role: me.roleName ?? 'Administrator',
+        roleId: me.roleId,
+        impersonateRoleId: null,
+        contact: null,
+        emailConfirmed: true,
+        hasPassword: true,
+        userId: me.userId,
+        profilePicture: null,
+      });
+    }),
     http.get('*/api/:version/User/AllRoles', async ({ request }) => {
       await answer(request);
       return HttpResponse.json(ROLES);

@@ -34,6 +34,7 @@ describe('<WorkspaceSettings> users tab', () => {
     expect(within(rui).getByText('Active')).toBeTruthy();
     // An administrator's status needs Workspace.UpdateUserStatus.Administrator.
     expect(screen.queryByTestId('workspace.users.toggle.ana.silva@example.com')).toBeNull();
+    expect(screen.queryByTestId('workspace.users.toggle.joao.pereira@example.com')).toBeNull();
     expect(screen.getByTestId('workspace.users.toggle.marta.sousa@example.com').textContent).toBe('Activate');
 
     await userEvent.click(within(rui).getByRole('button', { name: 'Deactivate Rui Costa' }));
@@ -86,6 +87,13 @@ describe('<WorkspaceSettings> users tab', () => {
         expect.objectContaining({ email: 'rui.costa@example.com', workspaceId: null, inviteToAllWorkspaces: true }),
       ]),
     );
+  });
+
+  it('never offers the signed-in person to switch their own status', async () => {
+    open(abilities('Workspace.ListUsers', 'Workspace.UpdateUserStatus', 'Workspace.UpdateUserStatus.Administrator'));
+    // Ana Silva is the signed-in administrator of the mock.
+    await screen.findByTestId('workspace.users.row.ana.silva@example.com');
+    await waitFor(() => expect(screen.queryAllByRole('button', { name: /Deactivate|Activate/ })).toHaveLength(0));
   });
 
   it('shows the list without the invitation to whom may not invite', async () => {

@@ -30,6 +30,8 @@ export function UsersTab({ workspaceId, ...events }: UsersTabProps) {
   });
   const users = useQuery(usersQuery);
   const roles = useQuery(api.queryOptions('get', '/api/v{version}/User/AllRoles', {}));
+  // Nobody switches their own status off from here (and locks themselves out).
+  const me = useQuery(api.queryOptions('get', '/api/v{version}/User/GetUserDetails', {}));
   const roleName = (user: Schema<'WorkspaceUser'>) =>
     user.roleName ?? roles.data?.find((r) => r.id === user.roleId)?.name ?? null;
   const date = new Intl.DateTimeFormat(culture, { dateStyle: 'medium' });
@@ -77,7 +79,7 @@ export function UsersTab({ workspaceId, ...events }: UsersTabProps) {
           const active = user.userStatus === ACTIVE;
           const name = user.name || user.userName || user.email;
           const role = roleName(user);
-          const mayChange = canChangeStatus(can, role);
+          const mayChange = user.userId !== me.data?.userId && canChangeStatus(can, role);
           return (
             <tr key={user.userId} className="rd-table__row" data-testid={`workspace.users.row.${user.email}`}>
               <td className="rd-table__cell">
