@@ -148,7 +148,7 @@ export const de: TranslationShape<typeof en> = {
         reprocess: 'Erfordert erneute Verarbeitung.',
       },
       reprocessOffer:
-        'Gespeichert. Bereits erkannte Aufgaben haben die neuen Felder noch nicht: die zu prüfenden Aufgaben erneut verarbeiten?',
+        'Gespeichert. Vor dieser Änderung erkannte Aufgaben folgen ihr noch nicht: die zu prüfenden Aufgaben erneut verarbeiten?',
       reprocess: 'Erneut verarbeiten',
       notNow: 'Nicht jetzt',
       types: {

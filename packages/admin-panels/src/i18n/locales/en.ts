@@ -145,7 +145,7 @@ export const en = {
         reprocess: 'Requires reprocessing.',
       },
       reprocessOffer:
-        'Saved. Tasks already recognized do not have the new fields yet: reprocess the tasks waiting for review?',
+        'Saved. Tasks recognized before this change do not follow it yet: reprocess the tasks waiting for review?',
       reprocess: 'Reprocess',
       notNow: 'Not now',
       types: {

@@ -148,7 +148,7 @@ export const es: TranslationShape<typeof en> = {
         reprocess: 'Requiere reprocesar.',
       },
       reprocessOffer:
-        'Guardado. Las tareas ya reconocidas aún no tienen los campos nuevos: ¿reprocesar las tareas pendientes de revisión?',
+        'Guardado. Las tareas reconocidas antes de este cambio aún no lo siguen: ¿reprocesar las tareas pendientes de revisión?',
       reprocess: 'Reprocesar',
       notNow: 'Ahora no',
       types: {

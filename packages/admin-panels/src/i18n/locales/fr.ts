@@ -148,7 +148,7 @@ export const fr: TranslationShape<typeof en> = {
         reprocess: 'Nécessite un retraitement.',
       },
       reprocessOffer:
-        'Enregistré. Les tâches déjà reconnues n’ont pas encore les nouveaux champs : retraiter les tâches à réviser ?',
+        'Enregistré. Les tâches reconnues avant cette modification ne la suivent pas encore : retraiter les tâches à réviser ?',
       reprocess: 'Retraiter',
       notNow: 'Pas maintenant',
       types: {

@@ -149,7 +149,7 @@ export const pt: TranslationShape<typeof en> = {
         reprocess: 'Requer reprocessamento.',
       },
       reprocessOffer:
-        'Guardado. As tarefas já reconhecidas ainda não têm os novos campos: reprocessar as tarefas por rever?',
+        'Guardado. As tarefas reconhecidas antes desta alteração ainda não a seguem: reprocessar as tarefas por rever?',
       reprocess: 'Reprocessar',
       notNow: 'Agora não',
       types: {
