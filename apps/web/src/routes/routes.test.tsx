@@ -14,6 +14,7 @@ describe('routes behind their permission', () => {
           screen.queryByTestId('placeholder') ??
             screen.queryByTestId('task-list') ??
             screen.queryByTestId('batch-list') ??
+            screen.queryByTestId('workspace-settings') ??
             screen.queryByTestId('viewer.no-task') ??
             screen.queryByTestId('traces.no-task') ??
             screen.queryByTestId('home.welcome') ??

@@ -37,6 +37,7 @@ const TaskListPage = lazyScreen(() => import('../pages/task-list/TaskListPage'),
 const BatchListPage = lazyScreen(() => import('../pages/batch-list/BatchListPage'), 'BatchListPage');
 const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'ViewerPage');
 const TaskTracesPage = lazyScreen(() => import('../pages/traces/TaskTracesPage'), 'TaskTracesPage');
+const WorkspaceEditPage = lazyScreen(() => import('../pages/workspace-edit/WorkspaceEditPage'), 'WorkspaceEditPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
@@ -64,9 +65,7 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   ),
   '/batch/list': BatchListPage,
   '/task/traces': TaskTracesPage,
-  '/workspace/edit': () => (
-    <FeaturePlaceholder feature="features.workspaceEdit" packageName="@reviewdesk/admin-panels" />
-  ),
+  '/workspace/edit': WorkspaceEditPage,
   '/tenant/edit': () => <FeaturePlaceholder feature="features.tenantEdit" packageName="@reviewdesk/admin-panels" />,
   '/licensing': () => <FeaturePlaceholder feature="features.licensing" packageName="@reviewdesk/admin-panels" />,
   '/helpCenter': () => <HelpCenterPage />,

@@ -13,8 +13,9 @@ const storyApi = createApiClient({ baseUrl: '/', getAccessToken: () => 'storyboo
 
 const toAbilities = (permissions: string[]): Ability[] =>
   permissions.map((p) => {
-    const [subject = '', action = ''] = p.split('.');
-    return { subject, action };
+    // The action keeps its own dots: `Workspace.UpdateUserStatus.Reviewer`.
+    const dot = p.indexOf('.');
+    return { subject: p.slice(0, dot), action: p.slice(dot + 1) };
   });
 
 /** Everything an administrator of a tenant holds (the "all" of the permissions toolbar). */
@@ -26,6 +27,7 @@ export const ADMIN_ABILITIES = toAbilities([
     (a) => `Workspace.${a}`,
   ),
   'Workspace.Notifications',
+  ...['Administrator', 'Manager', 'Creator', 'Reviewer', 'Viewer'].map((r) => `Workspace.UpdateUserStatus.${r}`),
   ...['View', 'Edit', 'ListUsers', 'AddUsers', 'UpdateUserRole', 'UpdateUserStatus', 'EditBasic'].map(
     (a) => `Tenant.${a}`,
   ),
@@ -33,6 +35,9 @@ export const ADMIN_ABILITIES = toAbilities([
   'Licensing.ActivateLicense',
   'Licensing.ViewUsageHistory',
   'User.Profile',
+  // What the workspace tabs use of the tasks: default assignees, reprocessing after a field change.
+  'Task.EditAssignments',
+  'Task.ReprocessMany',
 ]);
 
 export { toAbilities };

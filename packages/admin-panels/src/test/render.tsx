@@ -14,8 +14,9 @@ export const testClient = () =>
 /** `'Workspace.Edit'` → `{ subject: 'Workspace', action: 'Edit' }`. */
 export const abilities = (...permissions: string[]): Ability[] =>
   permissions.map((p) => {
-    const [subject = '', action = ''] = p.split('.');
-    return { subject, action };
+    // The action keeps its own dots: `Workspace.UpdateUserStatus.Reviewer`.
+    const dot = p.indexOf('.');
+    return { subject: p.slice(0, dot), action: p.slice(dot + 1) };
   });
 
 export function renderAdmin(ui: ReactNode, { grants = [] as Ability[], locale = 'en' } = {}): RenderResult {

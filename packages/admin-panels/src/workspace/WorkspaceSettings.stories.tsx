@@ -1,18 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import type { HttpHandler } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
-import { createMockAdminApi, type MockAdminOptions, WORKSPACE_ID } from '../test/mock-api';
+import { WORKSPACE_ID } from '../test/mock-api';
 import { StoryProvider, toAbilities } from '../test/StoryProvider';
+import { mocked } from '../test/story-helpers';
 import { WorkspaceSettings } from './WorkspaceSettings';
 
 /** The settings of one workspace against the admin calls mocked by MSW (src/test/mock-api.ts). */
-const mocked = (options: MockAdminOptions = {}) => ({
-  beforeEach: ({ msw }: { msw: { use: (...handlers: HttpHandler[]) => void } }) => {
-    msw.use(...createMockAdminApi(options).handlers);
-  },
-});
-
 const meta = {
   title: 'admin-panels/WorkspaceSettings',
   component: WorkspaceSettings,

@@ -4,11 +4,14 @@
  * (e.g. kept in its URL through `onNavigate`), the component's own otherwise.
  */
 import { EmptyState, PermissionDeniedState, type TabItem, Tabs, useCan } from '@reviewdesk/ui';
-import { type ReactNode, useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
+import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
+import { FieldsTab } from './fields/FieldsTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
+import { UsersTab } from './users/UsersTab';
 
 /** Props of {@link WorkspaceSettings}. */
 export interface WorkspaceSettingsProps extends AdminPanelsEventProps {
@@ -21,11 +24,12 @@ export interface WorkspaceSettingsProps extends AdminPanelsEventProps {
 }
 
 /** The tabs built so far, in the spec's order. */
-type Panel = (props: WorkspaceSettingsProps) => ReactNode;
+type Panel = ComponentType<Pick<WorkspaceSettingsProps, 'workspaceId' | 'onSaved' | 'onError'>>;
 const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
-  basic: ({ workspaceId, onSaved, onError }) => (
-    <BasicTab workspaceId={workspaceId} onSaved={onSaved} onError={onError} />
-  ),
+  basic: BasicTab,
+  users: UsersTab,
+  'default-assignment': DefaultAssignmentTab,
+  fields: FieldsTab,
 };
 
 /**
@@ -40,10 +44,13 @@ export function WorkspaceSettings(props: WorkspaceSettingsProps) {
   const [own, setOwn] = useState<WorkspaceTab | undefined>(undefined);
   const tabs: TabItem[] = (Object.keys(PANELS) as WorkspaceTab[])
     .filter((id) => can(WORKSPACE_TAB_PERMISSIONS[id]))
-    .map((id) => ({ id, label: t(`workspace.tabs.${id}`), panel: PANELS[id]?.(props) }));
+    .map((id) => {
+      const Panel = PANELS[id] as Panel;
+      const panel = <Panel key={id} workspaceId={props.workspaceId} onSaved={props.onSaved} onError={props.onError} />;
+      return { id, label: t(`workspace.tabs.${id}`), panel };
+    });
 
   if (tabs.length === 0) return <PermissionDeniedState />;
-  if (!props.workspaceId) return <EmptyState title={t('workspace.noWorkspace')} />;
   const requested = props.tab ?? own;
   const selected = tabs.some((tab) => tab.id === requested) ? requested : tabs[0]?.id;
   return (
@@ -52,15 +59,19 @@ export function WorkspaceSettings(props: WorkspaceSettingsProps) {
       data-testid="workspace-settings"
     >
       <h2 className="rd-admin__title">{t('workspace.title')}</h2>
-      <Tabs
-        label={t('workspace.tabsLabel')}
-        tabs={tabs}
-        selectedId={selected}
-        onSelect={(id) => {
-          setOwn(id as WorkspaceTab);
-          props.onNavigate?.({ screen: 'workspace', tab: id });
-        }}
-      />
+      {props.workspaceId ? (
+        <Tabs
+          label={t('workspace.tabsLabel')}
+          tabs={tabs}
+          selectedId={selected}
+          onSelect={(id) => {
+            setOwn(id as WorkspaceTab);
+            props.onNavigate?.({ screen: 'workspace', tab: id });
+          }}
+        />
+      ) : (
+        <EmptyState title={t('workspace.noWorkspace')} />
+      )}
     </section>
   );
 }

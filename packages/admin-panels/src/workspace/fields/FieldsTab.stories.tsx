@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import '../../styles/index.css';
+import { WORKSPACE_ID } from '../../test/mock-api';
+import { StoryProvider } from '../../test/StoryProvider';
+import { mocked } from '../../test/story-helpers';
+import { WorkspaceSettings } from '../WorkspaceSettings';
+
+/** The fields tab of workspace edit against the admin mock (src/test/mock-api.ts). */
+const meta = {
+  title: 'admin-panels/WorkspaceSettings/Fields',
+  component: WorkspaceSettings,
+  args: { workspaceId: WORKSPACE_ID, tab: 'fields', onSaved: fn(), onError: fn(), onNavigate: fn() },
+  render: (args, { globals, parameters }) => (
+    <StoryProvider globals={globals} grants={parameters.grants}>
+      <WorkspaceSettings {...args} />
+    </StoryProvider>
+  ),
+  ...mocked(),
+} satisfies Meta<typeof WorkspaceSettings>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Fields: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByTestId('workspace.fields.row.Items');
+    await expect(canvas.getByTestId('workspace.fields.level')).toHaveTextContent('Sem alterações.');
+    await expect(canvas.getByRole('list', { name: 'Colunas de Linhas' })).toHaveTextContent('Valor');
+  },
+};
+
+export const ReorderWithTheKeyboard: Story = {
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const handle = await canvas.findByTestId('workspace.fields.handle.InvoiceTotal');
+    handle.focus();
+    await userEvent.keyboard('{ArrowUp}');
+    await expect(handle).toHaveFocus();
+    await expect(canvas.getByTestId('workspace.fields.level')).toHaveTextContent('Requer reprocessamento.');
+    await userEvent.click(canvas.getByTestId('workspace.fields.save'));
+    await canvas.findByTestId('workspace.fields.reprocessOffer');
+    await expect(args.onSaved).toHaveBeenCalled();
+  },
+};
+
+export const EditAppliesToCurrentTask: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByTestId('workspace.fields.edit.InvoiceDate'));
+    await userEvent.type(await page.findByTestId('workspace.field.name'), ' de emissão');
+    await userEvent.click(page.getByTestId('workspace.field.done'));
+    await expect(canvas.getByTestId('workspace.fields.level')).toHaveTextContent('Aplica-se à tarefa atual.');
+  },
+};
+
+export const KeyRules: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await canvas.findByTestId('workspace.fields.add'));
+    await userEvent.type(await page.findByTestId('workspace.field.key'), 'taxa iva');
+    await userEvent.type(page.getByTestId('workspace.field.name'), 'Taxa de IVA');
+    await userEvent.click(page.getByTestId('workspace.field.done'));
+    await page.findByText('Apenas letras, algarismos e pontos.');
+  },
+};
+
+export const LoadFailed: Story = {
+  ...mocked({ failReads: 500 }),
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('button', { name: /Tentar novamente/ });
+  },
+};
+
+export const SaveRefused: Story = {
+  ...mocked({ failSaves: 400 }),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId('workspace.fields.delete.cost.center'));
+    await userEvent.click(canvas.getByTestId('workspace.fields.save'));
+    await waitFor(() => expect(args.onError).toHaveBeenCalled());
+    // The edit stays, to be saved again.
+    await expect(canvas.queryByTestId('workspace.fields.row.cost.center')).toBeNull();
+  },
+};
+
+export const Dark: Story = {
+  globals: { skin: 'dark' },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByTestId('workspace.fields.row.Items');
+  },
+};
+
+export const French: Story = {
+  globals: { locale: 'fr' },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText('Champs détectés, dans l’ordre');
+  },
+};
