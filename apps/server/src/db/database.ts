@@ -16,6 +16,7 @@ import * as workers0009 from './migrations/0009_workers.js';
 import * as mediaSplit0010 from './migrations/0010_media_split.js';
 import * as rateLimits0011 from './migrations/0011_rate_limits.js';
 import * as eInvoiceXml0012 from './migrations/0012_einvoice_xml.js';
+import * as textSearch0016 from './migrations/0016_text_search.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0010_media_split': mediaSplit0010,
   '0011_rate_limits': rateLimits0011,
   '0012_einvoice_xml': eInvoiceXml0012,
+  '0016_text_search': textSearch0016,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

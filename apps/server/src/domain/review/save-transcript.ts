@@ -9,8 +9,9 @@
 // (`version` beside `transcript`) or inside the transcript (`transcript.version`). A client that
 // sends none saves over whatever is stored, as before versions existed, and the event says so.
 import { TaskErrorCode } from '../../contract/generated/enums.js';
+import { indexTask } from '../search/indexing.js';
 import { assigneesOf } from './checkout.js';
-import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, userOf } from './context.js';
+import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, tenantOf, userOf } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent } from './events.js';
 import { ReviewRefusal, refused, succeeded } from './outcome.js';
 import { requireHolder } from './save-document.js';
@@ -35,7 +36,7 @@ export async function saveTranscriptChanges(caller: ReviewCaller, body: SaveTran
   }
   const me = userOf(caller);
   const actor = actorOfCaller(caller);
-  return inTransaction(caller, async ({ store, tasks }) => {
+  const outcome = await inTransaction(caller, async ({ store, tasks }) => {
     const now = nowOf(caller);
     const task = await store.lockTask(found.id);
     if (!task) throw new ReviewRefusal(TaskErrorCode.NotFound, 'The task does not exist.');
@@ -90,4 +91,10 @@ export async function saveTranscriptChanges(caller: ReviewCaller, body: SaveTran
     );
     return succeeded({ savedResult: true, transcript: withVersion(toStore, version) });
   });
+  // After the save committed: the index follows the saved transcript, and its failure is logged,
+  // never a lost save.
+  if (outcome.result?.savedResult) {
+    await indexTask(caller.db, tenantOf(caller), found.id, { reason: 'review saved the transcript' });
+  }
+  return outcome;
 }

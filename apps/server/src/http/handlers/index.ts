@@ -6,6 +6,7 @@ import { capabilitiesHandlers } from './capabilities.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
 import { reviewHandlers } from './review.js';
+import { searchHandlers } from './search.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
 import { taskListHandlers } from './tasks-lists.js';
@@ -31,4 +32,5 @@ export const handlers = combineHandlers(
   viewerFileHandlers,
   exportHandlers,
   capabilitiesHandlers,
+  searchHandlers,
 );
