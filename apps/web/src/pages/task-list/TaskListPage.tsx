@@ -17,11 +17,21 @@ const isTab = (value: string | null): value is TaskListTab => TASK_LIST_TABS.inc
 
 /**
  * Where a task is reviewed: recordings on the transcripts route, everything else in the document
- * viewer (both route by the task's type again, so an old link still lands right).
+ * viewer (both route by the task's type again, so an old link still lands right). A search hit
+ * carries where its passage is: `page` for documents, `time` (seconds) for recordings.
  */
-export function taskAddress({ taskId, workspaceId, fromHistory, media }: OpenTaskEvent): string {
+export function taskAddress({
+  taskId,
+  workspaceId,
+  fromHistory,
+  media,
+  pageNumber,
+  startTimeSeconds,
+}: OpenTaskEvent): string {
   const query = new URLSearchParams({ taskId, workspaceId });
   if (fromHistory) query.set('fromHistory', 'true');
+  if (media && typeof startTimeSeconds === 'number') query.set('time', String(startTimeSeconds));
+  if (!media && typeof pageNumber === 'number') query.set('page', String(pageNumber));
   return `/task/viewer${media ? '/transcripts' : ''}?${query}`;
 }
 
