@@ -3,7 +3,7 @@
 // in one transaction, so a search sees the old text or the new, never half of each.
 import { sql } from 'kysely';
 import type { IndexLogRow, TaskMediaRow, TaskPageRow, TaskRow, WorkspaceRow } from '../schema.js';
-import { TenantRepository } from './tenant-repository.js';
+import { type Executor, TenantRepository } from './tenant-repository.js';
 
 export interface NewTextEntry {
   source: string;
@@ -60,6 +60,9 @@ export class TextIndexScope extends TenantRepository {
     pageNumbers?: readonly number[],
   ): Promise<void> {
     await this.transaction(async (scope) => {
+      // One indexing run of a task at a time (processes and replicas alike): the second waits and
+      // then replaces what the first wrote, instead of both adding their rows.
+      await scope.rowById('tasks', task.id).select('id').forUpdate().execute();
       let remove = scope.deleteRows('task_text_entries').where('task_id', '=', task.id);
       if (pageNumbers) remove = remove.where('page_number', 'in', pageNumbers.length > 0 ? [...pageNumbers] : [-1]);
       await remove.execute();
@@ -83,6 +86,20 @@ export class TextIndexScope extends TenantRepository {
           .execute();
       }
     });
+  }
+
+  /**
+   * Takes a task waiting in one of `waiting` index statuses for indexing (→ Processing); false when
+   * it is not waiting any more (another process took it, or it was indexed meanwhile).
+   */
+  async claimForIndexing(taskId: string, waiting: readonly number[], processing: number): Promise<boolean> {
+    const row = await this.updateRows('tasks')
+      .set({ index_status: processing })
+      .where('id', '=', taskId)
+      .where('index_status', 'in', [...waiting])
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async setIndexStatus(
@@ -130,5 +147,28 @@ export class TextIndexScope extends TenantRepository {
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  }
+}
+
+/**
+ * Tasks of every tenant waiting for the index (the scheduler's look-up; the queue is global, the
+ * indexing itself then runs in each task's tenant).
+ */
+export class IndexQueue {
+  constructor(private readonly db: Executor) {}
+
+  waiting(
+    indexStatuses: readonly number[],
+    taskStatuses: readonly number[],
+    limit: number,
+  ): Promise<Array<{ id: string; tenant_id: string }>> {
+    return this.db
+      .selectFrom('tasks')
+      .select(['id', 'tenant_id'])
+      .where('index_status', 'in', [...indexStatuses])
+      .where('status', 'in', [...taskStatuses])
+      .orderBy('modified_on')
+      .limit(limit)
+      .execute();
   }
 }

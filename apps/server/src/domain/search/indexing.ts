@@ -6,7 +6,8 @@
 // saved review or the processed task stand, and the log says why the index is behind.
 import { IndexStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
-import { TextIndexScope } from '../../db/repositories/text-index.js';
+import { IndexQueue, TextIndexScope } from '../../db/repositories/text-index.js';
+import { TASK_STATUS } from '../tasks/flags.js';
 import { resolveConfiguration } from '../workspaces/configuration.js';
 import { taskLanguages } from '../workspaces/task-languages.js';
 import { searchConfigurationOf } from './languages.js';
@@ -19,7 +20,15 @@ export interface IndexRequest {
   reason: string;
   /** Re-index only these pages of a document (a review save); the whole task when absent. */
   pages?: readonly number[];
+  /** Only when the task still waits for the index (the scheduler's catch-up); else nothing happens. */
+  onlyIfWaiting?: boolean;
 }
+
+/** Index statuses of a task whose text is not (or no longer) in the index. */
+export const WAITING_INDEX_STATUSES: readonly number[] = [
+  IndexStatus.WaitingForFirstIndex,
+  IndexStatus.WaitingForReIndex,
+];
 
 export interface IndexOutcome {
   status: IndexStatus;
@@ -57,6 +66,15 @@ export async function indexTask(
       indexStatus: status,
       logMessage: message,
     });
+  if (request.onlyIfWaiting) {
+    if (!(await scope.claimForIndexing(task.id, WAITING_INDEX_STATUSES, IndexStatus.Processing))) {
+      return {
+        status: task.index_status as IndexStatus,
+        entries: 0,
+        message: 'The task no longer waits for the index.',
+      };
+    }
+  }
   try {
     await scope.setIndexStatus(task.id, { status: IndexStatus.Processing });
     const workspace = await scope.workspace(task.workspace_id);
@@ -84,4 +102,37 @@ export async function indexTask(
     await log(IndexStatus.Failed, message);
     return { status: IndexStatus.Failed, entries: 0, message };
   }
+}
+
+/**
+ * Task statuses whose text is final enough to search: in review and after it. Tasks still in the
+ * pipeline are indexed when post-processing ends; a split source's text is in its chunks.
+ */
+export const SEARCHABLE_TASK_STATUSES: readonly number[] = [
+  TASK_STATUS.ToReview,
+  TASK_STATUS.InReview,
+  TASK_STATUS.QueuedForExport,
+  TASK_STATUS.ExportInProgress,
+  TASK_STATUS.ExportFailed,
+  TASK_STATUS.ExportSuccessful,
+  TASK_STATUS.Processed,
+  TASK_STATUS.ProcessedAfterPeriodAndDeletedFiles,
+];
+
+/**
+ * Catch-up: indexes up to `limit` tasks that wait for the index although their text is there —
+ * tasks processed before the index existed, or whose indexing was scheduled for later. Returns
+ * the ids indexed.
+ */
+export async function indexWaitingTasks(db: Db, limit: number): Promise<string[]> {
+  const waiting = await new IndexQueue(db).waiting(WAITING_INDEX_STATUSES, SEARCHABLE_TASK_STATUSES, limit);
+  const indexed: string[] = [];
+  for (const task of waiting) {
+    const outcome = await indexTask(db, task.tenant_id, task.id, {
+      reason: 'catching up with tasks processed before they could be indexed',
+      onlyIfWaiting: true,
+    });
+    if (outcome.status === IndexStatus.Indexed) indexed.push(task.id);
+  }
+  return indexed;
 }
