@@ -502,9 +502,18 @@ export interface IndexLogsTable {
   created_on: CreatedAt;
 }
 
+/** A page a person bookmarked (domain/bookmarks.ts numbers the pages). */
+export interface UserBookmarksTable {
+  tenant_id: string;
+  user_id: string;
+  bookmark_id: number;
+  created_on: CreatedAt;
+}
+
 export interface Database {
   task_text_entries: TaskTextEntriesTable;
   index_logs: IndexLogsTable;
+  user_bookmarks: UserBookmarksTable;
 }
 
 export type IndexLogRow = Selectable<IndexLogsTable>;

@@ -1622,8 +1622,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Usage figures of the current user (workspaces and processed tasks).
-         * @description Refreshed by the client every 60 s while the metrics are shown.
+         * Usage figures of the current user (workspaces and processed tasks) and the metrics of their workspaces.
+         * @description Refreshed by the client every 60 s while the metrics are shown. Every figure covers the workspaces given (all the caller reaches when none) and the tasks created in the period given (all when open); `processedTasksCount` and `workspaceCount` are the usage summary of the specification, the other members the metrics page's breakdowns.
          */
         get: operations["User_GetMetrics"];
         put?: never;
@@ -4931,6 +4931,47 @@ export interface components {
             workspaceCount: number;
             /** @description Tasks processed in those workspaces. */
             processedTasksCount: number;
+            /**
+             * Format: date-time
+             * @description Start of the period measured (null = open).
+             */
+            from?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the period measured (null = open).
+             */
+            to?: string | null;
+            /** @description Tasks per current status, most frequent first. */
+            statusCounts?: components["schemas"]["StatusCount"][];
+            /** @description Tasks waiting for review (ToReview) per workspace measured, in the order of the workspaces. */
+            toReviewByWorkspace?: components["schemas"]["WorkspaceCount"][];
+            /** @description Tasks whose review is over per reviewer, most first. */
+            reviewedByUser?: components["schemas"]["UserCount"][];
+            /** @description Average time tasks stayed in each status (finished stays only), by status. */
+            averageTimeByStatus?: components["schemas"]["StatusDuration"][];
+        };
+        /** @description Number of tasks in one status. */
+        StatusCount: {
+            status: components["schemas"]["TaskStatus"];
+            count: number;
+        };
+        /** @description Number of tasks of one workspace. */
+        WorkspaceCount: {
+            /** Format: uuid */
+            workspaceId: string;
+            displayName: string;
+            count: number;
+        };
+        /** @description Number of tasks of one user. */
+        UserCount: {
+            userId: string;
+            userName?: string | null;
+            count: number;
+        };
+        /** @description Average time tasks stayed in one status. */
+        StatusDuration: {
+            status: components["schemas"]["TaskStatus"];
+            averageMilliseconds: number;
         };
         /** @description Answer of User/VerifyRulesToDelete - which account deletion is allowed and what stands in the way. */
         DeleteRulesResult: {
@@ -9310,7 +9351,14 @@ export interface operations {
     };
     User_GetMetrics: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Workspaces to measure (repeat the argument for each); none means all workspaces the user can see. */
+                workspaceIds?: string[];
+                /** @description Only tasks created at or after this instant. */
+                from?: string | null;
+                /** @description Only tasks created before this instant. */
+                to?: string | null;
+            };
             header?: never;
             path: {
                 /** @description API version of the call (`/api/v{version}`); the current version is "1". */

@@ -6,7 +6,8 @@ import { type Kysely, sql } from 'kysely';
 // its language (english, portuguese, german, french, spanish; simple for any other), so a word is
 // stemmed the way its language stems it. The tsvector is a generated column: it can never drift
 // from the text it was made from. Every indexing run leaves a log entry (Index/logs) and the
-// task's index status (product-spec §4: WaitingForFirstIndex 50 … Indexed 400).
+// task's index status (product-spec §4: WaitingForFirstIndex 50 … Indexed 400). The home view's
+// bookmarks live here too.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .alterTable('tasks')
@@ -57,9 +58,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('index_logs')
     .columns(['tenant_id', 'task_id', 'created_on'])
     .execute();
+
+  // The pages a person bookmarked (Bookmarks calls), per tenant: the suggestions are the app's
+  // routes, numbered in domain/bookmarks.ts; a row is a bookmarked one.
+  await db.schema
+    .createTable('user_bookmarks')
+    .addColumn('tenant_id', 'uuid', (c) => c.notNull().references('tenants.id').onDelete('cascade'))
+    .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('bookmark_id', 'integer', (c) => c.notNull())
+    .addColumn('created_on', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('user_bookmarks_pk', ['tenant_id', 'user_id', 'bookmark_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('user_bookmarks').execute();
   await db.schema.dropTable('index_logs').execute();
   await db.schema.dropTable('task_text_entries').execute();
   await db.schema

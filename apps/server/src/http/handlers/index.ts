@@ -5,6 +5,7 @@ import { batchHandlers } from './batches.js';
 import { capabilitiesHandlers } from './capabilities.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
+import { insightHandlers } from './insight.js';
 import { reviewHandlers } from './review.js';
 import { searchHandlers } from './search.js';
 import { taskCommandHandlers } from './tasks-commands.js';
@@ -33,4 +34,5 @@ export const handlers = combineHandlers(
   exportHandlers,
   capabilitiesHandlers,
   searchHandlers,
+  insightHandlers,
 );
