@@ -39,6 +39,7 @@ const PROBES = {
   'poppler-utils': () => onPath('pdftoppm'),
   'tesseract-ocr': () => onPath('tesseract'),
   'zbar-tools': () => onPath('zbarimg'),
+  apertium: () => onPath('apertium'),
   unzip: () => onPath('unzip'),
 };
 

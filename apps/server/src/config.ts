@@ -32,6 +32,12 @@ export interface ServerConfig {
    * space- or comma-separated; default none: same origin only). Identity pages are never framed.
    */
   frameAncestors: string[];
+  /**
+   * A translation service speaking the LibreTranslate API (TRANSLATION_URL, with TRANSLATION_API_KEY
+   * when it asks for one); unset: Apertium from Debian's packages, offline, for the pairs installed.
+   */
+  translationUrl: string | undefined;
+  translationApiKey: string | undefined;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -72,6 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
+    translationUrl: env.TRANSLATION_URL || undefined,
+    translationApiKey: env.TRANSLATION_API_KEY || undefined,
     mailFrom: env.MAIL_FROM ?? 'Reviewdesk <no-reply@reviewdesk.test>',
     contractPath: resolve(env.CONTRACT_PATH ?? join(repoRoot, 'openapi', 'reviewdesk.yaml')),
     webDist: resolve(env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist')),

@@ -36,6 +36,7 @@ const FORBIDDEN: Record<string, string[]> = {
   domain: ['http', 'pipeline', 'identity', 'uploads', 'app', 'main', 'worker-main'],
   pipeline: ['http', 'identity', 'uploads', 'app', 'main'],
   storage: ['http', 'domain', 'pipeline', 'identity', 'uploads', 'app', 'main'],
+  translation: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'app', 'main'],
 };
 
 function violations(): string[] {

@@ -236,6 +236,48 @@ describe.each(databaseKinds())('task import on %s', (kind) => {
     expect(notMultipart.status).toBe(400);
   });
 
+  it('checks every form part against the contract and names the part it refuses', async () => {
+    const token = await t.tokenFor(demoEmail('Creator'));
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ priority: 'high' }, 'body.priority'],
+      [{ priority: '1.5' }, 'body.priority'],
+      [{ batchId: 'not-a-uuid' }, 'body.batchId'],
+      [{ taskAssignment: { assignedUsers: ['x'], order: 15 } }, 'body.taskAssignment.order'],
+      [{ taskAssignment: { assignedUsers: 'x', order: 10 } }, 'body.taskAssignment.assignedUsers'],
+      [{ metadata: { source: 7 } }, 'body.metadata.source'],
+      [{ context: [1, 2] }, 'body.context'],
+      [{ useHigherQuality: 'yes' }, 'body.useHigherQuality'],
+    ];
+    for (const [fields, field] of refusals) {
+      const answer = await importFile(t, token, { workspaceId: INVOICES_WS, ...fields }, pdf());
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+      expect(JSON.stringify(answer.body), JSON.stringify(fields)).toContain(field);
+    }
+    // A JSON part that is not JSON at all.
+    const boundary = '----reviewdesk-bad-json';
+    const payload = [
+      `--${boundary}\r\nContent-Disposition: form-data; name="workspaceId"\r\n\r\n${INVOICES_WS}\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="context"\r\nContent-Type: application/json\r\n\r\n{nope\r\n`,
+      `--${boundary}--\r\n`,
+    ].join('');
+    const badJson = await t.server.app.inject({
+      method: 'POST',
+      url: `${API}/SdTask/Import`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+      payload,
+    });
+    expect(badJson.statusCode).toBe(400);
+    expect(badJson.body).toContain("'body.context' must be JSON");
+    // Typed parts that are right reach the task: priority as a number, empty nullable parts as null.
+    const accepted = await importFile(
+      t,
+      token,
+      { workspaceId: INVOICES_WS, priority: '7', batchId: '', useHigherQuality: 'false', metadata: { source: 'scan' } },
+      pdf(),
+    );
+    expect(accepted.status).toBe(200);
+  });
+
   it('needs Task.Import and a workspace of the caller (another tenant is 403)', async () => {
     expect(
       (await importFile(t, await t.tokenFor(demoEmail('Reviewer')), { workspaceId: INVOICES_WS }, pdf())).status,

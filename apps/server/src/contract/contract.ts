@@ -32,11 +32,24 @@ export interface OperationSpec {
   path: string;
   tags: string[];
   parameters: ParameterSpec[];
-  requestBody?: { required: boolean; jsonSchema?: JsonSchema; mediaTypes: string[] };
+  requestBody?: {
+    required: boolean;
+    jsonSchema?: JsonSchema;
+    /** The multipart/form-data body, when the operation takes one (read by its handler, see FormSpec). */
+    form?: FormSpec;
+    mediaTypes: string[];
+  };
   responses: Map<string, ResponseSpec>;
   /** Empty array = public (HealthCheck); undefined = the document's global security. */
   security: string[][];
   fileResponse: boolean;
+}
+
+/** A multipart/form-data body: its schema and how each text part is decoded before validation. */
+export interface FormSpec {
+  schema: JsonSchema;
+  /** Each text part by name: sent as JSON (its `encoding` says application/json) or as a scalar of these types. */
+  parts: Map<string, { json: boolean; types: string[] }>;
 }
 
 export interface Contract {
@@ -69,6 +82,36 @@ function securityNames(requirements: unknown): string[][] {
   return requirements.map((r) => Object.keys(r as object));
 }
 
+/** The properties of an object schema, through `$ref` and `allOf`. */
+function propertiesOf(document: Record<string, unknown>, schema: unknown): Record<string, JsonSchema> {
+  const node = resolveRef<Record<string, unknown>>(document, schema);
+  const own = (node.properties ?? {}) as Record<string, JsonSchema>;
+  const inherited = ((node.allOf ?? []) as unknown[]).map((part) => propertiesOf(document, part));
+  return Object.assign({}, ...inherited, own);
+}
+
+/** The scalar types a property may take (`type: [integer, "null"]` → integer, null). */
+function typesOf(document: Record<string, unknown>, schema: JsonSchema): string[] {
+  const node = resolveRef<Record<string, unknown>>(document, schema);
+  if (typeof node.type === 'string') return [node.type];
+  if (Array.isArray(node.type)) return node.type as string[];
+  const options = (node.anyOf ?? node.oneOf ?? []) as JsonSchema[];
+  return options.flatMap((option) => typesOf(document, option));
+}
+
+function formSpecOf(
+  document: Record<string, unknown>,
+  schema: JsonSchema,
+  encoding: Record<string, { contentType?: string }>,
+): FormSpec {
+  const parts = new Map<string, { json: boolean; types: string[] }>();
+  for (const [name, property] of Object.entries(propertiesOf(document, schema))) {
+    const json = /json/.test(encoding[name]?.contentType ?? '');
+    parts.set(name, { json, types: typesOf(document, property) });
+  }
+  return { schema, parts };
+}
+
 export function parseContract(document: Record<string, unknown>): Contract {
   const operations: OperationSpec[] = [];
   const globalSecurity = securityNames(document.security);
@@ -97,9 +140,13 @@ export function parseContract(document: Record<string, unknown>): Contract {
       if (op.requestBody) {
         const body = resolveRef<Record<string, unknown>>(document, op.requestBody);
         const content = (body.content ?? {}) as Record<string, { schema?: JsonSchema }>;
+        const multipart = content['multipart/form-data'] as
+          | { schema?: JsonSchema; encoding?: Record<string, { contentType?: string }> }
+          | undefined;
         requestBody = {
           required: body.required === true,
           jsonSchema: content['application/json']?.schema,
+          form: multipart?.schema ? formSpecOf(document, multipart.schema, multipart.encoding ?? {}) : undefined,
           mediaTypes: Object.keys(content),
         };
       }

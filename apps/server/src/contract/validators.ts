@@ -4,7 +4,7 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { hasUnstorableText } from '../formats/storable-text.js';
-import type { Contract, JsonSchema, OperationSpec } from './contract.js';
+import type { Contract, FormSpec, JsonSchema, OperationSpec } from './contract.js';
 
 const CONTRACT_ID = 'urn:reviewdesk:contract';
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM interop.
@@ -115,6 +115,37 @@ export interface RequestParts {
 export interface OperationValidators {
   /** Validates (and coerces in place) the request; returns the first problem or null. */
   request(parts: RequestParts): ValidationProblem | null;
+  /**
+   * Decodes the text parts of the operation's multipart form as the contract describes them (JSON
+   * parts parsed, scalars typed) and validates them against the form's schema. The handler reads
+   * the stream (files go straight to storage), so this runs when it has the parts.
+   */
+  form(parts: Record<string, string>): { value: Record<string, unknown> } | { problem: ValidationProblem };
+}
+
+/** The text parts of a form as the values its schema describes; a part that is not JSON is a problem. */
+export function decodeForm(
+  spec: FormSpec,
+  parts: Record<string, string>,
+): { value: Record<string, unknown> } | { problem: ValidationProblem } {
+  const value: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(parts)) {
+    const part = spec.parts.get(name);
+    const nullable = part?.types.includes('null') ?? false;
+    if (!part) value[name] = raw;
+    else if ((raw === '' || (part.json && raw === 'null')) && nullable) value[name] = null;
+    else if (part.json) {
+      try {
+        value[name] = JSON.parse(raw);
+      } catch {
+        return { problem: { field: `body.${name}`, message: `The field 'body.${name}' must be JSON.` } };
+      }
+    } else if (part.types.includes('boolean') && (raw === 'true' || raw === 'false')) value[name] = raw === 'true';
+    else if (part.types.some((t) => t === 'integer' || t === 'number') && /^-?\d+(\.\d+)?$/.test(raw))
+      value[name] = Number(raw);
+    else value[name] = raw;
+  }
+  return { value };
 }
 
 export class ContractValidators {
@@ -153,7 +184,20 @@ export class ContractValidators {
     const bodyValidator = bodySpec?.jsonSchema
       ? this.#strict.compile(anchorRefs(bodySpec.jsonSchema) as JsonSchema)
       : null;
+    const form = bodySpec?.form;
+    const formValidator = form ? this.#strict.compile(anchorRefs(form.schema) as JsonSchema) : null;
     const validators: OperationValidators = {
+      form(parts) {
+        if (!form || !formValidator) throw new Error(`${op.operationId} takes no multipart form.`);
+        const decoded = decodeForm(form, parts);
+        if ('problem' in decoded) return decoded;
+        const badText = findInvalidText(decoded.value, 'body');
+        if (badText) return { problem: badText };
+        if (!formValidator(decoded.value)) {
+          return { problem: describeAjvError(formValidator.errors?.[0] as ErrorObject, 'body') };
+        }
+        return decoded;
+      },
       request(parts) {
         const badText =
           findInvalidText(parts.path, 'path') ??

@@ -85,7 +85,21 @@ export function bindContract(app: FastifyInstance, options: BinderOptions): void
         hasBody: request.body !== undefined && request.body !== null && request.body !== '',
       });
       if (problem) throw new HttpError(400, 'ValidationError', problem.message);
-      const result = await handler.handle({ params, query, body: request.body, session, services, request, reply });
+      const readForm = (parts: Record<string, string>) => {
+        const read = validators.forOperation(op).form(parts);
+        if ('problem' in read) throw new HttpError(400, 'ValidationError', read.problem.message);
+        return read.value;
+      };
+      const result = await handler.handle({
+        params,
+        query,
+        body: request.body,
+        session,
+        services,
+        request,
+        reply,
+        readForm,
+      });
       return sendResult(reply, result);
     } catch (error) {
       const answer = toHttpError(error);

@@ -27,6 +27,16 @@ type JsonBody<K extends OperationId> =
     ? B
     : unknown;
 
+type FormBody<K extends OperationId> =
+  NonNullable<operations[K]['requestBody']> extends {
+    content: { 'multipart/form-data': infer F };
+  }
+    ? Omit<F, 'file'>
+    : never;
+
+/** The text parts of an operation's multipart form, decoded and validated (the file part is streamed apart). */
+export type FormOf<K extends OperationId> = FormBody<K>;
+
 /** The path parameters of an operation, as the contract declares them. */
 export type PathOf<K extends OperationId> = Located<K, 'path'>;
 /** The query arguments of an operation, as the contract declares them (coerced by the validator). */
@@ -42,6 +52,11 @@ export interface HandlerInput<K extends OperationId = OperationId, TSession = Se
   services: Services;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * For a multipart operation: its text parts decoded and validated against the contract's form
+   * schema; a bad part is the same 400 ValidationError as a bad JSON body.
+   */
+  readForm(parts: Record<string, string>): FormOf<K>;
 }
 
 /** What every handler has, whatever its operation: the services and the caller. */
@@ -121,6 +136,7 @@ export interface BoundInput {
   services: Services;
   request: FastifyRequest;
   reply: FastifyReply;
+  readForm(parts: Record<string, string>): unknown;
 }
 
 /** A handler as the binder sees it: any operation, called with input it has validated. */

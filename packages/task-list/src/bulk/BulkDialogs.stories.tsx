@@ -28,6 +28,17 @@ export const ExportFormats: Story = {
   },
 };
 
+/** The e-invoice XML as received, beside a rendering of the result; its label says every task needs one. */
+export const ExportEInvoiceXml: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await page.findByLabelText(/XML de fatura eletrónica/));
+    await userEvent.click(page.getByLabelText('Excel'));
+    await userEvent.click(page.getByRole('button', { name: 'Exportar' }));
+    await expect(args.onExport).toHaveBeenCalledWith(['EInvoiceXml']);
+  },
+};
+
 export const ExportOneTask: Story = {
   args: { count: 1 },
   play: async ({ canvasElement }) => {

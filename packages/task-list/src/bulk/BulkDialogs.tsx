@@ -4,7 +4,9 @@ import { Button, Checkbox, Dialog } from '@reviewdesk/ui';
 import { useState } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 
-export const BULK_EXPORT_FORMATS = ['Excel', 'Csv', 'Json', 'Xml'] as const;
+// The e-invoice XML is the file a task received, not a rendering of its result: the server refuses
+// a selection in which a task has none, naming it, so the label says so up front.
+export const BULK_EXPORT_FORMATS = ['Excel', 'Csv', 'Json', 'Xml', 'EInvoiceXml'] as const;
 export type BulkExportFormat = (typeof BULK_EXPORT_FORMATS)[number];
 
 export function BulkExportDialog({

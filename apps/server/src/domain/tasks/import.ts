@@ -5,6 +5,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { TaskErrorCode } from '../../contract/generated/enums.js';
+import type { components } from '../../contract/generated/schema.js';
 import { BatchesRepository } from '../../db/repositories/batches.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
@@ -22,24 +23,7 @@ import { fetchIntoStorage } from './url-import.js';
 import { workspaceForTask, workspaceRules } from './workspace-rules.js';
 
 /** The creation fields of TaskCreationRequest (Import's multipart fields, Process's JSON). */
-export interface CreationFields {
-  workspaceId: string;
-  externalId?: string | null | undefined;
-  displayName?: string | null | undefined;
-  description?: string | null | undefined;
-  batchId?: string | null | undefined;
-  forceAddToBatch?: boolean | undefined;
-  priority?: number | null | undefined;
-  context?: Record<string, unknown> | null | undefined;
-  customFormValues?: Record<string, unknown> | null | undefined;
-  id?: string | null | undefined;
-  taskAssignment?: { assignedUsers: string[]; order: number } | null | undefined;
-  metadata?: Record<string, string> | null | undefined;
-  isImportedViaWeb?: boolean | undefined;
-  useHigherQuality?: boolean | undefined;
-  url?: string | null | undefined;
-  uploadId?: string | null | undefined;
-}
+export type CreationFields = components['schemas']['TaskCreationRequest'];
 
 /** A file already taken into storage by the handler (the multipart part). */
 export interface ReceivedFile extends IngestedFile {

@@ -1,10 +1,9 @@
 // SdTask_Import (multipart: fields, JSON parts and an optional file part; or an uploadId or url)
-// and SdTask_Process (JSON with a url or uploadId). Both also accept API clients.
-import type { IncomingMessage } from 'node:http';
+// and SdTask_Process (JSON with a url or uploadId). Both also accept API clients. The form's text
+// parts are decoded and validated against the contract's TaskImportRequest by `readForm`, as the
+// binder validates a JSON body; only the file part is this handler's own, streamed into storage.
 import { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { findInvalidText } from '../../contract/validators.js';
-import type { Session } from '../../domain/session.js';
 import { cleanFileName, tooLarge } from '../../domain/tasks/accepted-files.js';
 import { type CreationFields, createTask, type ReceivedFile } from '../../domain/tasks/import.js';
 import { fileLimitFor } from '../../domain/tasks/workspace-rules.js';
@@ -13,86 +12,26 @@ import { FileTooLargeError, ingest } from '../../storage/ingest.js';
 import { badRequest } from '../errors.js';
 import { type CallContext, defineHandlers, type HandlerInput, requires, withApiClients } from '../handler.js';
 
-const JSON_FIELDS = new Set(['context', 'customFormValues', 'taskAssignment', 'metadata']);
-const BOOLEAN_FIELDS = new Set(['forceAddToBatch', 'isImportedViaWeb', 'useHigherQuality']);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Turns the text parts of the form into TaskCreationRequest fields, checking their types. */
-export function fieldsFromForm(form: Record<string, string>): CreationFields {
-  const out: Record<string, unknown> = {};
-  for (const [name, raw] of Object.entries(form)) {
-    if (JSON_FIELDS.has(name)) {
-      if (raw === '' || raw === 'null') {
-        out[name] = null;
-        continue;
-      }
-      try {
-        out[name] = JSON.parse(raw);
-      } catch {
-        throw badRequest(`The field '${name}' must be JSON.`);
-      }
-      if (typeof out[name] !== 'object' || Array.isArray(out[name])) {
-        throw badRequest(`The field '${name}' must be a JSON object.`);
-      }
-    } else if (BOOLEAN_FIELDS.has(name)) {
-      if (raw !== 'true' && raw !== 'false') throw badRequest(`The field '${name}' must be true or false.`);
-      out[name] = raw === 'true';
-    } else if (name === 'priority') {
-      if (raw === '') continue;
-      if (!/^-?\d+$/.test(raw)) throw badRequest("The field 'priority' must be a whole number.");
-      out[name] = Number(raw);
-    } else {
-      out[name] = raw === '' ? null : raw;
-    }
-  }
-  return checkFields(out);
-}
-
-/** The checks the binder makes for JSON bodies, done by hand for the multipart form. */
-function checkFields(out: Record<string, unknown>): CreationFields {
-  const badText = findInvalidText(out, 'body');
-  if (badText) throw badRequest(badText.message);
-  if (typeof out.workspaceId !== 'string' || !out.workspaceId)
-    throw badRequest("The field 'body.workspaceId' must be defined.");
-  for (const name of ['workspaceId', 'batchId', 'id']) {
-    if (out[name] != null && !UUID.test(String(out[name])))
-      throw badRequest(`The field 'body.${name}' must match format "uuid".`);
-  }
-  const assignment = out.taskAssignment as { assignedUsers?: unknown; order?: unknown } | null | undefined;
-  if (assignment) {
-    if (!Array.isArray(assignment.assignedUsers) || !assignment.assignedUsers.every((u) => typeof u === 'string')) {
-      throw badRequest("The field 'body.taskAssignment.assignedUsers' must be a list of user ids.");
-    }
-    if (![10, 20, 30].includes(Number(assignment.order))) {
-      throw badRequest("The field 'body.taskAssignment.order' must be 10, 20 or 30.");
-    }
-  }
-  const metadata = out.metadata as Record<string, unknown> | null | undefined;
-  if (metadata && Object.values(metadata).some((v) => typeof v !== 'string')) {
-    throw badRequest("The field 'body.metadata' must map names to strings.");
-  }
-  return out as unknown as CreationFields;
-}
-
 /**
  * Reads the multipart body: text parts into fields, the `file` part straight into storage (limited
  * by the workspace's maxFileSizeBytes when workspaceId came first, else by the absolute cap).
  */
 async function readMultipart(
-  input: CallContext & Pick<HandlerInput<'SdTask_Import'>, 'request' | 'body'>,
+  input: CallContext & Pick<HandlerInput<'SdTask_Import'>, 'request' | 'body' | 'readForm'>,
 ): Promise<{ fields: CreationFields; file: ReceivedFile | null }> {
   // The multipart parser (uploads/tus.ts) hands the body over unread, as the request stream.
   const raw = input.body;
   if (!(raw instanceof Readable)) throw badRequest('Import takes a multipart/form-data body.');
   const storage = blobStorageFor(input.services.config);
   const form: Record<string, string> = {};
-  let file: ReceivedFile | null = null;
-  let fileTask: Promise<void> | null = null;
+  // The file part, once stored (null when it was refused: `failure` says why). A property, not a
+  // variable, so that what the parser's callbacks assign is seen after they ran.
+  const filePart: { stored: Promise<ReceivedFile | null> | null } = { stored: null };
   let failure: unknown = null;
   let parser: busboy.Busboy;
   try {
     parser = busboy({
-      headers: input.request.headers as IncomingMessage['headers'],
+      headers: input.request.headers,
       // File names in Content-Disposition are UTF-8 (what browsers send), not busboy's default Latin-1.
       defParamCharset: 'utf8',
       limits: { files: 1, fields: 50, fieldSize: 1024 * 1024 },
@@ -105,18 +44,19 @@ async function readMultipart(
       form[name] = value;
     });
     parser.on('file', (name, stream, info) => {
-      if (name !== 'file' || fileTask) {
+      if (name !== 'file' || filePart.stored) {
         stream.resume();
         return;
       }
-      fileTask = (async () => {
-        const limit = await fileLimitFor(input.session as Session, form.workspaceId);
+      filePart.stored = (async () => {
+        const limit = await fileLimitFor(input.session, form.workspaceId);
         try {
           const stored = await ingest(storage, stream, limit);
-          file = { ...stored, fileName: cleanFileName(info.filename) };
+          return { ...stored, fileName: cleanFileName(info.filename) };
         } catch (error) {
           stream.resume();
           failure = error instanceof FileTooLargeError ? tooLarge(error.maxBytes) : error;
+          return null;
         }
       })();
     });
@@ -129,11 +69,10 @@ async function readMultipart(
   } catch {
     throw badRequest('The multipart body could not be read.');
   }
-  if (fileTask) await fileTask;
-  const received = file as ReceivedFile | null;
+  const received = filePart.stored ? await filePart.stored : null;
   if (failure) throw failure;
   try {
-    return { fields: fieldsFromForm(form), file: received };
+    return { fields: input.readForm(form), file: received };
   } catch (error) {
     if (received) await storage.remove(received.key);
     throw error;

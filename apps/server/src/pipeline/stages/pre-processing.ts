@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { type DetectedFileType, detectFileType, probeImage } from '../documents/index.js';
-import { readPdfPageGeometry } from '../documents/pdf/inspect-pdf.js';
-import { withPdf } from '../documents/pdf/load-pdf.js';
+import { type PdfPageGeometry, readPdfLayout } from '../documents/pdf/inspect-pdf.js';
 import { computeWaveformPeaks, type MediaRange, probeMedia } from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
 import { eInvoiceRendering } from './einvoice-results.js';
@@ -146,14 +145,36 @@ function creditsOf(job: Job, units: number, unitName: 'page' | 'minute'): Credit
   return creditsFor(units, unitName, job.settings.config.creditsMultiplierPerUnit);
 }
 
-async function countPages(job: Job): Promise<number> {
-  if (job.type.kind === 'pdf') return withPdf(job.bytes, async (document) => document.numPages);
-  return (await probeImage(job.bytes)).frames;
+/** The pages first..last a task covers: all of them, or its chunk's range of the shared file. */
+function pageRangeOf(task: TaskRow, pageCount: number): { first: number; last: number } {
+  return {
+    first: Math.max(1, task.split_first_page ?? 1),
+    last: Math.min(pageCount, task.split_last_page ?? pageCount),
+  };
+}
+
+/** Split into chunk tasks here instead of stored page by page (null: processed whole). */
+function chunkSizeOf(job: Job, pageCount: number): number | null {
+  return job.task.split_source_id ? null : pagesPerChunk(job.settings, pageCount);
+}
+
+/**
+ * The page count, and the geometry of the pages this task stores, from one parse of a PDF (none
+ * for a file refused as too long or split into chunks, which never store pages here).
+ */
+async function readPages(job: Job): Promise<{ pageCount: number; geometry: PdfPageGeometry[] }> {
+  if (job.type.kind !== 'pdf') return { pageCount: (await probeImage(job.bytes)).frames, geometry: [] };
+  const layout = await readPdfLayout(job.bytes, (pageCount) =>
+    pageCount === 0 || pageCount > MAX_PAGES || chunkSizeOf(job, pageCount) !== null
+      ? null
+      : pageRangeOf(job.task, pageCount),
+  );
+  return { pageCount: layout.numPages, geometry: layout.pages };
 }
 
 async function prepareDocument(job: Job): Promise<StageOutcome> {
   const { context, store, task, fileName } = job;
-  const pageCount = await countPages(job);
+  const { pageCount, geometry } = await readPages(job);
   if (pageCount === 0) throw new TaskFailure(S.PreProcessingGetPagesFailed, `'${fileName}' has no pages.`);
   if (pageCount > MAX_PAGES) {
     throw new TaskFailure(
@@ -162,8 +183,7 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
       { pageCount, maxPages: MAX_PAGES },
     );
   }
-  const first = Math.max(1, task.split_first_page ?? 1);
-  const last = Math.min(pageCount, task.split_last_page ?? pageCount);
+  const { first, last } = pageRangeOf(task, pageCount);
   if (first > last) {
     throw new TaskFailure(
       S.PreProcessingGetPagesFailed,
@@ -173,7 +193,7 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
   const credits = creditsOf(job, pageCount, 'page');
   if (credits) await checkLicence(store.db, store.tenantId, credits);
 
-  const chunkSize = task.split_source_id ? null : pagesPerChunk(job.settings, pageCount);
+  const chunkSize = chunkSizeOf(job, pageCount);
   if (chunkSize !== null) {
     const ranges = chunkRanges(pageCount, chunkSize);
     const children = await store.transaction(async (trx) => {
@@ -195,7 +215,7 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
 
   const stored: string[] = [];
   try {
-    const pages = await storePageFiles(job, pageCount, first, last, stored);
+    const pages = await storePageFiles(job, { pageCount, first, last, geometry }, stored);
     await store.transaction(async (trx) => {
       if (credits) await spendCredits(trx.db, trx.tenantId, credits, usageOf(job, pageCount));
       await trx.insertPages(task.id, pages);
@@ -234,11 +254,10 @@ function usageOf(job: Job, pages: number | null) {
 /** Stores the page files of pages first..last and returns their task_pages rows. */
 async function storePageFiles(
   job: Job,
-  pageCount: number,
-  first: number,
-  last: number,
+  layout: { pageCount: number; first: number; last: number; geometry: PdfPageGeometry[] },
   stored: string[],
 ): Promise<NewPage[]> {
+  const { pageCount, first, last, geometry } = layout;
   const { context, store, task, bytes, type } = job;
   const pages: NewPage[] = [];
   const baseName = (job.fileName.replace(/\.[^.]+$/, '') || 'page').slice(0, 100);
@@ -255,9 +274,9 @@ async function storePageFiles(
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
   };
   if (type.kind === 'pdf') {
-    const geometry = await readPdfPageGeometry(bytes);
     await separatePdfPages(bytes, first, last, async (file) => {
-      const page = geometry[file.sourcePage - 1];
+      // geometry holds pages first..last in order.
+      const page = geometry[file.sourcePage - first];
       await keep(file, {
         width: page?.width ?? 0,
         height: page?.height ?? 0,

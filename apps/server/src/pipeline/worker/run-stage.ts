@@ -55,13 +55,19 @@ export async function runStage(claim: Claim, options: RunOptions): Promise<RunRe
   const controller = new AbortController();
   let lost = false;
 
+  // Stages call the heartbeat between pages; a 2,000-page file must not cost 2,000 renewals, so a
+  // renewal closer than this to the last one is skipped (a lost claim is still seen within it).
+  const minRenewalGapMs = Math.min(1000, Math.floor(leaseMs / 10));
+  let renewedAt = Date.now();
   const heartbeat = async () => {
     if (lost) throw new ClaimLost(workerId);
+    if (Date.now() - renewedAt < minRenewalGapMs) return;
     if (!(await renewLease(db, claim, workerId, leaseMs))) {
       lost = true;
       controller.abort(new ClaimLost(workerId));
       throw new ClaimLost(workerId);
     }
+    renewedAt = Date.now();
   };
   // Renew at a third of the lease, so one slow renewal still leaves time for the next.
   const timer = setInterval(() => heartbeat().catch(() => undefined), Math.max(1000, Math.floor(leaseMs / 3)));

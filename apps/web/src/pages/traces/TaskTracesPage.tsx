@@ -5,7 +5,16 @@
  * time went. The server's sentences appear only as detail; everything else is translated.
  */
 import type { Schema } from '@reviewdesk/api-client';
-import { EmptyState, ErrorState, LoadingState, TaskStatusBadge, useApiClient, useServerMessages } from '@reviewdesk/ui';
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  type TableColumn,
+  TableShell,
+  TaskStatusBadge,
+  useApiClient,
+  useServerMessages,
+} from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -45,6 +54,14 @@ export function TaskTracesPage() {
   const duration = useDuration();
   const time = useMemo(() => new Intl.DateTimeFormat(culture, { timeStyle: 'medium' }), [culture]);
   const trace = useMemo(() => traceOf((events.data ?? []) as Schema<'AuditEvent'>[]), [events.data]);
+  const columns = useMemo<TableColumn[]>(
+    () =>
+      (['time', 'sinceStart', 'duration', 'event', 'status', 'detail'] as const).map((id) => ({
+        id,
+        header: t(`traces.columns.${id}`),
+      })),
+    [t],
+  );
 
   if (!taskId) {
     return (
@@ -102,59 +119,33 @@ export function TaskTracesPage() {
           <dd>{new Intl.NumberFormat(culture).format(trace.steps.length)}</dd>
         </div>
       </dl>
-      {trace.steps.length === 0 ? (
-        <EmptyState title={t('traces.empty')} />
-      ) : (
-        <div className="rd-app-traces__scroll">
-          <table className="rd-table rd-app-traces__table">
-            <caption className="rd-visually-hidden">{t('traces.caption')}</caption>
-            <thead className="rd-table__head">
-              <tr>
-                <th scope="col" className="rd-table__th">
-                  {t('traces.columns.time')}
-                </th>
-                <th scope="col" className="rd-table__th">
-                  {t('traces.columns.sinceStart')}
-                </th>
-                <th scope="col" className="rd-table__th">
-                  {t('traces.columns.duration')}
-                </th>
-                <th scope="col" className="rd-table__th">
-                  {t('traces.columns.event')}
-                </th>
-                <th scope="col" className="rd-table__th">
-                  {t('traces.columns.status')}
-                </th>
-                <th scope="col" className="rd-table__th">
-                  {t('traces.columns.detail')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {trace.steps.map((step, index) => (
-                // Events have no id; their place in the trace is stable for one answer.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above
-                <tr key={index} data-testid="traces.step" data-event-type={step.eventType}>
-                  <td className="rd-table__td">
-                    <time dateTime={step.createdOn}>{time.format(new Date(step.createdOn))}</time>
-                  </td>
-                  <td className="rd-table__td">{duration(step.sinceStartMs)}</td>
-                  <td className="rd-table__td">
-                    {step.durationMs === null ? t('traces.ongoing') : duration(step.durationMs)}
-                  </td>
-                  <td className="rd-table__td">{eventTypeText(step.eventType)}</td>
-                  <td className="rd-table__td">
-                    {step.status === null ? '–' : <TaskStatusBadge status={step.status} />}
-                  </td>
-                  <td className="rd-table__td rd-app-traces__detail" lang="en">
-                    {step.description}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TableShell
+        className="rd-app-traces__table"
+        caption={t('traces.caption')}
+        hideCaption
+        columns={columns}
+        status={trace.steps.length === 0 ? 'empty' : 'ready'}
+        empty={<EmptyState title={t('traces.empty')} />}
+      >
+        {trace.steps.map((step, index) => (
+          // Events have no id; their place in the trace is stable for one answer.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
+          <tr key={index} data-testid="traces.step" data-event-type={step.eventType}>
+            <td className="rd-table__td">
+              <time dateTime={step.createdOn}>{time.format(new Date(step.createdOn))}</time>
+            </td>
+            <td className="rd-table__td">{duration(step.sinceStartMs)}</td>
+            <td className="rd-table__td">
+              {step.durationMs === null ? t('traces.ongoing') : duration(step.durationMs)}
+            </td>
+            <td className="rd-table__td">{eventTypeText(step.eventType)}</td>
+            <td className="rd-table__td">{step.status === null ? '–' : <TaskStatusBadge status={step.status} />}</td>
+            <td className="rd-table__td rd-app-traces__detail" lang="en">
+              {step.description}
+            </td>
+          </tr>
+        ))}
+      </TableShell>
     </section>
   );
 }

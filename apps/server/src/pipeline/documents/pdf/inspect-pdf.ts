@@ -78,11 +78,27 @@ export interface PdfPageGeometry {
 
 /** Page sizes only (no text): what rendering needs to plan its pixel budget. */
 export async function readPdfPageGeometry(bytes: Uint8Array, options: LoadPdfOptions = {}): Promise<PdfPageGeometry[]> {
+  return (await readPdfLayout(bytes, (numPages) => ({ first: 1, last: numPages }), options)).pages;
+}
+
+/**
+ * The page count and the geometry of the pages `wanted` picks once it knows the count (none when it
+ * answers null), from one parse of the file: pre-processing refuses a file that is too long, or
+ * splits it, before it asks any page for its size.
+ */
+export async function readPdfLayout(
+  bytes: Uint8Array,
+  wanted: (numPages: number) => { first: number; last: number } | null,
+  options: LoadPdfOptions = {},
+): Promise<{ numPages: number; pages: PdfPageGeometry[] }> {
   return withPdf(
     bytes,
     async (document) => {
       const pages: PdfPageGeometry[] = [];
-      for (let pageNumber = 1; pageNumber <= document.numPages; pageNumber++) {
+      const range = wanted(document.numPages);
+      const first = Math.max(1, range?.first ?? 1);
+      const last = range ? Math.min(document.numPages, range.last) : 0;
+      for (let pageNumber = first; pageNumber <= last; pageNumber++) {
         const page = await document.getPage(pageNumber);
         const viewport = page.getViewport({ scale: 1 });
         pages.push({
@@ -92,7 +108,7 @@ export async function readPdfPageGeometry(bytes: Uint8Array, options: LoadPdfOpt
           rotation: normaliseRotation(page.rotate),
         });
       }
-      return pages;
+      return { numPages: document.numPages, pages };
     },
     options,
   );

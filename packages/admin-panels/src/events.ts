@@ -1,0 +1,43 @@
+/** The typed events of the admin panels, shared by the React props and the `/embed` handles. */
+import type { ApiCallError } from '@reviewdesk/api-client';
+
+/** The screens of this package. */
+export type AdminScreen = 'workspace' | 'tenant' | 'licensing' | 'profile';
+
+/** What `onSaved` receives, once per successful save. */
+export interface AdminSavedEvent {
+  /** The screen whose settings were saved. */
+  screen: AdminScreen;
+  /** The tab whose settings were saved (`'basic'`, `'fields'`, …). */
+  tab: string;
+  /** The workspace the settings belong to (workspace screen only). */
+  workspaceId?: string;
+}
+
+/** What `onNavigate` receives when the person moves to another tab, so a host can keep it in its URL. */
+export interface AdminNavigateEvent {
+  /** The screen the tab belongs to. */
+  screen: AdminScreen;
+  /** The tab now open (the spec's tab name, e.g. `'advanced-settings'`). */
+  tab: string;
+}
+
+/** Event name → payload, for `handle.on(name, handler)`. */
+export interface AdminPanelsEventMap {
+  /** Settings were saved. */
+  saved: AdminSavedEvent;
+  /** The person moved to another tab. */
+  navigate: AdminNavigateEvent;
+  /** A call failed (the screen shows it too). */
+  error: ApiCallError | Error;
+}
+
+/** The event callbacks every screen of the package takes as props. */
+export interface AdminPanelsEventProps {
+  /** Settings were saved. */
+  onSaved?: (event: AdminSavedEvent) => void;
+  /** The person moved to another tab. */
+  onNavigate?: (event: AdminNavigateEvent) => void;
+  /** A call failed (the screen shows it too). */
+  onError?: (error: ApiCallError | Error) => void;
+}

@@ -1,0 +1,63 @@
+/** English (en-US) strings of the `admin-panels` namespace; this shape is the source of the typed keys. */
+export const en = {
+  common: {
+    save: 'Save',
+    saving: 'Saving…',
+    reset: 'Discard changes',
+    saved: 'Saved.',
+    saveFailed: 'Could not save: {{message}}',
+    unsaved: 'Unsaved changes',
+    readOnly: 'You can see these settings but not change them.',
+    notAvailable: 'This part is not available on this server yet.',
+  },
+  workspace: {
+    title: 'Workspace settings',
+    tabsLabel: 'Workspace settings sections',
+    noWorkspace: 'Choose a workspace to edit its settings.',
+    tabs: {
+      basic: 'Basic',
+      users: 'Users',
+      'default-assignment': 'Default assignment',
+      fields: 'Fields',
+      'predefined-texts': 'Predefined texts',
+      'predefined-speakers': 'Predefined speakers',
+      storage: 'Storage',
+      export: 'Export',
+      'advanced-settings': 'Advanced settings',
+      notifications: 'Notifications',
+      'for-developers': 'For developers',
+    },
+    basic: {
+      displayName: 'Name',
+      displayNameRequired: 'Give the workspace a name.',
+      displayNameTooLong: 'At most {{max}} characters.',
+      description: 'Description',
+      descriptionTooLong: 'At most {{max}} characters.',
+      isDefault: 'Default workspace of the tenant',
+      isDefaultHint: 'New members start in the default workspace.',
+      languages: 'Languages',
+      languageCode: 'Transcript language',
+      inputLanguageCode: 'Source language',
+      outputLanguageCode: 'Target language',
+      languageAuto: 'Detect automatically',
+      workspaceType: 'Kind',
+      workspaceTypes: {
+        standard: 'Standard',
+        labelingAndTraining: 'Labelling and training',
+      },
+      id: 'Workspace id',
+    },
+  },
+  tenant: {
+    title: 'Tenant settings',
+  },
+  licensing: {
+    title: 'Licences',
+  },
+  profile: {
+    title: 'Profile',
+  },
+  metrics: {},
+  home: {},
+  templates: {},
+};

@@ -1,0 +1,71 @@
+/**
+ * The provider of the admin-panels stories: the toolbar's skin, locale and permissions, every
+ * administration ability unless a story passes its own, and a query client that does not retry.
+ */
+import { createApiClient } from '@reviewdesk/api-client';
+import { type Ability, ReviewdeskProvider } from '@reviewdesk/ui';
+import { QueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useAdminPanelsStrings } from '../i18n/resources';
+
+/** A client on Storybook's own origin, where MSW answers. */
+const storyApi = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
+
+const toAbilities = (permissions: string[]): Ability[] =>
+  permissions.map((p) => {
+    const [subject = '', action = ''] = p.split('.');
+    return { subject, action };
+  });
+
+/** Everything an administrator of a tenant holds (the "all" of the permissions toolbar). */
+export const ADMIN_ABILITIES = toAbilities([
+  ...['View', 'Edit', 'ListUsers', 'AddUsers', 'UpdateUserStatus', 'EditAdvancedSettings', 'EditBasic'].map(
+    (a) => `Workspace.${a}`,
+  ),
+  ...['EditFields', 'UpdateExport', 'ForDevelopers', 'RedirectQueues', 'ManageStorage', 'ManageHooks'].map(
+    (a) => `Workspace.${a}`,
+  ),
+  'Workspace.Notifications',
+  ...['View', 'Edit', 'ListUsers', 'AddUsers', 'UpdateUserRole', 'UpdateUserStatus', 'EditBasic'].map(
+    (a) => `Tenant.${a}`,
+  ),
+  'Licensing.View',
+  'Licensing.ActivateLicense',
+  'Licensing.ViewUsageHistory',
+  'User.Profile',
+]);
+
+export { toAbilities };
+
+/** The package's strings, for stories that render an inner part without its screen around it. */
+function AdminPanelsStrings({ children }: { children: ReactNode }) {
+  useAdminPanelsStrings();
+  return <>{children}</>;
+}
+
+export function StoryProvider({
+  globals,
+  grants,
+  children,
+}: {
+  globals: Record<string, unknown>;
+  /** The abilities of this story's person, instead of an administrator's. */
+  grants?: Ability[];
+  children: ReactNode;
+}) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
+  return (
+    <ReviewdeskProvider
+      client={storyApi}
+      queryClient={queryClient}
+      locale={String(globals.locale ?? 'pt')}
+      theme={globals.skin === 'dark' ? 'dark' : 'light'}
+      abilities={globals.permissions === 'none' ? [] : (grants ?? ADMIN_ABILITIES)}
+      preferencesStorage={null}
+    >
+      <AdminPanelsStrings>
+        <div style={{ padding: 16 }}>{children}</div>
+      </AdminPanelsStrings>
+    </ReviewdeskProvider>
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * `<WorkspaceSettings workspaceId>`: the tabs of workspace edit (product-spec §2), each offered only
+ * to whom holds its permission (tabs.ts). The selected tab is the host's when it passes `tab`
+ * (e.g. kept in its URL through `onNavigate`), the component's own otherwise.
+ */
+import { EmptyState, PermissionDeniedState, type TabItem, Tabs, useCan } from '@reviewdesk/ui';
+import { type ReactNode, useState } from 'react';
+import type { AdminPanelsEventProps } from '../events';
+import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
+import { BasicTab } from './BasicTab';
+import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
+
+/** Props of {@link WorkspaceSettings}. */
+export interface WorkspaceSettingsProps extends AdminPanelsEventProps {
+  /** The workspace to configure. */
+  workspaceId: string;
+  /** Selected tab when the host controls it; otherwise the first tab the person may use. */
+  tab?: WorkspaceTab;
+  /** Extra class on the component's root element. */
+  className?: string;
+}
+
+/** The tabs built so far, in the spec's order. */
+type Panel = (props: WorkspaceSettingsProps) => ReactNode;
+const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
+  basic: ({ workspaceId, onSaved, onError }) => (
+    <BasicTab workspaceId={workspaceId} onSaved={onSaved} onError={onError} />
+  ),
+};
+
+/**
+ * The settings of one workspace.
+ * @example
+ * <WorkspaceSettings workspaceId={id} onSaved={({ tab }) => console.log('saved', tab)} />
+ */
+export function WorkspaceSettings(props: WorkspaceSettingsProps) {
+  useAdminPanelsStrings();
+  const { t } = useAdminPanelsTranslation();
+  const can = useCan();
+  const [own, setOwn] = useState<WorkspaceTab | undefined>(undefined);
+  const tabs: TabItem[] = (Object.keys(PANELS) as WorkspaceTab[])
+    .filter((id) => can(WORKSPACE_TAB_PERMISSIONS[id]))
+    .map((id) => ({ id, label: t(`workspace.tabs.${id}`), panel: PANELS[id]?.(props) }));
+
+  if (tabs.length === 0) return <PermissionDeniedState />;
+  if (!props.workspaceId) return <EmptyState title={t('workspace.noWorkspace')} />;
+  const requested = props.tab ?? own;
+  const selected = tabs.some((tab) => tab.id === requested) ? requested : tabs[0]?.id;
+  return (
+    <section
+      className={['rd-admin rd-admin-workspace', props.className].filter(Boolean).join(' ')}
+      data-testid="workspace-settings"
+    >
+      <h2 className="rd-admin__title">{t('workspace.title')}</h2>
+      <Tabs
+        label={t('workspace.tabsLabel')}
+        tabs={tabs}
+        selectedId={selected}
+        onSelect={(id) => {
+          setOwn(id as WorkspaceTab);
+          props.onNavigate?.({ screen: 'workspace', tab: id });
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+/**
+ * The tabs of workspace edit (product-spec §2), in the spec's order, and the permission that opens
+ * each one (product-spec §6). A tab the signed-in user may not use is not offered at all; a tab
+ * whose saving needs a further permission shows read-only (see each tab).
+ */
+import type { Permission } from '@reviewdesk/ui';
+
+export const WORKSPACE_TABS = [
+  'basic',
+  'users',
+  'default-assignment',
+  'fields',
+  'predefined-texts',
+  'predefined-speakers',
+  'storage',
+  'export',
+  'advanced-settings',
+  'notifications',
+  'for-developers',
+] as const;
+
+/** One tab of workspace edit. */
+export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
+
+/** Any one of these permissions opens the tab. */
+export const WORKSPACE_TAB_PERMISSIONS: Record<WorkspaceTab, readonly Permission[]> = {
+  basic: ['Workspace.Edit', 'Workspace.EditBasic'],
+  users: ['Workspace.ListUsers'],
+  'default-assignment': ['Workspace.Edit'],
+  fields: ['Workspace.EditFields'],
+  'predefined-texts': ['Workspace.Edit'],
+  'predefined-speakers': ['Workspace.Edit'],
+  storage: ['Workspace.ManageStorage'],
+  export: ['Workspace.UpdateExport'],
+  'advanced-settings': ['Workspace.EditAdvancedSettings'],
+  notifications: ['Workspace.Notifications'],
+  'for-developers': ['Workspace.ForDevelopers'],
+};
+
+export function isWorkspaceTab(value: unknown): value is WorkspaceTab {
+  return typeof value === 'string' && (WORKSPACE_TABS as readonly string[]).includes(value);
+}
