@@ -3,7 +3,7 @@
  * mounts ~20 rows, and each i18next lookup with interpolation costs more than the rest of a cell.
  */
 import { enumTextKey, type Schema } from '@reviewdesk/api-client';
-import { useUiTranslation } from '@reviewdesk/ui';
+import { clockTime, useUiTranslation } from '@reviewdesk/ui';
 import { useMemo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 
@@ -32,15 +32,6 @@ export interface CellLabels {
   matchPlace: (match: Schema<'IndexSearchMatch'>) => string;
   /** "3 more passages" below a hit's passage. */
   moreMatches: (count: number) => string;
-}
-
-/** Seconds as m:ss (h:mm:ss from an hour on), the way players show a position. */
-export function clockTime(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(whole / 3600);
-  const m = Math.floor((whole % 3600) / 60);
-  const s = String(whole % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 export function useCellLabels(): CellLabels {
