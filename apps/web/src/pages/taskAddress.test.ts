@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { taskAddress } from './TaskListPage';
+import { taskAddress } from './taskAddress';
 
-const base = { taskId: 't-1', workspaceId: 'w-1', displayName: 'Invoice', fromHistory: false, taskType: null };
+const base = { taskId: 't-1', workspaceId: 'w-1', fromHistory: false };
 
 describe('taskAddress', () => {
   it('opens a document search hit at its page', () => {
@@ -11,9 +11,9 @@ describe('taskAddress', () => {
   });
 
   it('opens a recording search hit at its time, on the transcripts route', () => {
-    expect(
-      taskAddress({ ...base, taskType: 'Transcript', media: true, pageNumber: null, startTimeSeconds: 12.5 }),
-    ).toBe('/task/viewer/transcripts?taskId=t-1&workspaceId=w-1&time=12.5');
+    expect(taskAddress({ ...base, media: true, pageNumber: null, startTimeSeconds: 12.5 })).toBe(
+      '/task/viewer/transcripts?taskId=t-1&workspaceId=w-1&time=12.5',
+    );
   });
 
   it('opens other rows without a place', () => {
