@@ -172,3 +172,8 @@ export class IndexQueue {
       .execute();
   }
 }
+
+/** Refreshes the planner's statistics of the index after a bulk load (imports, benchmarks). */
+export async function refreshTextIndexStatistics(db: Executor): Promise<void> {
+  await sql`analyze task_text_entries`.execute(db);
+}
