@@ -181,8 +181,10 @@ async function main() {
         statuses: [...MAIN_TABLE_STATUSES, ...HISTORY_STATUSES],
       };
       // Alternate which goes first, so neither always meets a warmer cache.
-      const runCall = () => searchTasks(db, session, { Search: text, PageNumber: 1, PageSize: 20 });
-      const runBare = async () => {
+      const runCall = async (): Promise<void> => {
+        await searchTasks(db, session, { Search: text, PageNumber: 1, PageSize: 20 });
+      };
+      const runBare = async (): Promise<void> => {
         const ranked = await scope.rankQuery(filter, 20, 0).execute(db);
         const ids = ranked.rows.map((row) => row.task_id);
         await Promise.all([scope.tasks(ids), scope.bestMatches(ids, filter, MATCHES_PER_TASK)]);
