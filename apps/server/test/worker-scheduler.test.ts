@@ -305,8 +305,21 @@ describe.each(databaseKinds())('scheduler on %s', (kind) => {
     const [healthy, review] = await insertTasks(db(), [{ status: S.QueuedForPreProcessing }, { status: S.ToReview }]);
     const deleting = await taskWithFiles(db(), storage(), S.Deleting);
     const result = await runScheduledWork(deps(), new Date());
-    expect(result).toEqual({ expiredLeases: [], stuck: [], deleting: [deleting.id], history: [], mailExpiry: [] });
+    // The task in review was never indexed: the pass catches up with it (a task still in the
+    // pipeline is indexed when post-processing ends).
+    expect(result).toEqual({
+      expiredLeases: [],
+      stuck: [],
+      deleting: [deleting.id],
+      history: [],
+      mailExpiry: [],
+      indexed: [review],
+    });
     expect((await rowOf(db(), healthy as string)).status).toBe(S.QueuedForPreProcessing);
     expect((await rowOf(db(), review as string)).status).toBe(S.ToReview);
+    expect((await rowOf(db(), review as string)).index_status).toBe(400);
+    expect((await rowOf(db(), healthy as string)).index_status).toBe(50);
+    // The next pass finds nothing left to index.
+    expect((await runScheduledWork(deps(), new Date())).indexed).toEqual([]);
   });
 });

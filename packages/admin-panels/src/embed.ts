@@ -10,6 +10,8 @@ import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
 import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
 import type { AdminPanelsEventMap } from './events';
+import { Home, type HomeProps } from './home/Home';
+import { Metrics, type MetricsProps } from './metrics/Metrics';
 import { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';
 
 /** What every `mount*` returns. */
@@ -56,6 +58,70 @@ export function mountWorkspaceSettings(
   });
 }
 
+/** Options of {@link mountMetrics}: the provider's settings plus the screen's props. */
+export interface MountMetricsOptions
+  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
+    Omit<MetricsProps, 'className'> {
+  /** Extra class on the `.rd-root` element. */
+  className?: string;
+}
+
+/**
+ * Mounts the metrics into an element (refreshed every 60 s while mounted).
+ * @example
+ * const metrics = mountMetrics(document.getElementById('metrics')!, { client, abilities, initialPeriod: '7d' });
+ */
+export function mountMetrics(
+  element: HTMLElement,
+  options: MountMetricsOptions,
+): AdminPanelHandle<MountMetricsOptions> {
+  return createEmbed<MountMetricsOptions, AdminPanelsEventMap>(element, options, {
+    name: 'mountMetrics',
+    provider: (options) => splitProviderOptions(options).provider,
+    render: (current, events) =>
+      createElement(Metrics, {
+        ...splitProviderOptions(current).rest,
+        onError: relay(current.onError, events, 'error'),
+      }),
+  });
+}
+
+/** Options of {@link mountHome}: the provider's settings plus the screen's props. */
+export interface MountHomeOptions
+  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
+    Omit<HomeProps, 'className'> {
+  /** Extra class on the `.rd-root` element. */
+  className?: string;
+}
+
+/**
+ * Mounts the home view into an element; the host opens what the person picks.
+ * @example
+ * const home = mountHome(element, { client, abilities });
+ * home.on('openTask', ({ taskId, pageNumber }) => location.assign(`/viewer?taskId=${taskId}&page=${pageNumber ?? ''}`));
+ */
+export function mountHome(element: HTMLElement, options: MountHomeOptions): AdminPanelHandle<MountHomeOptions> {
+  return createEmbed<MountHomeOptions, AdminPanelsEventMap>(element, options, {
+    name: 'mountHome',
+    provider: (options) => splitProviderOptions(options).provider,
+    render: (current, events) => {
+      const openWorkspace = relay(
+        current.onOpenWorkspace
+          ? ({ workspaceId }: { workspaceId: string }) => current.onOpenWorkspace?.(workspaceId)
+          : undefined,
+        events,
+        'openWorkspace',
+      );
+      return createElement(Home, {
+        ...splitProviderOptions(current).rest,
+        onOpenTask: relay(current.onOpenTask, events, 'openTask'),
+        onOpenLink: relay(current.onOpenLink, events, 'openLink'),
+        onOpenWorkspace: (workspaceId: string) => openWorkspace({ workspaceId }),
+      });
+    },
+  });
+}
+
 export type {
   AdminNavigateEvent,
   AdminPanelsEventMap,
@@ -63,5 +129,8 @@ export type {
   AdminSavedEvent,
   AdminScreen,
 } from './events';
+export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
+export type { HomeProps } from './home/Home';
+export type { MetricsProps } from './metrics/Metrics';
 export type { WorkspaceTab } from './workspace/tabs';
 export type { WorkspaceSettingsProps } from './workspace/WorkspaceSettings';

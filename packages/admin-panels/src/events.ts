@@ -1,5 +1,6 @@
 /** The typed events of the admin panels, shared by the React props and the `/embed` handles. */
 import type { ApiCallError } from '@reviewdesk/api-client';
+import type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
 
 /** The screens of this package. */
 export type AdminScreen = 'workspace' | 'tenant' | 'licensing' | 'profile';
@@ -30,6 +31,12 @@ export interface AdminPanelsEventMap {
   navigate: AdminNavigateEvent;
   /** A call failed (the screen shows it too). */
   error: ApiCallError | Error;
+  /** Home: a search hit or a task ready for review was opened. */
+  openTask: HomeOpenTaskEvent;
+  /** Home: a bookmarked page was opened. */
+  openLink: HomeOpenLinkEvent;
+  /** Home: a workspace's to-review count was clicked. */
+  openWorkspace: { workspaceId: string };
 }
 
 /** The event callbacks every screen of the package takes as props. */

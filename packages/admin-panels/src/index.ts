@@ -1,6 +1,6 @@
 /**
- * `@reviewdesk/admin-panels`: the administration screens of Reviewdesk — workspace settings, and
- * (to come) tenant settings, licensing and the user profile. Render them inside a
+ * `@reviewdesk/admin-panels`: the administration screens of Reviewdesk — workspace settings, the
+ * metrics and the home view, and (to come) tenant settings, licensing and the user profile. Render them inside a
  * `<ReviewdeskProvider>`; hosts without React use the `mount*` functions of
  * `@reviewdesk/admin-panels/embed`. Import `@reviewdesk/admin-panels/styles.css`.
  * @packageDocumentation
@@ -13,10 +13,15 @@ export type {
   AdminSavedEvent,
   AdminScreen,
 } from './events';
+export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
+export { Home, type HomeProps } from './home/Home';
+export { HOME_SEARCH_DEBOUNCE_MS } from './home/HomeSearch';
 export {
   ADMIN_PANELS_NAMESPACE,
   type AdminPanelsTranslationKey,
   adminPanelsResources,
 } from './i18n/resources';
+export { METRICS_REFRESH_INTERVAL_MS, Metrics, type MetricsProps } from './metrics/Metrics';
+export { type MetricsPeriod, PERIODS as METRICS_PERIODS } from './metrics/period';
 export { isWorkspaceTab, WORKSPACE_TAB_PERMISSIONS, WORKSPACE_TABS, type WorkspaceTab } from './workspace/tabs';
 export { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';

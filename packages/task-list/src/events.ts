@@ -17,6 +17,10 @@ export interface OpenTaskEvent {
   taskType: TaskType | null;
   /** The task is an audio or video recording (derived from `taskType`). */
   media: boolean;
+  /** Opened from a text-search hit: the page of its best passage (documents), to open there. */
+  pageNumber?: number | null;
+  /** Opened from a text-search hit: where its best passage starts, in seconds (recordings). */
+  startTimeSeconds?: number | null;
 }
 
 /** What `onOpenBatch` receives. */

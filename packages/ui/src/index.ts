@@ -31,6 +31,12 @@ export {
   type SelectProps,
   Switch,
 } from './components/Field/Field';
+export {
+  HighlightedText,
+  type HighlightedTextProps,
+  markedParts,
+  type TextRange,
+} from './components/HighlightedText/HighlightedText';
 export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu';
 export { Popover, type PopoverProps } from './components/Popover/Popover';
 export {
@@ -121,5 +127,7 @@ export {
   taskStatusName,
   taskStatusTone,
 } from './status/taskStatus';
+export { clockTime } from './utils/clock-time';
 export { createEventHub, type EventHub } from './utils/event-hub';
 export { saveFile } from './utils/save-file';
+export { isMediaTaskType, MEDIA_TASK_TYPES } from './utils/task-kinds';

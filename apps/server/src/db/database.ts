@@ -18,6 +18,7 @@ import * as rateLimits0011 from './migrations/0011_rate_limits.js';
 import * as eInvoiceXml0012 from './migrations/0012_einvoice_xml.js';
 import * as accountSettings0013 from './migrations/0013_account_settings.js';
 import * as importChannels0014 from './migrations/0014_import_channels.js';
+import * as textSearch0016 from './migrations/0016_text_search.js';
 import * as templates0017 from './migrations/0017_templates.js';
 import * as translations0019 from './migrations/0019_translations.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0012_einvoice_xml': eInvoiceXml0012,
   '0013_account_settings': accountSettings0013,
   '0014_import_channels': importChannels0014,
+  '0016_text_search': textSearch0016,
   '0017_templates': templates0017,
   '0019_translations': translations0019,
 };

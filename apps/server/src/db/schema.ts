@@ -662,3 +662,59 @@ export interface Database {
   workspace_notification_configs: WorkspaceNotificationConfigsTable;
   notification_deliveries: NotificationDeliveriesTable;
 }
+// --- Text search (migration 0016_text_search) ---
+export interface TasksTable {
+  /** IndexStatus (product-spec §4): WaitingForFirstIndex 50 … Indexed 400. */
+  index_status: Generated<number>;
+  /** Id of the task in the index (the task's own id: the index lives in this database). */
+  index_id: Nullable<string>;
+  index_service_name: Nullable<string>;
+  last_indexed_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** One searchable piece of a task's text: a page, a page's field values or a transcript paragraph. */
+export interface TaskTextEntriesTable {
+  id: Generated<string>;
+  tenant_id: string;
+  workspace_id: string;
+  task_id: string;
+  /** page | fields | transcript */
+  source: string;
+  page_number: number | null;
+  start_time_seconds: number | null;
+  position: number;
+  speaker_name: string | null;
+  /** The text-search configuration of the entry's language (english, portuguese, … simple). */
+  config: string;
+  body: string;
+  /** Generated from config and body. */
+  document: ColumnType<string, never, never>;
+}
+
+export interface IndexLogsTable {
+  id: Generated<string>;
+  tenant_id: string;
+  workspace_id: string;
+  task_id: string;
+  index_id: string | null;
+  index_service_name: string | null;
+  index_status: number;
+  log_message: string | null;
+  created_on: CreatedAt;
+}
+
+/** A page a person bookmarked (domain/bookmarks.ts numbers the pages). */
+export interface UserBookmarksTable {
+  tenant_id: string;
+  user_id: string;
+  bookmark_id: number;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  task_text_entries: TaskTextEntriesTable;
+  index_logs: IndexLogsTable;
+  user_bookmarks: UserBookmarksTable;
+}
+
+export type IndexLogRow = Selectable<IndexLogsTable>;

@@ -1,16 +1,19 @@
 /**
- * Home (spec §2: "Home with search"). The search belongs to the task list package; until it
- * exists, home greets the user and offers the screens their abilities open.
+ * Home (spec §2: "Home with search"): a greeting, the admin-panels package's home view (search
+ * across the user's workspaces, what waits for review, bookmarks) and the screens their
+ * abilities open.
  */
 import { useAuth } from '@reviewdesk/auth';
-import { useCan, useServerCapabilities } from '@reviewdesk/ui';
+import { LoadingState, useCan, useServerCapabilities } from '@reviewdesk/ui';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useWebTranslation } from '../i18n/useWebTranslation';
 import { Icon } from '../layout/icons';
 import { visibleMenuEntries } from '../routes/paths';
-import { FeaturePlaceholder } from './FeaturePlaceholder';
 
-/** Test ids: `home.welcome`, `home.shortcut.<menu id>`. */
+const HomeScreen = lazy(async () => ({ default: (await import('./home/HomeScreen')).HomeScreen }));
+
+/** Test ids: `home.welcome`, `home.shortcut.<menu id>`, `home` (the package's view). */
 export function HomePage() {
   const { user } = useAuth();
   const can = useCan();
@@ -22,7 +25,9 @@ export function HomePage() {
       <h1 className="rd-app-page__title" data-testid="home.welcome">
         {user?.name ? t('home.welcome', { name: user.name }) : t('home.welcomeAnonymous')}
       </h1>
-      <FeaturePlaceholder feature="features.homeSearch" packageName="@reviewdesk/task-list" embedded />
+      <Suspense fallback={<LoadingState />}>
+        <HomeScreen />
+      </Suspense>
       {shortcuts.length > 0 ? (
         <section className="rd-app-section" aria-labelledby="rd-app-home-shortcuts">
           <h2 id="rd-app-home-shortcuts" className="rd-app-page__subtitle">

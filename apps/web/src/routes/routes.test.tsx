@@ -13,6 +13,7 @@ describe('routes behind their permission', () => {
         expect(
           screen.queryByTestId('placeholder') ??
             screen.queryByTestId('task-list') ??
+            screen.queryByTestId('metrics') ??
             screen.queryByTestId('batch-list') ??
             screen.queryByTestId('workspace-settings') ??
             screen.queryByTestId('viewer.no-task') ??
@@ -48,10 +49,10 @@ describe('routes behind their permission', () => {
   });
 
   it('names the feature and its package on a screen whose package does not exist yet', async () => {
-    renderApp({ path: '/metrics', abilities: ['Metrics.View'], language: 'en' });
+    renderApp({ path: '/licensing', abilities: ['Licensing.View'], language: 'en' });
     const placeholder = await screen.findByTestId('placeholder');
     expect(placeholder.dataset.package).toBe('@reviewdesk/admin-panels');
-    expect(placeholder.textContent).toContain('Metrics');
+    expect(placeholder.textContent).toContain('Licenses');
     expect(placeholder.textContent).toContain('@reviewdesk/admin-panels');
   });
 });

@@ -38,11 +38,12 @@ const BatchListPage = lazyScreen(() => import('../pages/batch-list/BatchListPage
 const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'ViewerPage');
 const TaskTracesPage = lazyScreen(() => import('../pages/traces/TaskTracesPage'), 'TaskTracesPage');
 const WorkspaceEditPage = lazyScreen(() => import('../pages/workspace-edit/WorkspaceEditPage'), 'WorkspaceEditPage');
+const MetricsPage = lazyScreen(() => import('../pages/metrics/MetricsPage'), 'MetricsPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
   '/home': () => <HomePage />,
-  '/metrics': () => <FeaturePlaceholder feature="features.metrics" packageName="@reviewdesk/admin-panels" />,
+  '/metrics': MetricsPage,
   '/templates/configure': () => (
     <FeaturePlaceholder feature="features.templatesConfigure" packageName="@reviewdesk/admin-panels" />
   ),

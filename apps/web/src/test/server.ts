@@ -102,6 +102,7 @@ export const handlers = [
     }),
   ),
   http.get(`${API}/v1/SdWorkspace/UserWorkspaces`, notImplemented),
+  http.get(`${API}/bookmarks/data`, notImplemented),
   http.get(`${API}/v1/User/GetUserDetails`, () => HttpResponse.json(currentUser)),
   http.get(`${API}/v1/User/GetExternalLogins`, notImplemented),
   http.patch(`${API}/v1/User/ChangeEmail`, notImplemented),

@@ -40,6 +40,11 @@ export interface DocumentViewerProps {
   globalShortcuts?: boolean;
   /** Where pdf.js finds its CMaps, fonts and decoders (see README, "Pages engine"). */
   pdfAssets?: PdfAssets;
+  /**
+   * Open at this page instead of at the first field needing attention (e.g. the page of a search
+   * hit). The field is still selected for the keyboard; only the scroll goes to the page.
+   */
+  initialPage?: number | null;
   /** Extra class on the viewer's root element. */
   className?: string;
   /** The save state changed (saved / saving / unsaved / failed / conflict). */
@@ -122,6 +127,7 @@ function ViewerInstance(props: DocumentViewerProps & { onOpenTask: (taskId: stri
         onAutosaveChange={(on) => setPreferences({ autosave: on })}
         onOpenTask={props.onOpenTask}
         pdfAssets={props.pdfAssets}
+        initialPage={props.initialPage ?? null}
       />
     </ViewerContext.Provider>
   );

@@ -16,8 +16,15 @@ import {
 import { keepPreviousData, replaceEqualDeep, type UseQueryOptions, useQuery } from '@tanstack/react-query';
 import { listBody, type TaskFilters, type TaskListTab, type TaskSort } from '../model/query';
 
-/** One row of the list: a task list item, plus the matches when it came from the text search. */
-export type TaskRowData = Schema<'TaskListItem'> & { matches?: Schema<'IndexSearchMatch'>[] };
+/** One row of the list: a task list item, plus what the text search says when it came from there. */
+export type TaskRowData = Schema<'TaskListItem'> & {
+  /** The task's best matching passages, best first. */
+  matches?: Schema<'IndexSearchMatch'>[];
+  /** How many of the task's passages match (more than `matches` may hold). */
+  matchCount?: number;
+  /** The hit is a task of the history (it opens read-only there). */
+  fromHistory?: boolean;
+};
 
 /** A page of rows and where it stands. */
 export interface TaskPage {
@@ -95,13 +102,15 @@ export function searchHitRow(hit: Schema<'IndexSearchHit'>, tenantId = ''): Task
     displayName: hit.displayName,
     totalPages: 0,
     status: hit.status ?? enumCodeOf('TaskStatus', 'ToReview'),
-    createdOn: '',
+    createdOn: hit.createdOn ?? '',
     isSplitSourceTask: false,
     canBeReviewed: false,
     canBeExported: false,
     canBeDeleted: false,
     canBeReprocessed: false,
     matches: hit.matches,
+    matchCount: hit.matchCount ?? hit.matches.length,
+    fromHistory: hit.fromHistory ?? false,
   };
 }
 

@@ -254,6 +254,24 @@ describe('TaskList first-hour details', () => {
     expect(items).not.toContain('Delete');
   });
 
+  it('shows a text-search hit with its place and marked words, and opens it at that page', async () => {
+    const onOpenTask = vi.fn();
+    const { server } = setup(3, { onOpenTask, tab: 'text-search' });
+    const task = server.tasks[0];
+    if (!task) throw new Error('fixture');
+    await userEvent.type(screen.getByTestId('task-list.search'), 'invoice{Enter}');
+    const match = await screen.findByTestId('task-list.match');
+    expect(within(match).getByText('Page 2')).toBeTruthy();
+    expect(within(match).getByText('invoice').tagName).toBe('MARK');
+    expect(within(match).getByText('1 more passage')).toBeTruthy();
+    const call = server.calls.find((c) => c.path.endsWith('/Index/Search'));
+    expect(call).toBeDefined();
+    await userEvent.click(screen.getByTestId(`task-list.open.${task.id}`));
+    expect(onOpenTask).toHaveBeenCalledWith(
+      expect.objectContaining({ taskId: task.id, pageNumber: 2, startTimeSeconds: null }),
+    );
+  });
+
   it('opens a recording as a recording and offers its transcript exports only', async () => {
     const onOpenTask = vi.fn();
     const { server } = setup(2, { onOpenTask }, { taskType: 'Transcript' });

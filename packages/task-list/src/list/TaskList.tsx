@@ -128,13 +128,16 @@ export function TaskList(props: TaskListProps) {
 
 /** What the host learns about a task it opens (or links to). */
 function openEvent(task: TaskRowData, tab: TaskListTab, taskType: TaskType | null): OpenTaskEvent {
+  // A text-search hit opens where its best passage is.
+  const match = task.matches?.[0];
   return {
     taskId: task.id,
     workspaceId: task.workspaceId,
     displayName: task.displayName,
-    fromHistory: tab === 'archive' || tab === 'processed',
+    fromHistory: tab === 'archive' || tab === 'processed' || task.fromHistory === true,
     taskType,
     media: isMediaTaskType(taskType),
+    ...(match ? { pageNumber: match.pageNumber ?? null, startTimeSeconds: match.startTimeSeconds ?? null } : {}),
   };
 }
 

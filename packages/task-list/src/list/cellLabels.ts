@@ -2,8 +2,8 @@
  * Translated row labels, made once per list and language instead of once per row: a page change
  * mounts ~20 rows, and each i18next lookup with interpolation costs more than the rest of a cell.
  */
-import { enumTextKey } from '@reviewdesk/api-client';
-import { useUiTranslation } from '@reviewdesk/ui';
+import { enumTextKey, type Schema } from '@reviewdesk/api-client';
+import { clockTime, useUiTranslation } from '@reviewdesk/ui';
 import { useMemo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 
@@ -28,6 +28,10 @@ export interface CellLabels {
   rowActions: (name: string) => string;
   /** A status's name (the badge's tooltip). */
   statusName: (code: number) => string;
+  /** Where a text-search passage is: "Page 2", "Field values, page 1", "At 1:05". */
+  matchPlace: (match: Schema<'IndexSearchMatch'>) => string;
+  /** "3 more passages" below a hit's passage. */
+  moreMatches: (count: number) => string;
 }
 
 export function useCellLabels(): CellLabels {
@@ -38,6 +42,13 @@ export function useCellLabels(): CellLabels {
     return {
       selectRow: fillIn((name) => t('selection.row', { name })),
       rowActions: fillIn((name) => t('actions.menu', { name })),
+      matchPlace: (match) => {
+        if (match.startTimeSeconds !== null && match.startTimeSeconds !== undefined)
+          return t('toolbar.matchTime', { time: clockTime(match.startTimeSeconds) });
+        if (match.pageNumber === null || match.pageNumber === undefined) return '';
+        return t(match.source === 'fields' ? 'toolbar.matchFields' : 'toolbar.matchPage', { page: match.pageNumber });
+      },
+      moreMatches: (count) => t('toolbar.moreMatches', { count }),
       statusName: (code) => {
         let name = names.get(code);
         if (name === undefined) {

@@ -10,6 +10,7 @@ import type { TaskRowData } from '../data/useTaskPage';
 import type { TaskListTranslationKey } from '../i18n/resources';
 import { SORT_FIELDS } from '../model/query';
 import type { CellLabels } from './cellLabels';
+import { SearchMatch } from './SearchMatch';
 import { TaskStatusCell } from './TaskStatusCell';
 
 /** What a cell may need besides its task (stable per list, so it does not break row memoisation). */
@@ -42,11 +43,17 @@ const BASE_COLUMNS: TaskColumn[] = [
   {
     id: 'displayName',
     header: { key: 'columns.displayName' },
-    render: (task) => (
+    render: (task, context) => (
       <span className="rd-task-list__name">
         <span className="rd-task-list__name-text">{task.displayName}</span>
-        {task.matches && task.matches.length > 0 ? (
-          <span className="rd-task-list__match">{task.matches[0]?.text}</span>
+        {task.matches?.[0] ? (
+          <SearchMatch
+            match={task.matches[0]}
+            place={context.labels.matchPlace(task.matches[0])}
+            more={
+              (task.matchCount ?? task.matches.length) > 1 ? context.labels.moreMatches((task.matchCount ?? 0) - 1) : ''
+            }
+          />
         ) : null}
       </span>
     ),

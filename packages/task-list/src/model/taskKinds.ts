@@ -5,18 +5,15 @@
  * as transcripts, everything else is a document.
  */
 import type { Schema } from '@reviewdesk/api-client';
+import { isMediaTaskType as isRecordingType, MEDIA_TASK_TYPES as UI_MEDIA_TASK_TYPES } from '@reviewdesk/ui';
 
 /** A workspace task type (`Invoice`, `Transcript`, …). */
 export type TaskType = Schema<'TaskType'>;
 
-/** Task types whose tasks are audio or video recordings. */
-export const MEDIA_TASK_TYPES: ReadonlySet<TaskType> = new Set<TaskType>([
-  'Transcript',
-  'Subtitles',
-  'TranscriptSummarization',
-]);
+/** Task types whose tasks are audio or video recordings (the rule lives in @reviewdesk/ui). */
+export const MEDIA_TASK_TYPES: ReadonlySet<TaskType> = new Set<TaskType>(UI_MEDIA_TASK_TYPES);
 
 /** True when tasks of this type are recordings; an unknown type (config not loaded) is not. */
 export function isMediaTaskType(taskType: TaskType | null | undefined): boolean {
-  return taskType ? MEDIA_TASK_TYPES.has(taskType) : false;
+  return isRecordingType(taskType);
 }

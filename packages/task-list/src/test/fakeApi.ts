@@ -70,6 +70,45 @@ export function createFakeServer(
           hasNextPage: pageNumber < totalPages,
         });
       }
+      if (path === '/Index/Search') {
+        // The first task matches on its page 2, two words highlighted, with one more passage.
+        const task = server.tasks[0];
+        const search = url.searchParams.get('Search') ?? '';
+        const items = task
+          ? [
+              {
+                taskId: task.id,
+                workspaceId: task.workspaceId,
+                displayName: task.displayName,
+                sequentialByWorkspaceId: task.sequentialByWorkspaceId,
+                status: task.status,
+                fromHistory: false,
+                taskType: 'Invoice',
+                createdOn: task.createdOn,
+                rank: 0.5,
+                matchCount: 2,
+                matches: [
+                  {
+                    source: 'page',
+                    pageNumber: 2,
+                    startTimeSeconds: null,
+                    text: `Total due ${search} now`,
+                    highlights: [{ offset: 10, length: search.length }],
+                    exactText: search,
+                  },
+                ],
+              },
+            ]
+          : [];
+        return json({
+          items,
+          pageNumber: 1,
+          totalPages: 1,
+          totalCount: items.length,
+          hasPreviousPage: false,
+          hasNextPage: false,
+        });
+      }
       if (path === '/SdTask/CountTotal') {
         return json({
           processingCount: 1,

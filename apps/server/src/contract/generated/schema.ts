@@ -1622,8 +1622,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Usage figures of the current user (workspaces and processed tasks).
-         * @description Refreshed by the client every 60 s while the metrics are shown.
+         * Usage figures of the current user (workspaces and processed tasks) and the metrics of their workspaces.
+         * @description Refreshed by the client every 60 s while the metrics are shown. Every figure covers the workspaces given (all the caller reaches when none) and the tasks created in the period given (all when open); `processedTasksCount` and `workspaceCount` are the usage summary of the specification, the other members the metrics page's breakdowns.
          */
         get: operations["User_GetMetrics"];
         put?: never;
@@ -2293,8 +2293,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Full-text search in the transcripts of a workspace
-         * @description Searches the indexed transcripts of the workspace's transcript and subtitles tasks (the only task types that are indexed) and returns a page of tasks, each with the matching passages and their start times.
+         * Full-text search in the text of tasks
+         * @description Searches the indexed text of tasks — recognised page text, field values and transcript paragraphs, each stemmed in its own language (pt, en, de, fr, es) — in one workspace or in every workspace the caller reaches, and returns a page of tasks ranked by relevance, each with its best matching passages (highlighted) and where they are (page or start time). Deleted tasks are not searched.
          */
         get: operations["Index_Search"];
         put?: never;
@@ -4950,6 +4950,47 @@ export interface components {
             workspaceCount: number;
             /** @description Tasks processed in those workspaces. */
             processedTasksCount: number;
+            /**
+             * Format: date-time
+             * @description Start of the period measured (null = open).
+             */
+            from?: string | null;
+            /**
+             * Format: date-time
+             * @description End of the period measured (null = open).
+             */
+            to?: string | null;
+            /** @description Tasks per current status, most frequent first. */
+            statusCounts?: components["schemas"]["StatusCount"][];
+            /** @description Tasks waiting for review (ToReview) per workspace measured, in the order of the workspaces. */
+            toReviewByWorkspace?: components["schemas"]["WorkspaceCount"][];
+            /** @description Tasks whose review is over per reviewer, most first. */
+            reviewedByUser?: components["schemas"]["UserCount"][];
+            /** @description Average time tasks stayed in each status (finished stays only), by status. */
+            averageTimeByStatus?: components["schemas"]["StatusDuration"][];
+        };
+        /** @description Number of tasks in one status. */
+        StatusCount: {
+            status: components["schemas"]["TaskStatus"];
+            count: number;
+        };
+        /** @description Number of tasks of one workspace. */
+        WorkspaceCount: {
+            /** Format: uuid */
+            workspaceId: string;
+            displayName: string;
+            count: number;
+        };
+        /** @description Number of tasks of one user. */
+        UserCount: {
+            userId: string;
+            userName?: string | null;
+            count: number;
+        };
+        /** @description Average time tasks stayed in one status. */
+        StatusDuration: {
+            status: components["schemas"]["TaskStatus"];
+            averageMilliseconds: number;
         };
         /** @description Answer of User/VerifyRulesToDelete - which account deletion is allowed and what stands in the way. */
         DeleteRulesResult: {
@@ -5540,7 +5581,7 @@ export interface components {
             /** Format: date-time */
             createdOn: string;
         };
-        /** @description A task whose transcript matches an index search, with the matching passages (the specification does not show the shape). */
+        /** @description A task whose text matches an index search, with its best matching passages (the specification does not show the shape). */
         IndexSearchHit: {
             /** Format: uuid */
             taskId: string;
@@ -5554,17 +5595,40 @@ export interface components {
             status?: components["schemas"]["TaskStatus"];
             /** @description The task is in the history (processed). */
             fromHistory?: boolean;
+            /** @description Task type of the task's workspace (e.g. `Invoice`, `Transcript`). */
+            taskType?: string | null;
+            /** Format: date-time */
+            createdOn?: string | null;
+            /** @description Relevance of the task's best passage (higher is better); hits come in this order. */
+            rank?: number;
+            /** @description Number of the task's passages that match (more than `matches` may hold). */
+            matchCount?: number;
+            /** @description The task's best matching passages, best first (at most five). */
             matches: components["schemas"]["IndexSearchMatch"][];
         };
-        /** @description One matching passage of a transcript. */
+        /** @description One matching passage of a task's text — a page, a page's field values or a transcript paragraph. */
         IndexSearchMatch: {
-            /** @description Where the passage starts in the media; the viewer seeks there. */
-            startTimeSeconds: number;
+            /**
+             * @description What the passage is part of — the recognised text of a page, the field values of a page, or a transcript paragraph.
+             * @enum {string}
+             */
+            source?: "page" | "fields" | "transcript";
+            /** @description The page of the passage (documents); the viewer opens the task there. */
+            pageNumber?: number | null;
+            /** @description Where the passage starts in the media (transcripts); the viewer seeks there. */
+            startTimeSeconds?: number | null;
             /** @description The passage (a paragraph or its part around the match). */
             text: string;
-            /** @description The exact matched words inside `text`, for highlighting. */
+            /** @description The matched words inside `text`, as character ranges (UTF-16 offsets), for highlighting. */
+            highlights?: components["schemas"]["TextRange"][];
+            /** @description The first matched word(s) inside `text`. */
             exactText?: string | null;
             speakerName?: string | null;
+        };
+        /** @description A range of characters inside a text. */
+        TextRange: {
+            offset: number;
+            length: number;
         };
         /** @description A page of index search hits. */
         PageOfIndexSearchHit: components["schemas"]["PagedListMeta"] & {
@@ -9313,7 +9377,14 @@ export interface operations {
     };
     User_GetMetrics: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Workspaces to measure (repeat the argument for each); none means all workspaces the user can see. */
+                workspaceIds?: string[];
+                /** @description Only tasks created at or after this instant. */
+                from?: string | null;
+                /** @description Only tasks created before this instant. */
+                to?: string | null;
+            };
             header?: never;
             path: {
                 /** @description API version of the call (`/api/v{version}`); the current version is "1". */
@@ -10328,8 +10399,14 @@ export interface operations {
             query: {
                 /** @description Text to search for. */
                 Search: string;
-                /** @description Workspace to search in. */
-                WorkspaceId: string;
+                /** @description Workspace to search in; every workspace the caller reaches when absent. */
+                WorkspaceId?: string | null;
+                /** @description Restrict the search to workspaces of this task type (e.g. `Invoice`, `Transcript`). */
+                TaskType?: string | null;
+                /** @description Only tasks created at or after this instant. */
+                CreatedFrom?: string | null;
+                /** @description Only tasks created before this instant. */
+                CreatedTo?: string | null;
                 /** @description Restrict the search to one batch. */
                 BatchId?: string | null;
                 /** @description Search the main table (MainTable 10) or the history (History 20); both when absent. */
@@ -10360,6 +10437,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };

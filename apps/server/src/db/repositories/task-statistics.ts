@@ -22,6 +22,17 @@ export async function withDetectionsSql(db: Db): Promise<RawBuilder<SqlBool>> {
     : sql<SqlBool>`false`;
 }
 
+const ALL = sql<SqlBool>`true`;
+
+/** Tasks created in [from, to) (either end open when null). */
+export function createdBetweenSql(from: Date | null, to: Date | null): RawBuilder<SqlBool> {
+  const parts = [
+    ...(from ? [sql<SqlBool>`t.created_on >= ${from}`] : []),
+    ...(to ? [sql<SqlBool>`t.created_on < ${to}`] : []),
+  ];
+  return parts.length > 0 ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : ALL;
+}
+
 export class TaskStatistics {
   constructor(
     private readonly db: Db,
@@ -34,7 +45,11 @@ export class TaskStatistics {
    * Tasks in `statuses` per reviewer, most first. The reviewer is `last_integrated_by` when the
    * database records it, else the last user who checked the task out.
    */
-  async reviewedPerUser(workspaceIds: readonly string[], statuses: readonly number[]) {
+  async reviewedPerUser(
+    workspaceIds: readonly string[],
+    statuses: readonly number[],
+    where: RawBuilder<SqlBool> = ALL,
+  ) {
     if (workspaceIds.length === 0 || statuses.length === 0) return [];
     const columns = await taskColumns(this.db);
     const reviewer = columns.has('last_integrated_by')
@@ -47,6 +62,7 @@ export class TaskStatistics {
         and t.workspace_id in (${sql.join([...workspaceIds])})
         and t.status in (${sql.join([...statuses])})
         and ${reviewer} is not null
+        and ${where}
       group by 1
       order by 2 desc, 1`.execute(this.db);
     return rows.map((r) => ({ reviewer: r.reviewer, count: Number(r.count) }));
@@ -57,7 +73,7 @@ export class TaskStatistics {
    * names the status the task entered (`status`, `toStatus` or `newStatus`) starts a stay; the
    * next such event of the task ends it. Stays still running are not counted.
    */
-  async averageStays(workspaceIds: readonly string[]) {
+  async averageStays(workspaceIds: readonly string[], where: RawBuilder<SqlBool> = ALL) {
     if (workspaceIds.length === 0) return [];
     const { rows } = await sql<{ status: number; avg_ms: string | number }>`
       with entered as (
@@ -67,6 +83,7 @@ export class TaskStatistics {
         join tasks t on t.id = e.task_id and t.tenant_id = e.tenant_id
         where e.tenant_id = ${this.tenantId}
           and t.workspace_id in (${sql.join([...workspaceIds])})
+          and ${where}
       ), stays as (
         select status_text::int as status,
                lead(created_on) over (partition by task_id order by created_on) - created_on as spent

@@ -14,9 +14,10 @@
 // the workspace not the task's (WorkspacesDontMatch 21), the assignment (29/30).
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { ReviewStore } from '../../db/repositories/review.js';
+import { indexTask } from '../search/indexing.js';
 import { TASK_STATUS } from '../tasks/flags.js';
 import { assigneesOf } from './checkout.js';
-import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, userOf } from './context.js';
+import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, tenantOf, userOf } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent } from './events.js';
 import { assignmentRefusal, currentHolder, statusRefusal } from './guards.js';
 import { type ReviewError, ReviewRefusal, refused, succeeded } from './outcome.js';
@@ -156,6 +157,13 @@ export async function saveDocumentChanges(caller: ReviewCaller, body: SaveDocume
       errors,
     };
   });
+  if (outcome.savedPages.length > 0) {
+    const pages = outcome.savedPages.map((s) => s.pageNumber);
+    await indexTask(caller.db, tenantOf(caller), found.id, {
+      reason: `review saved page${pages.length === 1 ? '' : 's'} ${pages.join(', ')}`,
+      pages,
+    });
+  }
   const result = { unsavedPages: outcome.unsavedPages, savedPages: outcome.savedPages, conflicts: outcome.conflicts };
   return outcome.errors.length > 0 ? refused(outcome.errors, result) : succeeded(result);
 }

@@ -19,8 +19,9 @@ import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { ReviewStore } from '../../db/repositories/review.js';
 import type { TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow } from '../../db/schema.js';
+import { indexTask } from '../search/indexing.js';
 import { assigneesOf } from './checkout.js';
-import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, userOf } from './context.js';
+import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, tenantOf, userOf } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent } from './events.js';
 import { ReviewRefusal, refused, succeeded } from './outcome.js';
 import { requireHolder } from './save-document.js';
@@ -117,7 +118,7 @@ export async function saveTranscriptChanges(
       retimed = { failed: error instanceof Error ? error.message : String(error) };
     }
   }
-  return inTransaction(caller, async ({ store, tasks }) => {
+  const outcome = await inTransaction(caller, async ({ store, tasks }) => {
     const now = nowOf(caller);
     const { task, media, refusal } = await checkSave(store, tasks, found.id, me, now, sent);
     if (refusal) return refusal;
@@ -150,4 +151,10 @@ export async function saveTranscriptChanges(
     );
     return succeeded({ savedResult: true, transcript: withVersion(toStore, version) });
   });
+  // After the save committed: the index follows the saved transcript, and its failure is logged,
+  // never a lost save.
+  if (outcome.result?.savedResult) {
+    await indexTask(caller.db, tenantOf(caller), found.id, { reason: 'review saved the transcript' });
+  }
+  return outcome;
 }

@@ -6,9 +6,11 @@ import { capabilitiesHandlers } from './capabilities.js';
 import { connectorHandlers } from './connectors.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
+import { insightHandlers } from './insight.js';
 import { licenceHandlers } from './licences.js';
 import { notificationHandlers } from './notifications.js';
 import { reviewHandlers } from './review.js';
+import { searchHandlers } from './search.js';
 import { taskFieldHandlers } from './task-fields.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
@@ -49,4 +51,6 @@ export const handlers = combineHandlers(
   userAccountHandlers,
   userEmailHandlers,
   notificationHandlers,
+  searchHandlers,
+  insightHandlers,
 );

@@ -8,6 +8,7 @@
 // review in the system (translations, product-spec §4).
 import { extname } from 'node:path';
 import type { TaskPageRow, TaskRow } from '../../db/schema.js';
+import { indexTask } from '../../domain/search/indexing.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import {
   type DocumentResult,
@@ -48,6 +49,12 @@ export const postProcessing: Stage = {
       average_confidence: summary.averageConfidence,
       processing_finished_on: new Date(),
     });
+    // The text is final for processing now: index it before the task is listed for review, so a
+    // search finds a task as soon as it can be opened.
+    const indexed = await indexTask(context.db, context.task.tenant_id, context.task.id, {
+      reason: 'processing finished',
+    });
+    await context.note(indexed.message, { indexStatus: indexed.status, entries: indexed.entries });
     const skip = skipsReview(context.task, settings);
     return {
       next: skip ? S.QueuedForExport : S.ToReview,

@@ -4,6 +4,7 @@
 import type { TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { resolveConfiguration, type WorkspaceConfiguration } from '../../domain/workspaces/configuration.js';
 import { type PipelineIds, pipelineOf } from '../../domain/workspaces/pipelines.js';
+import { taskLanguages } from '../../domain/workspaces/task-languages.js';
 import { type TaskTypeTemplate, templateOf } from '../../domain/workspaces/task-type-catalogue.js';
 import type { StageStore } from './task-store.js';
 
@@ -25,27 +26,7 @@ export async function workspaceSettings(store: StageStore, task: TaskRow): Promi
   };
 }
 
-const asArray = (value: unknown): string[] =>
-  Array.isArray(value)
-    ? value.filter((v): v is string => typeof v === 'string')
-    : typeof value === 'string'
-      ? JSON.parse(value)
-      : [];
-
-/**
- * Languages to recognise: the task's own (context.languageCode / inputLanguageCode), else the
- * workspace's configured language, else the workspace's languages list; English when none.
- */
+/** Languages to recognise in (domain/workspaces/task-languages.ts). */
 export function languagesOf(task: TaskRow, settings: Pick<WorkspaceSettings, 'row' | 'config'>): string[] {
-  const context = (task.context ?? {}) as Record<string, unknown>;
-  const fromTask = [context.languageCode, context.inputLanguageCode, context.transcriptLanguage].filter(
-    (code): code is string => typeof code === 'string' && code.trim() !== '',
-  );
-  if (fromTask.length > 0) return fromTask;
-  const configured = [settings.config.languages.languageCode, settings.config.languages.inputLanguageCode].filter(
-    (code): code is string => typeof code === 'string' && code.trim() !== '',
-  );
-  if (configured.length > 0) return configured;
-  const listed = asArray(settings.row.languages as unknown);
-  return listed.length > 0 ? listed : ['en'];
+  return taskLanguages(task, settings.row, settings.config);
 }

@@ -9,10 +9,13 @@
 // - deletion: Deleting (19) → files removed → Deleted (20);
 // - history removal: Processed (100) for longer than daysUntilHistoryRemoval → files removed →
 //   ProcessedAfterPeriodAndDeletedFiles (110);
-// - mail expiry: the raw messages received at import addresses, removed after 31 days.
+// - mail expiry: the raw messages received at import addresses, removed after 31 days;
+// - search index: tasks whose text is there but not indexed yet (processed before the index
+//   existed) are indexed (domain/search/indexing.ts).
 import type { Db } from '../../db/database.js';
 import { type LockedTask, TaskQueue, type WorkspaceNumber } from '../../db/repositories/task-queue.js';
 import { removeExpiredMail } from '../../domain/mail-import/expiry.js';
+import { indexWaitingTasks } from '../../domain/search/indexing.js';
 import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
 import { workspaceRules } from '../../domain/tasks/workspace-rules.js';
@@ -205,6 +208,7 @@ export async function runScheduledWork(deps: SchedulerDeps, now = new Date()) {
     deleting: removeDeletingTasks,
     history: removeExpiredHistory,
     mailExpiry: (d: SchedulerDeps, at: Date) => removeExpiredMail(d.db, d.storage, at, d.batchSize),
+    indexed: (d: SchedulerDeps) => indexWaitingTasks(d.db, d.batchSize ?? 100),
   };
   for (const [name, rule] of Object.entries(rules)) {
     try {

@@ -6,24 +6,17 @@
  * implements is offered (its capabilities), so no menu item ends in "not available on this server".
  */
 import { useAuth } from '@reviewdesk/auth';
-import { type OpenTaskEvent, TASK_LIST_TABS, TaskList, type TaskListTab } from '@reviewdesk/task-list';
+import { TASK_LIST_TABS, TaskList, type TaskListTab } from '@reviewdesk/task-list';
 import '@reviewdesk/task-list/styles.css';
 import { LoadingState, useServerCapabilities } from '@reviewdesk/ui';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { taskAddress } from '../taskAddress';
 import { useCurrentWorkspace } from './useCurrentWorkspace';
 
 const isTab = (value: string | null): value is TaskListTab => TASK_LIST_TABS.includes(value as TaskListTab);
 
-/**
- * Where a task is reviewed: recordings on the transcripts route, everything else in the document
- * viewer (both route by the task's type again, so an old link still lands right).
- */
-export function taskAddress({ taskId, workspaceId, fromHistory, media }: OpenTaskEvent): string {
-  const query = new URLSearchParams({ taskId, workspaceId });
-  if (fromHistory) query.set('fromHistory', 'true');
-  return `/task/viewer${media ? '/transcripts' : ''}?${query}`;
-}
+export { taskAddress };
 
 /** Test id: `task-list` (rendered by the package). */
 export function TaskListPage() {

@@ -31,6 +31,18 @@ describe('/task/viewer', () => {
     expect(viewer.props).toMatchObject({ taskId: 't-1', externalId: undefined });
   });
 
+  it('opens at the page of a search hit', async () => {
+    renderApp({ path: '/task/viewer?taskId=t-1&workspaceId=w-1&page=3', abilities: ['Viewer.View'] });
+    await screen.findByTestId('viewer');
+    expect(viewer.props).toMatchObject({ taskId: 't-1', initialPage: 3 });
+  });
+
+  it('opens at the first field when the page parameter is not a page', async () => {
+    renderApp({ path: '/task/viewer?taskId=t-1&page=zero', abilities: ['Viewer.View'] });
+    await screen.findByTestId('viewer');
+    expect(viewer.props).toMatchObject({ taskId: 't-1', initialPage: null });
+  });
+
   it('opens a task by its external id on /task/viewer/documents', async () => {
     renderApp({ path: '/task/viewer/documents?externalId=INV-7', abilities: ['Viewer.View'] });
     await screen.findByTestId('viewer');

@@ -47,6 +47,9 @@ export function ViewerPage() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const query = parseViewerQuery(params);
+  // A search hit opens at its page (`page`, 1-based); anything else is ignored.
+  const page = Number.parseInt(params.get('page') ?? '', 10);
+  const initialPage = Number.isFinite(page) && page >= 1 ? page : null;
   const named = Boolean(query.taskId || query.externalId);
   const task = useQuery({
     ...api.queryOptions('get', '/api/v{version}/Viewer/ViewerInit', {
@@ -127,6 +130,7 @@ export function ViewerPage() {
         taskId={query.taskId}
         externalId={query.externalId}
         userId={user?.id}
+        initialPage={initialPage}
         onOpenTask={openTask}
       />
     </div>

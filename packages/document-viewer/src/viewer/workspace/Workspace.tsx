@@ -17,6 +17,7 @@ import { useActionContext } from './useActionContext.js';
 import { useExport } from './useExport.js';
 import { useFinishRequest } from './useFinishRequest.js';
 import { useFocusOnOpen } from './useFocusOnOpen.js';
+import { useOpenAtPage } from './useOpenAtPage.js';
 import { usePagesMessages } from './usePagesMessages.js';
 import { useViewerShortcuts } from './useViewerShortcuts.js';
 
@@ -27,6 +28,8 @@ export interface WorkspaceProps {
   onAutosaveChange: (on: boolean) => void;
   onOpenTask: (taskId: string) => void;
   pdfAssets?: PdfAssets;
+  /** Page to open at (DocumentViewerProps.initialPage). */
+  initialPage?: number | null;
 }
 
 export function Workspace(props: WorkspaceProps) {
@@ -50,7 +53,9 @@ export function Workspace(props: WorkspaceProps) {
     allowSelectingTextWithOcr,
     requestFinish,
   });
-  useFocusOnOpen(ctx, fields, attention);
+  const initialPage = props.initialPage ?? null;
+  useFocusOnOpen(ctx, fields, attention, { scroll: initialPage === null });
+  useOpenAtPage(ctx, initialPage, pageInfos.length);
 
   return (
     <div className="rd-viewer__grid" data-thumbnails={thumbnails || undefined}>
