@@ -1,7 +1,7 @@
 // Exports of reviewed results as files: one task (Viewer/Export, Transcript/Export), a selection in
 // one file (SdTask/Export), one file per task and type in a zip (SdTask/BulkExport,
 // Transcript/ExportMultiple). The writers are in src/formats/exports; formats they
-// do not produce (Word, the anonymised renders) are refused with ExportDataError (17) — never a
+// do not produce (the anonymised renders) are refused with ExportDataError (17) — never a
 // stand-in file. EInvoiceXml is the XML kept with the task, as received (einvoice-export.ts).
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { ResultsScope } from '../../db/repositories/results.js';
@@ -32,6 +32,7 @@ export const DOCUMENT_EXPORTS: ReadonlySet<number> = new Set([
   ExportType.Csv,
   ExportType.Json,
   ExportType.Xml,
+  ExportType.Word,
   ExportType.EInvoiceXml,
 ]);
 /** Transcript formats this server writes. */
@@ -40,6 +41,7 @@ export const TRANSCRIPT_EXPORTS: ReadonlySet<number> = new Set([
   TranscriptExportType.Srt,
   TranscriptExportType.Vtt,
   TranscriptExportType.Json,
+  TranscriptExportType.Word,
 ]);
 
 const unsupported = (name: string) =>
