@@ -66,9 +66,14 @@ describe('availableRowActions for recordings and partial servers', () => {
 
   it('offers a recording its transcript exports, never the document exports', () => {
     const actions = availableRowActions({ ...flags, status: 60 }, 'to-review', user, { media: true });
-    expect(actions).toEqual(expect.arrayContaining(['export-transcript-txt', 'export-transcript-srt']));
-    expect(actions.filter((a) => ['export-excel', 'export-csv', 'export-json', 'export-xml'].includes(a))).toEqual([]);
+    expect(actions).toEqual(
+      expect.arrayContaining(['export-transcript-txt', 'export-transcript-srt', 'export-transcript-word']),
+    );
+    expect(
+      actions.filter((a) => ['export-excel', 'export-csv', 'export-json', 'export-xml', 'export-word'].includes(a)),
+    ).toEqual([]);
     const document = availableRowActions({ ...flags, status: 60 }, 'to-review', user);
+    expect(document).toEqual(expect.arrayContaining(['export-xml', 'export-word']));
     expect(document.filter((a) => a.startsWith('export-transcript'))).toEqual([]);
   });
 

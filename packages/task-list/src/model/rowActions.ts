@@ -21,11 +21,13 @@ export const ROW_ACTIONS = [
   'export-csv',
   'export-json',
   'export-xml',
+  'export-word',
   'export-einvoice',
   'export-transcript-txt',
   'export-transcript-srt',
   'export-transcript-vtt',
   'export-transcript-json',
+  'export-transcript-word',
   'event-inspector',
   'recover',
   'edit-assignments',
@@ -41,6 +43,7 @@ export const EXPORT_ACTIONS = {
   'export-csv': 'Csv',
   'export-json': 'Json',
   'export-xml': 'Xml',
+  'export-word': 'Word',
   'export-einvoice': 'EInvoiceXml',
 } as const satisfies Partial<Record<RowAction, string>>;
 
@@ -50,6 +53,7 @@ export const TRANSCRIPT_EXPORT_ACTIONS = {
   'export-transcript-srt': 'Srt',
   'export-transcript-vtt': 'Vtt',
   'export-transcript-json': 'Json',
+  'export-transcript-word': 'Word',
 } as const satisfies Partial<Record<RowAction, string>>;
 
 /** The operation each action calls (`null`: the host does it, e.g. opening the task). */
@@ -63,11 +67,13 @@ export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> =
   'export-csv': 'SdTask_Export',
   'export-json': 'SdTask_Export',
   'export-xml': 'SdTask_Export',
+  'export-word': 'SdTask_Export',
   'export-einvoice': 'SdTask_Export',
   'export-transcript-txt': 'Transcript_Export',
   'export-transcript-srt': 'Transcript_Export',
   'export-transcript-vtt': 'Transcript_Export',
   'export-transcript-json': 'Transcript_Export',
+  'export-transcript-word': 'Transcript_Export',
   'event-inspector': 'SdTask_Events',
   recover: 'SdTask_Recover',
   'edit-assignments': 'SdTask_UpdateTaskAssignment',
@@ -110,12 +116,14 @@ export function availableRowActions(
     'export-csv': documentExport,
     'export-json': documentExport,
     'export-xml': documentExport,
+    'export-word': documentExport,
     // The EN 16931 XML the invoice was read from: only a task that keeps one offers it.
     'export-einvoice': documentExport && task.hasEInvoiceXml === true,
     'export-transcript-txt': transcriptExport,
     'export-transcript-srt': transcriptExport,
     'export-transcript-vtt': transcriptExport,
     'export-transcript-json': transcriptExport,
+    'export-transcript-word': transcriptExport,
     'event-inspector': can('Task.ListEvents'),
     recover: archived && can('Task.Delete'),
     'edit-assignments': (tab === 'to-review' || tab === 'my-assignments') && can('Task.EditAssignments'),
