@@ -1,7 +1,7 @@
 // Exports of reviewed results on really processed invoices: a value a reviewer corrected (written
 // into task_pages.document, as Document/SaveDocumentChanges stores it) reaches every format; the
 // xlsx opens in exceljs and the docx in LibreOffice; selections export into one file or a zip;
-// formats this server does not write are refused with ExportDataError (17). Then the export stage (90 → 91 → 93 → 100) run by
+// formats an invoice cannot be exported in (the anonymised renders) are refused with ExportDataError (17). Then the export stage (90 → 91 → 93 → 100) run by
 // the worker runtime, its integration records and the signed result URL.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -130,12 +130,12 @@ for (const kind of databaseKinds()) {
         expect(text).toContain(CORRECTED);
       }, 60_000);
 
-      it('refuses the anonymised renders with ExportDataError (17), an unknown type with 400', async () => {
+      it('refuses the anonymised renders of an invoice with ExportDataError (17), an unknown type with 400', async () => {
         for (const type of [5, 6, 7]) {
           const res = await viewerExport(first, type);
           expect(res.status).toBe(400);
           expect(codeOf(res.json)).toBe(17);
-          expect((res.json as ErrorBody).message).toMatch(/not available on this server/);
+          expect((res.json as ErrorBody).message).toMatch(/anonymised exports are for DocumentAnonymization/);
         }
         expect((await viewerExport(first, 9)).status).toBe(400);
         expect((await viewerExport(first, 'Json')).status).toBe(400);
