@@ -1,10 +1,10 @@
 // The Word writer read back by LibreOffice (headless conversion to text and HTML): if LibreOffice
 // opens the file and finds every value where it belongs, the .docx is well-formed for Word too.
 import { describe, expect, it } from 'vitest';
+import { TRANSCRIPT } from '../../testing/test-transcripts.js';
 import { wordHtml, wordText, wordTexts } from '../../testing/word-text.js';
 import { DOCX_CONTENT_TYPE, toDocx, transcriptToDocx } from './docx.js';
 import { INVOICE_FIELDS, INVOICE_RESULT, LINE_TABLE, TRICKY } from './test-documents.js';
-import { TRANSCRIPT } from './test-transcripts.js';
 import { toTxt } from './transcript-text.js';
 import type { DocumentResult, TranscriptExportOptions } from './types.js';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildTranscript } from '../../pipeline/media/transcript.js';
 import { contractErrors } from '../../testing/contract-errors.js';
+import { TRANSCRIPT, words } from '../../testing/test-transcripts.js';
 import { exportTranscript, UnsupportedExportError } from './index.js';
-import { TRANSCRIPT, words } from './test-transcripts.js';
 import { cuesOf, toSrt, toTxt, toVtt } from './transcript-text.js';
 import { TranscriptExportType, toExportFileResult } from './types.js';
 

@@ -1,7 +1,8 @@
 // Test support for the transcript writers: timed words, and a transcript with markup characters
 // in its last paragraph, an hour in.
-import { buildTranscript } from '../../pipeline/media/transcript.js';
-import type { Transcript } from '../transcript.js';
+
+import type { Transcript } from '../formats/transcript.js';
+import { buildTranscript } from '../pipeline/media/transcript.js';
 
 export const words = (text: string, start: number, step = 0.4, channel?: number) =>
   text.split(' ').map((w, i) => ({
