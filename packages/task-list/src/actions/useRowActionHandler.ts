@@ -155,6 +155,9 @@ export function useRowActionHandler(options: {
       case 'export-xml':
       case 'export-word':
       case 'export-einvoice':
+      case 'export-anonymised-pdf':
+      case 'export-anonymised-png':
+      case 'export-anonymised-jpeg':
         void run(async () => {
           const { data } = await api.POST('/api/v{version}/SdTask/Export', {
             body: {

@@ -51,6 +51,23 @@ describe('availableRowActions', () => {
     ).not.toContain('export-einvoice');
   });
 
+  it('offers the anonymised renders only for anonymisation tasks that can be exported', () => {
+    const anonymised = ['export-anonymised-pdf', 'export-anonymised-png', 'export-anonymised-jpeg'];
+    const viewer = can('Task.View');
+    const task = { ...flags, status: 60 as const };
+    expect(availableRowActions(task, 'to-review', viewer, { anonymisation: true })).toEqual(
+      expect.arrayContaining(anonymised),
+    );
+    for (const action of anonymised) {
+      expect(availableRowActions(task, 'to-review', viewer)).not.toContain(action);
+      expect(
+        availableRowActions({ ...task, canBeExported: false }, 'to-review', viewer, { anonymisation: true }),
+      ).not.toContain(action);
+      expect(availableRowActions(task, 'to-review', can('Viewer.View'), { anonymisation: true })).not.toContain(action);
+      expect(availableRowActions(task, 'archive', viewer, { anonymisation: true })).not.toContain(action);
+    }
+  });
+
   it('offers recover only in the archive, and nothing that needs a live task there', () => {
     const actions = availableRowActions(
       { ...flags, status: 20 },

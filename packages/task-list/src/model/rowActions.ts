@@ -3,7 +3,7 @@
  * the provider's `can`) AND the task's own flags set by the server (canBeReviewed,
  * canBeExported, canBeDeleted, canBeReprocessed) AND the list the task is in AND what works for
  * its kind (a recording exports its transcript, not the document formats; only an e-invoice
- * exports its XML) AND what the server implements (the host's `supports`).
+ * exports its XML; only an anonymisation task exports anonymised renders) AND what the server implements (the host's `supports`).
  */
 import { enumCodeOf, type Schema } from '@reviewdesk/api-client';
 import type { Can } from '@reviewdesk/ui';
@@ -23,6 +23,9 @@ export const ROW_ACTIONS = [
   'export-xml',
   'export-word',
   'export-einvoice',
+  'export-anonymised-pdf',
+  'export-anonymised-png',
+  'export-anonymised-jpeg',
   'export-transcript-txt',
   'export-transcript-srt',
   'export-transcript-vtt',
@@ -45,6 +48,9 @@ export const EXPORT_ACTIONS = {
   'export-xml': 'Xml',
   'export-word': 'Word',
   'export-einvoice': 'EInvoiceXml',
+  'export-anonymised-pdf': 'AnonymizedPdf',
+  'export-anonymised-png': 'AnonymizedPng',
+  'export-anonymised-jpeg': 'AnonymizedJpeg',
 } as const satisfies Partial<Record<RowAction, string>>;
 
 /** The transcript export actions and the TranscriptExportType each one asks for. */
@@ -69,6 +75,9 @@ export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> =
   'export-xml': 'SdTask_Export',
   'export-word': 'SdTask_Export',
   'export-einvoice': 'SdTask_Export',
+  'export-anonymised-pdf': 'SdTask_Export',
+  'export-anonymised-png': 'SdTask_Export',
+  'export-anonymised-jpeg': 'SdTask_Export',
   'export-transcript-txt': 'Transcript_Export',
   'export-transcript-srt': 'Transcript_Export',
   'export-transcript-vtt': 'Transcript_Export',
@@ -85,6 +94,8 @@ export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> =
 export interface RowActionContext {
   /** The workspace's tasks are recordings (see `model/taskKinds.ts`). @default false */
   media?: boolean;
+  /** The workspace anonymises documents or images (see `model/taskKinds.ts`). @default false */
+  anonymisation?: boolean;
   /** What the server implements. @default everything */
   supports?: SupportsOperation;
 }
@@ -100,11 +111,13 @@ export function availableRowActions(
   task: ActionSubject,
   tab: TaskListTab,
   can: Can,
-  { media = false, supports = SUPPORTS_EVERYTHING }: RowActionContext = {},
+  { media = false, anonymisation = false, supports = SUPPORTS_EVERYTHING }: RowActionContext = {},
 ): RowAction[] {
   const inReview = task.status === enumCodeOf('TaskStatus', 'InReview');
   const archived = tab === 'archive';
   const documentExport = !media && !archived && task.canBeExported && can('Task.View');
+  // The original file with the reviewed regions burned in: only anonymisation tasks have them.
+  const anonymisedExport = documentExport && anonymisation;
   const transcriptExport = media && !archived && task.canBeExported && can('Task.View');
   const rules: Record<RowAction, boolean> = {
     view: !archived && can(['Viewer.View', 'Task.View']),
@@ -119,6 +132,9 @@ export function availableRowActions(
     'export-word': documentExport,
     // The EN 16931 XML the invoice was read from: only a task that keeps one offers it.
     'export-einvoice': documentExport && task.hasEInvoiceXml === true,
+    'export-anonymised-pdf': anonymisedExport,
+    'export-anonymised-png': anonymisedExport,
+    'export-anonymised-jpeg': anonymisedExport,
     'export-transcript-txt': transcriptExport,
     'export-transcript-srt': transcriptExport,
     'export-transcript-vtt': transcriptExport,
