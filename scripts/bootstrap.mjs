@@ -20,7 +20,7 @@ if (!script) {
 // at once which are missing and the one command that installs them, instead of failing deep inside
 // a suite. Run as root with REVIEWDESK_INSTALL_SYSTEM_PACKAGES=1, they install them (as .ci/run does).
 /** Packages only the test suites and benchmarks need (not the server that `npm start` runs). */
-const TEST_ONLY_PACKAGES = ['chromium', 'unzip'];
+const TEST_ONLY_PACKAGES = ['chromium', 'unzip', 'libreoffice-writer-nogui'];
 const NEEDS_SYSTEM_PACKAGES = { 'test:all': 'all', 'bench:all': 'all', 'start:app': 'server' };
 
 function onPath(command) {
@@ -41,6 +41,7 @@ const PROBES = {
   'zbar-tools': () => onPath('zbarimg'),
   apertium: () => onPath('apertium'),
   unzip: () => onPath('unzip'),
+  'libreoffice-writer-nogui': () => onPath('soffice'),
 };
 
 function installed(pkg) {

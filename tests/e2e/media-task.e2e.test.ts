@@ -1,11 +1,13 @@
 /**
  * A recording is never opened in the document viewer: from the list (its name links to the
  * transcripts route) or by the viewer's address, a transcript opens in the transcript editor. Its
- * row menu offers what works for a recording (the transcript exports), never the document
- * exports, and nothing that would answer "not available on this server" (the list asks the
+ * row menu offers what works for a recording (the transcript exports, the Word one read back by
+ * LibreOffice), never the document exports, and nothing that would answer "not available on this server" (the list asks the
  * server's capabilities).
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { wordText } from '../../apps/server/src/testing/word-text';
 import { en as listEn } from '../../packages/task-list/src/i18n/locales/en.ts';
 import { ROW_ACTION_OPERATIONS, ROW_ACTIONS } from '../../packages/task-list/src/model/rowActions.ts';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
@@ -21,12 +23,14 @@ const TRANSCRIPT_EXPORTS = [
   listEn.actions['export-transcript-srt'],
   listEn.actions['export-transcript-vtt'],
   listEn.actions['export-transcript-json'],
+  listEn.actions['export-transcript-word'],
 ];
 const DOCUMENT_EXPORTS = [
   listEn.actions['export-excel'],
   listEn.actions['export-csv'],
   listEn.actions['export-json'],
   listEn.actions['export-xml'],
+  listEn.actions['export-word'],
 ];
 
 describe('a recording', () => {
@@ -67,7 +71,26 @@ describe('a recording', () => {
     await s.screenshot('media-task-2-row-menu');
     expect(items).toEqual(expect.arrayContaining(TRANSCRIPT_EXPORTS));
     for (const documentExport of DOCUMENT_EXPORTS) expect(items).not.toContain(documentExport);
-    await page.keyboard.press('Escape');
+
+    // The Word transcript: LibreOffice reads the paragraphs of the text export back from it.
+    const download = page.waitForEvent('download');
+    await menu.getByRole('menuitem', { name: listEn.actions['export-transcript-word'] }).click();
+    const word = await download;
+    expect(word.suggestedFilename()).toBe('jfk.docx');
+    const txt = await fetch(`${s.baseUrl}/api/v1/Transcript/Export/${taskId}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ type: 10 }),
+    });
+    const lines = (text: string) =>
+      text
+        .replace(/^\uFEFF/, '')
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean);
+    const paragraphs = lines(await txt.text());
+    expect(paragraphs.length).toBeGreaterThan(0);
+    expect(lines(await wordText(await readFile(await word.path())))).toEqual(['jfk.wav', ...paragraphs]);
 
     // Nothing offered would answer "not available on this server": every item's and tab's operation
     // is one the server lists. The developer holds the index logs and text search, which this server lacks.

@@ -1,10 +1,12 @@
 /**
  * The document viewer end to end, as the README's demo does it: a manager (who may import and
  * review) opens a processed invoice, corrects a field, sees it saved, reloads and finds it there,
- * finishes the review, and exports Json in which the corrected value is.
+ * finishes the review, and exports Json and Word in which the corrected value is (the Word file
+ * read back by LibreOffice).
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
+import { wordText } from '../../apps/server/src/testing/word-text';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
@@ -79,6 +81,14 @@ describe('document viewer', () => {
     const file = await (await download).path();
     const json = await readFile(file, 'utf8');
     expect(json).toContain(CORRECTED_VENDOR);
+
+    // The same menu's Word file opens in LibreOffice with the correction in it.
+    await viewer.getByRole('button', { name: /Export|Exportar/ }).click();
+    const wordDownload = page.waitForEvent('download');
+    await page.getByRole('menuitem', { name: /Word/ }).click();
+    const word = await wordDownload;
+    expect(word.suggestedFilename()).toMatch(/\.docx$/);
+    expect(await wordText(await readFile(await word.path()))).toContain(CORRECTED_VENDOR);
     expect(s.problems).toEqual([]);
   });
 });

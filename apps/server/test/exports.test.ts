@@ -1,7 +1,7 @@
 // Exports of reviewed results on really processed invoices: a value a reviewer corrected (written
 // into task_pages.document, as Document/SaveDocumentChanges stores it) reaches every format; the
-// xlsx opens in exceljs; selections export into one file or a zip; formats this server does not
-// write are refused with ExportDataError (17). Then the export stage (90 → 91 → 93 → 100) run by
+// xlsx opens in exceljs and the docx in LibreOffice; selections export into one file or a zip;
+// formats an invoice cannot be exported in (the anonymised renders) are refused with ExportDataError (17). Then the export stage (90 → 91 → 93 → 100) run by
 // the worker runtime, its integration records and the signed result URL.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { exportStage } from '../src/pipeline/stages/export.js';
 import { claimNext } from '../src/pipeline/worker/claim.js';
 import { runStage } from '../src/pipeline/worker/run-stage.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
+import { wordText } from '../src/testing/word-text.js';
 import { codeOf, type ErrorBody, hasUnzip } from './support/answers.js';
 import {
   ACME_ID,
@@ -120,12 +121,21 @@ for (const kind of databaseKinds()) {
         expect(xml.bytes.toString('utf8')).toContain(CORRECTED);
       });
 
-      it('refuses Word and the anonymised renders with ExportDataError (17), an unknown type with 400', async () => {
-        for (const type of [4, 5, 6, 7]) {
+      it('exports Word that LibreOffice reads back, with the corrected value', async () => {
+        const res = await viewerExport(first, 4);
+        expect(res.status).toBe(200);
+        expect(res.headers['content-disposition']).toMatch(/filename="AWS March\.docx"/);
+        const text = await wordText(res.bytes);
+        expect(text.split('\n')[0]).toBe('AWS March.pdf');
+        expect(text).toContain(CORRECTED);
+      }, 60_000);
+
+      it('refuses the anonymised renders of an invoice with ExportDataError (17), an unknown type with 400', async () => {
+        for (const type of [5, 6, 7]) {
           const res = await viewerExport(first, type);
           expect(res.status).toBe(400);
           expect(codeOf(res.json)).toBe(17);
-          expect((res.json as ErrorBody).message).toMatch(/not available on this server/);
+          expect((res.json as ErrorBody).message).toMatch(/anonymised exports are for DocumentAnonymization/);
         }
         expect((await viewerExport(first, 9)).status).toBe(400);
         expect((await viewerExport(first, 'Json')).status).toBe(400);
@@ -175,13 +185,26 @@ for (const kind of databaseKinds()) {
         expect([...tasks].map((name) => name.replace(/^#\d+ /, '')).sort()).toEqual(['AWS April.pdf', 'AWS March.pdf']);
       });
 
+      it('exports a selection into one Word file, a section per task', async () => {
+        const res = await post('SdTask/Export', { ...selection([first, second]), exportType: 4 });
+        expect(res.status).toBe(200);
+        expect(res.headers['content-disposition']).toMatch(/filename="Supplier invoices\.docx"/);
+        const text = await wordText(res.bytes);
+        const march = text.search(/^#\d+ AWS March\.pdf$/m);
+        const april = text.search(/^#\d+ AWS April\.pdf$/m);
+        expect(march).toBeGreaterThanOrEqual(0);
+        expect(april).toBeGreaterThan(march);
+        expect(text.slice(march, april)).toContain(CORRECTED);
+        expect(text.slice(april)).not.toContain(CORRECTED);
+      }, 60_000);
+
       it('exports one selected task as that task', async () => {
         const res = await post('SdTask/Export', { ...selection([first]), exportType: 1 });
         expect(res.headers['content-disposition']).toMatch(/filename="AWS March\.csv"/);
       });
 
-      it('zips each task in each type (BulkExport)', async () => {
-        const res = await post('SdTask/BulkExport', { ...selection([first, second]), exportTypes: [2, 1] });
+      it('zips each task in each type (BulkExport)', { timeout: 60_000 }, async () => {
+        const res = await post('SdTask/BulkExport', { ...selection([first, second]), exportTypes: [2, 1, 4] });
         expect(res.status).toBe(200);
         expect(res.headers['content-type']).toBe('application/zip');
         expect(res.headers['content-disposition']).toMatch(/filename="Supplier invoices\.zip"/);
@@ -194,9 +217,17 @@ for (const kind of databaseKinds()) {
             .toString()
             .trim()
             .split('\n');
-          expect(names.sort()).toEqual(['AWS April.csv', 'AWS April.json', 'AWS March.csv', 'AWS March.json']);
+          expect(names.sort()).toEqual([
+            'AWS April.csv',
+            'AWS April.docx',
+            'AWS April.json',
+            'AWS March.csv',
+            'AWS March.docx',
+            'AWS March.json',
+          ]);
           execFileSync('unzip', ['-q', join(dir, 'b.zip'), '-d', join(dir, 'out')], { env });
           expect(readFileSync(join(dir, 'out', 'AWS March.json'), 'utf8')).toContain(CORRECTED);
+          expect(await wordText(readFileSync(join(dir, 'out', 'AWS March.docx')))).toContain(CORRECTED);
         }
       });
 
@@ -206,8 +237,8 @@ for (const kind of databaseKinds()) {
         expect(res.status).toBe(400);
         expect(codeOf(res.json)).toBe(4);
         expect((res.json as ErrorBody).message).toContain('Not yet.pdf');
-        const word = await post('SdTask/BulkExport', { ...selection([first]), exportTypes: [2, 4] });
-        expect(codeOf(word.json)).toBe(17);
+        const anonymised = await post('SdTask/BulkExport', { ...selection([first]), exportTypes: [2, 7] });
+        expect(codeOf(anonymised.json)).toBe(17);
         expect((await post('SdTask/BulkExport', { ...selection([first]), exportTypes: [] })).status).toBe(400);
         expect((await post('SdTask/Export', { ...selection([]), exportType: 2 })).status).toBe(400);
       });

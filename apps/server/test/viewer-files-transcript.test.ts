@@ -1,6 +1,6 @@
 // The transcript editor's reads and the transcript exports on a really processed recording
 // (fixtures/audio/jfk.wav through the real stages): signed media and waveform URLs served with
-// ranges, the transcript and speakers, Txt/Srt/Vtt/Json files, a zip of several, and refusals.
+// ranges, the transcript and speakers, Txt/Srt/Vtt/Json/Word files, a zip of several, and refusals.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { demoId } from '../src/domain/demo-data.js';
+import { wordText } from '../src/testing/word-text.js';
 import { codeOf, hasUnzip } from './support/answers.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
@@ -169,15 +170,27 @@ for (const kind of databaseKinds()) {
         expect(plain.body).not.toMatch(/\d\d:\d\d/);
       });
 
-      it('refuses Word with ExportDataError (17), an unknown type with 400, a document task with 17', async () => {
-        const word = await exportOne(taskId, { type: 20 });
-        expect(word.statusCode).toBe(400);
-        expect(codeOf(JSON.parse(word.body))).toBe(17);
+      it('exports Word with the transcript paragraphs, as the options ask', async () => {
+        const txt = await exportOne(taskId, { type: 10, includeTimestamps: true, includeSpeakers: true });
+        const word = await exportOne(taskId, { type: 20, includeTimestamps: true, includeSpeakers: true });
+        expect(word.statusCode).toBe(200);
+        expect(word.headers['content-disposition']).toMatch(/^attachment; filename="JFK inaugural\.docx"/);
+        const lines = (text: string) =>
+          text
+            .replace(/^\uFEFF/, '')
+            .split('\n')
+            .map((line) => line.trim())
+            .filter(Boolean);
+        expect(lines(await wordText(word.rawPayload))).toEqual(['JFK inaugural.wav', ...lines(txt.body)]);
+      }, 60_000);
+
+      it('refuses an unknown type with 400 and a document task with ExportDataError (17)', async () => {
         expect((await exportOne(taskId, { type: 11 })).statusCode).toBe(400);
         expect((await exportOne(taskId, {})).statusCode).toBe(400);
         const invoice = await importInvoice(t, admin);
         await processTaskNow(t, invoice);
         expect(codeOf(JSON.parse((await exportOne(invoice, { type: 10 })).body))).toBe(17);
+        expect(codeOf(JSON.parse((await exportOne(invoice, { type: 20 })).body))).toBe(17);
       });
 
       it('zips the transcripts of a selection into an ExportFileResult', async () => {

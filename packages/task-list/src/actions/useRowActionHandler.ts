@@ -134,6 +134,7 @@ export function useRowActionHandler(options: {
       case 'export-transcript-srt':
       case 'export-transcript-vtt':
       case 'export-transcript-json':
+      case 'export-transcript-word':
         void run(async () => {
           const { data } = await api.POST('/api/v{version}/Transcript/Export/{taskId}', {
             params: { path: { taskId: task.id } },
@@ -152,7 +153,11 @@ export function useRowActionHandler(options: {
       case 'export-csv':
       case 'export-json':
       case 'export-xml':
+      case 'export-word':
       case 'export-einvoice':
+      case 'export-anonymised-pdf':
+      case 'export-anonymised-png':
+      case 'export-anonymised-jpeg':
         void run(async () => {
           const { data } = await api.POST('/api/v{version}/SdTask/Export', {
             body: {

@@ -171,6 +171,7 @@ describe('TaskList paging and events', () => {
       'Export to CSV',
       'Export to JSON',
       'Export to XML',
+      'Export to Word',
       'Share history',
     ]);
   });

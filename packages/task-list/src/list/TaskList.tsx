@@ -29,7 +29,7 @@ import {
   type TaskListTab,
   tabAllowsSelection,
 } from '../model/query';
-import { isMediaTaskType, type TaskType } from '../model/taskKinds';
+import { isAnonymisationTaskType, isMediaTaskType, type TaskType } from '../model/taskKinds';
 import { useDateFormatter } from '../shared/useDateFormatter';
 import type { ColumnStorage } from '../state/columnPreferences';
 import { TaskListToolbar } from '../toolbar/TaskListToolbar';
@@ -189,6 +189,7 @@ function TaskListView(props: TaskListProps) {
     () => ({
       taskHref: hrefOf ? (task) => hrefOf(openEvent(task, store.getState().tab, taskType)) : null,
       media,
+      anonymisation: isAnonymisationTaskType(taskType),
       supports,
     }),
     [hrefOf, media, supports, taskType, store],

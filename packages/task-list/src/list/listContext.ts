@@ -13,12 +13,15 @@ export interface TaskListRowContext {
   taskHref: ((task: TaskRowData) => string | undefined) | null;
   /** The workspace's tasks are recordings. */
   media: boolean;
+  /** The workspace's tasks are anonymised (they export burned-in Pdf, Png and Jpeg). */
+  anonymisation: boolean;
   supports: SupportsOperation;
 }
 
 export const RowContext = createContext<TaskListRowContext>({
   taskHref: null,
   media: false,
+  anonymisation: false,
   supports: SUPPORTS_EVERYTHING,
 });
 

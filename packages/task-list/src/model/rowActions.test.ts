@@ -51,6 +51,23 @@ describe('availableRowActions', () => {
     ).not.toContain('export-einvoice');
   });
 
+  it('offers the anonymised renders only for anonymisation tasks that can be exported', () => {
+    const anonymised = ['export-anonymised-pdf', 'export-anonymised-png', 'export-anonymised-jpeg'];
+    const viewer = can('Task.View');
+    const task = { ...flags, status: 60 as const };
+    expect(availableRowActions(task, 'to-review', viewer, { anonymisation: true })).toEqual(
+      expect.arrayContaining(anonymised),
+    );
+    for (const action of anonymised) {
+      expect(availableRowActions(task, 'to-review', viewer)).not.toContain(action);
+      expect(
+        availableRowActions({ ...task, canBeExported: false }, 'to-review', viewer, { anonymisation: true }),
+      ).not.toContain(action);
+      expect(availableRowActions(task, 'to-review', can('Viewer.View'), { anonymisation: true })).not.toContain(action);
+      expect(availableRowActions(task, 'archive', viewer, { anonymisation: true })).not.toContain(action);
+    }
+  });
+
   it('offers recover only in the archive, and nothing that needs a live task there', () => {
     const actions = availableRowActions(
       { ...flags, status: 20 },
@@ -66,9 +83,14 @@ describe('availableRowActions for recordings and partial servers', () => {
 
   it('offers a recording its transcript exports, never the document exports', () => {
     const actions = availableRowActions({ ...flags, status: 60 }, 'to-review', user, { media: true });
-    expect(actions).toEqual(expect.arrayContaining(['export-transcript-txt', 'export-transcript-srt']));
-    expect(actions.filter((a) => ['export-excel', 'export-csv', 'export-json', 'export-xml'].includes(a))).toEqual([]);
+    expect(actions).toEqual(
+      expect.arrayContaining(['export-transcript-txt', 'export-transcript-srt', 'export-transcript-word']),
+    );
+    expect(
+      actions.filter((a) => ['export-excel', 'export-csv', 'export-json', 'export-xml', 'export-word'].includes(a)),
+    ).toEqual([]);
     const document = availableRowActions({ ...flags, status: 60 }, 'to-review', user);
+    expect(document).toEqual(expect.arrayContaining(['export-xml', 'export-word']));
     expect(document.filter((a) => a.startsWith('export-transcript'))).toEqual([]);
   });
 

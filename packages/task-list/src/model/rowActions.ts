@@ -3,7 +3,7 @@
  * the provider's `can`) AND the task's own flags set by the server (canBeReviewed,
  * canBeExported, canBeDeleted, canBeReprocessed) AND the list the task is in AND what works for
  * its kind (a recording exports its transcript, not the document formats; only an e-invoice
- * exports its XML) AND what the server implements (the host's `supports`).
+ * exports its XML; only an anonymisation task exports anonymised renders) AND what the server implements (the host's `supports`).
  */
 import { enumCodeOf, type Schema } from '@reviewdesk/api-client';
 import type { Can } from '@reviewdesk/ui';
@@ -21,11 +21,16 @@ export const ROW_ACTIONS = [
   'export-csv',
   'export-json',
   'export-xml',
+  'export-word',
   'export-einvoice',
+  'export-anonymised-pdf',
+  'export-anonymised-png',
+  'export-anonymised-jpeg',
   'export-transcript-txt',
   'export-transcript-srt',
   'export-transcript-vtt',
   'export-transcript-json',
+  'export-transcript-word',
   'event-inspector',
   'recover',
   'edit-assignments',
@@ -41,7 +46,11 @@ export const EXPORT_ACTIONS = {
   'export-csv': 'Csv',
   'export-json': 'Json',
   'export-xml': 'Xml',
+  'export-word': 'Word',
   'export-einvoice': 'EInvoiceXml',
+  'export-anonymised-pdf': 'AnonymizedPdf',
+  'export-anonymised-png': 'AnonymizedPng',
+  'export-anonymised-jpeg': 'AnonymizedJpeg',
 } as const satisfies Partial<Record<RowAction, string>>;
 
 /** The transcript export actions and the TranscriptExportType each one asks for. */
@@ -50,6 +59,7 @@ export const TRANSCRIPT_EXPORT_ACTIONS = {
   'export-transcript-srt': 'Srt',
   'export-transcript-vtt': 'Vtt',
   'export-transcript-json': 'Json',
+  'export-transcript-word': 'Word',
 } as const satisfies Partial<Record<RowAction, string>>;
 
 /** The operation each action calls (`null`: the host does it, e.g. opening the task). */
@@ -63,11 +73,16 @@ export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> =
   'export-csv': 'SdTask_Export',
   'export-json': 'SdTask_Export',
   'export-xml': 'SdTask_Export',
+  'export-word': 'SdTask_Export',
   'export-einvoice': 'SdTask_Export',
+  'export-anonymised-pdf': 'SdTask_Export',
+  'export-anonymised-png': 'SdTask_Export',
+  'export-anonymised-jpeg': 'SdTask_Export',
   'export-transcript-txt': 'Transcript_Export',
   'export-transcript-srt': 'Transcript_Export',
   'export-transcript-vtt': 'Transcript_Export',
   'export-transcript-json': 'Transcript_Export',
+  'export-transcript-word': 'Transcript_Export',
   'event-inspector': 'SdTask_Events',
   recover: 'SdTask_Recover',
   'edit-assignments': 'SdTask_UpdateTaskAssignment',
@@ -79,6 +94,8 @@ export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> =
 export interface RowActionContext {
   /** The workspace's tasks are recordings (see `model/taskKinds.ts`). @default false */
   media?: boolean;
+  /** The workspace anonymises documents or images (see `model/taskKinds.ts`). @default false */
+  anonymisation?: boolean;
   /** What the server implements. @default everything */
   supports?: SupportsOperation;
 }
@@ -94,11 +111,13 @@ export function availableRowActions(
   task: ActionSubject,
   tab: TaskListTab,
   can: Can,
-  { media = false, supports = SUPPORTS_EVERYTHING }: RowActionContext = {},
+  { media = false, anonymisation = false, supports = SUPPORTS_EVERYTHING }: RowActionContext = {},
 ): RowAction[] {
   const inReview = task.status === enumCodeOf('TaskStatus', 'InReview');
   const archived = tab === 'archive';
   const documentExport = !media && !archived && task.canBeExported && can('Task.View');
+  // The original file with the reviewed regions burned in: only anonymisation tasks have them.
+  const anonymisedExport = documentExport && anonymisation;
   const transcriptExport = media && !archived && task.canBeExported && can('Task.View');
   const rules: Record<RowAction, boolean> = {
     view: !archived && can(['Viewer.View', 'Task.View']),
@@ -110,12 +129,17 @@ export function availableRowActions(
     'export-csv': documentExport,
     'export-json': documentExport,
     'export-xml': documentExport,
+    'export-word': documentExport,
     // The EN 16931 XML the invoice was read from: only a task that keeps one offers it.
     'export-einvoice': documentExport && task.hasEInvoiceXml === true,
+    'export-anonymised-pdf': anonymisedExport,
+    'export-anonymised-png': anonymisedExport,
+    'export-anonymised-jpeg': anonymisedExport,
     'export-transcript-txt': transcriptExport,
     'export-transcript-srt': transcriptExport,
     'export-transcript-vtt': transcriptExport,
     'export-transcript-json': transcriptExport,
+    'export-transcript-word': transcriptExport,
     'event-inspector': can('Task.ListEvents'),
     recover: archived && can('Task.Delete'),
     'edit-assignments': (tab === 'to-review' || tab === 'my-assignments') && can('Task.EditAssignments'),

@@ -13,6 +13,17 @@ export type TaskType = Schema<'TaskType'>;
 /** Task types whose tasks are audio or video recordings (the rule lives in @reviewdesk/ui). */
 export const MEDIA_TASK_TYPES: ReadonlySet<TaskType> = new Set<TaskType>(UI_MEDIA_TASK_TYPES);
 
+/** Task types whose reviewed regions are burned into anonymised Pdf, Png and Jpeg exports. */
+export const ANONYMISATION_TASK_TYPES: ReadonlySet<TaskType> = new Set<TaskType>([
+  'DocumentAnonymization',
+  'ImageAnonymization',
+]);
+
+/** True when tasks of this type export anonymised renders; an unknown type is not. */
+export function isAnonymisationTaskType(taskType: TaskType | null | undefined): boolean {
+  return taskType ? ANONYMISATION_TASK_TYPES.has(taskType) : false;
+}
+
 /** True when tasks of this type are recordings; an unknown type (config not loaded) is not. */
 export function isMediaTaskType(taskType: TaskType | null | undefined): boolean {
   return isRecordingType(taskType);

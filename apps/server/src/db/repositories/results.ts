@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import { storeTenantBlob } from '../../storage/store-blob.js';
-import type { BlobRow, TaskIntegrationRow, TaskMediaRow, TaskPageRow } from '../schema.js';
+import type { BlobRow, TaskIntegrationRow, TaskMediaRow, TaskPageRow, WorkspaceRow } from '../schema.js';
 import { TenantRepository } from './tenant-repository.js';
 
 export class ResultsScope extends TenantRepository {
@@ -86,6 +86,11 @@ export class ResultsScope extends TenantRepository {
       .orderBy('created_on', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /** The workspace of a task: its task type and configuration decide what an export may be. */
+  workspace(id: string): Promise<WorkspaceRow | undefined> {
+    return this.rowById('workspaces', id).selectAll().executeTakeFirst();
   }
 
   blob(id: string): Promise<BlobRow | undefined> {

@@ -1,12 +1,15 @@
 // Several tasks' reviewed results in ONE file (SdTask/Export of a selection). Each format says
 // which task a row belongs to: Json is a list of {task, result}; Csv and the Excel "Fields" sheet
 // lead with the task's number and name; Xml wraps each task's <document>; Excel gives each
-// task's tables their own sheets, prefixed with the task number.
+// task's tables their own sheets, prefixed with the task number; Word gives each task its own
+// section, titled with its number and name.
 import ExcelJS from 'exceljs';
 import type { TaskRow } from '../../db/schema.js';
 import { CSV_COLUMNS, csvFile, documentCsvRows } from '../../formats/exports/csv.js';
 import {
   type DocumentResult,
+  documentBlocks,
+  docxFile,
   type ExportFile,
   ExportType,
   FIELD_COLUMNS,
@@ -45,6 +48,11 @@ export async function combinedExport(type: ExportType, documents: TaskDocument[]
       return combinedXml(documents, name);
     case ExportType.Excel:
       return combinedXlsx(documents, name);
+    case ExportType.Word:
+      return docxFile(
+        documents.map(({ task, result }) => documentBlocks(result, label(task))),
+        name,
+      );
     default:
       throw new Error(`export type ${type} is not combined`);
   }

@@ -1,8 +1,9 @@
 // Exports of reviewed results as files: one task (Viewer/Export, Transcript/Export), a selection in
 // one file (SdTask/Export), one file per task and type in a zip (SdTask/BulkExport,
-// Transcript/ExportMultiple). The writers are in src/formats/exports; formats they
-// do not produce (Word, the anonymised renders) are refused with ExportDataError (17) — never a
-// stand-in file. EInvoiceXml is the XML kept with the task, as received (einvoice-export.ts).
+// Transcript/ExportMultiple). The writers are in src/formats/exports; the anonymised renders of
+// anonymisation tasks are made from the original file (anonymised-export.ts); a format that cannot
+// be made is refused with ExportDataError (17) — never a stand-in file. EInvoiceXml is the XML kept
+// with the task, as received (einvoice-export.ts).
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
@@ -18,6 +19,7 @@ import {
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import { DomainError } from '../errors.js';
 import { resultError } from '../results/viewer-task.js';
+import { anonymisedExport } from './anonymised-export.js';
 import { combinedExport } from './combined-export.js';
 import { eInvoiceXmlFile } from './einvoice-export.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from './reviewed-result.js';
@@ -32,7 +34,18 @@ export const DOCUMENT_EXPORTS: ReadonlySet<number> = new Set([
   ExportType.Csv,
   ExportType.Json,
   ExportType.Xml,
+  ExportType.Word,
+  ExportType.AnonymizedPng,
+  ExportType.AnonymizedJpeg,
+  ExportType.AnonymizedPdf,
   ExportType.EInvoiceXml,
+]);
+
+/** Renders of the original file, one per task: never combined with other tasks into one file. */
+const ANONYMISED: ReadonlySet<number> = new Set([
+  ExportType.AnonymizedPng,
+  ExportType.AnonymizedJpeg,
+  ExportType.AnonymizedPdf,
 ]);
 /** Transcript formats this server writes. */
 export const TRANSCRIPT_EXPORTS: ReadonlySet<number> = new Set([
@@ -40,6 +53,7 @@ export const TRANSCRIPT_EXPORTS: ReadonlySet<number> = new Set([
   TranscriptExportType.Srt,
   TranscriptExportType.Vtt,
   TranscriptExportType.Json,
+  TranscriptExportType.Word,
 ]);
 
 const unsupported = (name: string) =>
@@ -72,6 +86,7 @@ export async function exportTask(
     );
   }
   if (type === ExportType.EInvoiceXml) return eInvoiceXmlFile(scope, files, task);
+  if (ANONYMISED.has(type)) return anonymisedExport(scope, files, task, type);
   return exportDocument(type as ExportType, await reviewedDocument(scope, task), task.display_name);
 }
 
@@ -115,6 +130,12 @@ export async function exportSelection(
       'Several e-invoice XML files cannot be one file: export them with SdTask/BulkExport (a zip).',
     );
   }
+  if (ANONYMISED.has(type)) {
+    throw resultError(
+      TaskErrorCode.ExportDataError,
+      'Several anonymised documents cannot be one file: export them with SdTask/BulkExport (a zip).',
+    );
+  }
   const documents = [];
   for (const task of tasks) {
     documents.push({ task, result: await exportable(scope, task) });
@@ -156,12 +177,16 @@ export async function bulkExport(
   for (const task of tasks) {
     const result = await exportable(scope, task);
     for (const type of new Set(types)) {
-      if (type !== ExportType.EInvoiceXml) {
+      if (type !== ExportType.EInvoiceXml && !ANONYMISED.has(type)) {
         files.push(await exportDocument(type as ExportType, result, task.display_name));
         continue;
       }
       try {
-        files.push(await eInvoiceXmlFile(scope, storage, task));
+        files.push(
+          ANONYMISED.has(type)
+            ? await anonymisedExport(scope, storage, task, type)
+            : await eInvoiceXmlFile(scope, storage, task),
+        );
       } catch (error) {
         throw namingTask(task, error);
       }

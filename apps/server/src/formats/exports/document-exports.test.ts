@@ -228,6 +228,7 @@ describe('exportDocument', () => {
       [ExportType.Csv, 'csv'],
       [ExportType.Json, 'json'],
       [ExportType.Xml, 'xml'],
+      [ExportType.Word, 'docx'],
     ] as const) {
       const file = await exportDocument(type, INVOICE_RESULT, 'task');
       expect(file.fileName).toBe(`task.${extension}`);
@@ -235,7 +236,7 @@ describe('exportDocument', () => {
       expect(contractErrors('ExportFileResult', result)).toBeNull();
       expect(Buffer.from(result.content, 'base64').equals(Buffer.from(file.bytes))).toBe(true);
     }
-    await expect(exportDocument(ExportType.Word, INVOICE_RESULT, 'task')).rejects.toBeInstanceOf(
+    await expect(exportDocument(ExportType.AnonymizedPdf, INVOICE_RESULT, 'task')).rejects.toBeInstanceOf(
       UnsupportedExportError,
     );
   });

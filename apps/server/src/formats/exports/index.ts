@@ -3,6 +3,7 @@
 // download or as the contract's ExportFileResult (toExportFileResult).
 import type { Transcript } from '../transcript.js';
 import { toCsv } from './csv.js';
+import { toDocx, transcriptToDocx } from './docx.js';
 import { toJson } from './json.js';
 import { toSrt, toTxt, toVtt } from './transcript-text.js';
 import {
@@ -18,13 +19,22 @@ import { toXml } from './xml.js';
 export { safeFileName } from '../file-names.js';
 export { CSV_COLUMNS, csvField, defuseFormula, toCsv } from './csv.js';
 export { fieldRows, tableGrids } from './document-rows.js';
+export {
+  DOCX_CONTENT_TYPE,
+  type DocxBlock,
+  documentBlocks,
+  docxFile,
+  toDocx,
+  transcriptBlocks,
+  transcriptToDocx,
+} from './docx.js';
 export { toJson } from './json.js';
 export { cuesOf, toSrt, toTxt, toVtt } from './transcript-text.js';
 export * from './types.js';
 export { FIELD_COLUMNS, sheetName, toXlsx, XLSX_CONTENT_TYPE } from './xlsx.js';
 export { toXml, xmlAttribute, xmlText } from './xml.js';
 
-/** An export format these writers do not produce (Word and the anonymised renders live elsewhere). */
+/** An export format these writers do not produce (the anonymised renders need the task's pages). */
 export class UnsupportedExportError extends Error {
   override readonly name = 'UnsupportedExportError';
   constructor(readonly type: number) {
@@ -47,18 +57,20 @@ export async function exportDocument(
       return toJson(result, displayName);
     case ExportType.Xml:
       return toXml(result, displayName);
+    case ExportType.Word:
+      return toDocx(result, displayName);
     default:
       throw new UnsupportedExportError(type);
   }
 }
 
 /** Writes a transcript in the format of the contract's TranscriptExportType. */
-export function exportTranscript(
+export async function exportTranscript(
   type: TranscriptExportType,
   transcript: Transcript,
   displayName: string,
   options: TranscriptExportOptions = {},
-): ExportFile {
+): Promise<ExportFile> {
   switch (type) {
     case TranscriptExportType.Txt:
       return toTxt(transcript, displayName, options);
@@ -68,6 +80,8 @@ export function exportTranscript(
       return toVtt(transcript, displayName, options);
     case TranscriptExportType.Json:
       return toJson(transcript, displayName);
+    case TranscriptExportType.Word:
+      return transcriptToDocx(transcript, displayName, options);
     default:
       throw new UnsupportedExportError(type);
   }

@@ -2,38 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { buildTranscript } from '../../pipeline/media/transcript.js';
 import { contractErrors } from '../../testing/contract-errors.js';
 import { parseSrt, parseVtt } from '../../testing/subtitles.js';
+import { TRANSCRIPT, words } from '../../testing/test-transcripts.js';
 import type { Transcript } from '../transcript.js';
 import { exportTranscript, UnsupportedExportError } from './index.js';
 import { cuesOf, toSrt, toTxt, toVtt } from './transcript-text.js';
 import { TranscriptExportType, toExportFileResult } from './types.js';
 
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);
-const words = (text: string, start: number, step = 0.4, channel?: number) =>
-  text.split(' ').map((w, i) => ({
-    text: w,
-    start: start + i * step,
-    end: start + i * step + step * 0.8,
-    confidence: 0.9,
-    ...(channel === undefined ? {} : { channel }),
-  }));
-
-/** The JFK sentence as two speakers (one interrupting), built by the same grouping the pipeline uses. */
-const TRANSCRIPT: Transcript = buildTranscript(
-  [
-    ...words('And so, my fellow Americans,', 0),
-    ...words('ask not what your country can do for you,', 3.2),
-    ...words('ask what you can do for your country.', 8.1, 0.3),
-    ...words('Hear <hear> & more', 3661.5, 0.4, 1),
-  ],
-  {
-    speakers: [
-      { speakerId: 'a', speakerName: 'Kennedy', speakerPrefix: 'President', isDefault: true },
-      { speakerId: 'b', speakerName: 'Crowd' },
-    ],
-    speakerOf: (w) => (w.channel === 1 ? 'b' : 'a'),
-  },
-);
-
 describe('toTxt', () => {
   it('writes paragraphs with timestamps and speakers by default', () => {
     const file = toTxt(TRANSCRIPT, 'Inaugural address.mp4');
@@ -191,19 +166,22 @@ describe('subtitles read back', () => {
 });
 
 describe('exportTranscript', () => {
-  it('dispatches on the contract TranscriptExportType', () => {
+  it('dispatches on the contract TranscriptExportType', async () => {
     for (const [type, extension] of [
       [TranscriptExportType.Txt, 'txt'],
       [TranscriptExportType.Srt, 'srt'],
       [TranscriptExportType.Vtt, 'vtt'],
       [TranscriptExportType.Json, 'json'],
+      [TranscriptExportType.Word, 'docx'],
     ] as const) {
-      const file = exportTranscript(type, TRANSCRIPT, 'Interview');
+      const file = await exportTranscript(type, TRANSCRIPT, 'Interview');
       expect(file.fileName).toBe(`Interview.${extension}`);
       expect(contractErrors('ExportFileResult', toExportFileResult(file))).toBeNull();
     }
-    const json = JSON.parse(decode(exportTranscript(TranscriptExportType.Json, TRANSCRIPT, 'x').bytes));
+    const json = JSON.parse(decode((await exportTranscript(TranscriptExportType.Json, TRANSCRIPT, 'x')).bytes));
     expect(contractErrors('Transcript', json)).toBeNull();
-    expect(() => exportTranscript(TranscriptExportType.Word, TRANSCRIPT, 'x')).toThrow(UnsupportedExportError);
+    await expect(exportTranscript(11 as TranscriptExportType, TRANSCRIPT, 'x')).rejects.toBeInstanceOf(
+      UnsupportedExportError,
+    );
   });
 });

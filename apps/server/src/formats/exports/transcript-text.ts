@@ -14,7 +14,8 @@ const LINE_CHARS = 42;
 const CUE_LINES = 2;
 const CUE_SECONDS = 7;
 
-interface Paragraph {
+/** A transcript paragraph as the writers print it: one speaker's words between two times. */
+export interface Paragraph {
   start: number;
   end: number;
   speaker: string | null;
@@ -28,7 +29,7 @@ const speakerLabel = (speakers: Speaker[], id: string | null | undefined): strin
 };
 
 /** Paragraphs in time order, merged per speaker run when asked. */
-function paragraphsOf(transcript: Transcript, options: TranscriptExportOptions): Paragraph[] {
+export function paragraphsOf(transcript: Transcript, options: TranscriptExportOptions): Paragraph[] {
   const items = [...transcript.transcripts].sort((a, b) => a.start - b.start);
   const out: Paragraph[] = [];
   for (const item of items) {
@@ -51,7 +52,7 @@ const textOf = (words: TranscriptWord[]) =>
     .join(' ');
 
 /** `hh:mm:ss` + separator + milliseconds, from seconds. */
-function clock(seconds: number, separator: ',' | '.' | null): string {
+export function clock(seconds: number, separator: ',' | '.' | null): string {
   const total = Math.max(0, Math.round(seconds * 1000));
   const pad = (n: number, width = 2) => String(n).padStart(width, '0');
   const hms = `${pad(Math.floor(total / 3_600_000))}:${pad(Math.floor(total / 60_000) % 60)}:${pad(Math.floor(total / 1000) % 60)}`;

@@ -18,7 +18,7 @@ const isXmlChar = (code: number): boolean =>
   (code >= 0x10000 && code <= 0x10ffff);
 
 /** Drops characters XML cannot carry (string iteration yields a lone surrogate on its own). */
-function stripForbidden(text: string): string {
+export function stripForbidden(text: string): string {
   let out = '';
   for (const char of text) if (isXmlChar(char.codePointAt(0) ?? 0)) out += char;
   return out;

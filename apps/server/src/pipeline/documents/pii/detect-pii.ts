@@ -1,14 +1,16 @@
 // Personal data on a page, for anonymisation: e-mail addresses, phone numbers, IBANs (checked),
-// tax ids (Portuguese NIF with check digit, EU VAT shapes), dates of birth (a date next to
+// tax ids (Portuguese NIF with check digit, EU VAT shapes), national ids with their check digits
+// (national-ids.ts: DNI, NIE, NIR, Steuer-ID), dates of birth (a date next to
 // "born"/"nascimento"/"DOB"…) and person names (capitalised words after a title or a name label).
 // Each finding is an entity with the box of its words so the exporter can black it out.
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import { findDates } from '../fields/parse-date.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
+import { nationalIds } from './national-ids.js';
 import { ibanLengthFor, isEuVatShape, isValidIban, isValidPortugueseNif } from './tax-ids.js';
 
-export type PiiCategory = 'PersonName' | 'Email' | 'PhoneNumber' | 'Iban' | 'TaxId' | 'DateOfBirth';
+export type PiiCategory = 'PersonName' | 'Email' | 'PhoneNumber' | 'Iban' | 'TaxId' | 'NationalId' | 'DateOfBirth';
 
 interface Finding {
   category: PiiCategory;
@@ -33,7 +35,8 @@ const PHONE_CUE =
 const NATIONAL_PHONE = /^[\s:]*((?:\(?\d[\d\s().-]{6,18}\d))/u;
 const DOB_CUE =
   /(?:born(?:\s+on)?|date\s+of\s+birth|birth\s*date|d\.?o\.?b\.?|data\s+de\s+nascimento|nascid[oa]\s+(?:em|a)|nascimento|geboren(?:\s+am)?|geburtsdatum|n[ée]e?\s+le|date\s+de\s+naissance|geboortedatum|geboren\s+op)\s*:?\s*$/iu;
-const TITLE = /(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sr|Sra|Srª|Dª|Dona|Dom|Eng|Herr|Frau|M|Mme|Mlle|Dhr|Mevr)\.?\s+$/u;
+const TITLE =
+  /(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sr|Sra|Srª|Srta|Dª|Dona|Dom|Don|Doña|Señor|Señora|Eng|Herr|Frau|M|Mme|Mlle|Madame|Monsieur|Mademoiselle|Dhr|Mevr)\.?\s+$/u;
 const NAME_LABEL =
   /(?:(?<![\p{L}])name|nome(?:\s+completo)?|naam|nom(?:\s+et\s+pr[ée]nom)?|guest\s+name|customer\s+name|bill\s+to|attn\.?|t\.a\.v\.|cliente|destinat[áa]rio|titular|signed\s+by|assinado\s+por|inhaber)\s*:?\s*$/iu;
 const NAME_WORD = /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}'’-]+)?|\p{Lu}\.)$/u;
@@ -50,6 +53,7 @@ export function detectPii(page: PageText): Entity[] {
     ...emails(page.text),
     ...ibans(page.text),
     ...taxIds(page.text),
+    ...nationalIds(page.text),
     ...phones(page.text),
     ...datesOfBirth(page.text),
     ...names(page.text),
@@ -179,8 +183,13 @@ function names(text: string): Finding[] {
     while (j < words.length && j - i < 5) {
       const raw = (words[j] as { text: string }).text;
       const candidate = raw.replace(/[,;:]+$/u, '');
-      // "Date:" after a name is the next label.
-      if (raw.endsWith(':') && j > i) break;
+      // "Date:" after a name is the next label; a colon that ends the line ends the name
+      // ("Estimado Sr. Carlos García López:").
+      if (raw.endsWith(':') && j > i) {
+        const after = text.slice((words[j] as { index: number }).index + raw.length);
+        if (/^[ \t]*(?:\n|$)/.test(after) && NAME_WORD.test(candidate)) last = j;
+        break;
+      }
       if (NOT_NAMES.has(candidate.toLowerCase())) break;
       // A line break ends the name.
       if (

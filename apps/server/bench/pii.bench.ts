@@ -1,0 +1,31 @@
+// PII detection benchmark: precision and recall on the labelled set in five languages
+// (src/pipeline/documents/testing/labelled-pii.ts), overall, per language and per category.
+// Prints what it measures; the thresholds are in pii-precision.test.ts.
+//
+//   cd apps/server && pnpm exec tsx bench/pii.bench.ts
+import type { PiiCategory } from '../src/pipeline/documents/pii/detect-pii.js';
+import { scorePii } from '../src/pipeline/documents/pii/pii-precision.js';
+import { LABELLED_PII } from '../src/pipeline/documents/testing/labelled-pii.js';
+
+const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+const row = (label: string, set: typeof LABELLED_PII, category?: PiiCategory) => {
+  const score = scorePii(set, category);
+  console.log(
+    `${label.padEnd(14)} ${String(score.expected).padStart(4)} labelled ${String(score.found).padStart(4)} found  precision ${percent(score.precision).padStart(6)}  recall ${percent(score.recall).padStart(6)}`,
+  );
+  return score;
+};
+
+const all = row('all', LABELLED_PII);
+for (const language of ['pt', 'en', 'de', 'fr', 'es'] as const) {
+  row(
+    language,
+    LABELLED_PII.filter((item) => item.language === language),
+  );
+}
+const categories = [...new Set(LABELLED_PII.flatMap((item) => item.expected.map(([category]) => category)))];
+for (const category of categories) {
+  row(category, LABELLED_PII, category);
+}
+if (all.missed.length > 0) console.log(`missed: ${all.missed.join(', ')}`);
+if (all.spurious.length > 0) console.log(`spurious: ${all.spurious.join(', ')}`);

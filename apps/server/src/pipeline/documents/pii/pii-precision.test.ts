@@ -1,0 +1,41 @@
+// Precision and recall of PII detection on the labelled set in five languages (bench/pii.bench.ts
+// prints the figures per language and category), and the national identifiers' checks.
+import { describe, expect, it } from 'vitest';
+import { LABELLED_PII } from '../testing/labelled-pii.js';
+import { nationalIds } from './national-ids.js';
+import { scorePii } from './pii-precision.js';
+
+describe('PII detection on the labelled set', () => {
+  it('finds what is labelled and little else', () => {
+    const score = scorePii(LABELLED_PII);
+    expect(score.expected).toBeGreaterThan(30);
+    expect(score.precision, score.spurious.join(', ')).toBeGreaterThanOrEqual(0.95);
+    expect(score.recall, score.missed.join(', ')).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('finds every language in the set', () => {
+    for (const language of ['pt', 'en', 'de', 'fr', 'es'] as const) {
+      const score = scorePii(LABELLED_PII.filter((item) => item.language === language));
+      expect(score.recall, `${language}: ${score.missed.join(', ')}`).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+});
+
+describe('national identifiers', () => {
+  const found = (text: string) => nationalIds(text).map((f) => [f.category, text.slice(f.offset, f.offset + f.length)]);
+
+  it('takes DNI, NIE and NIR on their check digits alone, and refuses a wrong one', () => {
+    expect(found('DNI 12345678Z')).toEqual([['NationalId', '12345678Z']]);
+    expect(found('DNI 12345678A')).toEqual([]);
+    expect(found('NIE X1234567L')).toEqual([['NationalId', 'X1234567L']]);
+    expect(found('NIR 2 95 10 99 126 111 93')).toEqual([['NationalId', '2 95 10 99 126 111 93']]);
+    expect(found('NIR 2 95 10 99 126 111 94')).toEqual([]);
+  });
+
+  it('takes a Steuer-ID only after its name', () => {
+    expect(found('Steuer-ID: 86 095 742 719')).toEqual([['TaxId', '86 095 742 719']]);
+    expect(found('Identifikationsnummer 36574261809')).toEqual([['TaxId', '36574261809']]);
+    expect(found('Kundennummer 36574261809')).toEqual([]);
+    expect(found('Steuer-ID: 86 095 742 718')).toEqual([]);
+  });
+});
