@@ -255,6 +255,33 @@ describe('TaskList first-hour details', () => {
     expect(items).not.toContain('Delete');
   });
 
+  it('offers the folder monitor only to those who may download it', async () => {
+    setup(1);
+    await screen.findByTestId('task-list.import');
+    expect(screen.queryByTestId('task-list.folder-monitor')).toBeNull();
+  });
+
+  it('downloads the folder monitor from the address the server gives', async () => {
+    const clicked: string[] = [];
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.href);
+    });
+    try {
+      const { server } = setup(1, {}, {}, ['Task.DownloadFolderMonitor']);
+      await userEvent.click(await screen.findByTestId('task-list.folder-monitor'));
+      await waitFor(() => expect(clicked).toEqual(['http://reviewdesk.test/downloads/folder-monitor.mjs']));
+      expect(server.calls.some((call) => call.path.endsWith('/SdTask/GetFolderMonitorUrl'))).toBe(true);
+    } finally {
+      click.mockRestore();
+    }
+    // A server without the call: no button, whatever the permission.
+    setup(1, { supports: (operation) => operation !== 'SdTask_GetFolderMonitorUrl' }, {}, [
+      'Task.DownloadFolderMonitor',
+    ]);
+    await waitFor(() => expect(screen.getAllByTestId('task-list.import')).toHaveLength(2));
+    expect(screen.getAllByTestId('task-list.folder-monitor')).toHaveLength(1);
+  });
+
   it('shows a text-search hit with its place and marked words, and opens it at that page', async () => {
     const onOpenTask = vi.fn();
     const { server } = setup(3, { onOpenTask, tab: 'text-search' });

@@ -33,6 +33,7 @@ import { isAnonymisationTaskType, isMediaTaskType, type TaskType } from '../mode
 import { useDateFormatter } from '../shared/useDateFormatter';
 import type { ColumnStorage } from '../state/columnPreferences';
 import { TaskListToolbar } from '../toolbar/TaskListToolbar';
+import { useFolderMonitorDownload } from '../toolbar/useFolderMonitorDownload';
 import { CountsHeader } from './CountsHeader';
 import { useCellLabels } from './cellLabels';
 import type { CellContext } from './columns';
@@ -172,6 +173,7 @@ function TaskListView(props: TaskListProps) {
   };
   const onError = useCallback((error: ApiCallError | Error) => latest.current.onError?.(error), []);
   const page = useListedPage(api, request, onError);
+  const downloadFolderMonitor = useFolderMonitorDownload(supports, onError);
   const rows: readonly TaskRowData[] = page.data?.items ?? EMPTY_ROWS;
 
   const selectTab = (id: string) => {
@@ -244,6 +246,7 @@ function TaskListView(props: TaskListProps) {
         onResetColumns={columnStore.getState().reset}
         refreshing={page.isFetching && Boolean(page.data)}
         onImport={openImport}
+        onDownloadFolderMonitor={downloadFolderMonitor}
       />
       {selectable ? (
         <BulkBar

@@ -141,6 +141,7 @@ export function createFakeServer(
         });
       }
       if (path === '/SdWorkspace/ValidUsersForTaskAssignment') return json([]);
+      if (path === '/SdTask/GetFolderMonitorUrl') return json('http://reviewdesk.test/downloads/folder-monitor.mjs');
       if (path === '/SdTask/Process') return json({ taskId: '99999999-9999-4999-8999-999999999999', externalId: null });
       if (path === '/SdTask/DeleteMany' || path === '/SdTask/RestartProcessingMany') {
         return json({

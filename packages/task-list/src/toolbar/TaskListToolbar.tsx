@@ -1,4 +1,4 @@
-/** The toolbar above the list: search (as you type and on Enter), filters, columns, import. */
+/** The toolbar above the list: search (as you type and on Enter), filters, columns, folder monitor, import. */
 import { Button, Input, Popover } from '@reviewdesk/ui';
 import { memo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
@@ -22,6 +22,8 @@ export interface TaskListToolbarProps {
   refreshing: boolean;
   /** Absent: the user may not import (or the server cannot). */
   onImport?: () => void;
+  /** Downloads the folder monitor; absent: the user may not (or the server cannot). */
+  onDownloadFolderMonitor?: () => void;
 }
 
 /** Memoised with stable callbacks from the list: a page change does not render the toolbar. */
@@ -71,6 +73,15 @@ export const TaskListToolbar = memo(function TaskListToolbar(props: TaskListTool
       />
       <span className="rd-task-list__toolbar-spacer" />
       {props.refreshing ? <output className="rd-task-list__refreshing">{t('list.refreshing')}</output> : null}
+      {props.onDownloadFolderMonitor ? (
+        <Button
+          onClick={props.onDownloadFolderMonitor}
+          title={t('toolbar.folderMonitorHint')}
+          data-testid="task-list.folder-monitor"
+        >
+          {t('toolbar.folderMonitor')}
+        </Button>
+      ) : null}
       {props.onImport ? (
         <Button variant="primary" onClick={props.onImport} data-testid="task-list.import">
           {t('toolbar.import')}

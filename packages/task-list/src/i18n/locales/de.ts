@@ -70,6 +70,8 @@ export const de: TranslationShape<typeof en> = {
     activeFilters_one: '{{count}} Filter aktiv',
     activeFilters_other: '{{count}} Filter aktiv',
     import: 'Dateien importieren',
+    folderMonitor: 'Ordnerüberwachung',
+    folderMonitorHint: 'Das Programm herunterladen, das die Dateien eines Ordners Ihres Computers importiert',
   },
   filters: {
     title: 'Aufgaben filtern',

@@ -67,6 +67,8 @@ export const en = {
     activeFilters_one: '{{count}} filter active',
     activeFilters_other: '{{count}} filters active',
     import: 'Import files',
+    folderMonitor: 'Folder monitor',
+    folderMonitorHint: 'Download the program that imports the files you put in a folder of your computer',
   },
   filters: {
     title: 'Filter tasks',

@@ -70,6 +70,8 @@ export const es: TranslationShape<typeof en> = {
     activeFilters_one: '{{count}} filtro activo',
     activeFilters_other: '{{count}} filtros activos',
     import: 'Importar archivos',
+    folderMonitor: 'Monitor de carpetas',
+    folderMonitorHint: 'Descargar el programa que importa los archivos que deja en una carpeta de su ordenador',
   },
   filters: {
     title: 'Filtrar tareas',

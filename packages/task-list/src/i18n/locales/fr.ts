@@ -70,6 +70,8 @@ export const fr: TranslationShape<typeof en> = {
     activeFilters_one: '{{count}} filtre actif',
     activeFilters_other: '{{count}} filtres actifs',
     import: 'Importer des fichiers',
+    folderMonitor: 'Surveillance de dossier',
+    folderMonitorHint: 'Télécharger le programme qui importe les fichiers déposés dans un dossier de votre ordinateur',
   },
   filters: {
     title: 'Filtrer les tâches',

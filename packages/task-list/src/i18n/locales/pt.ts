@@ -70,6 +70,8 @@ export const pt: TranslationShape<typeof en> = {
     activeFilters_one: '{{count}} filtro ativo',
     activeFilters_other: '{{count}} filtros ativos',
     import: 'Importar ficheiros',
+    folderMonitor: 'Monitor de pastas',
+    folderMonitorHint: 'Transferir o programa que importa os ficheiros que coloca numa pasta do seu computador',
   },
   filters: {
     title: 'Filtrar tarefas',
