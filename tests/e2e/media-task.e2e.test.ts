@@ -93,7 +93,7 @@ describe('a recording', () => {
     expect(lines(await wordText(await readFile(await word.path())))).toEqual(['jfk.wav', ...paragraphs]);
 
     // Nothing offered would answer "not available on this server": every item's and tab's operation
-    // is one the server lists. The developer holds the index logs and text search, which this server lacks.
+    // is one the server lists.
     const capabilities = await fetch(`${s.baseUrl}/api/v1/Server/Capabilities`, {
       headers: { authorization: `Bearer ${await token()}`, accept: 'application/json' },
     });
@@ -102,10 +102,11 @@ describe('a recording', () => {
       const operation = ROW_ACTION_OPERATIONS[action];
       if (operation) expect(operations, action).toContain(operation);
     }
-    expect(operations).not.toContain('Index_Logs');
-    expect(items).not.toContain(listEn.actions['index-logs']);
-    expect(operations).not.toContain('Index_Search');
-    expect(await byTestId(page, 'task-list.tab.text-search').count()).toBe(0);
+    // The developer holds the index logs and text search, which this server implements: both offered.
+    expect(operations).toContain('Index_Logs');
+    expect(items).toContain(listEn.actions['index-logs']);
+    expect(operations).toContain('Index_Search');
+    expect(await byTestId(page, 'task-list.tab.text-search').count()).toBe(1);
     expect(await byTestId(page, 'task-list.tab.to-review').count()).toBe(1);
 
     // Its name opens the transcript editor too.
