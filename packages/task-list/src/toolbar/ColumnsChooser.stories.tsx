@@ -80,9 +80,12 @@ export const Keyboard: Story = {
     const trigger = within(canvasElement).getByTestId('task-list.columns');
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    await page.findByRole('dialog', { name: 'Colunas visíveis' });
+    const dialog = await page.findByRole('dialog', { name: 'Colunas visíveis' });
+    // The popover moves focus into itself when it opens; only then is the checkbox focused.
+    await waitFor(() => expect(dialog.contains(canvasElement.ownerDocument.activeElement)).toBe(true));
     const status = page.getByTestId('task-list.column.status');
     status.focus();
+    await waitFor(() => expect(status).toHaveFocus());
     await userEvent.keyboard(' ');
     await expect(args.onToggle).toHaveBeenCalledWith('status', false);
     await expect(status).not.toBeChecked();
