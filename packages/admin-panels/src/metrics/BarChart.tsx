@@ -69,7 +69,12 @@ export function BarChart({ labels, values, formatValue, height = 220 }: BarChart
           axes: [
             {
               splits: () => labelsRef.current.map((_, i) => i),
-              values: (_u, splits) => splits.map((i) => labelsRef.current[i] ?? ''),
+              // Names longer than a bar's share of the width are cut with an ellipsis rather than
+              // written over each other; the table behind the chart has them whole.
+              values: (u, splits) => {
+                const share = u.bbox.width / (globalThis.devicePixelRatio || 1) / Math.max(1, splits.length);
+                return splits.map((i) => shorten(labelsRef.current[i] ?? '', Math.max(3, Math.floor(share / 7))));
+              },
               grid: { show: false },
             },
             { values: (_u, splits) => splits.map((v) => (formatRef.current ? formatRef.current(v) : String(v))) },
@@ -100,5 +105,16 @@ export function BarChart({ labels, values, formatValue, height = 220 }: BarChart
     chart.current?.setData(dataOf(values));
   }, [values]);
 
+  // Other labels with the same values (the person switched language): the axis is drawn again.
+  const labelKey = labels.join('\n');
+  useEffect(() => {
+    if (labelKey !== undefined) chart.current?.redraw(false, true);
+  }, [labelKey]);
+
   return <div ref={host} className="rd-chart" aria-hidden="true" data-testid="metrics.chart" />;
+}
+
+/** The label cut to `room` characters, an ellipsis marking the cut. */
+export function shorten(label: string, room: number): string {
+  return label.length <= room ? label : `${label.slice(0, Math.max(1, room - 1)).trimEnd()}…`;
 }

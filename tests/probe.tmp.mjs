@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'] });
+const page = await browser.newPage();
+page.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
+page.on('pageerror', (e) => console.log('pageerror', e.message.slice(0, 300)));
+await page.goto('http://localhost:8092/metrics');
+await page.waitForTimeout(8000);
+console.log(page.url());
+await page.screenshot({ path: '/tmp/shots/probe.png' });
+await browser.close();
