@@ -22,18 +22,31 @@ describe('the side menu', () => {
     renderApp({ abilities: allScreens });
     await screen.findByTestId('menu');
     await waitFor(() =>
-      expect(menuIds()).toEqual(['menu.home', 'menu.task-list', 'menu.batch-list', 'menu.help-center']),
+      expect(menuIds()).toEqual([
+        'menu.home',
+        'menu.task-list',
+        'menu.batch-list',
+        'menu.metrics',
+        'menu.workspace-edit',
+        'menu.help-center',
+      ]),
     );
   });
 
   it('leaves out a screen whose call the server does not implement', async () => {
     server.use(
       http.get(`${API}/v1/Server/Capabilities`, () =>
-        HttpResponse.json({ operations: implementedOperations.filter((id) => id !== 'SdBatch_GetWithPagination') }),
+        HttpResponse.json({
+          operations: implementedOperations.filter(
+            (id) => id !== 'SdBatch_GetWithPagination' && id !== 'User_GetMetrics',
+          ),
+        }),
       ),
     );
     renderApp({ abilities: allScreens });
-    await waitFor(() => expect(menuIds()).toEqual(['menu.home', 'menu.task-list', 'menu.help-center']));
+    await waitFor(() =>
+      expect(menuIds()).toEqual(['menu.home', 'menu.task-list', 'menu.workspace-edit', 'menu.help-center']),
+    );
   });
 
   it('navigates and marks the current screen', async () => {

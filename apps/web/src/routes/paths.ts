@@ -104,7 +104,7 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: 'batches',
     needs: ['SdBatch_GetWithPagination'],
   },
-  { id: 'metrics', path: '/metrics', label: 'menu.metrics', icon: 'metrics', needs: 'not-in-this-version' },
+  { id: 'metrics', path: '/metrics', label: 'menu.metrics', icon: 'metrics', needs: ['User_GetMetrics'] },
   {
     id: 'templates-configure',
     path: '/templates/configure',
@@ -131,7 +131,7 @@ export const menuEntries: readonly MenuEntry[] = [
     path: '/workspace/edit',
     label: 'menu.workspaceEdit',
     icon: 'workspace',
-    needs: 'not-in-this-version',
+    needs: ['SdWorkspace_GetBasic', 'SdWorkspace_PatchBasic'],
   },
   { id: 'tenant-edit', path: '/tenant/edit', label: 'menu.tenantEdit', icon: 'tenant', needs: 'not-in-this-version' },
   { id: 'licensing', path: '/licensing', label: 'menu.licensing', icon: 'licensing', needs: 'not-in-this-version' },
