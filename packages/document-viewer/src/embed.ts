@@ -4,9 +4,9 @@
  * (API client, i18n, queries, stores) inside `element` and returns a handle to update options,
  * subscribe to typed events and destroy it. Nothing is shared between mounts.
  */
-import { type ApiClient, createApiClient } from '@reviewdesk/api-client';
+import type { ApiClient } from '@reviewdesk/api-client';
 import type { Ability, Skin } from '@reviewdesk/ui';
-import { createEmbed, relay } from '@reviewdesk/ui/embed';
+import { createEmbed, mountClient, relay } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
 import type { CheckoutLostReason, ViewerError } from './session/session.js';
 import type { FinishReviewResult, SaveState } from './session/types.js';
@@ -60,17 +60,7 @@ export interface DocumentViewerHandle {
  * const off = viewer.on('finishReview', (result) => console.log(result.nextTaskId));
  */
 export function mountDocumentViewer(element: HTMLElement, initial: MountDocumentViewerOptions): DocumentViewerHandle {
-  // One client per mount, made again only when the host passes new connection options.
-  let client: ApiClient | null = null;
-  let connection: unknown[] = [];
-  const clientOf = (options: MountDocumentViewerOptions): ApiClient => {
-    const now = [options.client, options.baseUrl, options.getAccessToken];
-    if (!client || now.some((value, index) => value !== connection[index])) {
-      client = options.client ?? createClientFrom(options);
-      connection = now;
-    }
-    return client;
-  };
+  const clientOf = mountClient('mountDocumentViewer');
   return createEmbed<MountDocumentViewerOptions, DocumentViewerEvents>(element, initial, {
     name: 'mountDocumentViewer',
     validate: clientOf,
@@ -104,13 +94,6 @@ export function mountDocumentViewer(element: HTMLElement, initial: MountDocument
       return createElement(DocumentViewer, viewerProps);
     },
   });
-}
-
-function createClientFrom(options: MountDocumentViewerOptions): ApiClient {
-  if (!options.baseUrl || !options.getAccessToken) {
-    throw new TypeError('mountDocumentViewer needs either `client` or both `baseUrl` and `getAccessToken`.');
-  }
-  return createApiClient({ baseUrl: options.baseUrl, getAccessToken: options.getAccessToken });
 }
 
 export type { CheckoutLostReason, ViewerError } from './session/session.js';

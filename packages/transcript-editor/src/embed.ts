@@ -4,9 +4,9 @@
  * (API client, i18n, queries, stores) inside `element` and returns a handle to update options,
  * subscribe to typed events and destroy it. Nothing is shared between mounts.
  */
-import { type ApiClient, createApiClient } from '@reviewdesk/api-client';
+import type { ApiClient } from '@reviewdesk/api-client';
 import type { Ability, Skin } from '@reviewdesk/ui';
-import { createEmbed, relay } from '@reviewdesk/ui/embed';
+import { createEmbed, mountClient, relay } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
 import { TranscriptEditor, type TranscriptEditorProps } from './editor/TranscriptEditor.js';
 import type { CheckoutLostReason, TranscriptEditorError } from './session/session.js';
@@ -67,17 +67,7 @@ export function mountTranscriptEditor(
   element: HTMLElement,
   initial: MountTranscriptEditorOptions,
 ): TranscriptEditorHandle {
-  // One client per mount, made again only when the host passes new connection options.
-  let client: ApiClient | null = null;
-  let connection: unknown[] = [];
-  const clientOf = (options: MountTranscriptEditorOptions): ApiClient => {
-    const now = [options.client, options.baseUrl, options.getAccessToken];
-    if (!client || now.some((value, index) => value !== connection[index])) {
-      client = options.client ?? createClientFrom(options);
-      connection = now;
-    }
-    return client;
-  };
+  const clientOf = mountClient('mountTranscriptEditor');
   return createEmbed<MountTranscriptEditorOptions, TranscriptEditorEvents>(element, initial, {
     name: 'mountTranscriptEditor',
     validate: clientOf,
@@ -112,13 +102,6 @@ export function mountTranscriptEditor(
       return createElement(TranscriptEditor, editorProps);
     },
   });
-}
-
-function createClientFrom(options: MountTranscriptEditorOptions): ApiClient {
-  if (!options.baseUrl || !options.getAccessToken) {
-    throw new TypeError('mountTranscriptEditor needs either `client` or both `baseUrl` and `getAccessToken`.');
-  }
-  return createApiClient({ baseUrl: options.baseUrl, getAccessToken: options.getAccessToken });
 }
 
 export type { TranscriptEditorProps } from './editor/TranscriptEditor.js';

@@ -9,3 +9,4 @@ export {
   relay,
   splitProviderOptions,
 } from './create-embed.js';
+export { type EmbedConnection, mountClient } from './mount-client.js';
