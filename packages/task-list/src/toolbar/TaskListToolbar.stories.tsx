@@ -74,3 +74,14 @@ export const WithoutImport: Story = {
     await expect(within(canvasElement).queryByTestId('task-list.import')).toBeNull();
   },
 };
+
+/** The folder monitor's download beside the import, for those who may download it. */
+export const WithFolderMonitor: Story = {
+  args: { onDownloadFolderMonitor: fn() },
+  play: async ({ canvasElement, args }) => {
+    const button = await within(canvasElement).findByTestId('task-list.folder-monitor');
+    await expect(button).toHaveTextContent('Monitor de pastas');
+    await userEvent.click(button);
+    await expect(args.onDownloadFolderMonitor).toHaveBeenCalled();
+  },
+};
