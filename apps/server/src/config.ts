@@ -43,10 +43,13 @@ export interface ServerConfig {
   translationApiKey: string | undefined;
   /**
    * Port of the SMTP receiver of the workspaces' import addresses (MAIL_IMPORT_PORT); undefined:
-   * no receiver runs (the default).
+   * no receiver runs. With the demo data and no MAIL_IMPORT_PORT, the demo port on loopback, so
+   * mail import can be tried at once; `MAIL_IMPORT_PORT=off` turns it off.
    */
   mailImportPort: number | undefined;
-  /** Interface the receiver listens on (MAIL_IMPORT_HOST, default the server's HOST). */
+  /** Whether the port is the demo's default rather than the operator's choice (a busy one is then skipped, not fatal). */
+  mailImportPortIsDemoDefault: boolean;
+  /** Interface the receiver listens on (MAIL_IMPORT_HOST, default the server's HOST; loopback for the demo default). */
   mailImportHost: string;
   /** Largest message it accepts (MAIL_IMPORT_MAX_MESSAGE_BYTES, default 50 MB). */
   mailImportMaxMessageBytes: number;
@@ -97,10 +100,22 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+/** The SMTP port of mail import on a demo server (unprivileged, the usual one for a local test receiver). */
+export const DEMO_MAIL_IMPORT_PORT = 2525;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
-  const mailImportPort = env.MAIL_IMPORT_PORT?.trim() ? wholeNumber(env, 'MAIL_IMPORT_PORT', 0, 0) : undefined;
+  const mailImportSetting = env.MAIL_IMPORT_PORT?.trim();
+  const mailImportPortIsDemoDefault = !mailImportSetting && env.SEED_DEMO_DATA !== 'false';
+  const mailImportPort =
+    mailImportSetting === 'off'
+      ? undefined
+      : mailImportSetting
+        ? wholeNumber(env, 'MAIL_IMPORT_PORT', 0, 0)
+        : mailImportPortIsDemoDefault
+          ? DEMO_MAIL_IMPORT_PORT
+          : undefined;
   const dataDir = resolve(env.DATA_DIR ?? join(repoRoot, '.data'));
   return {
     port,
@@ -121,7 +136,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
     mailImportPort,
-    mailImportHost: env.MAIL_IMPORT_HOST ?? host,
+    mailImportPortIsDemoDefault,
+    // The receiver has no AUTH: the demo's default listens on loopback only.
+    mailImportHost: env.MAIL_IMPORT_HOST ?? (mailImportPortIsDemoDefault ? '127.0.0.1' : host),
     mailImportMaxMessageBytes: wholeNumber(env, 'MAIL_IMPORT_MAX_MESSAGE_BYTES', 50 * 1024 * 1024, 1024),
     microsoftGraphUrl: (env.MICROSOFT_GRAPH_URL ?? MICROSOFT_CLOUD.graph).replace(/\/$/, ''),
     microsoftLoginUrl: (env.MICROSOFT_LOGIN_URL ?? MICROSOFT_CLOUD.login).replace(/\/$/, ''),
