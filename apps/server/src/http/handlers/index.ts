@@ -11,6 +11,7 @@ import { licenceHandlers } from './licences.js';
 import { notificationHandlers } from './notifications.js';
 import { reviewHandlers } from './review.js';
 import { searchHandlers } from './search.js';
+import { summaryHandlers } from './summaries.js';
 import { taskFieldHandlers } from './task-fields.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
@@ -52,5 +53,6 @@ export const handlers = combineHandlers(
   userEmailHandlers,
   notificationHandlers,
   searchHandlers,
+  summaryHandlers,
   insightHandlers,
 );
