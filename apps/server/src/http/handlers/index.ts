@@ -3,6 +3,7 @@
 import { combineHandlers } from '../handler.js';
 import { batchHandlers } from './batches.js';
 import { capabilitiesHandlers } from './capabilities.js';
+import { chatbotHandlers } from './chatbot.js';
 import { connectorHandlers } from './connectors.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
@@ -54,5 +55,6 @@ export const handlers = combineHandlers(
   notificationHandlers,
   searchHandlers,
   summaryHandlers,
+  chatbotHandlers,
   insightHandlers,
 );
