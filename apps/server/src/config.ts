@@ -42,6 +42,14 @@ export interface ServerConfig {
   translationUrl: string | undefined;
   translationApiKey: string | undefined;
   /**
+   * A language model behind the OpenAI chat completions API for summaries and the DocAI assistant
+   * (LLM_URL, the base such as https://api.openai.com/v1, with LLM_MODEL and LLM_API_KEY); unset:
+   * both work offline with extractive methods that quote the task's own text.
+   */
+  llmUrl: string | undefined;
+  llmModel: string | undefined;
+  llmApiKey: string | undefined;
+  /**
    * Port of the SMTP receiver of the workspaces' import addresses (MAIL_IMPORT_PORT); undefined:
    * no receiver runs. With the demo data and no MAIL_IMPORT_PORT, the demo port on loopback, so
    * mail import can be tried at once; `MAIL_IMPORT_PORT=off` turns it off.
@@ -126,6 +134,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     translationUrl: env.TRANSLATION_URL || undefined,
     translationApiKey: env.TRANSLATION_API_KEY || undefined,
+    llmUrl: env.LLM_URL?.replace(/\/+$/, '') || undefined,
+    llmModel: env.LLM_MODEL || undefined,
+    llmApiKey: env.LLM_API_KEY || undefined,
     mailFrom: env.MAIL_FROM ?? 'Reviewdesk <no-reply@reviewdesk.test>',
     contractPath: resolve(env.CONTRACT_PATH ?? join(repoRoot, 'openapi', 'reviewdesk.yaml')),
     webDist: resolve(env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist')),

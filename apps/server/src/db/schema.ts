@@ -718,3 +718,70 @@ export interface Database {
 }
 
 export type IndexLogRow = Selectable<IndexLogsTable>;
+
+// --- Summaries and DocAI (migration 0021_summaries) ---
+
+/** A key frame of a video summary: where it is and the stored picture. */
+export interface StoredKeyFrame {
+  timeSeconds: number;
+  blobId: string;
+}
+
+/** The latest summary of a task (a new request replaces it). */
+export interface TaskSummariesTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  task_id: string;
+  /** SummaryState (product-spec §4): Processing 0, Processed 1, Failed 2, Timeout 3, CanceledByUser 4, CanceledExternally 5, Uploaded 6. */
+  state: number;
+  summary_style: number;
+  summary_length: number;
+  included_frames: number;
+  /** How it was made: 'extractive' (quoted sentences) or 'language-model'. */
+  method: string | null;
+  model_name: string | null;
+  summary: string | null;
+  disclaimer: string | null;
+  failure_message: string | null;
+  progress: Generated<number>;
+  key_frames: ColumnType<StoredKeyFrame[], string | undefined, string>;
+  credits_spent: Generated<number>;
+  requested_by: string | null;
+  claimed_by: string | null;
+  lease_until: Timestamp | null;
+  created_on: CreatedAt;
+  last_update_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A DocAI conversation of one person about one task. */
+export interface ChatThreadsTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  task_id: string | null;
+  user_id: string;
+  created_on: CreatedAt;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  tenant_id: string;
+  thread_id: string;
+  /** ChatMessageRole: User 10, Assistant 20. */
+  role: number;
+  content: string;
+  method: string | null;
+  references: ColumnType<unknown[], string | undefined, string>;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  task_summaries: TaskSummariesTable;
+  chat_threads: ChatThreadsTable;
+  chat_messages: ChatMessagesTable;
+}
+
+export type TaskSummaryRow = Selectable<TaskSummariesTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;

@@ -6,6 +6,7 @@
 import { Button } from '@reviewdesk/ui';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
+import { TaskSummary } from '../summary/TaskSummary.js';
 import { Banners, Finished, Toolbar } from './chrome.js';
 import { useEditor, useSession } from './context.js';
 import { ParagraphList } from './ParagraphList.js';
@@ -76,6 +77,7 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
               <MediaPlayer />
               <ParagraphList label={subtitles ? t('editor.subtitles') : t('editor.transcript')} />
             </div>
+            <TaskSummary />
           </>
         );
     }

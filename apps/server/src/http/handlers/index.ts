@@ -3,6 +3,7 @@
 import { combineHandlers } from '../handler.js';
 import { batchHandlers } from './batches.js';
 import { capabilitiesHandlers } from './capabilities.js';
+import { chatbotHandlers } from './chatbot.js';
 import { connectorHandlers } from './connectors.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
@@ -11,6 +12,7 @@ import { licenceHandlers } from './licences.js';
 import { notificationHandlers } from './notifications.js';
 import { reviewHandlers } from './review.js';
 import { searchHandlers } from './search.js';
+import { summaryHandlers } from './summaries.js';
 import { taskFieldHandlers } from './task-fields.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
@@ -52,5 +54,7 @@ export const handlers = combineHandlers(
   userEmailHandlers,
   notificationHandlers,
   searchHandlers,
+  summaryHandlers,
+  chatbotHandlers,
   insightHandlers,
 );

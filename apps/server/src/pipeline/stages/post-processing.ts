@@ -2,7 +2,8 @@
 // recognised pages — invoice/receipt fields mapped onto the workspace's fields, tables, QR codes
 // read from the page images, personal data for anonymisation — stored per page as the contract's
 // DocumentResult (task_pages.document), the pages of a Translation task translated (translation.ts),
-// then the task's average confidence. The task goes to
+// the recording of a TranscriptSummarization task summarised (summarise-recording.ts), then the
+// task's average confidence. The task goes to
 // review (ToReview 60), or straight to export (QueuedForExport 90) when its file type is one the
 // workspace lets skip review (advanced settings → fileTypesToSkipReview) or its type has no
 // review in the system (translations, product-spec §4).
@@ -26,6 +27,7 @@ import { customModelFields } from '../templates/custom-model-fields.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
 import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
+import { summariseRecording } from './summarise-recording.js';
 import { StageStore } from './task-store.js';
 import { translatePages } from './translation.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
@@ -45,6 +47,9 @@ export const postProcessing: Stage = {
     const summary = settings.template.media
       ? await mediaSummary(store, context.task)
       : await documentResults(context, store, settings);
+    if (settings.template.media && settings.pipeline.postProcessingStepIds.includes('postprocess.summarize')) {
+      await summariseRecording(context, summary);
+    }
     await store.updateTask(context.task.id, {
       average_confidence: summary.averageConfidence,
       processing_finished_on: new Date(),
@@ -64,7 +69,7 @@ export const postProcessing: Stage = {
   },
 };
 
-interface Summary {
+export interface Summary {
   averageConfidence: number | null;
   description: string;
   payload: Record<string, unknown>;
