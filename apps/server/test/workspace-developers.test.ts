@@ -93,8 +93,8 @@ describe.each(databaseKinds())('workspace developer calls on %s', (kind) => {
         configurationValues: { fileNamePrefix: '', writeToExportFolder: true },
         step: { stepId: STORE, displayName: 'Keep results', isPlaceholder: false },
       });
-      const form = (store?.step as { configurationCustomForm: { sections: Array<{ fields: Body[] }> } })
-        .configurationCustomForm;
+      const step = store?.step as { configurationCustomForm: { sections: Array<{ fields: Body[] }> } } | undefined;
+      const form = step?.configurationCustomForm ?? { sections: [] };
       expect(form.sections[0]?.fields.map((f) => f.name)).toEqual(['fileNamePrefix', 'writeToExportFolder']);
     });
 
@@ -365,7 +365,8 @@ describe.each(databaseKinds())('workspace developer calls on %s', (kind) => {
       expect((await processTaskNow(t, taskId)).status).toBe(60);
       expect(hook.received).toHaveLength(1);
       expect(hook.received[0]).toMatchObject({ hook: 'purchase-orders', taskId, workspaceId: INVOICES_WS });
-      expect(String((hook.received[0]?.pages as Body[])[0]?.text)).toContain('Amazon');
+      const sent = (hook.received[0]?.pages ?? []) as Body[];
+      expect(String(sent[0]?.text)).toContain('Amazon');
       const page = await t.server.database.db
         .selectFrom('task_pages')
         .select('document')
