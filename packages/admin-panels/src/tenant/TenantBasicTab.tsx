@@ -11,6 +11,7 @@ import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
 import { QueryStates } from '../shared/QueryStates';
 import { useSaveReporter } from '../shared/useSaveReporter';
+import { roleLabel } from './users/roleLabel';
 
 /** The server's limit of a tenant name. */
 export const TENANT_NAME_MAX = 256;
@@ -96,7 +97,7 @@ function TenantBasicForm({ session, ...events }: { session: Schema<'TenantSessio
         </dd>
         <dt>{t('tenant.basic.yourRole')}</dt>
         <dd>
-          {session.role.name}
+          {roleLabel(t, session.role)}
           {session.isTenantOwner ? <div className="rd-admin__muted">{t('tenant.basic.owner')}</div> : null}
         </dd>
         <dt>{t('tenant.basic.id')}</dt>

@@ -8,6 +8,7 @@ import { Select, useApiClient } from '@reviewdesk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSavedEvent } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
+import { roleLabel } from './roleLabel';
 
 export interface ImpersonationFormProps {
   session: Schema<'TenantSession'>;
@@ -43,15 +44,15 @@ export function ImpersonationForm({ session, roles, onChanged, onFailed }: Imper
         label={t('tenant.users.impersonate')}
         hint={
           session.impersonateRole
-            ? t('tenant.users.impersonating', { role: session.impersonateRole.name })
+            ? t('tenant.users.impersonating', { role: roleLabel(t, session.impersonateRole) })
             : t('tenant.users.impersonateHint')
         }
         value={session.impersonateRole?.id ?? ''}
         disabled={change.isPending}
         aria-busy={change.isPending || undefined}
         options={[
-          { value: '', label: t('tenant.users.ownRole', { role: session.role.name }) },
-          ...below.map((r) => ({ value: r.id, label: r.name })),
+          { value: '', label: t('tenant.users.ownRole', { role: roleLabel(t, session.role) }) },
+          ...below.map((r) => ({ value: r.id, label: roleLabel(t, r) })),
         ]}
         onChange={(e) => change.mutate(e.target.value)}
         data-testid="tenant.impersonation.role"

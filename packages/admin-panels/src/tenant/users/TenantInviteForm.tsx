@@ -11,6 +11,7 @@ import { type FormEvent, useState } from 'react';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { useDebouncedValue } from '../../shared/useDebouncedValue';
 import { INVITE_CHECK_DEBOUNCE_MS, invitableRoles, looksLikeEmail } from '../../workspace/users/userRules';
+import { roleLabel } from './roleLabel';
 import { isTenantCheckState, TENANT_INVITE_CHECK_KEYS } from './tenantUserRules';
 
 const EVERY = '*';
@@ -128,7 +129,7 @@ export function TenantInviteForm({ roles, onInvited, onFailed }: TenantInviteFor
             <Select
               label={t('tenant.users.tenantRole')}
               value={chosenRole}
-              options={offered.map((r) => ({ value: r.id, label: r.name }))}
+              options={offered.map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
               onChange={(e) => setRoleId(e.target.value)}
               data-testid="tenant.invite.role"
             />

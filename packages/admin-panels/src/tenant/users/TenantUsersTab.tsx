@@ -11,6 +11,7 @@ import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { useSaveReporter } from '../../shared/useSaveReporter';
 import { ImpersonationForm } from './ImpersonationForm';
+import { roleLabel } from './roleLabel';
 import { TenantInviteForm } from './TenantInviteForm';
 import { assignableRoles, canChangeTenantRole, canChangeTenantStatus, showsSuperUserTooltip } from './tenantUserRules';
 
@@ -120,8 +121,10 @@ export function TenantUsersTab(events: Events) {
               <td className="rd-table__cell">
                 <div>
                   {name}
-                  {itsMe ? <span className="rd-admin__chip">{t('tenant.users.you')}</span> : null}
-                  {user.isTenantOwner ? <span className="rd-admin__chip">{t('tenant.users.owner')}</span> : null}
+                  {itsMe ? <span className="rd-admin__chip rd-admin__chip--tag">{t('tenant.users.you')}</span> : null}
+                  {user.isTenantOwner ? (
+                    <span className="rd-admin__chip rd-admin__chip--tag">{t('tenant.users.owner')}</span>
+                  ) : null}
                 </div>
                 {name !== user.email ? <div className="rd-admin__muted">{user.email}</div> : null}
                 {user.emailConfirmed ? null : <div className="rd-admin__muted">{t('tenant.users.unconfirmed')}</div>}
@@ -133,12 +136,12 @@ export function TenantUsersTab(events: Events) {
                     label={<span className="rd-visually-hidden">{t('tenant.users.roleOf', { name })}</span>}
                     value={user.roleId}
                     disabled={role.isPending}
-                    options={options.map((r) => ({ value: r.id, label: r.name }))}
+                    options={options.map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
                     onChange={(e) => role.mutate({ userId: user.userId, roleId: e.target.value })}
                     data-testid={`tenant.users.role.${user.email}`}
                   />
                 ) : (
-                  <span>{current?.name ?? '—'}</span>
+                  <span>{roleLabel(t, current)}</span>
                 )}
                 {current?.superUser ? (
                   <span className="rd-admin__chip rd-admin__chip--super">{t('tenant.users.superUser')}</span>

@@ -11,6 +11,14 @@ export const tenantDe: TranslationShape<typeof tenantEn> = {
     secrets: 'API-Geheimnisse',
     connectors: 'Konnektoren',
   },
+  roles: {
+    Developer: 'Entwickler',
+    Administrator: 'Administrator',
+    Manager: 'Manager',
+    Creator: 'Ersteller',
+    Reviewer: 'Prüfer',
+    Viewer: 'Betrachter',
+  },
   basic: {
     name: 'Name',
     nameRequired: 'Geben Sie dem Mandanten einen Namen.',

@@ -8,6 +8,14 @@ export const tenantEn = {
     secrets: 'API secrets',
     connectors: 'Connectors',
   },
+  roles: {
+    Developer: 'Developer',
+    Administrator: 'Administrator',
+    Manager: 'Manager',
+    Creator: 'Creator',
+    Reviewer: 'Reviewer',
+    Viewer: 'Viewer',
+  },
   basic: {
     name: 'Name',
     nameRequired: 'Give the tenant a name.',

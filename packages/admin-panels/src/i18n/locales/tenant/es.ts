@@ -11,6 +11,14 @@ export const tenantEs: TranslationShape<typeof tenantEn> = {
     secrets: 'Secretos de API',
     connectors: 'Conectores',
   },
+  roles: {
+    Developer: 'Desarrollador',
+    Administrator: 'Administrador',
+    Manager: 'Gestor',
+    Creator: 'Creador',
+    Reviewer: 'Revisor',
+    Viewer: 'Lector',
+  },
   basic: {
     name: 'Nombre',
     nameRequired: 'Dé un nombre al inquilino.',

@@ -11,6 +11,14 @@ export const tenantFr: TranslationShape<typeof tenantEn> = {
     secrets: 'Secrets d’API',
     connectors: 'Connecteurs',
   },
+  roles: {
+    Developer: 'Développeur',
+    Administrator: 'Administrateur',
+    Manager: 'Gestionnaire',
+    Creator: 'Créateur',
+    Reviewer: 'Réviseur',
+    Viewer: 'Lecteur',
+  },
   basic: {
     name: 'Nom',
     nameRequired: 'Donnez un nom au locataire.',

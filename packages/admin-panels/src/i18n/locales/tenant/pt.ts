@@ -11,6 +11,14 @@ export const tenantPt: TranslationShape<typeof tenantEn> = {
     secrets: 'Segredos da API',
     connectors: 'Conectores',
   },
+  roles: {
+    Developer: 'Programador',
+    Administrator: 'Administrador',
+    Manager: 'Gestor',
+    Creator: 'Criador',
+    Reviewer: 'Revisor',
+    Viewer: 'Leitor',
+  },
   basic: {
     name: 'Nome',
     nameRequired: 'Dê um nome ao inquilino.',
