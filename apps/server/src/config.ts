@@ -78,6 +78,49 @@ export interface ServerConfig {
    * demo vendor key; a server without demo data then activates no code.
    */
   licenceVendorKey: KeyObject | undefined;
+  /**
+   * Queues the workers of this process read (WORKER_QUEUES, default `default`). A pipeline step
+   * redirected to another queue is run only by workers that read that queue, e.g. a dedicated
+   * worker started with WORKER_QUEUES=priority.
+   */
+  workerQueues: string[];
+  /** Queues a developer may redirect a pipeline step to (ADDITIONAL_QUEUES, default none). */
+  additionalQueues: string[];
+  /**
+   * Hook services run after a workspace's recognizer, by name (RECOGNIZER_HOOKS, `name=url` pairs
+   * separated by spaces or commas). Workspaces pick theirs with SdWorkspace/RecognizerHooks.
+   */
+  recognizerHooks: Record<string, string>;
+}
+
+export const DEFAULT_QUEUE = 'default';
+const QUEUE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
+
+/** Queue names from the environment; a name a worker could not match exactly throws. */
+function queueList(env: NodeJS.ProcessEnv, name: string, fallback: string[]): string[] {
+  const values = (env[name] ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const value of values) {
+    if (!QUEUE_NAME.test(value))
+      throw new Error(`${name} lists queue names of letters, digits, . _ -, not ${JSON.stringify(value)}.`);
+  }
+  return values.length > 0 ? [...new Set(values)] : fallback;
+}
+
+/** `name=url` pairs of hook services; a pair without a name or an http(s) URL throws. */
+function hookList(env: NodeJS.ProcessEnv, name: string): Record<string, string> {
+  const hooks: Record<string, string> = {};
+  for (const pair of (env[name] ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const hookName = pair.slice(0, at);
+    const url = pair.slice(at + 1);
+    if (at < 1 || !QUEUE_NAME.test(hookName) || !/^https?:\/\/./.test(url)) {
+      throw new Error(
+        `${name} lists name=url pairs such as redact=https://hooks.example/redact, not ${JSON.stringify(pair)}.`,
+      );
+    }
+    hooks[hookName] = url;
+  }
+  return hooks;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -162,5 +205,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : env.SEED_DEMO_DATA !== 'false'
         ? parseVendorPublicKey(DEMO_VENDOR_PUBLIC_KEY)
         : undefined,
+    workerQueues: queueList(env, 'WORKER_QUEUES', [DEFAULT_QUEUE]),
+    additionalQueues: queueList(env, 'ADDITIONAL_QUEUES', []).filter((q) => q !== DEFAULT_QUEUE),
+    recognizerHooks: hookList(env, 'RECOGNIZER_HOOKS'),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * `@reviewdesk/admin-panels`: the administration screens of Reviewdesk — workspace settings, the
- * metrics and the home view, and (to come) tenant settings, licensing and the user profile. Render them inside a
+ * metrics and the home view, tenant settings, and (to come) licensing and the user profile. Render them inside a
  * `<ReviewdeskProvider>`; hosts without React use the `mount*` functions of
  * `@reviewdesk/admin-panels/embed`. Import `@reviewdesk/admin-panels/styles.css`.
  * @packageDocumentation
@@ -23,5 +23,7 @@ export {
 } from './i18n/resources';
 export { METRICS_REFRESH_INTERVAL_MS, Metrics, type MetricsProps } from './metrics/Metrics';
 export { type MetricsPeriod, PERIODS as METRICS_PERIODS } from './metrics/period';
+export { TenantSettings, type TenantSettingsProps } from './tenant/TenantSettings';
+export { isTenantTab, TENANT_TAB_PERMISSIONS, TENANT_TABS, type TenantTab } from './tenant/tabs';
 export { isWorkspaceTab, WORKSPACE_TAB_PERMISSIONS, WORKSPACE_TABS, type WorkspaceTab } from './workspace/tabs';
 export { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';

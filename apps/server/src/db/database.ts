@@ -22,6 +22,7 @@ import * as textSearch0016 from './migrations/0016_text_search.js';
 import * as templates0017 from './migrations/0017_templates.js';
 import * as translations0019 from './migrations/0019_translations.js';
 import * as summaries0021 from './migrations/0021_summaries.js';
+import * as pipelineSettings0022 from './migrations/0022_pipeline_settings.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0017_templates': templates0017,
   '0019_translations': translations0019,
   '0021_summaries': summaries0021,
+  '0022_pipeline_settings': pipelineSettings0022,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

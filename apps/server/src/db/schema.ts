@@ -785,3 +785,22 @@ export interface Database {
 
 export type TaskSummaryRow = Selectable<TaskSummariesTable>;
 export type ChatMessageRow = Selectable<ChatMessagesTable>;
+// --- Pipeline settings (migration 0022_pipeline_settings) ---
+/** A pipeline step of a workspace redirected to another queue (domain/workspaces/queue-redirects.ts). */
+export interface StepQueueRedirectsTable {
+  tenant_id: string;
+  workspace_id: string;
+  pipeline_id: string;
+  step_id: string;
+  /** The waiting status of the stage that runs the step (30, 40, 50 or 90). */
+  queued_status: number;
+  queue_name: string;
+  modified_by: string | null;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface Database {
+  step_queue_redirects: StepQueueRedirectsTable;
+}
+
+export type StepQueueRedirectRow = Selectable<StepQueueRedirectsTable>;

@@ -16,6 +16,7 @@ describe('routes behind their permission', () => {
             screen.queryByTestId('metrics') ??
             screen.queryByTestId('batch-list') ??
             screen.queryByTestId('workspace-settings') ??
+            screen.queryByTestId('tenant-settings') ??
             screen.queryByTestId('viewer.no-task') ??
             screen.queryByTestId('traces.no-task') ??
             screen.queryByTestId('home.welcome') ??

@@ -39,6 +39,7 @@ const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'Viewe
 const TaskTracesPage = lazyScreen(() => import('../pages/traces/TaskTracesPage'), 'TaskTracesPage');
 const WorkspaceEditPage = lazyScreen(() => import('../pages/workspace-edit/WorkspaceEditPage'), 'WorkspaceEditPage');
 const MetricsPage = lazyScreen(() => import('../pages/metrics/MetricsPage'), 'MetricsPage');
+const TenantEditPage = lazyScreen(() => import('../pages/tenant-edit/TenantEditPage'), 'TenantEditPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
@@ -67,7 +68,7 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/batch/list': BatchListPage,
   '/task/traces': TaskTracesPage,
   '/workspace/edit': WorkspaceEditPage,
-  '/tenant/edit': () => <FeaturePlaceholder feature="features.tenantEdit" packageName="@reviewdesk/admin-panels" />,
+  '/tenant/edit': TenantEditPage,
   '/licensing': () => <FeaturePlaceholder feature="features.licensing" packageName="@reviewdesk/admin-panels" />,
   '/helpCenter': () => <HelpCenterPage />,
   '/user': () => <ProfilePage />,

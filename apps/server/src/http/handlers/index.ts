@@ -27,6 +27,7 @@ import { userAccountHandlers } from './user-account.js';
 import { userEmailHandlers } from './user-email.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspaceCustomModelHandlers } from './workspace-custom-model.js';
+import { workspaceDeveloperHandlers } from './workspace-developers.js';
 import { workspacesHandlers } from './workspaces.js';
 
 export const handlers = combineHandlers(
@@ -48,6 +49,7 @@ export const handlers = combineHandlers(
   connectorHandlers,
   templateHandlers,
   workspaceCustomModelHandlers,
+  workspaceDeveloperHandlers,
   taskFieldHandlers,
   licenceHandlers,
   userAccountHandlers,

@@ -1,8 +1,9 @@
 // Post-processing (50 → 51 → 53 → 60): the workspace pipeline's post-processing steps on the
 // recognised pages — invoice/receipt fields mapped onto the workspace's fields, tables, QR codes
 // read from the page images, personal data for anonymisation — stored per page as the contract's
-// DocumentResult (task_pages.document), the pages of a Translation task translated (translation.ts),
-// the recording of a TranscriptSummarization task summarised (summarise-recording.ts), then the
+// DocumentResult (task_pages.document) with what the workspace's recognizer hooks add
+// (recognizer-hooks.ts), the pages of a Translation task translated (translation.ts), the
+// recording of a TranscriptSummarization task summarised (summarise-recording.ts), then the
 // task's average confidence. The task goes to
 // review (ToReview 60), or straight to export (QueuedForExport 90) when its file type is one the
 // workspace lets skip review (advanced settings → fileTypesToSkipReview) or its type has no
@@ -28,6 +29,7 @@ import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
 import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
 import { summariseRecording } from './summarise-recording.js';
+import { runRecognizerHooks } from './recognizer-hooks.js';
 import { StageStore } from './task-store.js';
 import { translatePages } from './translation.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
@@ -128,6 +130,17 @@ async function documentResults(
       await context.heartbeat();
     }
   }
+  // The workspace's hooks run last, so they see every entity found above.
+  const hooks = settings.config.recognizerHooks;
+  if (hooks.length > 0) {
+    const hooked = await runRecognizerHooks(
+      context.config,
+      hooks,
+      { taskId: task.id, workspaceId: task.workspace_id, tenantId: task.tenant_id, pages, entities },
+      context.signal,
+    );
+    entities.push(...hooked.entities);
+  }
 
   const fieldConfidences = fields.map(entityConfidence).filter((value): value is number => value !== null);
   const wordConfidences = pages.flatMap((page) => page.words.map((word) => word.confidence));
@@ -167,6 +180,7 @@ async function documentResults(
       tables: tables.length,
       qrCodes: qr,
       pii,
+      ...(hooks.length > 0 ? { recognizerHooks: hooks } : {}),
       ...eInvoice?.payload,
     },
   };

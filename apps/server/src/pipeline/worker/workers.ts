@@ -74,7 +74,7 @@ export function startWorkers(options: WorkerOptions): Workers {
     while (!shutdown.signal.aborted) {
       let claim: Awaited<ReturnType<typeof claimNext>>;
       try {
-        claim = await claimNext(options.db, workerId, options.stages, leaseMs);
+        claim = await claimNext(options.db, workerId, options.stages, leaseMs, undefined, options.config.workerQueues);
       } catch (error) {
         // The database is away (restart, network): keep trying, slowly.
         log(`worker ${workerId}: claiming failed`, error);

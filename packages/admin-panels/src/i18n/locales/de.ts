@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { tenantDe } from './tenant/de';
 
 /** German (de-DE) strings of the `admin-panels` namespace. */
 export const de: TranslationShape<typeof en> = {
@@ -169,9 +170,7 @@ export const de: TranslationShape<typeof en> = {
       },
     },
   },
-  tenant: {
-    title: 'Mandanten-Einstellungen',
-  },
+  tenant: tenantDe,
   licensing: {
     title: 'Lizenzen',
   },

@@ -1,3 +1,5 @@
+import { tenantEn } from './tenant/en';
+
 /** English (en-US) strings of the `admin-panels` namespace; this shape is the source of the typed keys. */
 export const en = {
   common: {
@@ -166,9 +168,7 @@ export const en = {
       },
     },
   },
-  tenant: {
-    title: 'Tenant settings',
-  },
+  tenant: tenantEn,
   licensing: {
     title: 'Licences',
   },

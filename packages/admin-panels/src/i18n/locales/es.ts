@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { tenantEs } from './tenant/es';
 
 /** Spanish (es-ES) strings of the `admin-panels` namespace. */
 export const es: TranslationShape<typeof en> = {
@@ -169,9 +170,7 @@ export const es: TranslationShape<typeof en> = {
       },
     },
   },
-  tenant: {
-    title: 'Ajustes del inquilino',
-  },
+  tenant: tenantEs,
   licensing: {
     title: 'Licencias',
   },

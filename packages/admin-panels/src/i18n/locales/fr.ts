@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { tenantFr } from './tenant/fr';
 
 /** French (fr-FR) strings of the `admin-panels` namespace. */
 export const fr: TranslationShape<typeof en> = {
@@ -169,9 +170,7 @@ export const fr: TranslationShape<typeof en> = {
       },
     },
   },
-  tenant: {
-    title: 'Paramètres du locataire',
-  },
+  tenant: tenantFr,
   licensing: {
     title: 'Licences',
   },

@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { tenantPt } from './tenant/pt';
 
 /** Portuguese (pt-PT) strings of the `admin-panels` namespace. */
 export const pt: TranslationShape<typeof en> = {
@@ -170,9 +171,7 @@ export const pt: TranslationShape<typeof en> = {
       },
     },
   },
-  tenant: {
-    title: 'Definições do inquilino',
-  },
+  tenant: tenantPt,
   licensing: {
     title: 'Licenças',
   },
