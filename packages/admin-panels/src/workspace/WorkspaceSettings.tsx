@@ -10,7 +10,9 @@ import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resour
 import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
 import { FieldsTab } from './fields/FieldsTab';
+import { PredefinedSpeakersTab } from './speakers/PredefinedSpeakersTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
+import { PredefinedTextsTab } from './texts/PredefinedTextsTab';
 import { UsersTab } from './users/UsersTab';
 
 /** Props of {@link WorkspaceSettings}. */
@@ -30,6 +32,8 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   users: UsersTab,
   'default-assignment': DefaultAssignmentTab,
   fields: FieldsTab,
+  'predefined-texts': PredefinedTextsTab,
+  'predefined-speakers': PredefinedSpeakersTab,
 };
 
 /**

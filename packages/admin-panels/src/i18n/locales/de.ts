@@ -30,6 +30,46 @@ export const de: TranslationShape<typeof en> = {
       notifications: 'Benachrichtigungen',
       'for-developers': 'Für Entwickler',
     },
+    lists: {
+      handle: '{{name}} verschieben',
+      handleHint:
+        'Ziehen Sie eine Zeile am Griff, oder fokussieren Sie den Griff und verwenden Sie die Pfeiltasten nach oben und unten, um die Reihenfolge zu ändern.',
+      moved: '{{name}} ist jetzt an Position {{position}} von {{total}}.',
+      moveUp: '{{name}} nach oben',
+      moveDown: '{{name}} nach unten',
+      delete: 'Löschen',
+      deleteNamed: '{{name}} löschen',
+      saved: 'Gespeichert',
+      unsaved: 'Nicht gespeichert',
+    },
+    texts: {
+      intro: 'Texte, die Prüfer im Viewer mit einem Klick einfügen, in dieser Reihenfolge.',
+      empty: 'Noch keine vordefinierten Texte.',
+      add: 'Text hinzufügen',
+      text: 'Text {{position}}',
+      untitled: 'Text {{position}}',
+      problems: {
+        empty: 'Schreiben Sie den Text, oder löschen Sie die Zeile.',
+        duplicate: 'Dieser Text steht schon in der Liste.',
+      },
+    },
+    speakers: {
+      intro:
+        'Sprecher, die jedes Transkript des Arbeitsbereichs anbietet, in dieser Reihenfolge. Der Standardsprecher wird neuen Absätzen zugewiesen.',
+      empty: 'Noch keine vordefinierten Sprecher.',
+      add: 'Sprecher hinzufügen',
+      name: 'Name',
+      prefix: 'Vor dem Namen',
+      suffix: 'Nach dem Namen',
+      isDefault: 'Standard',
+      noDefault: 'Kein Standardsprecher',
+      untitled: 'Sprecher {{position}}',
+      problems: {
+        empty: 'Geben Sie dem Sprecher einen Namen, oder löschen Sie die Zeile.',
+        duplicate: 'Ein anderer Sprecher hat schon diesen Namen.',
+        tooLong: 'Höchstens {{max}} Zeichen.',
+      },
+    },
     basic: {
       displayName: 'Name',
       displayNameRequired: 'Geben Sie dem Arbeitsbereich einen Namen.',

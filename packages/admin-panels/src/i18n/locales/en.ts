@@ -27,6 +27,46 @@ export const en = {
       notifications: 'Notifications',
       'for-developers': 'For developers',
     },
+    lists: {
+      handle: 'Reorder {{name}}',
+      handleHint:
+        'Drag a row by its handle, or focus the handle and use the up and down arrow keys, to change the order.',
+      moved: '{{name}} moved to position {{position}} of {{total}}.',
+      moveUp: 'Move {{name}} up',
+      moveDown: 'Move {{name}} down',
+      delete: 'Delete',
+      deleteNamed: 'Delete {{name}}',
+      saved: 'Saved',
+      unsaved: 'Not saved',
+    },
+    texts: {
+      intro: 'Texts reviewers can insert in the viewer with one click, in this order.',
+      empty: 'No predefined texts yet.',
+      add: 'Add text',
+      text: 'Text {{position}}',
+      untitled: 'text {{position}}',
+      problems: {
+        empty: 'Write the text, or delete the row.',
+        duplicate: 'This text is already in the list.',
+      },
+    },
+    speakers: {
+      intro:
+        'Speakers every transcript of the workspace offers, in this order. The default speaker is given to new paragraphs.',
+      empty: 'No predefined speakers yet.',
+      add: 'Add speaker',
+      name: 'Name',
+      prefix: 'Before the name',
+      suffix: 'After the name',
+      isDefault: 'Default',
+      noDefault: 'No default speaker',
+      untitled: 'speaker {{position}}',
+      problems: {
+        empty: 'Give the speaker a name, or delete the row.',
+        duplicate: 'Another speaker already has this name.',
+        tooLong: 'At most {{max}} characters.',
+      },
+    },
     basic: {
       displayName: 'Name',
       displayNameRequired: 'Give the workspace a name.',

@@ -30,6 +30,46 @@ export const es: TranslationShape<typeof en> = {
       notifications: 'Notificaciones',
       'for-developers': 'Para desarrolladores',
     },
+    lists: {
+      handle: 'Reordenar {{name}}',
+      handleHint:
+        'Arrastre una fila por su asa, o enfoque el asa y use las flechas arriba y abajo, para cambiar el orden.',
+      moved: '{{name}} pasó a la posición {{position}} de {{total}}.',
+      moveUp: 'Subir {{name}}',
+      moveDown: 'Bajar {{name}}',
+      delete: 'Eliminar',
+      deleteNamed: 'Eliminar {{name}}',
+      saved: 'Guardado',
+      unsaved: 'Sin guardar',
+    },
+    texts: {
+      intro: 'Textos que los revisores insertan en el visor con un clic, en este orden.',
+      empty: 'Todavía no hay textos predefinidos.',
+      add: 'Añadir texto',
+      text: 'Texto {{position}}',
+      untitled: 'texto {{position}}',
+      problems: {
+        empty: 'Escriba el texto, o elimine la fila.',
+        duplicate: 'Este texto ya está en la lista.',
+      },
+    },
+    speakers: {
+      intro:
+        'Hablantes que ofrece cada transcripción del espacio de trabajo, en este orden. El hablante predeterminado se asigna a los párrafos nuevos.',
+      empty: 'Todavía no hay hablantes predefinidos.',
+      add: 'Añadir hablante',
+      name: 'Nombre',
+      prefix: 'Antes del nombre',
+      suffix: 'Después del nombre',
+      isDefault: 'Predeterminado',
+      noDefault: 'Sin hablante predeterminado',
+      untitled: 'hablante {{position}}',
+      problems: {
+        empty: 'Dé un nombre al hablante, o elimine la fila.',
+        duplicate: 'Otro hablante ya tiene este nombre.',
+        tooLong: 'Como máximo {{max}} caracteres.',
+      },
+    },
     basic: {
       displayName: 'Nombre',
       displayNameRequired: 'Dé un nombre al espacio de trabajo.',

@@ -30,6 +30,46 @@ export const fr: TranslationShape<typeof en> = {
       notifications: 'Notifications',
       'for-developers': 'Pour les développeurs',
     },
+    lists: {
+      handle: 'Déplacer {{name}}',
+      handleHint:
+        'Faites glisser une ligne par sa poignée, ou placez le focus sur la poignée et utilisez les flèches haut et bas, pour changer l’ordre.',
+      moved: '{{name}} est maintenant en position {{position}} sur {{total}}.',
+      moveUp: 'Monter {{name}}',
+      moveDown: 'Descendre {{name}}',
+      delete: 'Supprimer',
+      deleteNamed: 'Supprimer {{name}}',
+      saved: 'Enregistré',
+      unsaved: 'Non enregistré',
+    },
+    texts: {
+      intro: 'Textes que les réviseurs insèrent dans la visionneuse en un clic, dans cet ordre.',
+      empty: 'Aucun texte prédéfini pour l’instant.',
+      add: 'Ajouter un texte',
+      text: 'Texte {{position}}',
+      untitled: 'texte {{position}}',
+      problems: {
+        empty: 'Écrivez le texte, ou supprimez la ligne.',
+        duplicate: 'Ce texte est déjà dans la liste.',
+      },
+    },
+    speakers: {
+      intro:
+        'Intervenants proposés par chaque transcription de l’espace de travail, dans cet ordre. L’intervenant par défaut est attribué aux nouveaux paragraphes.',
+      empty: 'Aucun intervenant prédéfini pour l’instant.',
+      add: 'Ajouter un intervenant',
+      name: 'Nom',
+      prefix: 'Avant le nom',
+      suffix: 'Après le nom',
+      isDefault: 'Par défaut',
+      noDefault: 'Aucun intervenant par défaut',
+      untitled: 'intervenant {{position}}',
+      problems: {
+        empty: 'Donnez un nom à l’intervenant, ou supprimez la ligne.',
+        duplicate: 'Un autre intervenant porte déjà ce nom.',
+        tooLong: '{{max}} caractères au plus.',
+      },
+    },
     basic: {
       displayName: 'Nom',
       displayNameRequired: 'Donnez un nom à l’espace de travail.',

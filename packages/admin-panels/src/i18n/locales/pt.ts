@@ -30,6 +30,46 @@ export const pt: TranslationShape<typeof en> = {
       notifications: 'Notificações',
       'for-developers': 'Para programadores',
     },
+    lists: {
+      handle: 'Reordenar {{name}}',
+      handleHint:
+        'Arraste uma linha pela pega, ou foque a pega e use as setas para cima e para baixo, para mudar a ordem.',
+      moved: '{{name}} passou para a posição {{position}} de {{total}}.',
+      moveUp: 'Subir {{name}}',
+      moveDown: 'Descer {{name}}',
+      delete: 'Eliminar',
+      deleteNamed: 'Eliminar {{name}}',
+      saved: 'Guardado',
+      unsaved: 'Por guardar',
+    },
+    texts: {
+      intro: 'Textos que os revisores inserem no visualizador com um clique, por esta ordem.',
+      empty: 'Ainda não há textos predefinidos.',
+      add: 'Adicionar texto',
+      text: 'Texto {{position}}',
+      untitled: 'texto {{position}}',
+      problems: {
+        empty: 'Escreva o texto, ou elimine a linha.',
+        duplicate: 'Este texto já está na lista.',
+      },
+    },
+    speakers: {
+      intro:
+        'Oradores que todas as transcrições do espaço de trabalho oferecem, por esta ordem. O orador predefinido é atribuído aos novos parágrafos.',
+      empty: 'Ainda não há oradores predefinidos.',
+      add: 'Adicionar orador',
+      name: 'Nome',
+      prefix: 'Antes do nome',
+      suffix: 'Depois do nome',
+      isDefault: 'Predefinido',
+      noDefault: 'Sem orador predefinido',
+      untitled: 'orador {{position}}',
+      problems: {
+        empty: 'Dê um nome ao orador, ou elimine a linha.',
+        duplicate: 'Outro orador já tem este nome.',
+        tooLong: 'No máximo {{max}} caracteres.',
+      },
+    },
     basic: {
       displayName: 'Nome',
       displayNameRequired: 'Dê um nome à área de trabalho.',
