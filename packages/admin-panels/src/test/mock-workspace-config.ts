@@ -12,6 +12,9 @@ import { createMockAdminApi, type MockAdminOptions, WORKSPACE_ID } from './mock-
 export interface MockWorkspaceConfigOptions extends MockAdminOptions {
   texts?: Schema<'PredefinedText'>[];
   speakers?: Schema<'Speaker'>[];
+  advanced?: Partial<Schema<'AdvancedSettings'>>;
+  /** The workspace's task type cannot be split (image anonymisation, legal documents, translation). */
+  notSplittable?: boolean;
   /** Operation ids that answer 501, as calls a server does not offer yet. */
   notImplemented?: string[];
 }
@@ -19,6 +22,7 @@ export interface MockWorkspaceConfigOptions extends MockAdminOptions {
 export interface MockWorkspaceConfigState {
   texts: Schema<'PredefinedText'>[];
   speakers: Schema<'Speaker'>[];
+  advanced: Schema<'AdvancedSettings'>;
   /** The bodies of every save, in order. */
   saves: unknown[];
 }
@@ -43,6 +47,63 @@ export const SPEAKERS: Schema<'Speaker'>[] = [
   },
 ];
 
+export function makeAdvancedSettings(overrides: Partial<Schema<'AdvancedSettings'>> = {}): Schema<'AdvancedSettings'> {
+  return {
+    daysUntilRemoval: 31,
+    hoursUntilTasksConsideredStuck: 4,
+    maxRestartCount: 3,
+    checkoutExpireMinutes: 30,
+    maxFileSizeBytes: 20_971_520,
+    supportedFileTypes: ['.pdf', '.png', '.jpg'],
+    fileTypesToSkipReview: [],
+    externalIdRequired: false,
+    allowGlobalSave: true,
+    isToDelAfterExport: false,
+    isExpirationDisabled: false,
+    allowEmailImportFromOutsideTenant: false,
+    forceSingleChunk: false,
+    globalAverageConfidenceRateCheck: 0.8,
+    globalAverageConfidenceRateEntry: null,
+    fieldsConfidenceRateCheck: 0.7,
+    fieldsConfidenceRateEntry: null,
+    anonymizationFillColor: null,
+    splitSettings: { isEnabled: false, pagesPerChunk: 10, minutesPerChunk: 10 },
+    ...overrides,
+  };
+}
+
+/** The reference server's checks of PATCH AdvancedSettings: the message names the refused property. */
+function refusalOf(body: Schema<'AdvancedSettings'>, notSplittable: boolean): string | null {
+  const whole = (name: string, value: unknown, min: number, max?: number): string | null => {
+    const ok =
+      value === undefined ||
+      (typeof value === 'number' && Number.isInteger(value) && value >= min && (max === undefined || value <= max));
+    if (ok) return null;
+    return `${name} must be a whole number ${max === undefined ? `at least ${min}` : `between ${min} and ${max}`}.`;
+  };
+  const thresholds = [
+    'globalAverageConfidenceRateCheck',
+    'globalAverageConfidenceRateEntry',
+    'fieldsConfidenceRateCheck',
+    'fieldsConfidenceRateEntry',
+  ] as const;
+  const skip = (body.fileTypesToSkipReview ?? []).find((ext) => !(body.supportedFileTypes ?? []).includes(ext));
+  const refusals: (string | null)[] = [
+    whole('daysUntilRemoval', body.daysUntilRemoval, 1, 90),
+    whole('hoursUntilTasksConsideredStuck', body.hoursUntilTasksConsideredStuck, 1),
+    whole('maxRestartCount', body.maxRestartCount, 0),
+    whole('checkoutExpireMinutes', body.checkoutExpireMinutes, 1),
+    whole('maxFileSizeBytes', body.maxFileSizeBytes, 1),
+    ...thresholds.map((k) => {
+      const v = body[k];
+      return v !== null && v !== undefined && (v < 0 || v > 1) ? `${k} must be between 0 and 1.` : null;
+    }),
+    skip ? `The file type '${skip}' skips review but is not a supported file type.` : null,
+    notSplittable && body.splitSettings?.isEnabled ? 'Tasks of type Translation cannot be split.' : null,
+  ];
+  return refusals.find((r) => r !== null) ?? null;
+}
+
 const problem = (status: number, code: number, message: string) =>
   HttpResponse.json({ succeeded: false, errors: [{ code, message }] }, { status });
 const notImplemented = () => problem(501, 0, 'This call is not implemented by this server yet.');
@@ -51,6 +112,7 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
   const state: MockWorkspaceConfigState = {
     texts: (options.texts ?? TEXTS).map((t) => ({ ...t })),
     speakers: (options.speakers ?? SPEAKERS).map((s) => ({ ...s })),
+    advanced: makeAdvancedSettings(options.advanced),
     saves: [],
   };
   const missing = new Set(options.notImplemented ?? []);
@@ -98,6 +160,26 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
         modifiedOn: new Date().toISOString(),
       }));
       return HttpResponse.json(state.speakers);
+    }),
+    http.get('*/api/:version/SdWorkspace/AdvancedSettings/:workspaceId', async ({ params }) => {
+      const early = await start('SdWorkspace_GetAdvancedSettings', String(params.workspaceId));
+      return early ?? HttpResponse.json(state.advanced);
+    }),
+    http.patch('*/api/:version/SdWorkspace/AdvancedSettings/:workspaceId', async ({ request, params }) => {
+      const early = await start('SdWorkspace_PatchAdvancedSettings', String(params.workspaceId), false);
+      if (early) return early;
+      const body = (await request.json()) as Schema<'AdvancedSettings'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 10, 'The workspace configuration is not valid.');
+      const refusal = refusalOf({ ...state.advanced, ...body }, options.notSplittable === true);
+      if (refusal) return problem(400, 10, refusal);
+      const defined = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined));
+      state.advanced = {
+        ...state.advanced,
+        ...defined,
+        splitSettings: { ...state.advanced.splitSettings, ...body.splitSettings },
+      };
+      return HttpResponse.json({ succeeded: true, errors: [], result: state.advanced });
     }),
   ];
   return { handlers, state };

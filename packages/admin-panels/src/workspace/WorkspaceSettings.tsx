@@ -7,6 +7,7 @@ import { EmptyState, PermissionDeniedState, type TabItem, Tabs, useCan } from '@
 import { type ComponentType, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
+import { AdvancedSettingsTab } from './advanced/AdvancedSettingsTab';
 import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
 import { FieldsTab } from './fields/FieldsTab';
@@ -34,6 +35,7 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   fields: FieldsTab,
   'predefined-texts': PredefinedTextsTab,
   'predefined-speakers': PredefinedSpeakersTab,
+  'advanced-settings': AdvancedSettingsTab,
 };
 
 /**
