@@ -7,12 +7,14 @@
  */
 import type { Schema } from '@reviewdesk/api-client';
 import { delay, type HttpHandler, HttpResponse, http } from 'msw';
-import { createMockAdminApi, type MockAdminOptions, WORKSPACE_ID } from './mock-api';
+import { createMockAdminApi, type MockAdminOptions, makeFields, TENANT_ID, WORKSPACE_ID } from './mock-api';
 
 export interface MockWorkspaceConfigOptions extends MockAdminOptions {
   texts?: Schema<'PredefinedText'>[];
   speakers?: Schema<'Speaker'>[];
   advanced?: Partial<Schema<'AdvancedSettings'>>;
+  storage?: Schema<'StorageConfig'> | null;
+  steps?: Schema<'IntegrationStepConfig'>[];
   /** The workspace's task type cannot be split (image anonymisation, legal documents, translation). */
   notSplittable?: boolean;
   /** Operation ids that answer 501, as calls a server does not offer yet. */
@@ -23,6 +25,8 @@ export interface MockWorkspaceConfigState {
   texts: Schema<'PredefinedText'>[];
   speakers: Schema<'Speaker'>[];
   advanced: Schema<'AdvancedSettings'>;
+  storage: Schema<'StorageConfig'> | null;
+  steps: Schema<'IntegrationStepConfig'>[];
   /** The bodies of every save, in order. */
   saves: unknown[];
 }
@@ -46,6 +50,54 @@ export const SPEAKERS: Schema<'Speaker'>[] = [
     isDefault: false,
   },
 ];
+
+const PIPELINE_ID = '66666666-6666-4666-8666-000000000001';
+
+/** An export step with a configuration form: a folder name (required, a pattern), a batch size (1–500), a switch. */
+export const EXPORT_STEP: Schema<'IntegrationStepConfig'> = {
+  workspaceId: WORKSPACE_ID,
+  pipelineId: PIPELINE_ID,
+  stepId: 'export-erp',
+  isConfigured: false,
+  configurationValues: { folder: '', batchSize: 50, includePdf: true },
+  step: {
+    stepId: 'export-erp',
+    displayName: 'Exportar para o ERP',
+    description: 'Escreve um ficheiro por fatura na pasta de entrada do ERP.',
+    docsUrl: 'https://docs.reviewdesk.test/steps/export-erp',
+    configurationCustomForm: {
+      sections: [
+        {
+          id: 'main',
+          md: 12,
+          sm: 12,
+          fields: [
+            {
+              id: 'folder',
+              md: 12,
+              sm: 12,
+              name: 'folder',
+              title: 'Pasta de entrada',
+              type: 5,
+              isRequired: true,
+              configurations: { matches: { regExp: '^[A-Za-z0-9/_-]+$', message: 'Só letras, algarismos, /, _ e -.' } },
+            },
+            {
+              id: 'batchSize',
+              md: 6,
+              sm: 12,
+              name: 'batchSize',
+              title: 'Faturas por ficheiro',
+              type: 7,
+              configurations: { min: 1, max: 500 },
+            },
+            { id: 'includePdf', md: 6, sm: 12, name: 'includePdf', title: 'Incluir o PDF', type: 11 },
+          ],
+        },
+      ],
+    },
+  },
+};
 
 export function makeAdvancedSettings(overrides: Partial<Schema<'AdvancedSettings'>> = {}): Schema<'AdvancedSettings'> {
   return {
@@ -113,6 +165,8 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
     texts: (options.texts ?? TEXTS).map((t) => ({ ...t })),
     speakers: (options.speakers ?? SPEAKERS).map((s) => ({ ...s })),
     advanced: makeAdvancedSettings(options.advanced),
+    storage: options.storage === undefined ? null : options.storage,
+    steps: (options.steps ?? [EXPORT_STEP]).map((step) => structuredClone(step)),
     saves: [],
   };
   const missing = new Set(options.notImplemented ?? []);
@@ -180,6 +234,48 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
         splitSettings: { ...state.advanced.splitSettings, ...body.splitSettings },
       };
       return HttpResponse.json({ succeeded: true, errors: [], result: state.advanced });
+    }),
+    http.get('*/api/:version/SdWorkspace/Configuration', async ({ request }) => {
+      const workspaceId = new URL(request.url).searchParams.get('workspaceId') ?? '';
+      const early = await start('SdWorkspace_GetConfiguration', workspaceId);
+      if (early) return early;
+      const fields = makeFields();
+      const configuration = {
+        id: WORKSPACE_ID,
+        name: 'Faturas de fornecedores',
+        tenantId: TENANT_ID,
+        pipelineId: PIPELINE_ID,
+        categories: fields.categories,
+        fieldsToDetect: fields.fieldsToDetect,
+        fieldOrder: fields.fieldOrder,
+        requiredFields: fields.requiredFields,
+        supportedFileTypes: state.advanced.supportedFileTypes ?? [],
+        maxFileSizeBytes: state.advanced.maxFileSizeBytes ?? 20_971_520,
+        checkoutExpireMinutes: state.advanced.checkoutExpireMinutes,
+        daysUntilHistoryRemoval: state.advanced.daysUntilRemoval,
+        maxRestartCount: state.advanced.maxRestartCount,
+        hoursUntilTasksConsideredStuck: state.advanced.hoursUntilTasksConsideredStuck,
+        storageConfig: state.storage,
+      } satisfies Schema<'WorkspaceConfiguration'>;
+      return HttpResponse.json(configuration);
+    }),
+    http.get('*/api/:version/SdWorkspace/IntegrationStepConfigs/:workspaceId', async ({ params }) => {
+      const early = await start('SdWorkspace_IntegrationStepConfigs', String(params.workspaceId));
+      return early ?? HttpResponse.json(state.steps);
+    }),
+    http.post('*/api/:version/SdWorkspace/StepConfig/:workspaceId/:stepId', async ({ request, params }) => {
+      const early = await start('SdWorkspace_PostStepConfig', String(params.workspaceId), false);
+      if (early) return early;
+      const body = (await request.json()) as Schema<'IntegrationStepConfigSave'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 10, 'The workspace configuration is not valid.');
+      const step = state.steps.find((s) => s.stepId === params.stepId);
+      if (!step) return problem(404, 9, 'Not found.');
+      const folder = body.configurationValues.folder;
+      if (typeof folder !== 'string' || !folder) return problem(400, 10, 'folder is required.');
+      step.configurationValues = body.configurationValues;
+      step.isConfigured = true;
+      return HttpResponse.json({ succeeded: true, errors: [], result: step });
     }),
   ];
   return { handlers, state };

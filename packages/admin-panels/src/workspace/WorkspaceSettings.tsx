@@ -10,6 +10,7 @@ import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resour
 import { AdvancedSettingsTab } from './advanced/AdvancedSettingsTab';
 import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
+import { ExportTab } from './export/ExportTab';
 import { FieldsTab } from './fields/FieldsTab';
 import { PredefinedSpeakersTab } from './speakers/PredefinedSpeakersTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
@@ -35,6 +36,7 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   fields: FieldsTab,
   'predefined-texts': PredefinedTextsTab,
   'predefined-speakers': PredefinedSpeakersTab,
+  export: ExportTab,
   'advanced-settings': AdvancedSettingsTab,
 };
 

@@ -136,6 +136,28 @@ export const de: TranslationShape<typeof en> = {
         refused: 'Der Server hat diesen Wert abgelehnt (Code {{code}}).',
       },
     },
+    export: {
+      isToDelAfterExport: 'Dateien einer Aufgabe nach erfolgreichem Export löschen',
+      isToDelAfterExportHint:
+        'Die Aufgabe bleibt mit ihren Ergebnissen im Verlauf; Original und Seitendateien werden entfernt.',
+      folder: 'Exporte werden geschrieben nach',
+      noFolder: 'Kein Exportordner: Verbinden Sie im Tab Speicher einen Speicher, um Exporte dorthin zu schreiben.',
+      steps: 'Exportschritte der Pipeline',
+      noSteps: 'Die Pipeline des Arbeitsbereichs hat keine Exportschritte.',
+      configured: 'Konfiguriert',
+      notConfigured: 'Nicht konfiguriert',
+      docs: 'Dokumentation',
+      nothingToConfigure: 'Dieser Schritt hat nichts zu konfigurieren.',
+      choose: 'Auswählen…',
+      problems: {
+        required: 'Bitte ausfüllen.',
+        number: 'Geben Sie eine Zahl ein.',
+        min: 'Mindestens {{limit}}.',
+        max: 'Höchstens {{limit}}.',
+        minLength: 'Mindestens {{limit}} Zeichen.',
+        maxLength: 'Höchstens {{limit}} Zeichen.',
+      },
+    },
     basic: {
       displayName: 'Name',
       displayNameRequired: 'Geben Sie dem Arbeitsbereich einen Namen.',

@@ -136,6 +136,29 @@ export const es: TranslationShape<typeof en> = {
         refused: 'El servidor rechazó este valor (código {{code}}).',
       },
     },
+    export: {
+      isToDelAfterExport: 'Eliminar los archivos de una tarea tras una exportación correcta',
+      isToDelAfterExportHint:
+        'La tarea queda en el historial con sus resultados; el original y los archivos de las páginas se eliminan.',
+      folder: 'Las exportaciones se escriben en',
+      noFolder:
+        'Sin carpeta de exportación: conecte un almacenamiento en la pestaña Almacenamiento para escribir allí las exportaciones.',
+      steps: 'Pasos de exportación del flujo',
+      noSteps: 'El flujo del espacio de trabajo no tiene pasos de exportación.',
+      configured: 'Configurado',
+      notConfigured: 'Sin configurar',
+      docs: 'Documentación',
+      nothingToConfigure: 'Este paso no tiene nada que configurar.',
+      choose: 'Elegir…',
+      problems: {
+        required: 'Rellene este campo.',
+        number: 'Escriba un número.',
+        min: 'Al menos {{limit}}.',
+        max: 'Como máximo {{limit}}.',
+        minLength: 'Al menos {{limit}} caracteres.',
+        maxLength: 'Como máximo {{limit}} caracteres.',
+      },
+    },
     basic: {
       displayName: 'Nombre',
       displayNameRequired: 'Dé un nombre al espacio de trabajo.',

@@ -136,6 +136,28 @@ export const fr: TranslationShape<typeof en> = {
         refused: 'Le serveur a refusé cette valeur (code {{code}}).',
       },
     },
+    export: {
+      isToDelAfterExport: 'Supprimer les fichiers d’une tâche après un export réussi',
+      isToDelAfterExportHint:
+        'La tâche reste dans l’historique avec ses résultats ; l’original et les fichiers des pages sont supprimés.',
+      folder: 'Les exports sont écrits dans',
+      noFolder: 'Aucun dossier d’export : connectez un stockage dans l’onglet Stockage pour y écrire les exports.',
+      steps: 'Étapes d’export du pipeline',
+      noSteps: 'Le pipeline de l’espace de travail n’a pas d’étape d’export.',
+      configured: 'Configurée',
+      notConfigured: 'Non configurée',
+      docs: 'Documentation',
+      nothingToConfigure: 'Cette étape n’a rien à configurer.',
+      choose: 'Choisir…',
+      problems: {
+        required: 'Renseignez ce champ.',
+        number: 'Saisissez un nombre.',
+        min: 'Au moins {{limit}}.',
+        max: 'Au plus {{limit}}.',
+        minLength: 'Au moins {{limit}} caractères.',
+        maxLength: 'Au plus {{limit}} caractères.',
+      },
+    },
     basic: {
       displayName: 'Nom',
       displayNameRequired: 'Donnez un nom à l’espace de travail.',

@@ -136,6 +136,29 @@ export const pt: TranslationShape<typeof en> = {
         refused: 'O servidor recusou este valor (código {{code}}).',
       },
     },
+    export: {
+      isToDelAfterExport: 'Eliminar os ficheiros de uma tarefa depois de uma exportação bem-sucedida',
+      isToDelAfterExportHint:
+        'A tarefa fica no histórico com os resultados; o original e os ficheiros das páginas são removidos.',
+      folder: 'As exportações são escritas em',
+      noFolder:
+        'Sem pasta de exportação: ligue um armazenamento no separador Armazenamento para escrever lá as exportações.',
+      steps: 'Passos de exportação do fluxo',
+      noSteps: 'O fluxo do espaço de trabalho não tem passos de exportação.',
+      configured: 'Configurado',
+      notConfigured: 'Por configurar',
+      docs: 'Documentação',
+      nothingToConfigure: 'Este passo não tem nada para configurar.',
+      choose: 'Escolher…',
+      problems: {
+        required: 'Preencha este campo.',
+        number: 'Escreva um número.',
+        min: 'Pelo menos {{limit}}.',
+        max: 'No máximo {{limit}}.',
+        minLength: 'Pelo menos {{limit}} caracteres.',
+        maxLength: 'No máximo {{limit}} caracteres.',
+      },
+    },
     basic: {
       displayName: 'Nome',
       displayNameRequired: 'Dê um nome à área de trabalho.',
