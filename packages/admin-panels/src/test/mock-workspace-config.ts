@@ -14,6 +14,7 @@ export interface MockWorkspaceConfigOptions extends MockAdminOptions {
   speakers?: Schema<'Speaker'>[];
   advanced?: Partial<Schema<'AdvancedSettings'>>;
   storage?: Schema<'StorageConfig'> | null;
+  notifications?: Schema<'NotificationConfig'>;
   steps?: Schema<'IntegrationStepConfig'>[];
   /** The workspace's task type cannot be split (image anonymisation, legal documents, translation). */
   notSplittable?: boolean;
@@ -26,6 +27,7 @@ export interface MockWorkspaceConfigState {
   speakers: Schema<'Speaker'>[];
   advanced: Schema<'AdvancedSettings'>;
   storage: Schema<'StorageConfig'> | null;
+  notifications: Schema<'NotificationConfig'>;
   steps: Schema<'IntegrationStepConfig'>[];
   /** The bodies of every save, in order. */
   saves: unknown[];
@@ -99,6 +101,16 @@ export const EXPORT_STEP: Schema<'IntegrationStepConfig'> = {
   },
 };
 
+const nobody = { notificationType: 10, notifyCreator: false, notifyReviewers: false, customRecipients: [] } as const;
+/** Reviewers are told of tasks to review; nobody of tasks going to history (the spec's default). */
+export const NOTIFICATIONS: Schema<'NotificationConfig'> = {
+  language: 'pt',
+  events: [
+    { eventType: 10, configs: [{ ...nobody, notifyReviewers: true, customRecipients: ['contabilidade@example.com'] }] },
+    { eventType: 20, configs: [{ ...nobody, customRecipients: [] }] },
+  ],
+};
+
 export function makeAdvancedSettings(overrides: Partial<Schema<'AdvancedSettings'>> = {}): Schema<'AdvancedSettings'> {
   return {
     daysUntilRemoval: 31,
@@ -166,6 +178,7 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
     speakers: (options.speakers ?? SPEAKERS).map((s) => ({ ...s })),
     advanced: makeAdvancedSettings(options.advanced),
     storage: options.storage === undefined ? null : options.storage,
+    notifications: structuredClone(options.notifications ?? NOTIFICATIONS),
     steps: (options.steps ?? [EXPORT_STEP]).map((step) => structuredClone(step)),
     saves: [],
   };
@@ -276,6 +289,28 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
       step.configurationValues = body.configurationValues;
       step.isConfigured = true;
       return HttpResponse.json({ succeeded: true, errors: [], result: step });
+    }),
+    http.get('*/api/:version/Notification/NotificationConfig/:workspaceId', async ({ params }) => {
+      const early = await start('Notification_GetNotificationConfig', String(params.workspaceId));
+      return early ?? HttpResponse.json(state.notifications);
+    }),
+    http.patch('*/api/:version/Notification/NotificationConfig/:workspaceId', async ({ request, params }) => {
+      const early = await start('Notification_PatchNotificationConfig', String(params.workspaceId), false);
+      if (early) return early;
+      const body = (await request.json()) as Schema<'NotificationConfig'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 0, 'The notification settings are not valid.');
+      if (!['pt', 'en', 'de', 'fr', 'es'].includes(body.language))
+        return problem(400, 0, "The parameter 'language' must be one of pt, en, de, fr, es.");
+      const bad = body.events
+        .flatMap((e) => e.configs.flatMap((c) => c.customRecipients))
+        .find((a) => !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(a));
+      if (bad !== undefined) return problem(400, 0, `"${bad}" is not an e-mail address.`);
+      state.notifications = {
+        language: body.language,
+        events: state.notifications.events.map((e) => body.events.find((b) => b.eventType === e.eventType) ?? e),
+      };
+      return HttpResponse.json({ succeeded: true, errors: [], result: true });
     }),
   ];
   return { handlers, state };

@@ -12,6 +12,7 @@ import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
 import { ExportTab } from './export/ExportTab';
 import { FieldsTab } from './fields/FieldsTab';
+import { NotificationsTab } from './notifications/NotificationsTab';
 import { PredefinedSpeakersTab } from './speakers/PredefinedSpeakersTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
 import { PredefinedTextsTab } from './texts/PredefinedTextsTab';
@@ -38,6 +39,7 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   'predefined-speakers': PredefinedSpeakersTab,
   export: ExportTab,
   'advanced-settings': AdvancedSettingsTab,
+  notifications: NotificationsTab,
 };
 
 /**

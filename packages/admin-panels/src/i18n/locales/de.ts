@@ -158,6 +158,29 @@ export const de: TranslationShape<typeof en> = {
         maxLength: 'Höchstens {{limit}} Zeichen.',
       },
     },
+    notifications: {
+      language: 'Sprache der E-Mail',
+      languageHint:
+        'Wer eine Sprache gewählt hat, erhält die E-Mail in dieser; diese hier gilt für die anderen und die weiteren Adressen.',
+      events: {
+        taskReadyToReview: 'Eine Aufgabe ist bereit zur Prüfung',
+        taskReadyToReviewHint: 'Gesendet, wenn eine Aufgabe „Zu prüfen“ erreicht.',
+        taskSentToHistory: 'Eine Aufgabe geht in den Verlauf',
+        taskSentToHistoryHint: 'Gesendet, wenn eine geprüfte Aufgabe in den Verlauf verschoben wird.',
+      },
+      notifyCreator: 'Wer die Aufgabe erstellt hat, erhält eine E-Mail',
+      notifyReviewers: 'Die Prüfer der Aufgabe erhalten eine E-Mail',
+      customRecipients: 'Weitere Adressen',
+      noRecipients: 'Keine.',
+      addRecipient: 'E-Mail-Adresse',
+      add: 'Hinzufügen',
+      removeRecipient: '{{address}} entfernen',
+      problems: {
+        invalid: 'Geben Sie eine vollständige E-Mail-Adresse ein.',
+        duplicate: 'Diese Adresse steht schon in der Liste.',
+        tooMany: 'Höchstens {{max}} weitere Adressen.',
+      },
+    },
     basic: {
       displayName: 'Name',
       displayNameRequired: 'Geben Sie dem Arbeitsbereich einen Namen.',

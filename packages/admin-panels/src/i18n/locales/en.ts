@@ -154,6 +154,29 @@ export const en = {
         maxLength: 'At most {{limit}} characters.',
       },
     },
+    notifications: {
+      language: 'Language of the mail',
+      languageHint:
+        'Each person gets the mail in their own language when they chose one; this is for the others and the further addresses.',
+      events: {
+        taskReadyToReview: 'A task is ready to review',
+        taskReadyToReviewHint: 'Sent when a task reaches To review.',
+        taskSentToHistory: 'A task goes to history',
+        taskSentToHistoryHint: 'Sent when a reviewed task is moved to history.',
+      },
+      notifyCreator: 'Mail whoever created the task',
+      notifyReviewers: 'Mail the task’s reviewers',
+      customRecipients: 'Further addresses',
+      noRecipients: 'None.',
+      addRecipient: 'E-mail address',
+      add: 'Add',
+      removeRecipient: 'Remove {{address}}',
+      problems: {
+        invalid: 'Type a whole e-mail address.',
+        duplicate: 'This address is already in the list.',
+        tooMany: 'At most {{max}} further addresses.',
+      },
+    },
     basic: {
       displayName: 'Name',
       displayNameRequired: 'Give the workspace a name.',

@@ -159,6 +159,29 @@ export const es: TranslationShape<typeof en> = {
         maxLength: 'Como máximo {{limit}} caracteres.',
       },
     },
+    notifications: {
+      language: 'Idioma del correo',
+      languageHint:
+        'Cada persona recibe el correo en su idioma si eligió uno; este sirve para las demás y para las direcciones adicionales.',
+      events: {
+        taskReadyToReview: 'Una tarea está lista para revisar',
+        taskReadyToReviewHint: 'Se envía cuando una tarea llega a Para revisar.',
+        taskSentToHistory: 'Una tarea pasa al historial',
+        taskSentToHistoryHint: 'Se envía cuando una tarea revisada pasa al historial.',
+      },
+      notifyCreator: 'Escribir a quien creó la tarea',
+      notifyReviewers: 'Escribir a los revisores de la tarea',
+      customRecipients: 'Direcciones adicionales',
+      noRecipients: 'Ninguna.',
+      addRecipient: 'Dirección de correo electrónico',
+      add: 'Añadir',
+      removeRecipient: 'Quitar {{address}}',
+      problems: {
+        invalid: 'Escriba una dirección de correo completa.',
+        duplicate: 'Esta dirección ya está en la lista.',
+        tooMany: 'Como máximo {{max}} direcciones adicionales.',
+      },
+    },
     basic: {
       displayName: 'Nombre',
       displayNameRequired: 'Dé un nombre al espacio de trabajo.',

@@ -158,6 +158,29 @@ export const fr: TranslationShape<typeof en> = {
         maxLength: 'Au plus {{limit}} caractères.',
       },
     },
+    notifications: {
+      language: 'Langue du courrier',
+      languageHint:
+        'Chaque personne reçoit le courrier dans sa langue quand elle en a choisi une ; celle-ci vaut pour les autres et les adresses supplémentaires.',
+      events: {
+        taskReadyToReview: 'Une tâche est prête à être révisée',
+        taskReadyToReviewHint: 'Envoyé quand une tâche passe à « À réviser ».',
+        taskSentToHistory: 'Une tâche passe dans l’historique',
+        taskSentToHistoryHint: 'Envoyé quand une tâche révisée est déplacée dans l’historique.',
+      },
+      notifyCreator: 'Écrire à la personne qui a créé la tâche',
+      notifyReviewers: 'Écrire aux réviseurs de la tâche',
+      customRecipients: 'Adresses supplémentaires',
+      noRecipients: 'Aucune.',
+      addRecipient: 'Adresse e-mail',
+      add: 'Ajouter',
+      removeRecipient: 'Retirer {{address}}',
+      problems: {
+        invalid: 'Saisissez une adresse e-mail complète.',
+        duplicate: 'Cette adresse est déjà dans la liste.',
+        tooMany: '{{max}} adresses supplémentaires au plus.',
+      },
+    },
     basic: {
       displayName: 'Nom',
       displayNameRequired: 'Donnez un nom à l’espace de travail.',

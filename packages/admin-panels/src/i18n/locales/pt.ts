@@ -159,6 +159,29 @@ export const pt: TranslationShape<typeof en> = {
         maxLength: 'No máximo {{limit}} caracteres.',
       },
     },
+    notifications: {
+      language: 'Língua do correio',
+      languageHint:
+        'Cada pessoa recebe o correio na sua língua quando escolheu uma; esta serve para as outras e para os endereços adicionais.',
+      events: {
+        taskReadyToReview: 'Uma tarefa está pronta para revisão',
+        taskReadyToReviewHint: 'Enviado quando uma tarefa chega a Para rever.',
+        taskSentToHistory: 'Uma tarefa passa para o histórico',
+        taskSentToHistoryHint: 'Enviado quando uma tarefa revista passa para o histórico.',
+      },
+      notifyCreator: 'Enviar a quem criou a tarefa',
+      notifyReviewers: 'Enviar aos revisores da tarefa',
+      customRecipients: 'Endereços adicionais',
+      noRecipients: 'Nenhum.',
+      addRecipient: 'Endereço de e-mail',
+      add: 'Adicionar',
+      removeRecipient: 'Remover {{address}}',
+      problems: {
+        invalid: 'Escreva um endereço de e-mail completo.',
+        duplicate: 'Este endereço já está na lista.',
+        tooMany: 'No máximo {{max}} endereços adicionais.',
+      },
+    },
     basic: {
       displayName: 'Nome',
       displayNameRequired: 'Dê um nome à área de trabalho.',
