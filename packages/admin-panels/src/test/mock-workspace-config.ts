@@ -15,6 +15,8 @@ export interface MockWorkspaceConfigOptions extends MockAdminOptions {
   advanced?: Partial<Schema<'AdvancedSettings'>>;
   storage?: Schema<'StorageConfig'> | null;
   notifications?: Schema<'NotificationConfig'>;
+  /** The tenant's connections (GetSharePointConnections); 403 when `null`. */
+  connections?: Schema<'StorageConnection'>[] | null;
   steps?: Schema<'IntegrationStepConfig'>[];
   /** The workspace's task type cannot be split (image anonymisation, legal documents, translation). */
   notSplittable?: boolean;
@@ -28,6 +30,7 @@ export interface MockWorkspaceConfigState {
   advanced: Schema<'AdvancedSettings'>;
   storage: Schema<'StorageConfig'> | null;
   notifications: Schema<'NotificationConfig'>;
+  connections: Schema<'StorageConnection'>[] | null;
   steps: Schema<'IntegrationStepConfig'>[];
   /** The bodies of every save, in order. */
   saves: unknown[];
@@ -111,6 +114,46 @@ export const NOTIFICATIONS: Schema<'NotificationConfig'> = {
   ],
 };
 
+export const CONNECTIONS: Schema<'StorageConnection'>[] = [
+  {
+    id: '77777777-7777-4777-8777-000000000001',
+    displayName: 'Arquivo WebDAV',
+    name: 'arquivo-dav',
+    tenantId: TENANT_ID,
+    clientId: 'reviewdesk',
+    hostname: 'https://dav.example.com/dav/',
+    defaultSite: null,
+    driveId: null,
+    connectorType: 'WebDav',
+  },
+];
+
+/** The folders and files of the connection `arquivo-dav`, by folder path. */
+const TREE: Record<string, Array<{ name: string; isFolder: boolean }>> = {
+  '/': [
+    { name: 'Exportacoes', isFolder: true },
+    { name: 'Glossarios', isFolder: true },
+    { name: 'leia-me.txt', isFolder: false },
+  ],
+  '/Exportacoes': [{ name: 'Faturas', isFolder: true }],
+  '/Exportacoes/Faturas': [],
+  '/Glossarios': [{ name: 'global.tbx', isFolder: false }],
+};
+
+const storageItem = (folderPath: string, entry: { name: string; isFolder: boolean }): Schema<'StorageItem'> => ({
+  id: `${folderPath}/${entry.name}`.replace('//', '/'),
+  name: entry.name,
+  webUrl: null,
+  downloadUrl: null,
+  isFile: !entry.isFolder,
+  isFolder: entry.isFolder,
+  mimeType: entry.isFolder ? null : 'application/octet-stream',
+  folderPath,
+  displayFullPath: `Arquivo WebDAV${folderPath === '/' ? '' : folderPath}/${entry.name}`,
+  lastModifiedDateTime: null,
+  lastModifiedUserDisplayName: null,
+});
+
 export function makeAdvancedSettings(overrides: Partial<Schema<'AdvancedSettings'>> = {}): Schema<'AdvancedSettings'> {
   return {
     daysUntilRemoval: 31,
@@ -179,6 +222,7 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
     advanced: makeAdvancedSettings(options.advanced),
     storage: options.storage === undefined ? null : options.storage,
     notifications: structuredClone(options.notifications ?? NOTIFICATIONS),
+    connections: options.connections === undefined ? CONNECTIONS : options.connections,
     steps: (options.steps ?? [EXPORT_STEP]).map((step) => structuredClone(step)),
     saves: [],
   };
@@ -311,6 +355,49 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
         events: state.notifications.events.map((e) => body.events.find((b) => b.eventType === e.eventType) ?? e),
       };
       return HttpResponse.json({ succeeded: true, errors: [], result: true });
+    }),
+    http.post('*/api/:version/Tenant/Connectors/GetSharePointConnections', async () => {
+      const early = await start('Tenant_ConnectorsGetSharePointConnections');
+      if (early) return early;
+      return state.connections ? HttpResponse.json(state.connections) : problem(403, 0, 'Forbidden.');
+    }),
+    http.get('*/api/:version/SharePoint/Items/:serviceName', async ({ request, params }) => {
+      const early = await start('SharePoint_Items');
+      if (early) return early;
+      if (!state.connections?.some((c) => c.name === params.serviceName))
+        return problem(404, 0, `There is no connection ${String(params.serviceName)}.`);
+      const path = new URL(request.url).searchParams.get('directoryPath') || '/';
+      const entries = TREE[path];
+      if (!entries) return problem(400, 50, `There is no folder ${path}.`);
+      return HttpResponse.json(entries.map((entry) => storageItem(path, entry)));
+    }),
+    http.patch('*/api/:version/SdWorkspace/Storage/:workspaceId', async ({ request, params }) => {
+      const early = await start('SdWorkspace_PatchStorage', String(params.workspaceId), false);
+      if (early) return early;
+      const body = (await request.json()) as Schema<'StorageConfig'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 0, 'An unexpected server error occurred.');
+      const refuse = (code: number, message: string) =>
+        HttpResponse.json({ succeeded: false, errors: [{ code, message }] });
+      if (!state.connections?.some((c) => c.name === body.serviceName))
+        return refuse(20, `There is no connection ${body.serviceName}.`);
+      if (body.glossaryDirectoryPath && !TREE[body.glossaryDirectoryPath])
+        return refuse(40, `There is no folder ${body.glossaryDirectoryPath}.`);
+      if (body.exportDirectoryPath && !TREE[body.exportDirectoryPath])
+        return refuse(50, `There is no folder ${body.exportDirectoryPath}.`);
+      const file = body.globalGlossaryPath;
+      const folder = file ? file.slice(0, file.lastIndexOf('/')) || '/' : '';
+      if (file && !TREE[folder]?.some((e) => !e.isFolder && `${folder}/${e.name}`.replace('//', '/') === file))
+        return refuse(60, `There is no file ${file}.`);
+      state.storage = { ...body, globalGlossaryId: file ?? null };
+      return HttpResponse.json({ succeeded: true, errors: [], result: state.storage });
+    }),
+    http.delete('*/api/:version/SdWorkspace/Storage/:workspaceId', async ({ params }) => {
+      const early = await start('SdWorkspace_DeleteStorage', String(params.workspaceId), false);
+      if (early) return early;
+      const had = state.storage !== null;
+      state.storage = null;
+      return HttpResponse.json({ succeeded: true, errors: [], result: had });
     }),
   ];
   return { handlers, state };

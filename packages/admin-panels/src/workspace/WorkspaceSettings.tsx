@@ -14,6 +14,7 @@ import { ExportTab } from './export/ExportTab';
 import { FieldsTab } from './fields/FieldsTab';
 import { NotificationsTab } from './notifications/NotificationsTab';
 import { PredefinedSpeakersTab } from './speakers/PredefinedSpeakersTab';
+import { StorageTab } from './storage/StorageTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
 import { PredefinedTextsTab } from './texts/PredefinedTextsTab';
 import { UsersTab } from './users/UsersTab';
@@ -37,6 +38,7 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   fields: FieldsTab,
   'predefined-texts': PredefinedTextsTab,
   'predefined-speakers': PredefinedSpeakersTab,
+  storage: StorageTab,
   export: ExportTab,
   'advanced-settings': AdvancedSettingsTab,
   notifications: NotificationsTab,
