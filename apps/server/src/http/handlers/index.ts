@@ -12,6 +12,7 @@ import { notificationHandlers } from './notifications.js';
 import { reviewHandlers } from './review.js';
 import { searchHandlers } from './search.js';
 import { taskFieldHandlers } from './task-fields.js';
+import { taskShareHandlers } from './task-shares.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
 import { taskListHandlers } from './tasks-lists.js';
@@ -53,4 +54,5 @@ export const handlers = combineHandlers(
   notificationHandlers,
   searchHandlers,
   insightHandlers,
+  taskShareHandlers,
 );
