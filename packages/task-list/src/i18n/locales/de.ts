@@ -231,6 +231,9 @@ export const de: TranslationShape<typeof en> = {
     },
   },
   shareHistory: {
+    byEmail: 'Per E-Mail',
+    segment: 'Mediensegment {{start}}–{{end}}',
+    recipients: 'An: {{list}}',
     title: 'Freigabeverlauf von „{{name}}“',
     empty: 'Diese Aufgabe wurde nie freigegeben.',
     expires: 'Läuft am {{date}} ab',

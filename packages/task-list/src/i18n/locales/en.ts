@@ -228,6 +228,9 @@ export const en = {
     },
   },
   shareHistory: {
+    byEmail: 'By e-mail',
+    segment: 'Media segment {{start}}–{{end}}',
+    recipients: 'To: {{list}}',
     title: 'Share history of "{{name}}"',
     empty: 'This task was never shared.',
     expires: 'Expires {{date}}',

@@ -231,6 +231,9 @@ export const es: TranslationShape<typeof en> = {
     },
   },
   shareHistory: {
+    byEmail: 'Por correo',
+    segment: 'Segmento multimedia {{start}}–{{end}}',
+    recipients: 'Para: {{list}}',
     title: 'Historial de uso compartido de «{{name}}»',
     empty: 'Esta tarea nunca se ha compartido.',
     expires: 'Caduca el {{date}}',

@@ -231,6 +231,9 @@ export const fr: TranslationShape<typeof en> = {
     },
   },
   shareHistory: {
+    byEmail: 'Par e-mail',
+    segment: 'Segment média {{start}}–{{end}}',
+    recipients: 'À : {{list}}',
     title: 'Historique des partages de « {{name}} »',
     empty: 'Cette tâche n’a jamais été partagée.',
     expires: 'Expire le {{date}}',

@@ -231,6 +231,9 @@ export const pt: TranslationShape<typeof en> = {
     },
   },
   shareHistory: {
+    byEmail: 'Por e-mail',
+    segment: 'Segmento de média {{start}}–{{end}}',
+    recipients: 'Para: {{list}}',
     title: 'Histórico de partilhas de «{{name}}»',
     empty: 'Esta tarefa nunca foi partilhada.',
     expires: 'Expira em {{date}}',
