@@ -72,3 +72,72 @@ export function taskShareMail(input: TaskShareMailInput): MailMessage {
   if (input.newcomer) paragraphs.push(text.newcomer);
   return composeMail(input.to, fill(text.subject, values), paragraphs, input.link);
 }
+
+interface SegmentShareText {
+  subject: string;
+  body: string;
+  message: string;
+  open: string;
+  expires: string;
+}
+
+const SEGMENT_TEXTS: Readonly<Record<Language, SegmentShareText>> = {
+  pt: {
+    subject: '{sharer} partilhou um excerto de {task}',
+    body: '{sharer} partilhou consigo o excerto {start}–{end} de «{task}».',
+    message: 'Mensagem:',
+    open: 'Ver e ouvir o excerto (sem iniciar sessão):',
+    expires: 'A ligação deixa de funcionar em {expires}.',
+  },
+  en: {
+    subject: '{sharer} shared an excerpt of {task}',
+    body: '{sharer} shared the excerpt {start}–{end} of “{task}” with you.',
+    message: 'Message:',
+    open: 'Watch and listen to the excerpt (no sign-in needed):',
+    expires: 'The link stops working on {expires}.',
+  },
+  de: {
+    subject: '{sharer} hat einen Ausschnitt von {task} geteilt',
+    body: '{sharer} hat den Ausschnitt {start}–{end} von „{task}“ mit Ihnen geteilt.',
+    message: 'Nachricht:',
+    open: 'Ausschnitt ansehen und anhören (ohne Anmeldung):',
+    expires: 'Der Link funktioniert bis {expires}.',
+  },
+  fr: {
+    subject: '{sharer} a partagé un extrait de {task}',
+    body: '{sharer} a partagé avec vous l’extrait {start}–{end} de « {task} ».',
+    message: 'Message :',
+    open: 'Voir et écouter l’extrait (sans connexion) :',
+    expires: 'Le lien cesse de fonctionner le {expires}.',
+  },
+  es: {
+    subject: '{sharer} ha compartido un fragmento de {task}',
+    body: '{sharer} ha compartido con usted el fragmento {start}–{end} de «{task}».',
+    message: 'Mensaje:',
+    open: 'Ver y escuchar el fragmento (sin iniciar sesión):',
+    expires: 'El enlace deja de funcionar el {expires}.',
+  },
+};
+
+export interface SegmentShareMailInput {
+  to: string;
+  language: Language;
+  sharer: string;
+  task: string;
+  /** The segment as clock times (`1:05`). */
+  start: string;
+  end: string;
+  /** The expiry, already written in the recipient's culture. */
+  expires: string;
+  description: string | null;
+  link: string;
+}
+
+export function segmentShareMail(input: SegmentShareMailInput): MailMessage {
+  const text = SEGMENT_TEXTS[input.language];
+  const values = { sharer: input.sharer, task: input.task, start: input.start, end: input.end, expires: input.expires };
+  const paragraphs = [fill(text.body, values)];
+  if (input.description) paragraphs.push(`${text.message}\n${input.description}`);
+  paragraphs.push(text.open, input.link, fill(text.expires, values));
+  return composeMail(input.to, fill(text.subject, values), paragraphs, input.link);
+}

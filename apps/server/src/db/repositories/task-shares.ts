@@ -1,7 +1,17 @@
 // The share records of one tenant's tasks (migration 0020): written when a task is shared, read by
 // the share history. Newest first, as the history shows them.
+
 import type { TaskShareRow } from '../schema.js';
+import type { Executor } from './tenant-repository.js';
 import { TenantRepository } from './tenant-repository.js';
+
+/**
+ * The share whose public page has this key, in whatever tenant: the key is the permission (a
+ * random secret handed out with the link), so this is the one lookup that is not tenant-scoped.
+ */
+export function shareByAccessKey(db: Executor, accessKey: string): Promise<TaskShareRow | undefined> {
+  return db.selectFrom('task_shares').selectAll().where('access_key', '=', accessKey).executeTakeFirst();
+}
 
 export interface NewTaskShare {
   id: string;
@@ -42,5 +52,38 @@ export class TaskSharesRepository extends TenantRepository {
   /** Every share of the task, newest first. */
   ofTask(taskId: string): Promise<TaskShareRow[]> {
     return this.rowsOfTask('task_shares', taskId).selectAll().orderBy('created_on', 'desc').orderBy('id').execute();
+  }
+
+  /** The share of a rendering request (the render events name it). */
+  byRequestId(requestId: string): Promise<TaskShareRow | undefined> {
+    return this.rows('task_shares').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+  }
+
+  /** Records how a share stands now; `output` replaces the output location when given. */
+  async setStatus(
+    id: string,
+    change: { status: number; output?: Record<string, unknown> | null; errorMessage?: string | null; by: string },
+  ): Promise<void> {
+    await this.updateRows('task_shares')
+      .set({
+        share_status: change.status,
+        ...(change.output === undefined ? {} : { output_config: change.output ? JSON.stringify(change.output) : null }),
+        ...(change.errorMessage === undefined ? {} : { error_message: change.errorMessage }),
+        modified_on: new Date(),
+        modified_by: change.by,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Marks the shares of a task whose time is up as Expired (40); answers how many changed. */
+  async expireDue(taskId: string, now: Date, expired: number): Promise<number> {
+    const result = await this.updateRows('task_shares')
+      .set({ share_status: expired, modified_on: now, modified_by: 'expiry' })
+      .where('task_id', '=', taskId)
+      .where('expires_on', '<=', now)
+      .where('share_status', '<>', expired)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
   }
 }

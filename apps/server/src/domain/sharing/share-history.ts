@@ -1,6 +1,7 @@
 // SdTaskShare/GetTaskShareHistoryDetails: every share of a task the caller reaches, newest first,
 // as the contract's ShareRecord. The public key of a segment page is not part of it: the history
 // says what was shared and how it went, the link itself went to the people it was meant for.
+import { ShareStatus } from '../../contract/generated/enums.js';
 import { TaskSharesRepository } from '../../db/repositories/task-shares.js';
 import type { TaskShareRow } from '../../db/schema.js';
 import { type TaskCaller, taskById } from '../tasks/task-access.js';
@@ -26,8 +27,10 @@ export function toShareRecord(row: TaskShareRow) {
   };
 }
 
-export async function taskShareHistory(caller: TaskCaller, taskId: string) {
+export async function taskShareHistory(caller: TaskCaller, taskId: string, now = new Date()) {
   const task = await taskById(caller, taskId);
-  const rows = await new TaskSharesRepository(caller.db, caller.session.scope.tenantId).ofTask(task.id);
-  return rows.map(toShareRecord);
+  const shares = new TaskSharesRepository(caller.db, caller.session.scope.tenantId);
+  // A share whose time is up is shown, and from now on answered, as Expired.
+  await shares.expireDue(task.id, now, ShareStatus.Expired);
+  return (await shares.ofTask(task.id)).map(toShareRecord);
 }
