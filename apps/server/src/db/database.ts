@@ -21,6 +21,7 @@ import * as importChannels0014 from './migrations/0014_import_channels.js';
 import * as textSearch0016 from './migrations/0016_text_search.js';
 import * as templates0017 from './migrations/0017_templates.js';
 import * as translations0019 from './migrations/0019_translations.js';
+import * as taskShares0020 from './migrations/0020_task_shares.js';
 import * as summaries0021 from './migrations/0021_summaries.js';
 import * as pipelineSettings0022 from './migrations/0022_pipeline_settings.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0016_text_search': textSearch0016,
   '0017_templates': templates0017,
   '0019_translations': translations0019,
+  '0020_task_shares': taskShares0020,
   '0021_summaries': summaries0021,
   '0022_pipeline_settings': pipelineSettings0022,
 };

@@ -729,6 +729,9 @@ export interface StoredKeyFrame {
 
 /** The latest summary of a task (a new request replaces it). */
 export interface TaskSummariesTable {
+// --- Task shares (migration 0020_task_shares) ---
+/** One share of a task: by e-mail to people (Task 10) or a media segment on a public page (MediaSegment 20). */
+export interface TaskSharesTable {
   id: string;
   tenant_id: string;
   workspace_id: string;
@@ -804,3 +807,26 @@ export interface Database {
 }
 
 export type StepQueueRedirectRow = Selectable<StepQueueRedirectsTable>;
+  /** Id of the rendering request of a segment share (the render events name it). */
+  request_id: string | null;
+  /** The secret in the public address of a segment share; null for shares of the task itself. */
+  access_key: string | null;
+  /** ShareType: Task 10, MediaSegment 20. */
+  share_type: number;
+  /** ShareStatus: Generating 10, Failed 20, Success 30, Expired 40. */
+  share_status: number;
+  input_config: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  output_config: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error_message: string | null;
+  expires_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_on: CreatedAt;
+  created_by: string | null;
+  modified_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  modified_by: string | null;
+}
+
+export interface Database {
+  task_shares: TaskSharesTable;
+}
+
+export type TaskShareRow = Selectable<TaskSharesTable>;

@@ -771,6 +771,8 @@ export interface paths {
         /**
          * Share a task with users by e-mail.
          * @description Invites the listed users (to the workspace or to all workspaces of the tenant) and sends them the task. Check each address first with SdWorkspace/CheckIfUserCanBeInvited. Not available for translation tasks.
+         *     People already in the workspace are only written to; adding anyone to it also needs Workspace.AddUsers. People new to the tenant get the role `tenantRoleId` (Viewer when null: they see the task read-only). The description is at most 256 characters.
+         *     404 (an addition to the specification) answers a task the caller does not reach, another tenant's included, exactly like an unknown id.
          */
         post: operations["SdTask_Share"];
         delete?: never;
@@ -4158,7 +4160,7 @@ export interface components {
             taskId: string;
             /** Format: uuid */
             workspaceId: string;
-            /** @description Message sent with the share. */
+            /** @description Message sent with the share (at most 256 characters, as a share's description in product-spec §5). */
             description?: string | null;
         };
         /** @description Number of tasks per stage. */
@@ -8144,6 +8146,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };

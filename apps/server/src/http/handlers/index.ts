@@ -14,6 +14,7 @@ import { reviewHandlers } from './review.js';
 import { searchHandlers } from './search.js';
 import { summaryHandlers } from './summaries.js';
 import { taskFieldHandlers } from './task-fields.js';
+import { taskShareHandlers } from './task-shares.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
 import { taskListHandlers } from './tasks-lists.js';
@@ -59,4 +60,5 @@ export const handlers = combineHandlers(
   summaryHandlers,
   chatbotHandlers,
   insightHandlers,
+  taskShareHandlers,
 );
