@@ -39,3 +39,17 @@ export {
 } from './journal.js';
 export { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';
 export { ReviewStatus, type StatusPhase, statusPhase } from './status-phase.js';
+export {
+  type CoreOperation,
+  createReviewSessionCore,
+  initialBaseState,
+  type ReadOnlyReason,
+  type ReviewSessionBaseState,
+  type ReviewSessionCore,
+  type ReviewSessionCoreActions,
+  type ReviewSessionCoreOptions,
+  type ReviewSessionEvents,
+  type ReviewUnits,
+  type SessionPhase,
+  type ViewerInitResult,
+} from './session-core.js';
