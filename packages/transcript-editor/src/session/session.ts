@@ -153,7 +153,15 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
 
     const changedSpeakers = () => get().speakers.filter((s) => s.action !== SPEAKER_ACTION_NONE);
 
-    const prepareSave = ({ taskId, workspaceId, keepalive }: { taskId: string; workspaceId: string; keepalive: boolean }) => {
+    const prepareSave = ({
+      taskId,
+      workspaceId,
+      keepalive,
+    }: {
+      taskId: string;
+      workspaceId: string;
+      keepalive: boolean;
+    }) => {
       const state = get();
       if (!state.dirty || state.conflict || !state.transcript) return null;
       const sentRevision = state.dirty;
@@ -181,7 +189,11 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
               speakers: get().speakers.map((s) => ({ ...s, action: SPEAKER_ACTION_NONE })),
             });
             if (stillDirty) await writeJournal();
-            else await core.journal()?.acknowledge([UNIT]).catch(() => undefined);
+            else
+              await core
+                .journal()
+                ?.acknowledge([UNIT])
+                .catch(() => undefined);
             return false;
           }
           if (ownershipLost(errors)) {
@@ -316,7 +328,10 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
         const version = fresh.version ?? null;
         if (keep === 'theirs') {
           set({ conflict: null, dirty: 0, transcript: fresh.transcriptFullResult, version, past: [], future: [] });
-          await core.journal()?.acknowledge([UNIT]).catch(() => undefined);
+          await core
+            .journal()
+            ?.acknowledge([UNIT])
+            .catch(() => undefined);
         } else {
           // The reviewer chose to overwrite, knowingly: re-base their transcript on the version they saw.
           set({ conflict: null, dirty: core.nextRevision(), transcript: conflict.mine, version });

@@ -37,8 +37,6 @@ export {
   openJournal,
   sameJson,
 } from './journal.js';
-export { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';
-export { ReviewStatus, type StatusPhase, statusPhase } from './status-phase.js';
 export {
   type CoreOperation,
   createReviewSessionCore,
@@ -53,3 +51,5 @@ export {
   type SessionPhase,
   type ViewerInitResult,
 } from './session-core.js';
+export { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';
+export { ReviewStatus, type StatusPhase, statusPhase } from './status-phase.js';
