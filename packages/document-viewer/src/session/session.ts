@@ -7,7 +7,6 @@
  * journal per page, conflicts per page and the document's field rules before a finish. The UI reads it through selectors, so a
  * keystroke re-renders only what depends on that page.
  */
-import type { ApiClient } from '@reviewdesk/api-client';
 import {
   type CheckoutLostReason,
   createReviewSessionCore,
@@ -22,8 +21,10 @@ import {
   type ReviewSessionCoreActions,
   type ReviewSessionEvents,
   refusalErrorOf,
+  type SaveTarget,
   type SessionError,
   type SessionPhase,
+  type ReviewSessionOptions as SharedSessionOptions,
   sameJson,
   sessionErrorOf,
 } from '@reviewdesk/ui/review-session';
@@ -95,33 +96,12 @@ export interface SessionActions extends ReviewSessionCoreActions<ViewerError> {
 
 export type ReviewSession = StoreApi<SessionState & SessionActions>;
 
-export interface ReviewSessionOptions {
-  client: ApiClient;
-  taskId?: string | null;
-  externalId?: string | null;
-  /** Keys the device journal, so two people sharing a device never restore each other's edits. */
-  userId: string;
-  /** @default true */
-  autosave?: boolean;
-  /** Host forces read-only (no checkout). @default false */
-  readOnly?: boolean;
-  getEvents?: () => SessionEvents;
-  /** IndexedDB database name of the journal (tests use their own). */
-  journalName?: string;
-  /** Clock and timers, replaceable in tests. */
-  now?: () => number;
-  /** How often a task still in the pipeline is asked again. @default 5000 */
-  processingPollMs?: number;
+export interface ReviewSessionOptions extends SharedSessionOptions<ViewerError> {
   /** Pages loaded ahead in the background after the first (small documents load whole). @default 50 */
   prefetchPages?: number;
   /** Object URLs for page files; replaceable where URL.createObjectURL is missing (jsdom). */
   createObjectUrl?: (blob: Blob) => string;
   revokeObjectUrl?: (url: string) => void;
-  /**
-   * Where `pagehide`/`pageshow` are listened for (closing or leaving the tab flushes pending edits
-   * and releases an unchanged checkout). @default globalThis (the window), when it has events
-   */
-  pageLifecycle?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
 }
 
 export { KEEPALIVE_BODY_LIMIT } from '@reviewdesk/ui/review-session';
@@ -224,15 +204,7 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
      * A save of the unsaved pages, in one batch. `keepalive` (the page is going away): only the
      * pages that fit in a keepalive body; the journal holds the rest.
      */
-    const prepareSave = ({
-      taskId,
-      workspaceId,
-      keepalive,
-    }: {
-      taskId: string;
-      workspaceId: string;
-      keepalive: boolean;
-    }) => {
+    const prepareSave = ({ taskId, workspaceId, keepalive }: SaveTarget) => {
       const state = get();
       const pending = sendablePages().sort((a, b) => a - b);
       const pageNumbers = keepalive
@@ -412,7 +384,6 @@ export function createReviewSession(options: ReviewSessionOptions): ReviewSessio
 
     const core = createReviewSessionCore<DocumentResult, ViewerError>({
       ...options,
-      events: () => options.getEvents?.() ?? {},
       set,
       get,
       units: {

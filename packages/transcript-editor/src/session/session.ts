@@ -8,7 +8,7 @@
  * last change and retried with backoff. Every edit is a new transcript snapshot (see
  * transcript-edits.ts), which makes undo and redo exact.
  */
-import { type ApiClient, enumCodeOf } from '@reviewdesk/api-client';
+import { enumCodeOf } from '@reviewdesk/api-client';
 import {
   type CheckoutLostReason,
   createReviewSessionCore,
@@ -19,7 +19,9 @@ import {
   type ReviewSessionBaseState,
   type ReviewSessionCoreActions,
   type ReviewSessionEvents,
+  type ReviewSessionOptions,
   refusalErrorOf,
+  type SaveTarget,
   type SessionError,
   type SessionPhase,
   sameJson,
@@ -83,24 +85,7 @@ export interface SessionActions extends ReviewSessionCoreActions<TranscriptEdito
 
 export type TranscriptSession = StoreApi<SessionState & SessionActions>;
 
-export interface TranscriptSessionOptions {
-  client: ApiClient;
-  taskId?: string | null;
-  externalId?: string | null;
-  /** Keys the device journal, so two people sharing a device never restore each other's edits. */
-  userId: string;
-  /** @default true */
-  autosave?: boolean;
-  /** Host forces read-only (no checkout). @default false */
-  readOnly?: boolean;
-  getEvents?: () => SessionEvents;
-  /** IndexedDB database name of the journal (tests use their own). */
-  journalName?: string;
-  now?: () => number;
-  /** How often a task still in the pipeline is asked again. @default 5000 */
-  processingPollMs?: number;
-  pageLifecycle?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
-}
+export type TranscriptSessionOptions = ReviewSessionOptions<TranscriptEditorError>;
 
 /** Undo keeps this many snapshots: enough for a long session, bounded for a 40,000-word transcript. */
 const UNDO_LIMIT = 200;
@@ -153,15 +138,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
 
     const changedSpeakers = () => get().speakers.filter((s) => s.action !== SPEAKER_ACTION_NONE);
 
-    const prepareSave = ({
-      taskId,
-      workspaceId,
-      keepalive,
-    }: {
-      taskId: string;
-      workspaceId: string;
-      keepalive: boolean;
-    }) => {
+    const prepareSave = ({ taskId, workspaceId, keepalive }: SaveTarget) => {
       const state = get();
       if (!state.dirty || state.conflict || !state.transcript) return null;
       const sentRevision = state.dirty;
@@ -249,7 +226,6 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
 
     const core = createReviewSessionCore<Transcript, TranscriptEditorError>({
       ...options,
-      events: () => options.getEvents?.() ?? {},
       set,
       get,
       units: {

@@ -94,6 +94,13 @@ export const initialBaseState = (taskId: string | null): ReviewSessionBaseState<
   finishResult: null,
 });
 
+/** Where a save goes, and whether the page is going away (the request must outlive it). */
+export interface SaveTarget {
+  taskId: string;
+  workspaceId: string;
+  keepalive: boolean;
+}
+
 /** What an editor's units are and how they travel; the core calls these, never the other way round. */
 export interface ReviewUnits<Unit> {
   /** How many units have edits the server has not acknowledged, and how many are in conflict. */
@@ -103,7 +110,7 @@ export interface ReviewUnits<Unit> {
    * the request, which resolves whether the save failed (a conflict is not a failure: it is shown,
    * not retried). Null when there is nothing to send. `keepalive`: the page is going away.
    */
-  prepareSave(target: { taskId: string; workspaceId: string; keepalive: boolean }): (() => Promise<boolean>) | null;
+  prepareSave(target: SaveTarget): (() => Promise<boolean>) | null;
   /** Writes every unsaved unit to the device journal. */
   writeJournal(): Promise<void>;
   /** Loads the task's content before it is checked out; a throw fails the load. */
@@ -121,7 +128,8 @@ export interface ReviewUnits<Unit> {
   dispose?(): void;
 }
 
-export interface ReviewSessionCoreOptions<Unit, E extends SessionError> {
+/** How an editor's host opens a review session; every editor's session options extend these. */
+export interface ReviewSessionOptions<E extends SessionError = SessionError> {
   client: ApiClient;
   taskId?: string | null;
   externalId?: string | null;
@@ -131,9 +139,10 @@ export interface ReviewSessionCoreOptions<Unit, E extends SessionError> {
   autosave?: boolean;
   /** Host forces read-only (no checkout). @default false */
   readOnly?: boolean;
-  events: () => ReviewSessionEvents<E>;
+  getEvents?: () => ReviewSessionEvents<E>;
   /** IndexedDB database name of the journal (tests use their own). */
   journalName?: string;
+  /** The clock, replaceable in tests. */
   now?: () => number;
   /** How often a task still in the pipeline is asked again. @default 5000 */
   processingPollMs?: number;
@@ -142,6 +151,9 @@ export interface ReviewSessionCoreOptions<Unit, E extends SessionError> {
    * and releases an unchanged checkout). @default globalThis (the window), when it has events
    */
   pageLifecycle?: Pick<EventTarget, 'addEventListener' | 'removeEventListener'> | null;
+}
+
+export interface ReviewSessionCoreOptions<Unit, E extends SessionError> extends ReviewSessionOptions<E> {
   units: ReviewUnits<Unit>;
   set: (partial: Partial<ReviewSessionBaseState<E>>) => void;
   get: () => ReviewSessionBaseState<E>;
@@ -189,7 +201,7 @@ export function createReviewSessionCore<Unit, E extends SessionError<string>>(
 ): ReviewSessionCore<Unit, E> {
   const { client, userId, units, set, get } = options;
   const now = options.now ?? Date.now;
-  const events = options.events;
+  const events = () => options.getEvents?.() ?? {};
   const report = (error: E) => events().onError?.(error);
   // The core's own failures carry its operations, which every editor's error type includes.
   const reportCore = (error: SessionError<CoreOperation>) => report(error as E);
