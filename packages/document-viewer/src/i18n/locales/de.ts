@@ -51,10 +51,6 @@ export const de: TranslationShape<typeof en> = {
     failed: 'Speichern fehlgeschlagen — neuer Versuch',
     conflict: 'Konflikt: von jemand anderem geändert',
   },
-  checkout: {
-    remaining: 'Ausgecheckt für {{time}}',
-    expiring: 'Auscheckung endet in {{time}}',
-  },
   readOnly: {
     host: 'Nur-Lese-Ansicht.',
     'checked-out-by-other': '{{holder}} prüft diese Aufgabe. Sie können sie ansehen, aber nicht bearbeiten.',

@@ -47,10 +47,6 @@ export const en = {
     failed: 'Saving failed — retrying',
     conflict: 'Conflict: changed by someone else',
   },
-  checkout: {
-    remaining: 'Checked out for {{time}}',
-    expiring: 'Checkout ends in {{time}}',
-  },
   readOnly: {
     host: 'Read-only view.',
     'checked-out-by-other': '{{holder}} is reviewing this task. You can look but not edit.',

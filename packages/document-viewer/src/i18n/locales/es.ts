@@ -51,10 +51,6 @@ export const es: TranslationShape<typeof en> = {
     failed: 'Error al guardar — reintentando',
     conflict: 'Conflicto: modificado por otra persona',
   },
-  checkout: {
-    remaining: 'Reservada durante {{time}}',
-    expiring: 'La reserva termina en {{time}}',
-  },
   readOnly: {
     host: 'Vista de solo lectura.',
     'checked-out-by-other': '{{holder}} está revisando esta tarea. Puede consultarla pero no editarla.',

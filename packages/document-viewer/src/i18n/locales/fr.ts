@@ -51,10 +51,6 @@ export const fr: TranslationShape<typeof en> = {
     failed: 'Échec de l’enregistrement — nouvel essai',
     conflict: 'Conflit : modifié par quelqu’un d’autre',
   },
-  checkout: {
-    remaining: 'Réservée pour {{time}}',
-    expiring: 'La réservation se termine dans {{time}}',
-  },
   readOnly: {
     host: 'Vue en lecture seule.',
     'checked-out-by-other': '{{holder}} révise cette tâche. Vous pouvez la consulter sans la modifier.',

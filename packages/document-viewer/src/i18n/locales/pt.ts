@@ -51,10 +51,6 @@ export const pt: TranslationShape<typeof en> = {
     failed: 'Falha ao gravar — a tentar de novo',
     conflict: 'Conflito: alterado por outra pessoa',
   },
-  checkout: {
-    remaining: 'Reservada durante {{time}}',
-    expiring: 'A reserva termina em {{time}}',
-  },
   readOnly: {
     host: 'Vista só de leitura.',
     'checked-out-by-other': '{{holder}} está a rever esta tarefa. Pode consultar, mas não editar.',

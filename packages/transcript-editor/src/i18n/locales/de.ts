@@ -52,7 +52,6 @@ export const de: TranslationShape<typeof en> = {
     finish: 'Prüfung abschließen',
     finishing: 'Wird abgeschlossen…',
     cancel: 'Prüfung abbrechen',
-    countdown: 'Noch {{time}} ausgecheckt',
   },
   save: {
     saved: 'Alle Änderungen gespeichert',

@@ -48,7 +48,6 @@ export const en = {
     finish: 'Finish review',
     finishing: 'Finishing…',
     cancel: 'Cancel review',
-    countdown: 'Checked out for {{time}} more',
   },
   save: {
     saved: 'All changes saved',

@@ -51,7 +51,6 @@ export const es: TranslationShape<typeof en> = {
     finish: 'Terminar revisión',
     finishing: 'Terminando…',
     cancel: 'Cancelar revisión',
-    countdown: 'Reservada {{time}} más',
   },
   save: {
     saved: 'Todos los cambios guardados',

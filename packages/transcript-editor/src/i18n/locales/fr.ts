@@ -51,7 +51,6 @@ export const fr: TranslationShape<typeof en> = {
     finish: 'Terminer la révision',
     finishing: 'Finalisation…',
     cancel: 'Abandonner la révision',
-    countdown: 'Réservée encore {{time}}',
   },
   save: {
     saved: 'Toutes les modifications sont enregistrées',

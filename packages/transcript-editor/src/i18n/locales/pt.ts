@@ -51,7 +51,6 @@ export const pt: TranslationShape<typeof en> = {
     finish: 'Terminar revisão',
     finishing: 'A terminar…',
     cancel: 'Cancelar revisão',
-    countdown: 'Reservada por mais {{time}}',
   },
   save: {
     saved: 'Todas as alterações guardadas',
