@@ -28,6 +28,11 @@ export interface ServerConfig {
   workers: number;
   /** How long a worker's claim on a task lasts without a heartbeat (WORKER_LEASE_SECONDS, default 60). */
   workerLeaseMs: number;
+  /**
+   * How often an idle worker looks for work although no notification came (WORKER_POLL_SECONDS,
+   * default 30): a safety net, as workers wake on the database's notification of queued work.
+   */
+  workerPollMs: number;
   /** How often the scheduler looks for dead workers, stuck tasks and files to remove (SCHEDULER_INTERVAL_SECONDS, default 30). */
   schedulerIntervalMs: number;
   /**
@@ -118,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemoTasks: env.SEED_DEMO_DATA !== 'false' && env.SEED_DEMO_TASKS !== 'false',
     workers: wholeNumber(env, 'WORKERS', 1, 0),
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
+    workerPollMs: wholeNumber(env, 'WORKER_POLL_SECONDS', 30, 1) * 1000,
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
     mailImportPort,
