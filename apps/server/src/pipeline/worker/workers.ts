@@ -10,6 +10,7 @@ import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Notifications } from '../../db/notifications.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
+import { type PageThreads, startPageThreads } from '../threads/page-threads.js';
 import { claimNext } from './claim.js';
 import { type RunResult, runStage } from './run-stage.js';
 import { startScheduler } from './scheduler.js';
@@ -24,6 +25,8 @@ export interface WorkerOptions {
   count: number;
   /** The database's LISTEN/NOTIFY: wake on queued work instead of polling (DatabaseHandle.notifications). */
   notifications?: Notifications;
+  /** Threads for the stages' page work; started with config.pipelineThreads (and stopped with the workers) when omitted. */
+  threads?: PageThreads;
   /** Defaults to config.workerLeaseMs. */
   leaseMs?: number;
   /** The pause between polls while idle, doubling from min to max (defaults above). */
@@ -108,6 +111,7 @@ export function startWorkers(options: WorkerOptions): Workers {
           db: options.db,
           storage: options.storage,
           config: options.config,
+          threads,
           workerId,
           leaseMs,
           shutdown: shutdown.signal,
@@ -127,6 +131,7 @@ export function startWorkers(options: WorkerOptions): Workers {
   const listener = options.notifications
     ? wakeOnQueuedWork(options.notifications, options.stages, wake, log)
     : Promise.resolve(undefined);
+  const threads = options.threads ?? startPageThreads(options.config.pipelineThreads);
   const loops = ids.map((id) => loop(id));
   const scheduler =
     options.scheduler === false
@@ -152,6 +157,7 @@ export function startWorkers(options: WorkerOptions): Workers {
         await Promise.all(loops);
         await scheduler?.stop();
         await (await listener)?.();
+        if (!options.threads) await threads.close();
       })();
       return stopping;
     },
