@@ -159,7 +159,17 @@ async function startProcessing(config: ServerConfig, database: DatabaseHandle, g
     console.warn('No processing stages are installed (src/pipeline/stages/index.ts): tasks stay queued.');
     return undefined;
   }
-  return startWorkers({ db: database.db, storage: blobStorageFor(config), config, stages, count: config.workers });
+  const workers = startWorkers({
+    db: database.db,
+    notifications: database.notifications,
+    storage: blobStorageFor(config),
+    config,
+    stages,
+    count: config.workers,
+  });
+  // Serve only once an import is sure to wake them (they poll slowly otherwise).
+  await workers.listening;
+  return workers;
 }
 
 /** The built SPA from apps/web/dist, with index.html for every client route. */

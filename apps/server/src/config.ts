@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MICROSOFT_CLOUD } from './connectors/graph.js';
@@ -28,6 +29,16 @@ export interface ServerConfig {
   workers: number;
   /** How long a worker's claim on a task lasts without a heartbeat (WORKER_LEASE_SECONDS, default 60). */
   workerLeaseMs: number;
+  /**
+   * How often an idle worker looks for work although no notification came (WORKER_POLL_SECONDS,
+   * default 30): a safety net, as workers wake on the database's notification of queued work.
+   */
+  workerPollMs: number;
+  /**
+   * Threads for the stages' CPU-bound page work and engine processes, shared by the workers of the
+   * process (PIPELINE_THREADS, default the number of CPUs).
+   */
+  pipelineThreads: number;
   /** How often the scheduler looks for dead workers, stuck tasks and files to remove (SCHEDULER_INTERVAL_SECONDS, default 30). */
   schedulerIntervalMs: number;
   /**
@@ -187,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemoTasks: env.SEED_DEMO_DATA !== 'false' && env.SEED_DEMO_TASKS !== 'false',
     workers: wholeNumber(env, 'WORKERS', 1, 0),
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
+    workerPollMs: wholeNumber(env, 'WORKER_POLL_SECONDS', 30, 1) * 1000,
+    pipelineThreads: wholeNumber(env, 'PIPELINE_THREADS', availableParallelism(), 1),
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
     mailImportPort,
