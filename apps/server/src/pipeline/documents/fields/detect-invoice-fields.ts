@@ -7,12 +7,19 @@ import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
 import { calibratedConfidence } from './calibrate-confidence.js';
 import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
-import { findAllLabels, findLabelsInLine, type LabelHit, type ValueRegion, valueRegions } from './find-labels.js';
+import {
+  blockStartBefore,
+  findAllLabels,
+  findLabelsInLine,
+  type LabelHit,
+  type ValueRegion,
+  valueRegions,
+} from './find-labels.js';
 import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
-import { type DayMonthOrder, findDates } from './parse-date.js';
+import { type DayMonthOrder, documentDayMonthOrder, findDates, isTimestamp } from './parse-date.js';
 import { type ReadValue, readValue } from './read-value.js';
-import { companyNameGuesses, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
+import { companyNameGuesses, payeeGuess, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
 import { findVendorTaxId } from './vendor-tax-id.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
@@ -43,11 +50,17 @@ interface Candidate {
   confidence: number;
 }
 
-const POSITION_FACTOR = { right: 1, below: 0.85 } as const;
+const POSITION_FACTOR = { right: 1, below: 0.85, next: 0.8 } as const;
+/** A value read with less certainty than this (a date-shaped number) lets the label's farther regions be tried. */
+const SURE_READING = 0.8;
 
 export function detectInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
   const currency = detectCurrency(pages);
-  const order = options.dayMonthOrder ?? (currency?.code === 'USD' ? 'mdy' : 'dmy');
+  // 16/11/2017 vs 11/16/2017: the document's other dates say which, else its dollar says month-first.
+  const order =
+    options.dayMonthOrder ??
+    documentDayMonthOrder(pages.map((page) => page.text)) ??
+    (currency?.code === 'USD' ? 'mdy' : 'dmy');
   const candidates = labelledCandidates(pages, order);
   // The document's type first: a letter or a report gets no invoice fields, not a guessed vendor.
   if (!isInvoiceLike(pages, candidates)) return [];
@@ -125,14 +138,21 @@ function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): C
   for (const page of pages) {
     const hits = findAllLabels(page);
     for (const hit of hits) {
+      const field = hit.rule.field;
+      if (field === 'Other') continue;
       const onLine = hits.filter((other) => other.line === hit.line);
+      let best: Candidate | null = null;
       for (const region of valueRegions(hit, onLine)) {
-        if (region.where === 'below' && startsWithLabel(region)) continue;
+        if (region.where !== 'right' && startsWithLabel(region)) continue;
         const value = readValue(region, hit.rule.kind, order);
         if (!value) continue;
-        out.push({ field: hit.rule.field, page, value, confidence: score(hit, region, value) });
-        break; // the nearest region with a readable value is the label's value
+        const candidate = { field, page, value, confidence: score(hit, region, value) };
+        if (!best || candidate.confidence > best.confidence) best = candidate;
+        // The nearest region with a surely read value is the label's value; a weak reading
+        // ("FACTURE" over a date, then "n° 2023-6026") lets the next region try.
+        if (value.quality >= SURE_READING) break;
       }
+      if (best) out.push(best);
     }
   }
   return out;
@@ -157,7 +177,9 @@ const REFERENCE_BEFORE =
 
 function referencePenalty(hit: LabelHit): number {
   if (hit.rule.field !== 'InvoiceId') return 1;
-  const before = hit.page.text.slice(hit.line.span.offset, hit.offset);
+  // Only the label's own block speaks of it: "BILL TO …… Invoice No:" is two columns.
+  const start = blockStartBefore(hit)?.span.offset ?? hit.line.span.offset;
+  const before = hit.page.text.slice(Math.min(start, hit.offset), hit.offset);
   return REFERENCE_BEFORE.test(before) ? 0.5 : 1;
 }
 
@@ -227,7 +249,9 @@ function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Cand
   const first = pages[0];
   if (!first) return;
   if (!chosen.has('InvoiceDate')) {
-    const date = findDates(first.text, order)[0];
+    // The first date of the page, unless it is a moment of printing ("20.03.2018 17:09:28").
+    const dates = findDates(first.text, order);
+    const date = dates.find((candidate) => !isTimestamp(first.text, candidate)) ?? dates[0];
     if (date) {
       chosen.set('InvoiceDate', {
         field: 'InvoiceDate',
@@ -264,10 +288,12 @@ function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Cand
       ?.value.normalized.toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, '');
     // The strongest of: the sender line over the address window, a name repeated in letterhead
-    // and footer, a company name with a legal form; the letterhead's title line last.
+    // and footer, the payee of the payment line, a company name with a legal form; the
+    // letterhead's title block last.
     const guesses = [
       senderLineGuess(first),
       repeatedNameGuess(first),
+      payeeGuess(pages),
       companyNameGuesses(pages, new Set(customer ? [customer] : []))[0],
     ].filter((candidate) => candidate !== null && candidate !== undefined);
     const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? titleNameGuess(first);

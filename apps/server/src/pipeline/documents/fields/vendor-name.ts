@@ -2,7 +2,7 @@
 // S.A., Lda …), preferring one printed several times (letterhead and footer) over the customer's
 // address block, or else the big title line at the top of the first page.
 import { heightOf } from '../geometry.js';
-import type { PageText } from '../text/page-text.js';
+import type { PageText, PositionedWord, TextLine } from '../text/page-text.js';
 import { findLabelsInLine } from './find-labels.js';
 
 export interface NameGuess {
@@ -107,28 +107,95 @@ export function repeatedNameGuess(page: PageText | undefined): NameGuess | null 
 }
 
 /**
- * The first name-like line of the first page's top fifth, tallest first (letterheads are big),
- * skipping words like "Invoice", codes, e-mails and lines that carry field labels.
+ * The first name-like block of the first page's top fifth, tallest line first (letterheads are
+ * big): a line's blocks are its runs of words split by column gaps, so "Acme Consulting …… INVOICE"
+ * gives the name without the title. A block that carries a field label is skipped; document words
+ * ("Invoice") before the name are skipped, and the name ends at a word with a colon, a digit, an
+ * e-mail or a web path ("Acme GmbH Tel: +49 …" gives "Acme GmbH").
  */
 export function titleNameGuess(page: PageText | undefined): NameGuess | null {
   if (!page) return null;
-  const top = page.lines.filter(
-    (line) => line.edges.bottom < page.pageSize.height * 0.2 && findLabelsInLine(page, line).length === 0,
-  );
+  const top = page.lines.filter((line) => line.edges.bottom < page.pageSize.height * 0.2);
   const byHeight = [...top].sort(
     (a, b) => Math.round(heightOf(b.edges)) - Math.round(heightOf(a.edges)) || a.index - b.index,
   );
   for (const line of byHeight) {
-    const words = line.words.filter(
-      (word) => !DOCUMENT_WORDS.test(word.text.replace(/[.:]+$/u, '')) && !/[@/]|\d/u.test(word.text),
-    );
-    const nameWords = words.slice(0, 5);
-    const first = nameWords[0];
-    const last = nameWords.at(-1);
-    if (!first || !last || !/\p{L}{2}/u.test(first.text)) continue;
-    const offset = first.span.offset;
-    const length = last.span.offset + last.span.length - offset;
-    return { page, offset, length, name: page.text.slice(offset, offset + length), confidence: 0.35 };
+    const hits = findLabelsInLine(page, line);
+    for (const block of lineBlocks(line)) {
+      const labelled = hits.some((hit) =>
+        block.some(
+          (word) => word.span.offset < hit.offset + hit.length && hit.offset < word.span.offset + word.span.length,
+        ),
+      );
+      if (labelled) continue;
+      const nameWords = nameRun(block);
+      const first = nameWords[0];
+      const last = nameWords.at(-1);
+      if (!first || !last || !/\p{L}{2}/u.test(first.text)) continue;
+      const offset = first.span.offset;
+      const length = last.span.offset + last.span.length - offset;
+      return { page, offset, length, name: page.text.slice(offset, offset + length), confidence: 0.35 };
+    }
+  }
+  return null;
+}
+
+/** Up to five words of a name: leading document words skipped, ended by a label-like word. */
+function nameRun(block: readonly PositionedWord[]): PositionedWord[] {
+  const out: PositionedWord[] = [];
+  for (const word of block) {
+    const bare = word.text.replace(/[.:]+$/u, '');
+    if (out.length === 0 && DOCUMENT_WORDS.test(bare)) continue;
+    if (/[@/]|\d/u.test(word.text) || (/:$/u.test(word.text) && out.length > 0)) break;
+    if (/:$/u.test(word.text)) return [];
+    out.push(word);
+    if (out.length === 5) break;
+  }
+  return out;
+}
+
+/** A line's runs of words, split where the gap between two words is a column gap. */
+export function lineBlocks(line: TextLine): PositionedWord[][] {
+  const height = Math.max(heightOf(line.edges), 1e-6);
+  const blocks: PositionedWord[][] = [];
+  let current: PositionedWord[] = [];
+  for (const word of line.words) {
+    const previous = current.at(-1);
+    if (previous && word.edges.left - previous.edges.right > BLOCK_GAP * height) {
+      blocks.push(current);
+      current = [];
+    }
+    current.push(word);
+  }
+  if (current.length > 0) blocks.push(current);
+  return blocks;
+}
+
+/** A gap wider than this many line heights ends a block (as the label rules' column gap). */
+const BLOCK_GAP = 2.5;
+
+// "Make all checks payable to Acme Ltd", "Bitte überweisen … Kontoinhaber: Acme GmbH", "à l'ordre
+// de Acme SARL": the payee the page names is the seller.
+const PAYEE =
+  /(?<![\p{L}])(?:(?:checks?|cheques?)\s+(?:\w+\s+)?payable\s+to|payable\s+to|pay\s+to\s+the\s+order\s+of|account\s+(?:name|holder)\s*:?|beneficiary\s*:|kontoinhaber(?:in)?\s*:?|empf[äa]nger\s*:|zahlungsempf[äa]nger\s*:?|(?:ch[èe]que|paiement)s?\s+[àa]\s+l.ordre\s+de|[àa]\s+l.ordre\s+de|titular(?:\s+da\s+conta)?\s*:|rekeninghouder\s*:?|ten\s+name\s+van|a\s+nombre\s+de|intestat[oa]\s+a)\s*/giu;
+
+/** The payee a payment line names ("checks payable to …"), the issuer of a bill. */
+export function payeeGuess(pages: readonly PageText[]): NameGuess | null {
+  for (const page of pages) {
+    for (const line of page.lines) {
+      const text = lineText(page, line);
+      PAYEE.lastIndex = 0;
+      const m = PAYEE.exec(text);
+      if (!m) continue;
+      const after = text.slice(m.index + m[0].length);
+      const name =
+        /^[\p{Lu}\p{N}][\p{L}\p{N}&'’.,-]*(?:\s+(?:[\p{Lu}\p{N}&][\p{L}\p{N}&'’.-]*|de|du|van|der|e|et|and|und|y))*/u
+          .exec(after)?.[0]
+          ?.replace(/[.,]+$/u, '');
+      if (!name || !/\p{L}{2}/u.test(name) || name.split(/\s+/u).length > 6) continue;
+      const offset = line.span.offset + m.index + m[0].length;
+      return { page, offset, length: name.length, name, confidence: 0.72 };
+    }
   }
   return null;
 }
