@@ -348,6 +348,40 @@ describe('detectInvoiceFields: words with boxes on real pages', async () => {
     expect(value(entities, 'InvoiceDate')?.contentNormalized).toBe('2018-10-18');
   });
 
+  it('takes the total before a payment, not the balance left to pay, when the sum is printed', () => {
+    const page = syntheticPage(
+      [
+        'Invoice # 23413561',
+        'Balance Due:                 $4,647.68',
+        '',
+        'Shipping:                      $199.99',
+        'Tota                        $19,647.68',
+        'Amount Paid                 $15,000.00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('19647.68');
+  });
+
+  it('reads no total from a "Total" column header over the lines, and still knows the bill', () => {
+    const page = syntheticPage(
+      [
+        'Maison Test, Place du Marché 11/12/2022 12h42',
+        '              Description            Total',
+        '              Entrée plein tarif     6,00€',
+        '              Entrée tarif réduit    3,50€',
+        '                          Payé       9,50€',
+      ].join('\n'),
+    );
+    const entities = detectInvoiceFields([page]);
+    expect(value(entities, 'InvoiceTotal')?.contentNormalized).toBe('9.50');
+    expect(value(entities, 'VendorName')?.contentNormalized).toBe('Maison Test');
+  });
+
+  it('reads a receipt number after OCR noise in place of the colon ("Bon-Nr ,;1433")', () => {
+    const page = syntheticPage(['SUMME EUR 0,99', '04.12.2014 11:26 Bon-Nr ,;1433'].join('\n'));
+    expect(value(detectInvoiceFields([page]), 'InvoiceId')?.contentNormalized).toBe('1433');
+  });
+
   it('takes the payee of "Make all checks payable to …" as the issuer when no label names it', () => {
     const page = syntheticPage(
       ['INVOICE 42', 'Total 120.00', 'Make all checks payable to Harbour Tools', 'Thank you'].join('\n'),

@@ -3,6 +3,7 @@
 // field keeps the box of the words it came from and a confidence (rule certainty × engine
 // certainty of the words). Category keys: see README.md.
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
+import { heightOf } from '../geometry.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
 import { calibratedConfidence } from './calibrate-confidence.js';
@@ -44,7 +45,7 @@ const RECEIPT_CATEGORIES: Record<InvoiceField, string> = {
 };
 
 interface Candidate {
-  field: InvoiceField;
+  field: InvoiceField | 'AmountPaid';
   page: PageText;
   value: ReadValue;
   confidence: number;
@@ -61,10 +62,12 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     options.dayMonthOrder ??
     documentDayMonthOrder(pages.map((page) => page.text)) ??
     (currency?.code === 'USD' ? 'mdy' : 'dmy');
-  const candidates = labelledCandidates(pages, order);
+  // Bill labels that head a column of amounts ("Total" over the lines) say "bill" but give no value.
+  const headsAmounts: (InvoiceField | 'AmountPaid')[] = [];
+  const candidates = labelledCandidates(pages, order, headsAmounts);
   // The document's type first: a letter or a report gets no invoice fields, not a guessed vendor.
-  if (!isInvoiceLike(pages, candidates)) return [];
-  const chosen = new Map<InvoiceField, Candidate>();
+  if (!isInvoiceLike(pages, candidates) && !headsAmounts.some((field) => BILL_FIELDS.has(field))) return [];
+  const chosen = new Map<InvoiceField | 'AmountPaid', Candidate>();
   for (const candidate of candidates) {
     const current = chosen.get(candidate.field);
     if (!current || better(candidate, current)) chosen.set(candidate.field, candidate);
@@ -75,6 +78,8 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
   const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
   const entities: Entity[] = [];
   for (const candidate of chosen.values()) {
+    // What was paid already only serves the arithmetic of the total.
+    if (candidate.field === 'AmountPaid') continue;
     const category = categoryOf(candidate.field);
     const range = { page: candidate.page, offset: candidate.value.offset, length: candidate.value.length };
     entities.push(entityFor(category, keyValueFor(range, category, candidate.confidence, candidate.value.normalized)));
@@ -125,7 +130,14 @@ function calibrate(entity: Entity): void {
 const BILL_WORDS =
   /(?<![\p{L}])(?:invoice|receipt|credit\s+note|bill|rechnung|gutschrift|quittung|kassenbon|bon|beleg|facture|avoir|re[çc]u|ticket|factura|recibo|fatura|nota\s+fiscal|cupom|factuur|kwitantie|bon|fattura|ricevuta|scontrino|faktura)(?![\p{L}])/iu;
 /** Fields whose label only a bill carries. */
-const BILL_FIELDS = new Set<InvoiceField>(['InvoiceId', 'InvoiceTotal', 'SubTotal', 'TotalTax', 'DueDate']);
+const BILL_FIELDS = new Set<InvoiceField | 'AmountPaid'>([
+  'InvoiceId',
+  'InvoiceTotal',
+  'SubTotal',
+  'TotalTax',
+  'DueDate',
+  'AmountPaid',
+]);
 
 /** A bill names itself or has a labelled number or amount; a letter or a report has neither. */
 function isInvoiceLike(pages: readonly PageText[], candidates: readonly Candidate[]): boolean {
@@ -133,7 +145,11 @@ function isInvoiceLike(pages: readonly PageText[], candidates: readonly Candidat
   return pages.some((page) => BILL_WORDS.test(page.text));
 }
 
-function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): Candidate[] {
+function labelledCandidates(
+  pages: readonly PageText[],
+  order: DayMonthOrder,
+  headsAmounts: (InvoiceField | 'AmountPaid')[] = [],
+): Candidate[] {
   const out: Candidate[] = [];
   for (const page of pages) {
     const hits = findAllLabels(page);
@@ -144,6 +160,10 @@ function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): C
       let best: Candidate | null = null;
       for (const region of valueRegions(hit, onLine)) {
         if (region.where !== 'right' && startsWithLabel(region)) continue;
+        if (region.where === 'below' && hit.rule.kind === 'amount' && isColumnHeader(hit, region)) {
+          headsAmounts.push(field);
+          continue;
+        }
         const value = readValue(region, hit.rule.kind, order);
         if (!value) continue;
         const candidate = { field, page, value, confidence: score(hit, region, value) };
@@ -156,6 +176,23 @@ function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): C
     }
   }
   return out;
+}
+
+/**
+ * An amount label over a column of amounts ("Description … Total" over the line items) heads the
+ * lines' amounts: the first of them is no total. Seen when the line under the value also has an
+ * amount under the label.
+ */
+function isColumnHeader(hit: LabelHit, region: ValueRegion): boolean {
+  const line = region.page.lines.find(
+    (candidate) =>
+      candidate.span.offset <= region.offset && region.offset < candidate.span.offset + candidate.span.length,
+  );
+  const next = line ? region.page.lines[line.index + 1] : undefined;
+  if (!next) return false;
+  const slack = heightOf(hit.line.edges) / 2;
+  const under = next.words.filter((word) => word.edges.right > hit.left - slack && word.edges.left < hit.right + slack);
+  return under.some((word) => findMoney(word.text).length > 0);
 }
 
 /** A region under a label that is itself a label line ("Bill To:" over "Payment Terms:") is not a value. */
@@ -210,7 +247,8 @@ function better(candidate: Candidate, current: Candidate): boolean {
  * A chosen total that is the sum is surer; one that is not gives way to an amount on the pages
  * that is (the first "Total" line is often a subtotal or a line's total).
  */
-function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>): void {
+function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField | 'AmountPaid', Candidate>): void {
+  totalBeforePayment(pages, chosen);
   const net = chosen.get('SubTotal')?.value.amount;
   const tax = chosen.get('TotalTax')?.value.amount;
   const total = chosen.get('InvoiceTotal');
@@ -239,13 +277,46 @@ function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField, Ca
   }
 }
 
+/**
+ * The grand total is what the document costs, not what is left to pay: where an amount already
+ * paid was read and the chosen total plus it is printed too ("Total 19,647.68 · Amount Paid
+ * 15,000.00 · Balance Due 4,647.68"), the chosen total was the balance and the sum is the total.
+ */
+function totalBeforePayment(pages: readonly PageText[], chosen: Map<InvoiceField | 'AmountPaid', Candidate>): void {
+  const paid = chosen.get('AmountPaid')?.value.amount;
+  const total = chosen.get('InvoiceTotal');
+  const due = total?.value.amount;
+  if (!paid || paid <= 0 || due === undefined || !total) return;
+  const sum = Math.abs(due) + paid;
+  for (const page of pages) {
+    const amount = findMoney(page.text).find((candidate) => Math.abs(Math.abs(candidate.value) - sum) < 0.015);
+    if (!amount) continue;
+    const value = {
+      offset: amount.index,
+      length: amount.length,
+      normalized: amount.normalized,
+      quality: 1,
+      amount: amount.value,
+      currency: amount.currency,
+    };
+    const candidate: Candidate = { field: 'InvoiceTotal', page, value, confidence: 0 };
+    candidate.confidence = combinedConfidence(rangeOf(candidate), Math.max(0.85, total.confidence));
+    chosen.set('InvoiceTotal', candidate);
+    return;
+  }
+}
+
 const rangeOf = (candidate: Candidate) => ({
   page: candidate.page,
   offset: candidate.value.offset,
   length: candidate.value.length,
 });
 
-function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>, order: DayMonthOrder): void {
+function addFallbacks(
+  pages: readonly PageText[],
+  chosen: Map<InvoiceField | 'AmountPaid', Candidate>,
+  order: DayMonthOrder,
+): void {
   const first = pages[0];
   if (!first) return;
   if (!chosen.has('InvoiceDate')) {

@@ -20,7 +20,7 @@ export type ValueKind = 'id' | 'date' | 'amount' | 'name';
  * are found so that the value printed at them is known to be theirs and is never read as the
  * value of an invoice label above or before it.
  */
-export type OtherField = 'Other';
+export type OtherField = 'Other' | 'AmountPaid';
 
 export interface LabelRule {
   field: InvoiceField | OtherField;
@@ -185,8 +185,20 @@ export const LABEL_RULES: readonly LabelRule[] = [
   ),
 ];
 
-/** Numbers and dates of other documents and parties; see `OtherField`. */
+/** Numbers and dates of other documents and parties, and what was paid already; see `OtherField`. */
 export const OTHER_LABEL_RULES: readonly LabelRule[] = [
+  // A payment already made: the amount due is the grand total less it (detect-invoice-fields.ts).
+  rule(
+    'AmountPaid',
+    'amount',
+    0.9,
+    [
+      'amount\\s+paid|paid\\s+amount|payments?\\s+received|total\\s+paid|already\\s+paid|deposit\\s+paid',
+      'montant\\s+d[ée]j[àa]\\s+vers[ée]|d[ée]j[àa]\\s+(?:pay[ée]|r[ée]gl[ée]|vers[ée])|acompte\\s+vers[ée]',
+      'bereits\\s+(?:bezahlt|gezahlt)|geleistete\\s+anzahlung|reeds\\s+betaald|al\\s+betaald',
+      'importe\\s+pagado|valor\\s+pago|j[áa]\\s+pago|importo\\s+pagato|gi[àa]\\s+pagato',
+    ].join('|'),
+  ),
   rule(
     'Other',
     'id',

@@ -43,7 +43,8 @@ function tokens(text: string): { text: string; index: number }[] {
 
 function readId(region: ValueRegion): ReadValue | null {
   for (const token of tokens(region.text)) {
-    const cleaned = token.text.replace(/^[#:°º]+/u, '').replace(/[,.;:)]+$/u, '');
+    // OCR reads the colon after "Bon-Nr" as ",;" or ".:": punctuation before a number is no part of it.
+    const cleaned = token.text.replace(/^[#:°º.,;]+/u, '').replace(/[,.;:)]+$/u, '');
     if (cleaned === '' || ID_FILLERS.test(cleaned)) continue;
     // The first real token must look like a code: letters/digits with at least one digit. Short
     // plain numbers ("Rechnung Nr. 42") are codes too, read with less certainty.

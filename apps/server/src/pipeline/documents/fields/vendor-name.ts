@@ -77,7 +77,8 @@ export function senderLineGuess(page: PageText | undefined): NameGuess | null {
   for (const line of page.lines) {
     if (line.edges.top > page.pageSize.height * 0.4) break;
     const text = lineText(page, line);
-    const parts = text.split(/\s+[|·•]\s+/u);
+    // OCR reads the separating bullet as "«", "»" or "*" too.
+    const parts = text.split(/\s+[|·•«»*]\s+/u);
     if (parts.length < 3 || !parts.slice(1).some((part) => /\d/u.test(part))) continue;
     const name = (parts[0] as string).trim().replace(/[,;]+$/u, '');
     if (!/\p{L}{2}/u.test(name) || name.split(/\s+/u).length > 6) continue;
@@ -115,7 +116,8 @@ export function repeatedNameGuess(page: PageText | undefined): NameGuess | null 
  */
 export function titleNameGuess(page: PageText | undefined): NameGuess | null {
   if (!page) return null;
-  const top = page.lines.filter((line) => line.edges.bottom < page.pageSize.height * 0.2);
+  // Lines that start in the top fifth (a tall letterhead may reach below it).
+  const top = page.lines.filter((line) => line.edges.top < page.pageSize.height * 0.2);
   const byHeight = [...top].sort(
     (a, b) => Math.round(heightOf(b.edges)) - Math.round(heightOf(a.edges)) || a.index - b.index,
   );
@@ -133,7 +135,7 @@ export function titleNameGuess(page: PageText | undefined): NameGuess | null {
       const last = nameWords.at(-1);
       if (!first || !last || !/\p{L}{2}/u.test(first.text)) continue;
       const offset = first.span.offset;
-      const length = last.span.offset + last.span.length - offset;
+      const length = last.span.offset + last.span.length - offset - (/,$/u.test(last.text) ? 1 : 0);
       return { page, offset, length, name: page.text.slice(offset, offset + length), confidence: 0.35 };
     }
   }
@@ -149,7 +151,8 @@ function nameRun(block: readonly PositionedWord[]): PositionedWord[] {
     if (/[@/]|\d/u.test(word.text) || (/:$/u.test(word.text) && out.length > 0)) break;
     if (/:$/u.test(word.text)) return [];
     out.push(word);
-    if (out.length === 5) break;
+    // "Maison Jeanne d'Arc, Place de Gaulle": the address follows the name's comma.
+    if (out.length === 5 || /,$/u.test(word.text)) break;
   }
   return out;
 }
