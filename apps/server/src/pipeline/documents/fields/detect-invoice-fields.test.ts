@@ -382,6 +382,14 @@ describe('detectInvoiceFields: words with boxes on real pages', async () => {
     expect(value(detectInvoiceFields([page]), 'InvoiceId')?.contentNormalized).toBe('1433');
   });
 
+  it("reads a credit note's own number", async () => {
+    expect(value(await read('en_acme_ltd_credit_note'), 'InvoiceId')?.contentNormalized).toBe('1234567890');
+  });
+
+  it('takes a company in capitals with its legal form, not the country ending two address blocks', async () => {
+    expect(value(await read('en_tinyzimmertech_invoice'), 'VendorName')?.contentNormalized).toBe('TINYZIMMERTECH LTD');
+  });
+
   it('takes the payee of "Make all checks payable to …" as the issuer when no label names it', () => {
     const page = syntheticPage(
       ['INVOICE 42', 'Total 120.00', 'Make all checks payable to Harbour Tools', 'Thank you'].join('\n'),

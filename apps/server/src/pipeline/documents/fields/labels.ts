@@ -62,6 +62,13 @@ export const LABEL_RULES: readonly LabelRule[] = [
     0.95,
     'n[úu]mero\\s+de\\s+factura|factura\\s*(?:n[º°.]|no\\.?|n[úu]m\\.?|n[úu]mero)|fattura\\s*(?:n[º°.]|nr\\.?|numero)|numero\\s+(?:di\\s+)?fattura',
   ),
+  // A credit note numbers itself as an invoice does.
+  rule(
+    'InvoiceId',
+    'id',
+    0.95,
+    'credit\\s+note\\s*(?:no\\.?|number|nr\\.?|#)|gutschrift(?:s)?-?\\s*(?:nr\\.?|nummer)|avoir\\s*n[°º]|creditnota\\s*(?:nr\\.?|nummer)|nota\\s+de\\s+cr[ée]dito\\s*(?:n[º°.]|n[úu]mero)|nota\\s+di\\s+credito\\s*(?:n[º°.]|numero)',
+  ),
   rule('InvoiceId', 'id', 0.9, 'receipt\\s*(?:no\\.?|number|#)|recibo\\s*(?:n[º°.]?)?|booking\\s+id'),
   rule('InvoiceId', 'id', 0.95, 'numer\\s+faktury|faktura\\s+(?:vat\\s+)?(?:nr|numer)'),
   // A CFDI's "Folio fiscal" is its fiscal UUID; the invoice's own number is its "Folio".

@@ -14,10 +14,14 @@ export interface NameGuess {
 }
 
 const LEGAL_FORM =
-  /(?:,\s*)?(?<![\p{L}])(?:Pvt\.?\s+Ltd\.?|Private\s+Limited|Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.|GmbH|AG|B\.V\.|b\.v\.|BV|N\.V\.|n\.v\.|S\.A\.|SAS|SARL|Sarl|S\.à\s?r\.l\.|Lda\.?|Ltda\.?|S\.L\.|PLC|plc|Co\.)(?![\p{L}])/gu;
+  /(?:,\s*)?(?<![\p{L}])(?:Pvt\.?\s+Ltd\.?|Private\s+Limited|Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.|GmbH|AG|B\.V\.|b\.v\.|BV|N\.V\.|n\.v\.|S\.A\.|SAS|SARL|Sarl|S\.à\s?r\.l\.|Lda\.?|Ltda\.?|S\.L\.|S\.L\.U\.|S\.R\.L\.|S\.r\.l\.|S\.p\.A\.|SpA|PLC|plc|Co\.|LTD\.?|LIMITED|INC\.?|GMBH|KG|OHG|UG|e\.K\.|EURL|SASU|s\.r\.o\.|a\.s\.|Sp\.\s?z\s?o\.o\.)(?![\p{L}])/gu;
 // Words that start a document's title but are not names.
 const DOCUMENT_WORDS =
   /^(?:invoice|tax|receipt|payment|bill|copy|kopie|factuur|facture|rechnung|fatura|factura|fattura|faktura|recibo|nota|fiscal|retail|invoices\/bill|original|duplicate)$/iu;
+
+// A country on a line of its own ends an address block in letterhead and footer alike; it names no one.
+const COUNTRY =
+  /^(?:united\s+states(?:\s+of\s+america)?|usa|u\.s\.a\.|united\s+kingdom|uk|great\s+britain|ireland|canada|australia|germany|deutschland|austria|österreich|switzerland|schweiz|suisse|svizzera|france|belgium|belgique|belgië|netherlands|nederland|luxembourg|spain|españa|portugal|brasil|brazil|italy|italia|poland|polska|czech\s+republic|česká\s+republika|mexico|méxico|argentina)$/iu;
 
 /** Company names with a legal form, with how often each appears in the document. */
 export function companyNameGuesses(pages: readonly PageText[], exclude: ReadonlySet<string>): NameGuess[] {
@@ -101,7 +105,7 @@ export function repeatedNameGuess(page: PageText | undefined): NameGuess | null 
   for (const line of top) {
     const text = lineText(page, line).trim();
     if (!NAME_LINE.test(text) || text.split(/\s+/u).length > 6 || findLabelsInLine(page, line).length > 0) continue;
-    if (DOCUMENT_WORDS.test(text) || !footerNames.has(key(text))) continue;
+    if (DOCUMENT_WORDS.test(text) || COUNTRY.test(text) || !footerNames.has(key(text))) continue;
     return { page, offset: line.span.offset, length: lineText(page, line).length, name: text, confidence: 0.7 };
   }
   return null;
