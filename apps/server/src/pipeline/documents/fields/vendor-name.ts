@@ -31,7 +31,12 @@ export function companyNameGuesses(pages: readonly PageText[], exclude: Readonly
       const text = page.text.slice(line.span.offset, line.span.offset + line.span.length);
       LEGAL_FORM.lastIndex = 0;
       for (let m = LEGAL_FORM.exec(text); m; m = LEGAL_FORM.exec(text)) {
-        const before = text.slice(0, m.index);
+        // Only the legal form's own block: "Invoice Date ……… ACME LTD" is two columns.
+        const block = lineBlocks(line).find((words) =>
+          words.some((word) => word.span.offset + word.span.length > line.span.offset + m.index),
+        );
+        const blockStart = block ? Math.min((block[0] as PositionedWord).span.offset - line.span.offset, m.index) : 0;
+        const before = text.slice(blockStart, m.index);
         // Walk back over the name's words: capitalised or all-caps words, connectors, up to 5.
         const words = before.split(/(?<=\s)/u);
         let start = before.length;
@@ -46,6 +51,7 @@ export function companyNameGuesses(pages: readonly PageText[], exclude: Readonly
           taken++;
         }
         if (taken === 0) continue;
+        start += blockStart;
         const name = text.slice(start, m.index + m[0].length).trim();
         const key = name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
         if (exclude.has(key)) continue;
@@ -163,11 +169,12 @@ function nameRun(block: readonly PositionedWord[]): PositionedWord[] {
 
 /** A line's runs of words, split where the gap between two words is a column gap. */
 export function lineBlocks(line: TextLine): PositionedWord[][] {
-  const height = Math.max(heightOf(line.edges), 1e-6);
   const blocks: PositionedWord[][] = [];
   let current: PositionedWord[] = [];
   for (const word of line.words) {
     const previous = current.at(-1);
+    // Measured in the smaller word's height: a big title on the same line does not widen the gap.
+    const height = previous ? Math.max(Math.min(heightOf(previous.edges), heightOf(word.edges)), 1e-6) : 1;
     if (previous && word.edges.left - previous.edges.right > BLOCK_GAP * height) {
       blocks.push(current);
       current = [];
@@ -178,8 +185,8 @@ export function lineBlocks(line: TextLine): PositionedWord[][] {
   return blocks;
 }
 
-/** A gap wider than this many line heights ends a block (as the label rules' column gap). */
-const BLOCK_GAP = 2.5;
+/** A gap wider than this many word heights ends a block. */
+const BLOCK_GAP = 2;
 
 // "Make all checks payable to Acme Ltd", "Bitte überweisen … Kontoinhaber: Acme GmbH", "à l'ordre
 // de Acme SARL": the payee the page names is the seller.
