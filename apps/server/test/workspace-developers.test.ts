@@ -15,6 +15,7 @@ import { claimNext } from '../src/pipeline/worker/claim.js';
 import { runStage } from '../src/pipeline/worker/run-stage.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
+import { testPageThreads } from './support/page-threads.js';
 import { processTaskNow } from './support/processed-task.js';
 import { GLOBEX_INVOICES_WS, INVOICES_WS, importInvoice, setTaskStatus } from './support/task-import.js';
 
@@ -417,6 +418,7 @@ describe.each(databaseKinds())('workspace developer calls on %s', (kind) => {
         db,
         storage: blobStorageFor(t.config),
         config: t.config,
+        threads: testPageThreads(),
         workerId: 'priority-worker',
         leaseMs: 60_000,
         shutdown: new AbortController().signal,

@@ -729,9 +729,6 @@ export interface StoredKeyFrame {
 
 /** The latest summary of a task (a new request replaces it). */
 export interface TaskSummariesTable {
-// --- Task shares (migration 0020_task_shares) ---
-/** One share of a task: by e-mail to people (Task 10) or a media segment on a public page (MediaSegment 20). */
-export interface TaskSharesTable {
   id: string;
   tenant_id: string;
   workspace_id: string;
@@ -807,6 +804,14 @@ export interface Database {
 }
 
 export type StepQueueRedirectRow = Selectable<StepQueueRedirectsTable>;
+
+// --- Task shares (migration 0020_task_shares) ---
+/** One share of a task: by e-mail to people (Task 10) or a media segment on a public page (MediaSegment 20). */
+export interface TaskSharesTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  task_id: string;
   /** Id of the rendering request of a segment share (the render events name it). */
   request_id: string | null;
   /** The secret in the public address of a segment share; null for shares of the task itself. */
