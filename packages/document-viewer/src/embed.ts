@@ -4,39 +4,19 @@
  * (API client, i18n, queries, stores) inside `element` and returns a handle to update options,
  * subscribe to typed events and destroy it. Nothing is shared between mounts.
  */
-import type { ApiClient } from '@reviewdesk/api-client';
-import type { Ability, Skin } from '@reviewdesk/ui';
-import { createEmbed, mountClient, relay } from '@reviewdesk/ui/embed';
-import { createElement } from 'react';
-import type { CheckoutLostReason, ViewerError } from './session/session.js';
-import type { FinishReviewResult, SaveState } from './session/types.js';
+import {
+  type MountReviewEditorOptions,
+  mountReviewEditor,
+  type ReviewEditorEvents,
+} from '@reviewdesk/ui/review-session';
+import type { ViewerError } from './session/session.js';
 import { DocumentViewer, type DocumentViewerProps } from './viewer/DocumentViewer.js';
 
 /** Events of a mounted viewer and their payloads. */
-export interface DocumentViewerEvents {
-  saveStateChange: SaveState;
-  finishReview: FinishReviewResult;
-  cancelReview: { taskId: string };
-  checkoutLost: { reason: CheckoutLostReason; taskId: string };
-  error: ViewerError;
-  openTask: { taskId: string };
-}
+export type DocumentViewerEvents = ReviewEditorEvents<ViewerError>;
 
 /** Options of {@link mountDocumentViewer}: the viewer's props plus what the provider needs. */
-export interface MountDocumentViewerOptions extends DocumentViewerProps {
-  /** An API client; or give `baseUrl` and `getAccessToken` and one is created for this mount. */
-  client?: ApiClient;
-  /** Where the Reviewdesk API lives (when no `client` is given). */
-  baseUrl?: string;
-  /** The signed-in user's access token (when no `client` is given). */
-  getAccessToken?: () => string | null | undefined | Promise<string | null | undefined>;
-  /** Interface language: pt (default), en, de, fr, es. */
-  locale?: string;
-  /** Skin; when omitted the user's stored preference applies (light by default). */
-  theme?: Skin;
-  /** Abilities of the user (`User/GetUserAuthDetails`). @default [] */
-  abilities?: readonly Ability[];
-}
+export interface MountDocumentViewerOptions extends DocumentViewerProps, MountReviewEditorOptions {}
 
 /** Handle returned by {@link mountDocumentViewer}. */
 export interface DocumentViewerHandle {
@@ -60,39 +40,10 @@ export interface DocumentViewerHandle {
  * const off = viewer.on('finishReview', (result) => console.log(result.nextTaskId));
  */
 export function mountDocumentViewer(element: HTMLElement, initial: MountDocumentViewerOptions): DocumentViewerHandle {
-  const clientOf = mountClient('mountDocumentViewer');
-  return createEmbed<MountDocumentViewerOptions, DocumentViewerEvents>(element, initial, {
+  return mountReviewEditor<ViewerError, DocumentViewerProps, DocumentViewerEvents>(element, initial, {
     name: 'mountDocumentViewer',
-    validate: clientOf,
-    provider: (options) => ({
-      client: clientOf(options),
-      locale: options.locale,
-      theme: options.theme,
-      abilities: options.abilities,
-      userId: options.userId ?? null,
-      // The provider's root fills the host element, so the viewer's height is the element's.
-      className: 'rd-viewer-host',
-    }),
-    render: (options, events) => {
-      const { client: _client, baseUrl, getAccessToken, locale, theme, abilities, ...props } = options;
-      const viewerProps: DocumentViewerProps = {
-        ...props,
-        onSaveStateChange: relay(props.onSaveStateChange, events, 'saveStateChange'),
-        onFinishReview: relay(props.onFinishReview, events, 'finishReview'),
-        onCancelReview: relay(props.onCancelReview, events, 'cancelReview'),
-        onCheckoutLost: relay(props.onCheckoutLost, events, 'checkoutLost'),
-        onError: relay(props.onError, events, 'error'),
-        // Only when someone listens does the host take over opening tasks; otherwise the viewer does.
-        onOpenTask:
-          props.onOpenTask || events.has('openTask')
-            ? (taskId) => {
-                props.onOpenTask?.(taskId);
-                events.emit('openTask', { taskId });
-              }
-            : undefined,
-      };
-      return createElement(DocumentViewer, viewerProps);
-    },
+    component: DocumentViewer,
+    hostClassName: 'rd-viewer-host',
   });
 }
 

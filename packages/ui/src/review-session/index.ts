@@ -44,6 +44,13 @@ export {
   sameJson,
 } from './journal.js';
 export {
+  type MountReviewEditorOptions,
+  mountReviewEditor,
+  type ReviewEditorEvents,
+  type ReviewEditorHostProps,
+  type ReviewEditorMount,
+} from './mount-review-editor.js';
+export {
   isFramePhase,
   ReviewPhaseState,
   type ReviewPhaseStateProps,
