@@ -112,8 +112,8 @@ it('shows a manager the advanced settings read-only', async () => {
   await signInThroughLoginPage(s, demoAccount('Manager'));
   await openTab('advanced-settings');
   await s.page.getByText(pt.common.readOnly).waitFor();
-  expect(await s.page.getByTestId('workspace.advanced.daysUntilRemoval').isDisabled(), POLL).toBe(true);
-  expect(await s.page.getByTestId('workspace.advanced.save').count(), POLL).toBe(0);
+  expect(await s.page.getByTestId('workspace.advanced.daysUntilRemoval').isDisabled()).toBe(true);
+  expect(await s.page.getByTestId('workspace.advanced.save').count()).toBe(0);
   await settle(s);
   await s.screenshot('workspace-settings-8-advanced-read-only');
   expect(s.problems).toEqual([]);
