@@ -18,6 +18,9 @@ export interface MockWorkspaceConfigOptions extends MockAdminOptions {
   /** The tenant's connections (GetSharePointConnections); 403 when `null`. */
   connections?: Schema<'StorageConnection'>[] | null;
   steps?: Schema<'IntegrationStepConfig'>[];
+  /** The tenant's hook services (AvailableHooks for FormRecognizerHook 70). */
+  hookServices?: string[];
+  recognizerHooks?: string[];
   /** The workspace's task type cannot be split (image anonymisation, legal documents, translation). */
   notSplittable?: boolean;
   /** Operation ids that answer 501, as calls a server does not offer yet. */
@@ -32,6 +35,9 @@ export interface MockWorkspaceConfigState {
   notifications: Schema<'NotificationConfig'>;
   connections: Schema<'StorageConnection'>[] | null;
   steps: Schema<'IntegrationStepConfig'>[];
+  recognizerHooks: string[];
+  /** Step id → its queue setting. */
+  redirects: Map<string, Schema<'StepQueueSetting'>>;
   /** The bodies of every save, in order. */
   saves: unknown[];
 }
@@ -224,6 +230,18 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
     notifications: structuredClone(options.notifications ?? NOTIFICATIONS),
     connections: options.connections === undefined ? CONNECTIONS : options.connections,
     steps: (options.steps ?? [EXPORT_STEP]).map((step) => structuredClone(step)),
+    recognizerHooks: [...(options.recognizerHooks ?? [])],
+    redirects: new Map([
+      [
+        'ocr',
+        {
+          stepId: 'ocr',
+          enabled: false,
+          availableAdditionalQueueNames: ['ocr-priority', 'ocr-bulk'],
+          overrideQueueName: null,
+        },
+      ],
+    ]),
     saves: [],
   };
   const missing = new Set(options.notImplemented ?? []);
@@ -313,6 +331,7 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
         maxRestartCount: state.advanced.maxRestartCount,
         hoursUntilTasksConsideredStuck: state.advanced.hoursUntilTasksConsideredStuck,
         storageConfig: state.storage,
+        recognizerHooks: state.recognizerHooks,
       } satisfies Schema<'WorkspaceConfiguration'>;
       return HttpResponse.json(configuration);
     }),
@@ -398,6 +417,87 @@ export function createMockWorkspaceConfigApi(options: MockWorkspaceConfigOptions
       const had = state.storage !== null;
       state.storage = null;
       return HttpResponse.json({ succeeded: true, errors: [], result: had });
+    }),
+    http.get('*/api/:version/SdWorkspace/PipelineWithSteps', async ({ request }) => {
+      const early = await start(
+        'SdWorkspace_PipelineWithSteps',
+        new URL(request.url).searchParams.get('workspaceId') ?? '',
+      );
+      if (early) return early;
+      const pipeline: Schema<'PipelineWithSteps'> = {
+        pipelineId: PIPELINE_ID,
+        tenantCode: 'acme',
+        workspaceId: WORKSPACE_ID,
+        preProcessingSteps: [
+          { stepId: 'pages', displayName: 'Páginas', description: 'Conta e separa as páginas.', isPlaceholder: false },
+        ],
+        recognizerStep: {
+          stepId: 'ocr',
+          displayName: 'Reconhecimento de texto',
+          description: null,
+          isPlaceholder: false,
+        },
+        postProcessingSteps: [],
+        integrationSteps: [
+          { stepId: 'export-erp', displayName: 'Exportar para o ERP', description: null, isPlaceholder: true },
+        ],
+      };
+      return HttpResponse.json(pipeline);
+    }),
+    http.get('*/api/:version/SdWorkspace/PipelineHasRedirects', async () => {
+      const early = await start('SdWorkspace_PipelineHasRedirects');
+      return early ?? HttpResponse.json([...state.redirects.values()].some((r) => r.enabled));
+    }),
+    http.get('*/api/:version/SdWorkspace/StepRedirected', async ({ request }) => {
+      const early = await start('SdWorkspace_GetStepRedirected');
+      if (early) return early;
+      const stepId = new URL(request.url).searchParams.get('stepId') ?? '';
+      return HttpResponse.json(
+        state.redirects.get(stepId) ?? {
+          stepId,
+          enabled: false,
+          availableAdditionalQueueNames: [],
+          overrideQueueName: null,
+        },
+      );
+    }),
+    http.put('*/api/:version/SdWorkspace/StepRedirected', async ({ request }) => {
+      const early = await start('SdWorkspace_PutStepRedirected', undefined, false);
+      if (early) return early;
+      const body = (await request.json()) as Schema<'StepQueueSettingSave'>;
+      state.saves.push(body);
+      const setting = state.redirects.get(body.stepId);
+      if (!setting) return problem(404, 9, 'Not found.');
+      if (body.enabled && !setting.availableAdditionalQueueNames.includes(body.queueName ?? ''))
+        return problem(400, 11, `The queue '${body.queueName}' is not one of the step's queues.`);
+      setting.enabled = body.enabled;
+      setting.overrideQueueName = body.enabled ? (body.queueName ?? null) : null;
+      return HttpResponse.json({
+        succeeded: true,
+        errors: [],
+        result: {
+          pipelineId: body.pipelineId,
+          stepId: body.stepId,
+          enabled: setting.enabled,
+          queueName: setting.overrideQueueName,
+          effectiveQueueName: setting.overrideQueueName ?? body.stepId,
+        },
+      });
+    }),
+    http.get('*/api/:version/SdWorkspace/AvailableHooks', async () => {
+      const early = await start('SdWorkspace_AvailableHooks');
+      return early ?? HttpResponse.json({ hookServiceNames: options.hookServices ?? ['nif-check', 'iban-check'] });
+    }),
+    http.patch('*/api/:version/SdWorkspace/RecognizerHooks/:workspaceId', async ({ request, params }) => {
+      const early = await start('SdWorkspace_RecognizerHooks', String(params.workspaceId), false);
+      if (early) return early;
+      const body = (await request.json()) as Schema<'RecognizerHooksUpdate'>;
+      state.saves.push(body);
+      const known = options.hookServices ?? ['nif-check', 'iban-check'];
+      const unknown = body.recognizerHooks.find((h) => !known.includes(h));
+      if (unknown) return problem(400, 10, `The hook '${unknown}' is not offered.`);
+      state.recognizerHooks = [...body.recognizerHooks];
+      return HttpResponse.json({ succeeded: true, errors: [], result: true });
     }),
   ];
   return { handlers, state };

@@ -10,6 +10,7 @@ import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resour
 import { AdvancedSettingsTab } from './advanced/AdvancedSettingsTab';
 import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
+import { ForDevelopersTab } from './developers/ForDevelopersTab';
 import { ExportTab } from './export/ExportTab';
 import { FieldsTab } from './fields/FieldsTab';
 import { NotificationsTab } from './notifications/NotificationsTab';
@@ -29,7 +30,7 @@ export interface WorkspaceSettingsProps extends AdminPanelsEventProps {
   className?: string;
 }
 
-/** The tabs built so far, in the spec's order. */
+/** The tabs, in the spec's order. */
 type Panel = ComponentType<Pick<WorkspaceSettingsProps, 'workspaceId' | 'onSaved' | 'onError'>>;
 const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   basic: BasicTab,
@@ -42,6 +43,7 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   export: ExportTab,
   'advanced-settings': AdvancedSettingsTab,
   notifications: NotificationsTab,
+  'for-developers': ForDevelopersTab,
 };
 
 /**

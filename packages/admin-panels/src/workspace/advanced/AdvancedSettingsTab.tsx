@@ -338,7 +338,7 @@ function ColourInput({
   return (
     <div className="rd-admin-list__row">
       <Input
-        className="rd-admin-list__narrow"
+        className="rd-admin-list__medium"
         label={label}
         hint={hint}
         placeholder={t('workspace.advanced.notUsed')}
