@@ -382,6 +382,14 @@ describe('detectInvoiceFields: words with boxes on real pages', async () => {
     expect(value(detectInvoiceFields([page]), 'InvoiceId')?.contentNormalized).toBe('1433');
   });
 
+  it('reads the number of a Brazilian service invoice under "NÚMERO DA NFS-e"', async () => {
+    expect(value(await read('pt_br_danfse_nfse'), 'InvoiceId')?.contentNormalized).toBe('999');
+  });
+
+  it('reads a Czech "Faktura č." number across the title\'s column gap', async () => {
+    expect(value(await read('cs_invoice_printer_bilingual'), 'InvoiceId')?.contentNormalized).toBe('198900000001');
+  });
+
   it("reads a credit note's own number", async () => {
     expect(value(await read('en_acme_ltd_credit_note'), 'InvoiceId')?.contentNormalized).toBe('1234567890');
   });

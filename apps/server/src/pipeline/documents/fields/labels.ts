@@ -1,5 +1,5 @@
 // Labels that announce invoice fields, in English, Portuguese, German, French, Dutch, Spanish,
-// Italian and Polish. Each has a
+// Italian, Polish and Czech. Each has a
 // prior: how reliably the label introduces the field ("Invoice number" more than "Invoice").
 
 export type InvoiceField =
@@ -54,7 +54,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'InvoiceId',
     'id',
     0.95,
-    '(?:n[º°]|n[úu]mero)\\s*(?:da\\s+)?fatura|fatura\\s*(?:n[º°.]|n[úu]mero)|nota\\s+fiscal\\s*n[º°]?',
+    '(?:n[º°]|n[úu]mero)\\s*(?:da\\s+)?fatura|n[úu]mero\\s+da\\s+(?:nfs-?e|nf-?e|nota\\s+fiscal)|fatura\\s*(?:n[º°.]|n[úu]mero)|nota\\s+fiscal\\s*n[º°]?',
   ),
   rule(
     'InvoiceId',
@@ -70,7 +70,12 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'credit\\s+note\\s*(?:no\\.?|number|nr\\.?|#)|gutschrift(?:s)?-?\\s*(?:nr\\.?|nummer)|avoir\\s*n[°º]|creditnota\\s*(?:nr\\.?|nummer)|nota\\s+de\\s+cr[ée]dito\\s*(?:n[º°.]|n[úu]mero)|nota\\s+di\\s+credito\\s*(?:n[º°.]|numero)',
   ),
   rule('InvoiceId', 'id', 0.9, 'receipt\\s*(?:no\\.?|number|#)|recibo\\s*(?:n[º°.]?)?|booking\\s+id'),
-  rule('InvoiceId', 'id', 0.95, 'numer\\s+faktury|faktura\\s+(?:vat\\s+)?(?:nr|numer)'),
+  rule(
+    'InvoiceId',
+    'id',
+    0.95,
+    'numer\\s+faktury|faktura\\s+(?:vat\\s+)?(?:nr|numer)|faktura\\s*(?:č|c)\\.|[čc][íi]slo\\s+faktury',
+  ),
   // A CFDI's "Folio fiscal" is its fiscal UUID; the invoice's own number is its "Folio".
   rule('InvoiceId', 'id', 0.85, 'bon-?\\s*nr\\.?|beleg-?\\s*nr\\.?|ticket\\s*n[º°]|folio(?!\\s+fiscal)'),
   rule('InvoiceId', 'id', 0.6, 'invoice|facture|rechnung|factuur|fatura'),

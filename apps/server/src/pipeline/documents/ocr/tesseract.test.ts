@@ -112,3 +112,22 @@ describe('tesseract output parsing', () => {
     expect(parseOsd('Too few characters. Skipping this page')).toBeNull();
   });
 });
+
+describe('ocrImage: the passes a first reading asks for', () => {
+  it("reads a French receipt photo in French when told English only, from the first pass's words", async () => {
+    const page = await ocrImage(readFixture('invoices-dev/fr_maison_jeanne_darc_receipt_photo.jpg'), {
+      languages: ['en'],
+    });
+    expect(page.text).toContain('Payé');
+    expect(page.text).toContain('Description Total');
+  });
+
+  it('reads a page saved at about 90 dpi from an enlarged image, with boxes in its own pixels', async () => {
+    const page = await ocrImage(readFixture('invoices-dev/en_east_repair_invoice.png'), { languages: ['en'] });
+    expect(page.text).toContain('11/02/2019');
+    expect(page.pageSize).toMatchObject({ width: 750, height: 1061, unit: 'pixel' });
+    const date = page.words.find((word) => word.text === '11/02/2019');
+    expect(date?.edges.right).toBeLessThanOrEqual(750);
+    expect(date?.edges.left).toBeGreaterThan(600);
+  });
+});

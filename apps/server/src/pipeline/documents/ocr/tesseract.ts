@@ -139,15 +139,21 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
     // image's pixels). Most pages need neither and are read once.
     const languages = languagesFor(best.words, requested, status.installedLanguages, options.detectLanguage);
     const enlarge = upscaleFactor(best.words);
+    // Each later pass is kept only when tesseract is surer of its words than of the best so far:
+    // a blurred photo enlarged reads no better. The page's language is tried at its own size
+    // first, so a worse enlargement cannot hide a better language.
     let words = best.words;
-    if (enlarge > 1 || languages !== requested) {
+    if (languages !== requested) {
+      const again = await run(best.png, dpi, languages);
+      if (wordCertainty(again) > wordCertainty(words)) words = again;
+    }
+    if (enlarge > 1) {
       const again = await run(
-        enlarge > 1 ? await enlarged(best.png, width ?? 0, enlarge) : best.png,
+        await enlarged(best.png, width ?? 0, enlarge),
         dpi ? dpi * enlarge : undefined,
         languages,
       );
-      // Kept only when tesseract is surer of its words: a blurred photo enlarged reads no better.
-      if (wordCertainty(again) > wordCertainty(best.words)) words = again.map((word) => shrink(word, enlarge));
+      if (wordCertainty(again) > wordCertainty(words)) words = again.map((word) => shrink(word, enlarge));
     }
     const factor = options.scale?.factor ?? 1;
     return buildPageText(
