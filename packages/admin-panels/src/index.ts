@@ -23,5 +23,12 @@ export {
 } from './i18n/resources';
 export { METRICS_REFRESH_INTERVAL_MS, Metrics, type MetricsProps } from './metrics/Metrics';
 export { type MetricsPeriod, PERIODS as METRICS_PERIODS } from './metrics/period';
+export { TemplateList, type TemplateListProps, type TemplateOpenLabellingEvent } from './templates/TemplateList';
+export { TRAINING_POLL_MS } from './templates/TrainingPanel';
+export {
+  isTemplateListKind,
+  TEMPLATE_LIST_KINDS,
+  type TemplateListKind,
+} from './templates/templateModels';
 export { isWorkspaceTab, WORKSPACE_TAB_PERMISSIONS, WORKSPACE_TABS, type WorkspaceTab } from './workspace/tabs';
 export { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';

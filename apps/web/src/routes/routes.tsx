@@ -39,20 +39,17 @@ const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'Viewe
 const TaskTracesPage = lazyScreen(() => import('../pages/traces/TaskTracesPage'), 'TaskTracesPage');
 const WorkspaceEditPage = lazyScreen(() => import('../pages/workspace-edit/WorkspaceEditPage'), 'WorkspaceEditPage');
 const MetricsPage = lazyScreen(() => import('../pages/metrics/MetricsPage'), 'MetricsPage');
+const ConfigureTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'ConfigureTemplatesPage');
+const LabellingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'LabellingTemplatesPage');
+const TrainingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'TrainingTemplatesPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
   '/home': () => <HomePage />,
   '/metrics': MetricsPage,
-  '/templates/configure': () => (
-    <FeaturePlaceholder feature="features.templatesConfigure" packageName="@reviewdesk/admin-panels" />
-  ),
-  '/templates/labelling': () => (
-    <FeaturePlaceholder feature="features.templatesLabelling" packageName="@reviewdesk/admin-panels" />
-  ),
-  '/templates/training': () => (
-    <FeaturePlaceholder feature="features.templatesTraining" packageName="@reviewdesk/admin-panels" />
-  ),
+  '/templates/configure': ConfigureTemplatesPage,
+  '/templates/labelling': LabellingTemplatesPage,
+  '/templates/training': TrainingTemplatesPage,
   '/task/list': TaskListPage,
   '/task/viewer': ViewerPage,
   '/task/viewer/documents': ViewerPage,
