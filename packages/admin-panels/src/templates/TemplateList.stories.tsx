@@ -211,7 +211,7 @@ export const German: Story = {
 export const French: Story = {
   globals: { locale: 'fr' },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findAllByRole('button', { name: 'Modifier' });
+    await within(canvasElement).findByRole('button', { name: 'Modifier le modèle Guias de remessa' });
   },
 };
 

@@ -20,6 +20,7 @@ import type { TemplateListKind } from './templateModels';
 
 /** What `onOpenLabelling` receives: the workspace whose tasks the person wants to label. */
 export interface TemplateOpenLabellingEvent {
+  /** The labelling-and-training workspace whose tasks are to be labelled. */
   workspaceId: string;
 }
 

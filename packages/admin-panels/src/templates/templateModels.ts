@@ -9,9 +9,11 @@ export type CustomModel = Schema<'CustomModel'>;
 export type AuditEvent = Schema<'AuditEvent'>;
 export type TrainingReadiness = Schema<'TrainingReadiness'>;
 
-/** The three template lists of product-spec §2 (/templates/configure, /labelling, /training). */
-export const TEMPLATE_LIST_KINDS = ['configure', 'labelling', 'training'] as const;
-export type TemplateListKind = (typeof TEMPLATE_LIST_KINDS)[number];
+/** One of the three template lists of product-spec §2 (/templates/configure, /labelling, /training). */
+export type TemplateListKind = 'configure' | 'labelling' | 'training';
+
+/** The three template lists, in the side menu's order. */
+export const TEMPLATE_LIST_KINDS: readonly TemplateListKind[] = ['configure', 'labelling', 'training'];
 
 export const isTemplateListKind = (value: unknown): value is TemplateListKind =>
   TEMPLATE_LIST_KINDS.includes(value as TemplateListKind);
