@@ -58,9 +58,8 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/task/viewer/templatebuilder': () => (
     <FeaturePlaceholder feature="features.viewerTemplateBuilder" packageName="@reviewdesk/document-viewer" />
   ),
-  '/task/viewer/custom': () => (
-    <FeaturePlaceholder feature="features.viewerCustom" packageName="@reviewdesk/document-viewer" />
-  ),
+  // A task recognized by a custom model is reviewed like any other: its model's boxes and confidences.
+  '/task/viewer/custom': ViewerPage,
   '/batch/list': BatchListPage,
   '/task/traces': TaskTracesPage,
   '/workspace/edit': WorkspaceEditPage,

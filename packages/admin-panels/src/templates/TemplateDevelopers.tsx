@@ -57,7 +57,7 @@ export function TemplateDevelopers({ template }: { template: Schema<'WorkspaceMe
 }
 
 function DeveloperModel({ model }: { model: Schema<'CustomModel'> }) {
-  const { t } = useAdminPanelsTranslation();
+  const { t, culture } = useAdminPanelsTranslation();
   const api = useApiClient();
   const can = useCan();
   const [showEvents, setShowEvents] = useState(false);
@@ -89,7 +89,7 @@ function DeveloperModel({ model }: { model: Schema<'CustomModel'> }) {
                 // Events have no id of their own; their order is their identity.
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above
                 <li key={i}>
-                  <time dateTime={event.createdOn}>{new Date(event.createdOn).toLocaleString()}</time>{' '}
+                  <time dateTime={event.createdOn}>{new Date(event.createdOn).toLocaleString(culture)}</time>{' '}
                   {event.eventDescription}
                 </li>
               ))}

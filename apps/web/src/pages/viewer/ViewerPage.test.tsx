@@ -43,6 +43,12 @@ describe('/task/viewer', () => {
     expect(viewer.props).toMatchObject({ taskId: 't-1', initialPage: null });
   });
 
+  it('opens a task recognized by a custom model on /task/viewer/custom in the document viewer', async () => {
+    renderApp({ path: '/task/viewer/custom?taskId=t-1&workspaceId=w-1', abilities: ['Viewer.View'] });
+    await screen.findByTestId('viewer');
+    expect(viewer.props).toMatchObject({ taskId: 't-1' });
+  });
+
   it('opens a task by its external id on /task/viewer/documents', async () => {
     renderApp({ path: '/task/viewer/documents?externalId=INV-7', abilities: ['Viewer.View'] });
     await screen.findByTestId('viewer');

@@ -1,5 +1,6 @@
 /**
- * /task/viewer, /task/viewer/documents and /task/viewer/transcripts: the task named by the viewer
+ * /task/viewer, /task/viewer/documents, /task/viewer/transcripts and /task/viewer/custom (a task
+ * recognized by a custom model, with its model's boxes and confidences): the task named by the viewer
  * query parameters of spec §2 (taskId or externalId; the others travel along), routed by its type.
  * Viewer/ViewerInit (which takes no checkout) says what the task is: a transcript or subtitles
  * task opens in @reviewdesk/transcript-editor's <TranscriptEditor> (loaded on first use), another
