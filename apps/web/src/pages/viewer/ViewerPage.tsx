@@ -25,6 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
+import { ClearDetectedFields } from './ClearDetectedFields';
 import { MediaTaskPage } from './MediaTaskPage';
 import { isMediaTaskType, opensInTranscriptEditor } from './taskKind';
 
@@ -126,6 +127,9 @@ export function ViewerPage() {
   return (
     // The viewer fills the space under the header; it scrolls its pages and panel itself.
     <div className="rd-app-viewer" style={{ height: 'calc(100dvh - 7rem)', minHeight: '32rem' }}>
+      {pathname === '/task/viewer/custom' ? (
+        <ClearDetectedFields taskId={task.data.taskId} onCleared={() => openTask(task.data.taskId)} />
+      ) : null}
       <DocumentViewer
         key={query.timestamp}
         taskId={query.taskId}
