@@ -50,6 +50,7 @@ import {
   processWithWorkers,
   setWorkspaceConfig,
   stopCluster,
+  stopPageThreads,
   WORKSPACES,
 } from './pipeline-bench-support.js';
 
@@ -298,6 +299,7 @@ async function main(): Promise<number> {
   } finally {
     await bench.close();
     await stopCluster();
+    await stopPageThreads();
   }
 }
 

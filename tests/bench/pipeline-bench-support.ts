@@ -19,6 +19,7 @@ import { openDatabase } from '../../apps/server/src/db/database.js';
 import type { TaskRow } from '../../apps/server/src/db/schema.js';
 import { demoId } from '../../apps/server/src/domain/demo-data.js';
 import { TASK_STATUS } from '../../apps/server/src/domain/tasks/flags.js';
+import { type PageThreads, startPageThreads } from '../../apps/server/src/pipeline/threads/page-threads.js';
 import { loadStages } from '../../apps/server/src/pipeline/worker/load-stages.js';
 import type { Stage } from '../../apps/server/src/pipeline/worker/stage.js';
 import { IN_PROGRESS } from '../../apps/server/src/pipeline/worker/stage-statuses.js';
@@ -175,6 +176,17 @@ export interface ProcessingRun {
 }
 
 let stagesOnce: Promise<Stage[]> | undefined;
+/**
+ * The process's pipeline threads, started once and kept across runs as a server keeps them for its
+ * life, so a run does not pay for starting them (the warm-up run does).
+ */
+let threadsOnce: PageThreads | undefined;
+
+/** Stops the pipeline threads (at the end of a bench). */
+export async function stopPageThreads(): Promise<void> {
+  await threadsOnce?.close();
+  threadsOnce = undefined;
+}
 
 /**
  * Starts `count` workers with the real stages, waits until every task of `taskIds` (and every
@@ -193,14 +205,16 @@ export async function processWithWorkers(
   const loadBefore = loadAverage();
   const cpuBefore = cpuSeconds();
   const started = performance.now();
+  threadsOnce ??= startPageThreads(bench.config.pipelineThreads);
   const workers = startWorkers({
     db,
+    // Idle workers wake on the database's notification of queued work, as in the server.
+    notifications: bench.server.database.notifications,
+    threads: threadsOnce,
     storage: blobStorageFor(bench.config),
     config: bench.config,
     stages,
     count,
-    // Short idle pauses: a worker that found nothing must not sleep through the next stage's queue.
-    idleMs: { min: 50, max: 250 },
     log: (message, error) => console.error(`  [workers] ${message}`, ...(error === undefined ? [] : [error])),
   });
   const deadline = Date.now() + (options.timeoutMs ?? 60 * 60_000);

@@ -50,6 +50,7 @@ import {
   openBenchServer,
   processWithWorkers,
   stopCluster,
+  stopPageThreads,
   WORKSPACES,
 } from './pipeline-bench-support.js';
 
@@ -362,6 +363,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await stopCluster();
+    await stopPageThreads();
   }
   printSummary(results);
   console.log(`load average at the end: ${loadAverage()}`);

@@ -22,6 +22,7 @@ import { identityPages } from './identity/pages.js';
 import { createIdentity, type Identity, OIDC_PREFIX } from './identity/provider.js';
 import { SPA_SETTINGS_PATH, spaSettings } from './identity/spa-settings.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { startSummariser } from './pipeline/summaries/summarise.js';
 import { startModelTrainer } from './pipeline/templates/train-model.js';
 import { loadStages } from './pipeline/worker/load-stages.js';
 import type { Stage } from './pipeline/worker/stage.js';
@@ -116,6 +117,16 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
     config.workers > 0
       ? startModelTrainer({ db: database.db, trainerId: `${hostname()}-${process.pid}-trainer` })
       : undefined;
+  // Summaries are made beside the task workers too (none in an API-only replica).
+  const summariser =
+    config.workers > 0
+      ? startSummariser({
+          db: database.db,
+          storage: blobStorageFor(config),
+          config,
+          workerId: `${hostname()}-${process.pid}-summariser`,
+        })
+      : undefined;
   const notifier =
     config.notificationIntervalMs > 0
       ? startNotifier({ db: database.db, mailer, origin: config.origin }, config.notificationIntervalMs)
@@ -133,6 +144,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       await notifier?.stop();
       await workers?.stop();
       await trainer?.stop();
+      await summariser?.stop();
       await app.close();
       if (ownsDatabase) await database.close();
     },
@@ -147,7 +159,17 @@ async function startProcessing(config: ServerConfig, database: DatabaseHandle, g
     console.warn('No processing stages are installed (src/pipeline/stages/index.ts): tasks stay queued.');
     return undefined;
   }
-  return startWorkers({ db: database.db, storage: blobStorageFor(config), config, stages, count: config.workers });
+  const workers = startWorkers({
+    db: database.db,
+    notifications: database.notifications,
+    storage: blobStorageFor(config),
+    config,
+    stages,
+    count: config.workers,
+  });
+  // Serve only once an import is sure to wake them (they poll slowly otherwise).
+  await workers.listening;
+  return workers;
 }
 
 /** The built SPA from apps/web/dist, with index.html for every client route. */

@@ -1,4 +1,5 @@
 import type { KeyObject } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MICROSOFT_CLOUD } from './connectors/graph.js';
@@ -28,6 +29,16 @@ export interface ServerConfig {
   workers: number;
   /** How long a worker's claim on a task lasts without a heartbeat (WORKER_LEASE_SECONDS, default 60). */
   workerLeaseMs: number;
+  /**
+   * How often an idle worker looks for work although no notification came (WORKER_POLL_SECONDS,
+   * default 30): a safety net, as workers wake on the database's notification of queued work.
+   */
+  workerPollMs: number;
+  /**
+   * Threads for the stages' CPU-bound page work and engine processes, shared by the workers of the
+   * process (PIPELINE_THREADS, default the number of CPUs).
+   */
+  pipelineThreads: number;
   /** How often the scheduler looks for dead workers, stuck tasks and files to remove (SCHEDULER_INTERVAL_SECONDS, default 30). */
   schedulerIntervalMs: number;
   /**
@@ -42,11 +53,22 @@ export interface ServerConfig {
   translationUrl: string | undefined;
   translationApiKey: string | undefined;
   /**
+   * A language model behind the OpenAI chat completions API for summaries and the DocAI assistant
+   * (LLM_URL, the base such as https://api.openai.com/v1, with LLM_MODEL and LLM_API_KEY); unset:
+   * both work offline with extractive methods that quote the task's own text.
+   */
+  llmUrl: string | undefined;
+  llmModel: string | undefined;
+  llmApiKey: string | undefined;
+  /**
    * Port of the SMTP receiver of the workspaces' import addresses (MAIL_IMPORT_PORT); undefined:
-   * no receiver runs (the default).
+   * no receiver runs. With the demo data and no MAIL_IMPORT_PORT, the demo port on loopback, so
+   * mail import can be tried at once; `MAIL_IMPORT_PORT=off` turns it off.
    */
   mailImportPort: number | undefined;
-  /** Interface the receiver listens on (MAIL_IMPORT_HOST, default the server's HOST). */
+  /** Whether the port is the demo's default rather than the operator's choice (a busy one is then skipped, not fatal). */
+  mailImportPortIsDemoDefault: boolean;
+  /** Interface the receiver listens on (MAIL_IMPORT_HOST, default the server's HOST; loopback for the demo default). */
   mailImportHost: string;
   /** Largest message it accepts (MAIL_IMPORT_MAX_MESSAGE_BYTES, default 50 MB). */
   mailImportMaxMessageBytes: number;
@@ -67,6 +89,49 @@ export interface ServerConfig {
    * demo vendor key; a server without demo data then activates no code.
    */
   licenceVendorKey: KeyObject | undefined;
+  /**
+   * Queues the workers of this process read (WORKER_QUEUES, default `default`). A pipeline step
+   * redirected to another queue is run only by workers that read that queue, e.g. a dedicated
+   * worker started with WORKER_QUEUES=priority.
+   */
+  workerQueues: string[];
+  /** Queues a developer may redirect a pipeline step to (ADDITIONAL_QUEUES, default none). */
+  additionalQueues: string[];
+  /**
+   * Hook services run after a workspace's recognizer, by name (RECOGNIZER_HOOKS, `name=url` pairs
+   * separated by spaces or commas). Workspaces pick theirs with SdWorkspace/RecognizerHooks.
+   */
+  recognizerHooks: Record<string, string>;
+}
+
+export const DEFAULT_QUEUE = 'default';
+const QUEUE_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,62}$/;
+
+/** Queue names from the environment; a name a worker could not match exactly throws. */
+function queueList(env: NodeJS.ProcessEnv, name: string, fallback: string[]): string[] {
+  const values = (env[name] ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const value of values) {
+    if (!QUEUE_NAME.test(value))
+      throw new Error(`${name} lists queue names of letters, digits, . _ -, not ${JSON.stringify(value)}.`);
+  }
+  return values.length > 0 ? [...new Set(values)] : fallback;
+}
+
+/** `name=url` pairs of hook services; a pair without a name or an http(s) URL throws. */
+function hookList(env: NodeJS.ProcessEnv, name: string): Record<string, string> {
+  const hooks: Record<string, string> = {};
+  for (const pair of (env[name] ?? '').split(/[\s,]+/).filter(Boolean)) {
+    const at = pair.indexOf('=');
+    const hookName = pair.slice(0, at);
+    const url = pair.slice(at + 1);
+    if (at < 1 || !QUEUE_NAME.test(hookName) || !/^https?:\/\/./.test(url)) {
+      throw new Error(
+        `${name} lists name=url pairs such as redact=https://hooks.example/redact, not ${JSON.stringify(pair)}.`,
+      );
+    }
+    hooks[hookName] = url;
+  }
+  return hooks;
 }
 
 /** Origins from the environment; anything that is not a bare http(s) origin throws (a typo must not open framing to all). */
@@ -97,10 +162,22 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+/** The SMTP port of mail import on a demo server (unprivileged, the usual one for a local test receiver). */
+export const DEMO_MAIL_IMPORT_PORT = 2525;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = Number(env.PORT ?? 8080);
   const host = env.HOST ?? '0.0.0.0';
-  const mailImportPort = env.MAIL_IMPORT_PORT?.trim() ? wholeNumber(env, 'MAIL_IMPORT_PORT', 0, 0) : undefined;
+  const mailImportSetting = env.MAIL_IMPORT_PORT?.trim();
+  const mailImportPortIsDemoDefault = !mailImportSetting && env.SEED_DEMO_DATA !== 'false';
+  const mailImportPort =
+    mailImportSetting === 'off'
+      ? undefined
+      : mailImportSetting
+        ? wholeNumber(env, 'MAIL_IMPORT_PORT', 0, 0)
+        : mailImportPortIsDemoDefault
+          ? DEMO_MAIL_IMPORT_PORT
+          : undefined;
   const dataDir = resolve(env.DATA_DIR ?? join(repoRoot, '.data'));
   return {
     port,
@@ -111,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     smtpUrl: env.SMTP_URL || undefined,
     translationUrl: env.TRANSLATION_URL || undefined,
     translationApiKey: env.TRANSLATION_API_KEY || undefined,
+    llmUrl: env.LLM_URL?.replace(/\/+$/, '') || undefined,
+    llmModel: env.LLM_MODEL || undefined,
+    llmApiKey: env.LLM_API_KEY || undefined,
     mailFrom: env.MAIL_FROM ?? 'Reviewdesk <no-reply@reviewdesk.test>',
     contractPath: resolve(env.CONTRACT_PATH ?? join(repoRoot, 'openapi', 'reviewdesk.yaml')),
     webDist: resolve(env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist')),
@@ -118,10 +198,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemoTasks: env.SEED_DEMO_DATA !== 'false' && env.SEED_DEMO_TASKS !== 'false',
     workers: wholeNumber(env, 'WORKERS', 1, 0),
     workerLeaseMs: wholeNumber(env, 'WORKER_LEASE_SECONDS', 60, 5) * 1000,
+    workerPollMs: wholeNumber(env, 'WORKER_POLL_SECONDS', 30, 1) * 1000,
+    pipelineThreads: wholeNumber(env, 'PIPELINE_THREADS', availableParallelism(), 1),
     schedulerIntervalMs: wholeNumber(env, 'SCHEDULER_INTERVAL_SECONDS', 30, 1) * 1000,
     frameAncestors: originList(env, 'FRAME_ANCESTORS'),
     mailImportPort,
-    mailImportHost: env.MAIL_IMPORT_HOST ?? host,
+    mailImportPortIsDemoDefault,
+    // The receiver has no AUTH: the demo's default listens on loopback only.
+    mailImportHost: env.MAIL_IMPORT_HOST ?? (mailImportPortIsDemoDefault ? '127.0.0.1' : host),
     mailImportMaxMessageBytes: wholeNumber(env, 'MAIL_IMPORT_MAX_MESSAGE_BYTES', 50 * 1024 * 1024, 1024),
     microsoftGraphUrl: (env.MICROSOFT_GRAPH_URL ?? MICROSOFT_CLOUD.graph).replace(/\/$/, ''),
     microsoftLoginUrl: (env.MICROSOFT_LOGIN_URL ?? MICROSOFT_CLOUD.login).replace(/\/$/, ''),
@@ -134,5 +218,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       : env.SEED_DEMO_DATA !== 'false'
         ? parseVendorPublicKey(DEMO_VENDOR_PUBLIC_KEY)
         : undefined,
+    workerQueues: queueList(env, 'WORKER_QUEUES', [DEFAULT_QUEUE]),
+    additionalQueues: queueList(env, 'ADDITIONAL_QUEUES', []).filter((q) => q !== DEFAULT_QUEUE),
+    recognizerHooks: hookList(env, 'RECOGNIZER_HOOKS'),
   };
 }

@@ -37,6 +37,7 @@ const FORBIDDEN: Record<string, string[]> = {
   pipeline: ['http', 'identity', 'uploads', 'inbound-mail', 'app', 'main'],
   connectors: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
   storage: ['http', 'domain', 'pipeline', 'identity', 'uploads', 'inbound-mail', 'app', 'main'],
+  language: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
   translation: ['http', 'domain', 'db', 'pipeline', 'identity', 'uploads', 'storage', 'inbound-mail', 'app', 'main'],
 };
 

@@ -10,6 +10,7 @@ const config = loadConfig();
 // a person who just ran `npm start` gets the few lines below.
 const server = await buildServer(config, { logger: process.env.LOG_REQUESTS === 'true' });
 await server.app.listen({ port: config.port, host: config.host });
+let mailImportOff = 'off (set MAIL_IMPORT_PORT to receive mail at the import addresses)';
 const mailReceiver =
   config.mailImportPort === undefined
     ? undefined
@@ -21,13 +22,18 @@ const mailReceiver =
           if (outcome) server.workers?.wake();
         },
         onError: (error) => console.error('mail import:', error),
+      }).catch((error: Error) => {
+        // The demo's default port may be taken by another program: the demo runs on without it.
+        if (!config.mailImportPortIsDemoDefault) throw error;
+        mailImportOff = `off (port ${config.mailImportPort} is busy: ${error.message}; set MAIL_IMPORT_PORT to another)`;
+        return undefined;
       });
 const demoTasks = config.seedDemoTasks ? await seedDemoTasks(server.services) : 0;
 if (demoTasks > 0) server.workers?.wake();
 console.log(`
 Reviewdesk is running on ${config.origin}
   database: ${server.database.kind}${config.seedDemoData ? ', with demo data' : ''}${demoTasks > 0 ? ` (${demoTasks} demo files imported for processing)` : ''}
-  mail import: ${mailReceiver ? `SMTP on port ${mailReceiver.port} for *@${importDomainOf(config.origin)}` : 'off (set MAIL_IMPORT_PORT to receive mail at the import addresses)'}
+  mail import: ${mailReceiver ? `SMTP on ${config.mailImportHost}:${mailReceiver.port} for *@${importDomainOf(config.origin)} (each workspace's address is in its settings)` : mailImportOff}
   processing: ${server.workers ? `${server.workers.ids.length} worker(s) in this process` : 'no workers in this process (WORKERS=0 or no stages)'}
   sign in as administrator@demo.reviewdesk.test, password Reviewdesk-demo-1 (README.md lists every demo account)
   stop with Ctrl+C

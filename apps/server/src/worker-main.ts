@@ -30,13 +30,15 @@ if (stages.length === 0) refuse('no processing stages are installed (src/pipelin
 const database = await openDatabase({ databaseUrl: config.databaseUrl });
 const workers = startWorkers({
   db: database.db,
+  notifications: database.notifications,
   storage: blobStorageFor(config),
   config,
   stages,
   count: config.workers,
 });
+const listening = await workers.listening;
 console.log(
-  `reviewdesk worker: ${workers.ids.length} worker(s) running (${workers.ids.join(', ')}), stages: ${stages
+  `reviewdesk worker: ${workers.ids.length} worker(s) ${listening ? 'listening for work' : 'polling for work'} (${workers.ids.join(', ')}), stages: ${stages
     .map((s) => s.name)
     .join(', ')}`,
 );

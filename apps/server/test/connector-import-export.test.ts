@@ -13,6 +13,7 @@ import { runStage } from '../src/pipeline/worker/run-stage.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
 import { fixture } from '../src/testing/fixtures.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
+import { testPageThreads } from './support/page-threads.js';
 import { processTaskNow } from './support/processed-task.js';
 import { FIXTURES, INVOICES_WS, setTaskStatus } from './support/task-import.js';
 import { startWebDav, type TestWebDav } from './support/webdav-server.js';
@@ -130,6 +131,7 @@ describe.each(databaseKinds())('import from and export to a file-sharing connect
         db,
         storage: blobStorageFor(t.config),
         config: t.config,
+        threads: testPageThreads(),
         workerId: 'export-test',
         leaseMs: 60_000,
         shutdown: new AbortController().signal,

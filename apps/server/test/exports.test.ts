@@ -27,6 +27,7 @@ import {
   userIdOf,
   useTestServer,
 } from './support/harness.js';
+import { testPageThreads } from './support/page-threads.js';
 import { processTaskNow } from './support/processed-task.js';
 import { GLOBEX_INVOICES_WS, INVOICES_WS, importInvoice, setTaskStatus } from './support/task-import.js';
 
@@ -283,6 +284,7 @@ for (const kind of databaseKinds()) {
           db: t.server.database.db,
           storage: storage(),
           config: t.config,
+          threads: testPageThreads(),
           workerId: 'export-test',
           leaseMs: 60_000,
           shutdown: new AbortController().signal,

@@ -4,7 +4,7 @@
 // failed/ with the reason; an upload cut off by a dropped connection resumes where it stopped, also
 // after a restart; and the product offers the built program for download to who may have it.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -34,10 +34,11 @@ describe('folder monitor', () => {
     folder = mkdtempSync(join(tmpdir(), 'reviewdesk-watched-'));
   });
 
-  const monitorWith = (options: { fetch?: typeof fetch; chunkSize?: number } = {}) =>
+  const monitorWith = (options: { fetch?: typeof fetch; chunkSize?: number; recursive?: boolean } = {}) =>
     new FolderMonitor({
       folder,
       workspaceId: INVOICES_WS,
+      recursive: options.recursive,
       client: new ReviewdeskClient({ server: t.config.origin, clientId, clientSecret, ...options }),
     });
   /** Two scans: a file is taken once it held still between them. */
@@ -81,6 +82,31 @@ describe('folder monitor', () => {
       taskId,
       note: 'The same content was imported before as March invoice.pdf.',
     });
+  });
+
+  it('takes the files of sub-folders when recursive, and keeps their sub-folder under processed/ and failed/', async () => {
+    mkdirSync(join(folder, '2026', 'March'), { recursive: true });
+    // Other bytes than the other tests' invoice (a comment after its end), so a task of its own.
+    writeFileSync(
+      join(folder, '2026', 'March', 'scan.pdf'),
+      Buffer.concat([FIXTURES.invoicePdf(), Buffer.from('\n% from a sub-folder\n')]),
+    );
+    writeFileSync(join(folder, '2026', 'notes.pdf'), FIXTURES.textAsPdf());
+    // Not recursive (the default): sub-folders are left alone.
+    expect(await twice(monitorWith())).toEqual([]);
+
+    const outcomes = await twice(monitorWith({ recursive: true }));
+    expect(outcomes.map((o) => [o.file, o.result]).sort()).toEqual([
+      ['2026/March/scan.pdf', 'imported'],
+      ['2026/notes.pdf', 'failed'],
+    ]);
+    expect(existsSync(join(folder, 'processed', '2026', 'March', 'scan.pdf'))).toBe(true);
+    expect(noteOf(join('processed', '2026', 'March'), 'scan.pdf')).toMatchObject({ file: '2026/March/scan.pdf' });
+    expect(existsSync(join(folder, 'failed', '2026', 'notes.pdf'))).toBe(true);
+    const taskId = (outcomes.find((o) => o.result === 'imported') as { taskId: string }).taskId;
+    expect(await taskRow(taskId)).toMatchObject({ display_name: 'scan.pdf', workspace_id: INVOICES_WS });
+    // What it sorted is never taken again.
+    expect(await twice(monitorWith({ recursive: true }))).toEqual([]);
   });
 
   it('moves a file the workspace refuses to failed/ with the reason', async () => {

@@ -8,7 +8,15 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConnectorError } from '../src/connectors/connector.js';
-import { directoryOf, type GraphEndpoints, graphConnector } from '../src/connectors/graph.js';
+import {
+  directoryOf,
+  GRAPH_RETRY,
+  type GraphEndpoints,
+  graphConnector,
+  retryAfterMs,
+  SIMPLE_UPLOAD_LIMIT,
+  UPLOAD_CHUNK,
+} from '../src/connectors/graph.js';
 import { demoEmail, useTestServer } from './support/harness.js';
 import { FIXTURES } from './support/task-import.js';
 
@@ -30,11 +38,15 @@ describe('SharePoint through Microsoft Graph', () => {
   const seen: Seen[] = [];
   /** Overrides of the next answers, by "METHOD path" (a lock, a missing item). */
   const failures = new Map<string, [number, string]>();
+  /** Calls answered 429 before their real answer, by "METHOD path": how many times, with which Retry-After. */
+  const throttles = new Map<string, { times: number; retryAfter: string | null }>();
+  /** The chunks each upload session received, by session number. */
+  const sessions = new Map<string, Buffer[]>();
 
-  const answer = (name: string) =>
-    readFileSync(join(import.meta.dirname, 'support', 'graph-answers', `${name}.json`), 'utf8').replaceAll(
-      '{{origin}}',
-      origin,
+  const answer = (name: string, values: Record<string, string> = {}) =>
+    Object.entries({ origin, ...values }).reduce(
+      (text, [key, value]) => text.replaceAll(`{{${key}}}`, value),
+      readFileSync(join(import.meta.dirname, 'support', 'graph-answers', `${name}.json`), 'utf8'),
     );
   const bodyOf = (request: IncomingMessage) =>
     new Promise<Buffer>((resolve) => {
@@ -53,15 +65,37 @@ describe('SharePoint through Microsoft Graph', () => {
         authorization: request.headers.authorization,
         body: body.toString('utf8'),
       });
-      const json = (status: number, name: string) =>
-        response.writeHead(status, { 'content-type': 'application/json' }).end(answer(name));
+      const json = (status: number, name: string, values?: Record<string, string>) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(answer(name, values));
       const key = `${request.method} ${url.split('?')[0]}`;
+      const throttle = throttles.get(key);
+      if (throttle && throttle.times > 0) {
+        throttle.times--;
+        const retryAfter = throttle.retryAfter === null ? {} : { 'retry-after': throttle.retryAfter };
+        return response.writeHead(429, { 'content-type': 'application/json', ...retryAfter }).end(answer('throttled'));
+      }
       const failure = failures.get(key);
       if (failure) return json(failure[0], failure[1]);
       if (request.method === 'POST' && url === '/login/contoso.onmicrosoft.com/oauth2/v2.0/token') {
         const form = new URLSearchParams(body.toString('utf8'));
         return form.get('client_secret') === 'app-Secret-1' ? json(200, 'token') : json(400, 'token-invalid-secret');
       }
+      // An upload session's URL: pre-authenticated, so it takes no token, and each chunk must start
+      // where the last one ended (Graph answers 416 otherwise).
+      const sessionChunk = /^PUT \/upload-sessions\/4e2f7a(\d+)$/.exec(key);
+      if (sessionChunk) {
+        const chunks = sessions.get(sessionChunk[1] ?? '');
+        const range = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(request.headers['content-range'] ?? '');
+        if (!chunks || !range || request.headers.authorization) return json(400, 'not-found');
+        const received = chunks.reduce((n, chunk) => n + chunk.length, 0);
+        if (Number(range[1]) !== received || Number(range[2]) - received + 1 !== body.length)
+          return json(416, 'not-found');
+        chunks.push(body);
+        if (received + body.length < Number(range[3]))
+          return json(202, 'upload-session-next', { next: String(received + body.length) });
+        return json(201, 'uploaded');
+      }
+      if (/^DELETE \/upload-sessions\//.test(key)) return response.writeHead(204).end();
       if (request.headers.authorization !== `Bearer ${TOKEN}`) return response.writeHead(401).end();
       if (key === 'GET /v1.0/sites/contoso.sharepoint.com:/sites/Finance') return json(200, 'site');
       if (key === `GET /v1.0/sites/${SITE}/drive`) return json(200, 'drive');
@@ -80,6 +114,11 @@ describe('SharePoint through Microsoft Graph', () => {
         return response.writeHead(200, { 'content-type': 'application/pdf' }).end(FIXTURES.invoicePdf());
       }
       if (key === `PUT /v1.0/drives/${DRIVE}/root:/Exports/invoice-1.json:/content`) return json(201, 'uploaded');
+      if (key === `POST /v1.0/drives/${DRIVE}/root:/Exports/recording.wav:/createUploadSession`) {
+        const session = String(sessions.size + 1);
+        sessions.set(session, []);
+        return json(200, 'upload-session', { session });
+      }
       return json(404, 'not-found');
     });
     // The replay checks the token on Graph calls only; the redirected download carries none (pre-authenticated URL).
@@ -91,9 +130,11 @@ describe('SharePoint through Microsoft Graph', () => {
   beforeEach(() => {
     seen.length = 0;
     failures.clear();
+    throttles.clear();
+    sessions.clear();
   });
 
-  const connector = (changes: { clientSecret?: string; driveId?: string | null } = {}) =>
+  const connector = (changes: { clientSecret?: string; driveId?: string | null; waits?: number[] } = {}) =>
     graphConnector(
       {
         hostname: 'contoso.sharepoint.com',
@@ -103,6 +144,8 @@ describe('SharePoint through Microsoft Graph', () => {
         driveId: changes.driveId ?? null,
       },
       endpoints,
+      // Throttled calls wait for nothing here; the waits asked for are noted.
+      { ...GRAPH_RETRY, sleep: async (ms) => void changes.waits?.push(ms) },
     );
 
   it('signs in with client credentials at the directory of the site', async () => {
@@ -234,6 +277,79 @@ describe('SharePoint through Microsoft Graph', () => {
     expect(error).toBeInstanceOf(ConnectorError);
     expect((error as ConnectorError).message).toContain('an unexpected address http://attacker.example/v1.0/drives/');
     expect(seen.filter((s) => s.url.includes('$skiptoken'))).toEqual([]);
+  });
+
+  it('writes a large file through an upload session, chunk after chunk, never sending the token there', async () => {
+    const graph = connector({ driveId: DRIVE });
+    const content = Buffer.alloc(SIMPLE_UPLOAD_LIMIT + UPLOAD_CHUNK / 2 + 7, 0);
+    for (let i = 0; i < content.length; i += 4093) content[i] = i % 251;
+    const item = await graph.upload('/Exports', 'recording.wav', content);
+    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+      'POST /login/contoso.onmicrosoft.com/oauth2/v2.0/token',
+      `POST /v1.0/drives/${DRIVE}/root:/Exports/recording.wav:/createUploadSession`,
+      'PUT /upload-sessions/4e2f7a1',
+      'PUT /upload-sessions/4e2f7a1',
+    ]);
+    expect(JSON.parse(seen[1]?.body ?? '')).toEqual({ item: { '@microsoft.graph.conflictBehavior': 'replace' } });
+    expect(seen.filter((s) => s.method === 'PUT').map((s) => s.authorization)).toEqual([undefined, undefined]);
+    expect(Buffer.concat(sessions.get('1') ?? []).equals(content)).toBe(true);
+    expect(item).toMatchObject({ id: '01BYE5RZ2EXPORTJSONAAAAAAAAAAAAA', folderPath: '/Exports' });
+  });
+
+  it('cancels the upload session when a chunk is refused, and never uploads to an address off the site', async () => {
+    const content = Buffer.alloc(SIMPLE_UPLOAD_LIMIT + 1, 1);
+    failures.set('PUT /upload-sessions/4e2f7a1', [423, 'locked']);
+    const locked = await connector({ driveId: DRIVE })
+      .upload('/Exports', 'recording.wav', content)
+      .catch((e: unknown) => e);
+    expect(locked).toBeInstanceOf(ConnectorError);
+    expect([(locked as ConnectorError).code, (locked as ConnectorError).message]).toEqual([
+      61,
+      'Writing /Exports/recording.wav: The resource you are attempting to access is locked.',
+    ]);
+    expect(seen.at(-1)).toMatchObject({ method: 'DELETE', url: '/upload-sessions/4e2f7a1' });
+
+    seen.length = 0;
+    failures.clear();
+    const original = origin;
+    origin = 'http://attacker.example';
+    const forged = await connector({ driveId: DRIVE })
+      .upload('/Exports', 'recording.wav', content)
+      .catch((e: unknown) => e);
+    origin = original;
+    expect((forged as ConnectorError).message).toBe(
+      'Writing /Exports/recording.wav: an unexpected upload address http://attacker.example/upload-sessions/4e2f7a2.',
+    );
+    expect(seen.filter((s) => s.method === 'PUT')).toEqual([]);
+  });
+
+  it('sends a throttled call again after the Retry-After Graph gives, and gives up after a few tries', async () => {
+    expect(retryAfterMs('2')).toBe(2000);
+    expect(retryAfterMs('Thu, 26 Nov 2026 10:00:05 GMT', Date.parse('2026-11-26T10:00:00Z'))).toBe(5000);
+    expect(retryAfterMs(null)).toBeNull();
+    const children = `GET /v1.0/drives/${DRIVE}/root:/Invoices:/children`;
+    const waits: number[] = [];
+    throttles.set(children, { times: 2, retryAfter: '2' });
+    expect(await connector({ driveId: DRIVE, waits }).list('/Invoices')).toHaveLength(2);
+    expect(waits).toEqual([2000, 2000]);
+
+    // Without a Retry-After the waits double; after the last try the call fails and says why.
+    waits.length = 0;
+    throttles.set(children, { times: 99, retryAfter: null });
+    const gaveUp = await connector({ driveId: DRIVE, waits })
+      .list('/Invoices')
+      .catch((e: unknown) => e);
+    expect(waits).toEqual([1000, 2000, 4000, 8000]);
+    expect([(gaveUp as ConnectorError).code, (gaveUp as ConnectorError).message]).toEqual([
+      50,
+      'Listing /Invoices: Microsoft Graph is throttling this application (answered 429 5 times); try again later.',
+    ]);
+
+    // A wait longer than a worker should hold fails at once.
+    waits.length = 0;
+    throttles.set(children, { times: 1, retryAfter: '3600' });
+    await expect(connector({ driveId: DRIVE, waits }).list('/Invoices')).rejects.toThrow(/throttling/);
+    expect(waits).toEqual([]);
   });
 
   describe('through the API', () => {

@@ -157,4 +157,28 @@ describe.skipIf(!postgresUrl)(`worker processes on PostgreSQL${skipReason}`, () 
     });
     expect(worker.output()).toContain('SIGTERM, stopping');
   }, 60_000);
+
+  it('a task queued by another process wakes an idle worker process at once, though it polls once a minute', async () => {
+    const worker = startWorker({ ...env, REVIEWDESK_TEST_STAGES: 'slow:10', WORKER_POLL_SECONDS: '60' });
+    children.push(worker);
+    await waitFor(
+      async () => worker.output(),
+      (output) => output.includes('listening for work'),
+      20_000,
+      'the worker process to listen',
+    );
+    // Its first look found nothing: it sleeps for the whole minute unless told.
+    await new Promise((r) => setTimeout(r, 500));
+    const [id] = await insertTasks(database.db, [{ status: S.QueuedForPreProcessing }]);
+    const queuedAt = Date.now();
+    const claimed = await waitFor(
+      () => taskRow(id as string),
+      (row) => row.status !== S.QueuedForPreProcessing,
+      5_000,
+      'the worker process to claim the task',
+    );
+    expect(claimed.processing_started_on?.getTime() ?? Number.POSITIVE_INFINITY).toBeLessThan(queuedAt + 1_000);
+    worker.process.kill('SIGTERM');
+    expect(await worker.exited).toBe(0);
+  }, 60_000);
 });

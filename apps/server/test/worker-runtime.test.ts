@@ -15,6 +15,7 @@ import { startWorkers } from '../src/pipeline/worker/workers.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
 import { databaseKinds, useTestServer } from './support/harness.js';
 import { insertTasks } from './support/list-fixtures.js';
+import { testPageThreads } from './support/page-threads.js';
 
 /** A pre-processing stage whose work is `work`. */
 function stage(work: (context: StageContext) => Promise<StageOutcome>, name = 'pre-processing'): Stage {
@@ -53,7 +54,7 @@ const eventsOf = (db: Db, id: string) =>
 describe.each(databaseKinds())('worker runtime on %s', (kind) => {
   const t = useTestServer(kind, { resetEachTest: true });
   const db = () => t.server.database.db;
-  const deps = () => ({ db: db(), storage: blobStorageFor(t.config), config: t.config });
+  const deps = () => ({ db: db(), storage: blobStorageFor(t.config), config: t.config, threads: testPageThreads() });
   const queued = (n: number, extra: Parameters<typeof insertTasks>[1][number] = {}) =>
     insertTasks(
       db(),

@@ -13,6 +13,7 @@ import type { AdminPanelsEventMap } from './events';
 import { Home, type HomeProps } from './home/Home';
 import { Metrics, type MetricsProps } from './metrics/Metrics';
 import { TemplateList, type TemplateListProps } from './templates/TemplateList';
+import { TenantSettings, type TenantSettingsProps } from './tenant/TenantSettings';
 import { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';
 
 /** What every `mount*` returns. */
@@ -51,6 +52,38 @@ export function mountWorkspaceSettings(
     render: (current, events) =>
       // Both the option callbacks and the subscribed handlers hear every event.
       createElement(WorkspaceSettings, {
+        ...splitProviderOptions(current).rest,
+        onSaved: relay(current.onSaved, events, 'saved'),
+        onNavigate: relay(current.onNavigate, events, 'navigate'),
+        onError: relay(current.onError, events, 'error'),
+      }),
+  });
+}
+
+/** Options of {@link mountTenantSettings}: the provider's settings plus the screen's props. */
+export interface MountTenantSettingsOptions
+  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
+    Omit<TenantSettingsProps, 'className'> {
+  /** Extra class on the `.rd-root` element. */
+  className?: string;
+}
+
+/**
+ * Mounts the settings of the signed-in person's tenant into an element.
+ * @example
+ * const tenant = mountTenantSettings(document.getElementById('tenant')!, { client, abilities });
+ * tenant.on('saved', ({ tab }) => { if (tab === 'impersonation') location.reload(); });
+ * tenant.update({ tab: 'secrets' });
+ */
+export function mountTenantSettings(
+  element: HTMLElement,
+  options: MountTenantSettingsOptions,
+): AdminPanelHandle<MountTenantSettingsOptions> {
+  return createEmbed<MountTenantSettingsOptions, AdminPanelsEventMap>(element, options, {
+    name: 'mountTenantSettings',
+    provider: (options) => splitProviderOptions(options).provider,
+    render: (current, events) =>
+      createElement(TenantSettings, {
         ...splitProviderOptions(current).rest,
         onSaved: relay(current.onSaved, events, 'saved'),
         onNavigate: relay(current.onNavigate, events, 'navigate'),
@@ -167,5 +200,7 @@ export type { HomeProps } from './home/Home';
 export type { MetricsProps } from './metrics/Metrics';
 export type { TemplateListProps, TemplateOpenLabellingEvent } from './templates/TemplateList';
 export type { TemplateListKind } from './templates/templateModels';
+export type { TenantSettingsProps } from './tenant/TenantSettings';
+export type { TenantTab } from './tenant/tabs';
 export type { WorkspaceTab } from './workspace/tabs';
 export type { WorkspaceSettingsProps } from './workspace/WorkspaceSettings';

@@ -1,6 +1,6 @@
 /**
  * `@reviewdesk/admin-panels`: the administration screens of Reviewdesk — workspace settings, the
- * metrics and the home view, and (to come) tenant settings, licensing and the user profile. Render them inside a
+ * metrics and the home view, tenant settings, and (to come) licensing and the user profile. Render them inside a
  * `<ReviewdeskProvider>`; hosts without React use the `mount*` functions of
  * `@reviewdesk/admin-panels/embed`. Import `@reviewdesk/admin-panels/styles.css`.
  * @packageDocumentation
@@ -30,5 +30,7 @@ export {
   TEMPLATE_LIST_KINDS,
   type TemplateListKind,
 } from './templates/templateModels';
+export { TenantSettings, type TenantSettingsProps } from './tenant/TenantSettings';
+export { isTenantTab, TENANT_TAB_PERMISSIONS, TENANT_TABS, type TenantTab } from './tenant/tabs';
 export { isWorkspaceTab, WORKSPACE_TAB_PERMISSIONS, WORKSPACE_TABS, type WorkspaceTab } from './workspace/tabs';
 export { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';

@@ -4,11 +4,12 @@
 import { parseArgs } from 'node:util';
 import { ReviewdeskClient } from './client.js';
 import { FolderMonitor } from './monitor.js';
+import { Wake } from './wake.js';
 
 const USAGE = `Usage: reviewdesk-folder-monitor --server <https://…> --workspace <workspace id> --folder <path>
-  [--client-id <id>] [--interval <seconds, default 5>] [--once]
+  [--client-id <id>] [--interval <seconds, default 5>] [--recursive] [--once]
 Environment: REVIEWDESK_SERVER, REVIEWDESK_WORKSPACE, REVIEWDESK_FOLDER, REVIEWDESK_CLIENT_ID,
-REVIEWDESK_CLIENT_SECRET (the tenant API secret; required).`;
+REVIEWDESK_INTERVAL, REVIEWDESK_RECURSIVE=1, REVIEWDESK_CLIENT_SECRET (the tenant API secret; required).`;
 
 const { values } = parseArgs({
   options: {
@@ -17,6 +18,7 @@ const { values } = parseArgs({
     folder: { type: 'string' },
     'client-id': { type: 'string' },
     interval: { type: 'string' },
+    recursive: { type: 'boolean' },
     once: { type: 'boolean' },
     help: { type: 'boolean' },
   },
@@ -28,6 +30,9 @@ const folder = values.folder ?? env.REVIEWDESK_FOLDER;
 const clientId = values['client-id'] ?? env.REVIEWDESK_CLIENT_ID;
 const clientSecret = env.REVIEWDESK_CLIENT_SECRET;
 const intervalMs = Math.max(1, Number(values.interval ?? env.REVIEWDESK_INTERVAL ?? 5)) * 1000;
+const recursive = values.recursive ?? env.REVIEWDESK_RECURSIVE === '1';
+/** A file seen but still settling is looked at again this soon (it is taken once it held still). */
+const SETTLING_MS = 1000;
 
 if (values.help || !server || !workspaceId || !folder || !clientId || !clientSecret) {
   console.error(USAGE);
@@ -38,13 +43,21 @@ const monitor = new FolderMonitor({
   folder,
   workspaceId,
   client: new ReviewdeskClient({ server, clientId, clientSecret }),
+  recursive,
   log: (line) => console.log(`${new Date().toISOString()} ${line}`),
 });
 
+const wake = new Wake(folder, recursive);
 let stopped = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => (stopped = true));
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.once(signal, () => {
+    stopped = true;
+    wake.close();
+  });
 console.log(
-  `Watching ${folder} for workspace ${workspaceId} on ${server} (every ${intervalMs / 1000} s; Ctrl+C stops)`,
+  `Watching ${folder}${recursive ? ' and its sub-folders' : ''} for workspace ${workspaceId} on ${server} (${
+    wake.watching ? 'on every change, and ' : ''
+  }every ${intervalMs / 1000} s; Ctrl+C stops)`,
 );
 // Two scans at least: a file is taken once it held still between two of them.
 do {
@@ -54,5 +67,6 @@ do {
     console.error(`${new Date().toISOString()} scan failed: ${(error as Error).message}`);
   }
   if (values.once && (await monitor.scan()).length >= 0) break;
-  await new Promise((resolve) => setTimeout(resolve, intervalMs));
+  await wake.next(monitor.pending > 0 ? Math.min(SETTLING_MS, intervalMs) : intervalMs);
 } while (!stopped);
+wake.close();

@@ -7,11 +7,12 @@
 // creating the task and noting it finds the task on the server instead of making a second one.
 // Then the file moves to processed/ (with a note of its task) or, when the server refuses it (type,
 // size, workspace), to failed/ with the reason. Network trouble leaves the file where it is for
-// the next scan.
+// the next scan. With `recursive`, files in sub-folders are taken too, and keep their sub-folder
+// under processed/ and failed/ (`2026/March/a.pdf` → `processed/2026/March/a.pdf`).
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { RefusedError, type ReviewdeskClient } from './client.js';
 import { MonitorState } from './state.js';
@@ -24,6 +25,8 @@ export interface MonitorOptions {
   folder: string;
   workspaceId: string;
   client: ReviewdeskClient;
+  /** Also the files of sub-folders (not processed/, failed/ or hidden ones). */
+  recursive?: boolean;
   log?: (line: string) => void;
 }
 
@@ -35,6 +38,12 @@ export type Outcome =
 
 /** Files that are still being written by common programs, or are not the user's. */
 const IGNORED = /^(\.|~\$)|\.(part|partial|tmp|crdownload|download)$/i;
+
+/** Whether a path relative to the watched folder is the monitor's own (its state, its sorted files). */
+export function isOwnPath(path: string): boolean {
+  const top = path.split(/[\\/]/)[0] ?? '';
+  return top === STATE_DIR || top === PROCESSED_DIR || top === FAILED_DIR;
+}
 
 /** A uuid from the workspace and the content (the same file in the same workspace is the same task). */
 export function taskIdOf(workspaceId: string, sha256: string): string {
@@ -74,23 +83,43 @@ export class FolderMonitor {
   async scan(): Promise<Outcome[]> {
     const outcomes: Outcome[] = [];
     const present = new Set<string>();
-    for (const entry of readdirSync(this.options.folder, { withFileTypes: true })) {
-      if (!entry.isFile() || IGNORED.test(entry.name)) continue;
-      present.add(entry.name);
-      const stat = statSync(join(this.options.folder, entry.name));
+    for (const name of this.files()) {
+      present.add(name);
+      const stat = statSync(join(this.options.folder, name));
       const signature = `${stat.size}:${stat.mtimeMs}`;
-      const before = this.sizes.get(entry.name);
-      this.sizes.set(entry.name, signature);
+      const before = this.sizes.get(name);
+      this.sizes.set(name, signature);
       if (before !== signature) continue;
-      const outcome = await this.take(entry.name, stat.size);
+      const outcome = await this.take(name, stat.size);
       this.log(
         `${outcome.file}: ${outcome.result}${'taskId' in outcome ? ` (task ${outcome.taskId})` : ''}${'reason' in outcome ? ` - ${outcome.reason}` : ''}`,
       );
-      if (outcome.result !== 'retry') this.sizes.delete(entry.name);
+      if (outcome.result !== 'retry') this.sizes.delete(name);
       outcomes.push(outcome);
     }
     for (const name of this.sizes.keys()) if (!present.has(name)) this.sizes.delete(name);
     return outcomes;
+  }
+
+  /** Files seen but not yet taken (still settling, or waiting to be tried again). */
+  get pending(): number {
+    return this.sizes.size;
+  }
+
+  /** The candidate files, as paths relative to the folder (with `/` on every system). */
+  private files(): string[] {
+    const found: string[] = [];
+    const visit = (dir: string) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (IGNORED.test(entry.name)) continue;
+        const path = join(dir, entry.name);
+        const rel = relative(this.options.folder, path).split(sep).join('/');
+        if (entry.isFile()) found.push(rel);
+        else if (entry.isDirectory() && this.options.recursive && !isOwnPath(rel)) visit(path);
+      }
+    };
+    visit(this.options.folder);
+    return found;
   }
 
   private async take(name: string, size: number): Promise<Outcome> {
@@ -111,7 +140,7 @@ export class FolderMonitor {
       let uploadUrl = known?.uploadUrl;
       let offset = uploadUrl ? await client.uploadOffset(uploadUrl) : null;
       if (!uploadUrl || offset === null) {
-        uploadUrl = await client.createUpload(workspaceId, name, size);
+        uploadUrl = await client.createUpload(workspaceId, basename(name), size);
         offset = 0;
         this.state.set(sha256, { name, uploadUrl });
       }
@@ -125,7 +154,7 @@ export class FolderMonitor {
       } finally {
         await file.close();
       }
-      const made = await client.createTask(workspaceId, uploadUrl, name, taskId);
+      const made = await client.createTask(workspaceId, uploadUrl, basename(name), taskId);
       this.state.set(sha256, { name, taskId, importedOn: new Date().toISOString() });
       this.moveTo(PROCESSED_DIR, name, { taskId, sha256, note: made ? 'Imported.' : 'Imported by an earlier run.' });
       return { file: name, result: 'imported', taskId };
@@ -142,8 +171,9 @@ export class FolderMonitor {
 
   /** Moves the file into `dir` next to a note (`<name>.reviewdesk.json`) that says what happened. */
   private moveTo(dir: string, name: string, note: Record<string, unknown>) {
-    const target = join(this.options.folder, dir);
-    const moved = freeName(target, name);
+    const target = join(this.options.folder, dir, dirname(name));
+    mkdirSync(target, { recursive: true });
+    const moved = freeName(target, basename(name));
     renameSync(join(this.options.folder, name), join(target, moved));
     writeFileSync(
       join(target, `${moved}.reviewdesk.json`),

@@ -21,6 +21,11 @@ import * as importChannels0014 from './migrations/0014_import_channels.js';
 import * as textSearch0016 from './migrations/0016_text_search.js';
 import * as templates0017 from './migrations/0017_templates.js';
 import * as translations0019 from './migrations/0019_translations.js';
+import * as taskShares0020 from './migrations/0020_task_shares.js';
+import * as summaries0021 from './migrations/0021_summaries.js';
+import * as pipelineSettings0022 from './migrations/0022_pipeline_settings.js';
+import * as workQueuedSignal0024 from './migrations/0024_work_queued_signal.js';
+import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -29,6 +34,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY on this database (workers wake on new work with it). */
+  notifications: Notifications;
   close(): Promise<void>;
 }
 
@@ -49,6 +56,10 @@ const migrations: Record<string, Migration> = {
   '0016_text_search': textSearch0016,
   '0017_templates': templates0017,
   '0019_translations': translations0019,
+  '0020_task_shares': taskShares0020,
+  '0021_summaries': summaries0021,
+  '0022_pipeline_settings': pipelineSettings0022,
+  '0024_work_queued_signal': workQueuedSignal0024,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
@@ -61,19 +72,22 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
   let db: Db;
   let kind: DatabaseHandle['kind'];
+  let notifications: Notifications;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     kind = 'postgres';
+    notifications = postgresNotifications(options.databaseUrl);
   } else {
     if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
     const client = options.pgliteDir ? new PGlite(options.pgliteDir) : new PGlite();
     await client.waitReady;
     db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     kind = 'pglite';
+    notifications = pgliteNotifications(client, db);
   }
   await migrate(db);
-  return { db, kind, close: () => db.destroy() };
+  return { db, kind, notifications, close: () => db.destroy() };
 }
 
 export async function migrate(db: Db): Promise<void> {

@@ -718,3 +718,115 @@ export interface Database {
 }
 
 export type IndexLogRow = Selectable<IndexLogsTable>;
+
+// --- Summaries and DocAI (migration 0021_summaries) ---
+
+/** A key frame of a video summary: where it is and the stored picture. */
+export interface StoredKeyFrame {
+  timeSeconds: number;
+  blobId: string;
+}
+
+/** The latest summary of a task (a new request replaces it). */
+export interface TaskSummariesTable {
+// --- Task shares (migration 0020_task_shares) ---
+/** One share of a task: by e-mail to people (Task 10) or a media segment on a public page (MediaSegment 20). */
+export interface TaskSharesTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  task_id: string;
+  /** SummaryState (product-spec §4): Processing 0, Processed 1, Failed 2, Timeout 3, CanceledByUser 4, CanceledExternally 5, Uploaded 6. */
+  state: number;
+  summary_style: number;
+  summary_length: number;
+  included_frames: number;
+  /** How it was made: 'extractive' (quoted sentences) or 'language-model'. */
+  method: string | null;
+  model_name: string | null;
+  summary: string | null;
+  disclaimer: string | null;
+  failure_message: string | null;
+  progress: Generated<number>;
+  key_frames: ColumnType<StoredKeyFrame[], string | undefined, string>;
+  credits_spent: Generated<number>;
+  requested_by: string | null;
+  claimed_by: string | null;
+  lease_until: Timestamp | null;
+  created_on: CreatedAt;
+  last_update_time: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+/** A DocAI conversation of one person about one task. */
+export interface ChatThreadsTable {
+  id: string;
+  tenant_id: string;
+  workspace_id: string;
+  task_id: string | null;
+  user_id: string;
+  created_on: CreatedAt;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<string>;
+  tenant_id: string;
+  thread_id: string;
+  /** ChatMessageRole: User 10, Assistant 20. */
+  role: number;
+  content: string;
+  method: string | null;
+  references: ColumnType<unknown[], string | undefined, string>;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  task_summaries: TaskSummariesTable;
+  chat_threads: ChatThreadsTable;
+  chat_messages: ChatMessagesTable;
+}
+
+export type TaskSummaryRow = Selectable<TaskSummariesTable>;
+export type ChatMessageRow = Selectable<ChatMessagesTable>;
+// --- Pipeline settings (migration 0022_pipeline_settings) ---
+/** A pipeline step of a workspace redirected to another queue (domain/workspaces/queue-redirects.ts). */
+export interface StepQueueRedirectsTable {
+  tenant_id: string;
+  workspace_id: string;
+  pipeline_id: string;
+  step_id: string;
+  /** The waiting status of the stage that runs the step (30, 40, 50 or 90). */
+  queued_status: number;
+  queue_name: string;
+  modified_by: string | null;
+  modified_on: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface Database {
+  step_queue_redirects: StepQueueRedirectsTable;
+}
+
+export type StepQueueRedirectRow = Selectable<StepQueueRedirectsTable>;
+  /** Id of the rendering request of a segment share (the render events name it). */
+  request_id: string | null;
+  /** The secret in the public address of a segment share; null for shares of the task itself. */
+  access_key: string | null;
+  /** ShareType: Task 10, MediaSegment 20. */
+  share_type: number;
+  /** ShareStatus: Generating 10, Failed 20, Success 30, Expired 40. */
+  share_status: number;
+  input_config: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  output_config: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  error_message: string | null;
+  expires_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_on: CreatedAt;
+  created_by: string | null;
+  modified_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  modified_by: string | null;
+}
+
+export interface Database {
+  task_shares: TaskSharesTable;
+}
+
+export type TaskShareRow = Selectable<TaskSharesTable>;

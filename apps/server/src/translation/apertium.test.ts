@@ -1,7 +1,7 @@
 // Apertium from Debian's packages (scripts/apt-packages.txt installs it with three pairs): the real
 // program, no stand-in.
 import { describe, expect, it } from 'vitest';
-import { createApertiumTranslator, pairOfMode } from './apertium.js';
+import { createApertiumTranslator, joinForOneRun, pairOfMode, splitOneRun } from './apertium.js';
 import { TranslationError } from './translator.js';
 
 describe('apertium', () => {
@@ -51,5 +51,33 @@ describe('apertium', () => {
   it('says the engine is missing when the program is not installed', async () => {
     const missing = createApertiumTranslator({ command: 'apertium-not-installed' });
     expect(await missing.pairs()).toEqual([]);
+  });
+});
+
+describe('apertium, many texts in one run', () => {
+  const translator = createApertiumTranslator();
+
+  it('joins texts with lines of digits and splits the output back, refusing a split that lost one', () => {
+    const joined = joinForOneRun(['one', 'two\n', 'three'], '123456789');
+    expect(joined).toBe('one\n\n12345678900001\n\ntwo\n\n\n12345678900002\n\nthree');
+    expect(splitOneRun(joined, 3, '123456789')).toEqual(['one', 'two\n', 'three']);
+    expect(splitOneRun('uno\n\n12345678900002\n\ndos', 2, '123456789')).toBeNull();
+    expect(splitOneRun('uno dos', 2, '123456789')).toBeNull();
+  });
+
+  it('translates the pages of a document in one run, each as it would be alone', async () => {
+    const pages = [
+      'The invoice was paid.\nThe documents are in the office.',
+      '',
+      'Thank you.\n\nThe house is red.',
+      'Page 4 of 12: 12,50 EUR',
+    ];
+    const pair = { from: 'en', to: 'es' };
+    const together = await translator.translateMany?.(pages, pair);
+    const alone = [];
+    for (const page of pages) alone.push(await translator.translate(page, pair));
+    expect(together).toEqual(alone);
+    expect(together?.[1]).toBe('');
+    expect(together?.[2]).toMatch(/casa/);
   });
 });

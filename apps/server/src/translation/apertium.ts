@@ -2,6 +2,7 @@
 // download, one package per language pair (apertium-eng-spa, apertium-es-pt, apertium-fr-es …).
 // Its quality is that of a rule-based system — readable, often literal — and the results say so.
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,6 +84,32 @@ async function translateFile(command: string, mode: string, text: string, timeou
   }
 }
 
+/**
+ * Texts joined for one run of apertium: between two texts a line of digits only (a random nonce
+ * and the text's index), which a rule-based translator passes through untouched whatever the pair,
+ * so the output splits back into the texts. A split that does not give every text back in order
+ * (the marker changed after all) is refused, and the caller translates text by text instead.
+ */
+export function joinForOneRun(texts: readonly string[], nonce: string): string {
+  return texts
+    .map((text, index) => (index === 0 ? text : `\n\n${nonce}${String(index).padStart(5, '0')}\n\n${text}`))
+    .join('');
+}
+
+export function splitOneRun(output: string, count: number, nonce: string): string[] | null {
+  const parts = output.split(new RegExp(`\\n\\n${nonce}(\\d{5})\\n\\n`));
+  if (parts.length !== count * 2 - 1) return null;
+  const texts: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) {
+    if (i > 0 && Number(parts[i - 1]) !== i / 2) return null;
+    texts.push(parts[i] ?? '');
+  }
+  return texts;
+}
+
+/** Characters per run of apertium: large enough that starting it is rare, small enough to stay well within its timeout. */
+const RUN_CHARACTERS = 200_000;
+
 export interface ApertiumOptions {
   command?: string;
   /** Per call; rule-based translation runs at thousands of words a second, so minutes mean a fault. */
@@ -120,16 +147,58 @@ export function createApertiumTranslator(options: ApertiumOptions = {}): Transla
       return [...(await listModes()).values()];
     },
     async translate(text, pair, signal) {
-      const mode = [...(await listModes()).entries()].find(([, p]) => p.from === pair.from && p.to === pair.to)?.[0];
-      if (!mode) throw new TranslationError(`apertium has no ${pair.from}→${pair.to} pair installed.`);
+      const mode = await modeOf(pair);
       if (text.trim() === '') return text;
-      const result = await translateFile(command, mode, text, timeoutMs, signal);
-      if (result.code !== 0) {
-        const detail = result.stderr.trim().split('\n').slice(-2).join(' ') || `exit code ${result.code}`;
-        throw new TranslationError(`apertium failed: ${detail}`);
+      return runMode(mode, text, signal);
+    },
+    async translateMany(texts, pair, signal) {
+      const mode = await modeOf(pair);
+      const results = [...texts];
+      // Blank texts stay as they are; the others go in runs of about RUN_CHARACTERS.
+      const waiting = texts.flatMap((text, index) => (text.trim() === '' ? [] : [index]));
+      while (waiting.length > 0) {
+        const run: number[] = [];
+        let size = 0;
+        while (
+          waiting.length > 0 &&
+          (run.length === 0 || size + (texts[waiting[0] ?? 0]?.length ?? 0) <= RUN_CHARACTERS)
+        ) {
+          const index = waiting.shift() as number;
+          run.push(index);
+          size += texts[index]?.length ?? 0;
+        }
+        const inputs = run.map((index) => texts[index] ?? '');
+        const nonce = String(randomInt(100_000_000, 999_999_999));
+        const output =
+          inputs.length === 1
+            ? null
+            : splitOneRun(await runMode(mode, joinForOneRun(inputs, nonce), signal), inputs.length, nonce);
+        let translated = output;
+        if (!translated) {
+          translated = [];
+          for (const text of inputs) translated.push(await runMode(mode, text, signal));
+        }
+        run.forEach((index, i) => {
+          results[index] = translated[i] ?? '';
+        });
       }
-      // apertium ends its output with the input's last line break (or adds one); keep the input's.
-      return text.endsWith('\n') ? result.stdout : result.stdout.replace(/\n$/, '');
+      return results;
     },
   };
+
+  async function modeOf(pair: LanguagePair): Promise<string> {
+    const mode = [...(await listModes()).entries()].find(([, p]) => p.from === pair.from && p.to === pair.to)?.[0];
+    if (!mode) throw new TranslationError(`apertium has no ${pair.from}→${pair.to} pair installed.`);
+    return mode;
+  }
+
+  async function runMode(mode: string, text: string, signal?: AbortSignal): Promise<string> {
+    const result = await translateFile(command, mode, text, timeoutMs, signal);
+    if (result.code !== 0) {
+      const detail = result.stderr.trim().split('\n').slice(-2).join(' ') || `exit code ${result.code}`;
+      throw new TranslationError(`apertium failed: ${detail}`);
+    }
+    // apertium ends its output with the input's last line break (or adds one); keep the input's.
+    return text.endsWith('\n') ? result.stdout : result.stdout.replace(/\n$/, '');
+  }
 }

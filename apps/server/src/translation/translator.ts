@@ -18,6 +18,11 @@ export interface Translator {
   pairs(): Promise<LanguagePair[]>;
   /** The text in the other language; paragraphs (blank lines) and line breaks are kept. */
   translate(text: string, pair: LanguagePair, signal?: AbortSignal): Promise<string>;
+  /**
+   * Several texts (the pages of a document) at once, in order; for an engine whose every call is
+   * costly (a process to start), one call for all. Engines without it are called text by text.
+   */
+  translateMany?(texts: readonly string[], pair: LanguagePair, signal?: AbortSignal): Promise<string[]>;
 }
 
 /** The engine cannot translate at all here (no program, no service). */

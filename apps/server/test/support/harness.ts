@@ -94,7 +94,12 @@ export function useTestServer(
     listen?: boolean;
     resetEachTest?: boolean;
     /** Opt-in processing workers with these stages; API tests run without (tasks stay where the API put them). */
-    workers?: { count: number; stages: Stage[] };
+    workers?: {
+      count: number;
+      stages: Stage[];
+      /** WORKER_POLL_SECONDS in ms (the safety-net poll). */
+      pollMs?: number;
+    };
     /** Send mail through this SMTP server (e.g. a loopback inbox, see smtp-inbox.ts); the outbox folder otherwise. */
     smtpUrl?: () => string;
     /** Run the notifier every this many ms, as a server does (off in tests that do not ask). */
@@ -116,6 +121,7 @@ export function useTestServer(
       smtpUrl: options.smtpUrl?.(),
       notificationIntervalMs: options.notifyEveryMs ?? 0,
       workers: options.workers?.count ?? 0,
+      ...(options.workers?.pollMs ? { workerPollMs: options.workers.pollMs } : {}),
       folderMonitorFile: inject('folderMonitorFile'),
     };
     const database = await openTestDatabase(kind);

@@ -10,6 +10,7 @@ import { stages } from '../../src/pipeline/stages/index.js';
 import { type Stage, type StageContext, TaskFailure } from '../../src/pipeline/worker/stage.js';
 import { blobStorageFor } from '../../src/storage/blob-storage.js';
 import type { TestServer } from './harness.js';
+import { testPageThreads } from './page-threads.js';
 
 const WORKER_ID = 'test-direct';
 const LEASE_MS = 5 * 60_000;
@@ -63,6 +64,7 @@ async function runOne(server: TestServer, stage: Stage, queued: TaskRow, storage
     db,
     storage,
     config: server.config,
+    threads: testPageThreads(),
     task,
     workerId: WORKER_ID,
     signal: new AbortController().signal,

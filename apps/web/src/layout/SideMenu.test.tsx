@@ -28,6 +28,7 @@ describe('the side menu', () => {
         'menu.batch-list',
         'menu.metrics',
         'menu.workspace-edit',
+        'menu.tenant-edit',
         'menu.help-center',
       ]),
     );
@@ -45,7 +46,13 @@ describe('the side menu', () => {
     );
     renderApp({ abilities: allScreens });
     await waitFor(() =>
-      expect(menuIds()).toEqual(['menu.home', 'menu.task-list', 'menu.workspace-edit', 'menu.help-center']),
+      expect(menuIds()).toEqual([
+        'menu.home',
+        'menu.task-list',
+        'menu.workspace-edit',
+        'menu.tenant-edit',
+        'menu.help-center',
+      ]),
     );
   });
 

@@ -133,7 +133,13 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: 'workspace',
     needs: ['SdWorkspace_GetBasic', 'SdWorkspace_PatchBasic'],
   },
-  { id: 'tenant-edit', path: '/tenant/edit', label: 'menu.tenantEdit', icon: 'tenant', needs: 'not-in-this-version' },
+  {
+    id: 'tenant-edit',
+    path: '/tenant/edit',
+    label: 'menu.tenantEdit',
+    icon: 'tenant',
+    needs: ['Tenant_GetCurrentSession', 'Tenant_Update'],
+  },
   { id: 'licensing', path: '/licensing', label: 'menu.licensing', icon: 'licensing', needs: 'not-in-this-version' },
   { id: 'help-center', path: '/helpCenter', label: 'menu.helpCenter', icon: 'help', needs: [] },
 ];

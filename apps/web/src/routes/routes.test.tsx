@@ -19,6 +19,7 @@ describe('routes behind their permission', () => {
             screen.queryByTestId('templates.training') ??
             screen.queryByTestId('batch-list') ??
             screen.queryByTestId('workspace-settings') ??
+            screen.queryByTestId('tenant-settings') ??
             screen.queryByTestId('viewer.no-task') ??
             screen.queryByTestId('traces.no-task') ??
             screen.queryByTestId('home.welcome') ??

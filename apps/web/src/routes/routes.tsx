@@ -42,6 +42,7 @@ const MetricsPage = lazyScreen(() => import('../pages/metrics/MetricsPage'), 'Me
 const ConfigureTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'ConfigureTemplatesPage');
 const LabellingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'LabellingTemplatesPage');
 const TrainingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'TrainingTemplatesPage');
+const TenantEditPage = lazyScreen(() => import('../pages/tenant-edit/TenantEditPage'), 'TenantEditPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
@@ -63,7 +64,7 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/batch/list': BatchListPage,
   '/task/traces': TaskTracesPage,
   '/workspace/edit': WorkspaceEditPage,
-  '/tenant/edit': () => <FeaturePlaceholder feature="features.tenantEdit" packageName="@reviewdesk/admin-panels" />,
+  '/tenant/edit': TenantEditPage,
   '/licensing': () => <FeaturePlaceholder feature="features.licensing" packageName="@reviewdesk/admin-panels" />,
   '/helpCenter': () => <HelpCenterPage />,
   '/user': () => <ProfilePage />,

@@ -7,10 +7,16 @@ import { EmptyState, PermissionDeniedState, type TabItem, Tabs, useCan } from '@
 import { type ComponentType, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
+import { AdvancedSettingsTab } from './advanced/AdvancedSettingsTab';
 import { DefaultAssignmentTab } from './assignment/DefaultAssignmentTab';
 import { BasicTab } from './BasicTab';
+import { ExportTab } from './export/ExportTab';
 import { FieldsTab } from './fields/FieldsTab';
+import { NotificationsTab } from './notifications/NotificationsTab';
+import { PredefinedSpeakersTab } from './speakers/PredefinedSpeakersTab';
+import { StorageTab } from './storage/StorageTab';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
+import { PredefinedTextsTab } from './texts/PredefinedTextsTab';
 import { UsersTab } from './users/UsersTab';
 
 /** Props of {@link WorkspaceSettings}. */
@@ -30,6 +36,12 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
   users: UsersTab,
   'default-assignment': DefaultAssignmentTab,
   fields: FieldsTab,
+  'predefined-texts': PredefinedTextsTab,
+  'predefined-speakers': PredefinedSpeakersTab,
+  storage: StorageTab,
+  export: ExportTab,
+  'advanced-settings': AdvancedSettingsTab,
+  notifications: NotificationsTab,
 };
 
 /**

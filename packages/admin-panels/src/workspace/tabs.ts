@@ -28,13 +28,25 @@ export const WORKSPACE_TAB_PERMISSIONS: Record<WorkspaceTab, readonly Permission
   users: ['Workspace.ListUsers'],
   'default-assignment': ['Workspace.Edit'],
   fields: ['Workspace.EditFields'],
-  'predefined-texts': ['Workspace.Edit'],
-  'predefined-speakers': ['Workspace.Edit'],
-  storage: ['Workspace.ManageStorage'],
-  export: ['Workspace.UpdateExport'],
-  'advanced-settings': ['Workspace.EditAdvancedSettings'],
+  // Everybody who works in the workspace reads these lists; who may change them sees them editable.
+  'predefined-texts': ['Workspace.Edit', 'Workspace.View'],
+  'predefined-speakers': ['Workspace.Edit', 'Workspace.View'],
+  storage: ['Workspace.ManageStorage', 'Workspace.Edit'],
+  export: ['Workspace.UpdateExport', 'Workspace.Edit'],
+  'advanced-settings': ['Workspace.EditAdvancedSettings', 'Workspace.Edit'],
   notifications: ['Workspace.Notifications'],
   'for-developers': ['Workspace.ForDevelopers'],
+};
+
+/**
+ * Any one of these permissions lets the person save the tab (the server's own check); without them
+ * an open tab shows read-only.
+ */
+export const WORKSPACE_TAB_SAVE_PERMISSIONS: Partial<Record<WorkspaceTab, readonly Permission[]>> = {
+  'predefined-texts': ['Workspace.Edit', 'Task.Review'],
+  'predefined-speakers': ['Workspace.Edit', 'Task.Review'],
+  storage: ['Workspace.ManageStorage'],
+  'advanced-settings': ['Workspace.EditAdvancedSettings'],
 };
 
 export function isWorkspaceTab(value: unknown): value is WorkspaceTab {

@@ -5,6 +5,7 @@
  * viewers can share a page. Render it inside a `<ReviewdeskProvider>`.
  */
 import { registerTranslations, usePreferences, useReviewdesk } from '@reviewdesk/ui';
+import { useOpenedTask } from '@reviewdesk/ui/review-session';
 import { useRef, useState } from 'react';
 import { VIEWER_NAMESPACE, viewerResources } from '../i18n/resources.js';
 import type { DocumentPagesHandle, PdfAssets } from '../pages/types.js';
@@ -76,23 +77,14 @@ export function DocumentViewer(props: DocumentViewerProps) {
   const { i18n } = useReviewdesk();
   // Registered during render (idempotent) so the first paint already has our strings.
   if (!i18n.hasResourceBundle('en', VIEWER_NAMESPACE)) registerTranslations(i18n, VIEWER_NAMESPACE, viewerResources);
-  const [openedTaskId, setOpenedTaskId] = useState<string | null>(null);
-  // The host's taskId wins; a task opened from "next task" applies until the host passes another.
-  const hostKey = `${props.taskId ?? ''}|${props.externalId ?? ''}`;
-  const [lastHostKey, setLastHostKey] = useState(hostKey);
-  if (hostKey !== lastHostKey) {
-    setLastHostKey(hostKey);
-    setOpenedTaskId(null);
-  }
-  const taskId = openedTaskId ?? props.taskId ?? null;
-  const externalId = openedTaskId ? null : (props.externalId ?? null);
+  const opened = useOpenedTask(props);
   return (
     <ViewerInstance
-      key={`${taskId}|${externalId}|${props.userId ?? ''}|${props.readOnly ? 'ro' : 'rw'}`}
+      key={opened.key}
       {...props}
-      taskId={taskId}
-      externalId={externalId}
-      onOpenTask={props.onOpenTask ?? setOpenedTaskId}
+      taskId={opened.taskId}
+      externalId={opened.externalId}
+      onOpenTask={opened.onOpenTask}
     />
   );
 }

@@ -4,7 +4,8 @@
  * is kept on the device.
  */
 import { useApiClient, usePreferences } from '@reviewdesk/ui';
-import { useEffect, useRef, useState } from 'react';
+import { useReviewSessionStore } from '@reviewdesk/ui/review-session';
+import { useEffect, useState } from 'react';
 import { createReviewSession, type ReviewSession, type SessionEvents } from '../session/session.js';
 import { createViewerUiStore, type ViewerUiStore } from './ui-store.js';
 
@@ -20,25 +21,20 @@ export interface ViewerSessionOptions {
 
 export function useViewerSession(options: ViewerSessionOptions): ReviewSession {
   const client = useApiClient();
-  const latest = useRef(options.events);
-  latest.current = options.events;
-  const [session] = useState<ReviewSession>(() =>
-    createReviewSession({
-      client,
-      taskId: options.taskId,
-      externalId: options.externalId,
-      userId: options.userId || 'anonymous',
-      readOnly: options.readOnly,
-      autosave: options.autosave,
-      getEvents: () => latest.current,
-    }),
+  return useReviewSessionStore(
+    (getEvents) =>
+      createReviewSession({
+        client,
+        taskId: options.taskId,
+        externalId: options.externalId,
+        userId: options.userId || 'anonymous',
+        readOnly: options.readOnly,
+        autosave: options.autosave,
+        getEvents,
+      }),
+    options.events,
+    options.autosave,
   );
-  useEffect(() => {
-    void session.getState().start();
-    return () => session.getState().dispose();
-  }, [session]);
-  useEffect(() => session.getState().setAutosave(options.autosave), [session, options.autosave]);
-  return session;
 }
 
 /** The viewer's UI store, opening with the device's OCR layer choice and keeping it there (off by default). */

@@ -18,6 +18,7 @@ export type RowDialog =
   | { kind: 'events'; task: TaskRowData }
   | { kind: 'index-logs'; task: TaskRowData }
   | { kind: 'share-history'; task: TaskRowData }
+  | { kind: 'share'; task: TaskRowData }
   | { kind: 'assignments'; task: TaskRowData };
 
 /** Refetches every task and batch query (lists, counts) after a change. */
@@ -75,6 +76,9 @@ export function useRowActionHandler(options: {
         return;
       case 'index-logs':
         openDialog({ kind: 'index-logs', task });
+        return;
+      case 'share':
+        openDialog({ kind: 'share', task });
         return;
       case 'view-task-share-history':
         openDialog({ kind: 'share-history', task });

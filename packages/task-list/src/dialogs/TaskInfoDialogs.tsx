@@ -2,8 +2,16 @@
  * Read-only dialogs of a task: its events as a timeline (event-inspector), its index logs and
  * its share history. Each loads when opened and shows loading, empty and error states.
  */
-import { type ApiCallError, isApiError } from '@reviewdesk/api-client';
-import { Dialog, EmptyState, ErrorState, inOrderOfHappening, LoadingState, useApiClient } from '@reviewdesk/ui';
+import { type ApiCallError, enumCodeOf, isApiError, type Schema } from '@reviewdesk/api-client';
+import {
+  clockTime,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  inOrderOfHappening,
+  LoadingState,
+  useApiClient,
+} from '@reviewdesk/ui';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
@@ -122,11 +130,19 @@ export function ShareHistoryDialog({ task, onClose }: { task: TaskRef; onClose: 
       params: { path: { taskId: task.id } },
     }),
   );
+  // A segment names its stretch of the recording; a share of the task says it went by e-mail.
+  const shareKind = (share: Schema<'ShareRecord'>) => {
+    if (share.shareType !== enumCodeOf('ShareType', 'MediaSegment')) return t('shareHistory.byEmail');
+    return t('shareHistory.segment', {
+      start: clockTime(share.inputConfig?.segmentStartSeconds ?? 0),
+      end: clockTime(share.inputConfig?.segmentEndSeconds ?? 0),
+    });
+  };
   return (
     <Dialog open onOpenChange={onClose} size="lg" title={t('shareHistory.title', { name: task.displayName })}>
       <QueryBody query={query} empty={t('shareHistory.empty')}>
         {(shares) => (
-          <ol className="rd-task-list__timeline">
+          <ol className="rd-task-list__timeline" data-testid="share-history.timeline">
             {shares.map((share) => (
               <li key={share.id} className="rd-task-list__event">
                 <span className="rd-task-list__event-dot" aria-hidden="true" />
@@ -138,6 +154,15 @@ export function ShareHistoryDialog({ task, onClose }: { task: TaskRef; onClose: 
                     `shareHistory.status.${SHARE_STATUS[share.shareStatus as keyof typeof SHARE_STATUS] ?? 'Generating'}`,
                   )}
                 </span>
+                <span className="rd-task-list__event-meta">{shareKind(share)}</span>
+                {share.inputConfig?.recipientEmails?.length ? (
+                  <span className="rd-task-list__event-meta">
+                    {t('shareHistory.recipients', { list: share.inputConfig.recipientEmails.join(', ') })}
+                  </span>
+                ) : null}
+                {share.inputConfig?.shareDescription ? (
+                  <span className="rd-task-list__event-meta">«{share.inputConfig.shareDescription}»</span>
+                ) : null}
                 {share.expiresOn ? (
                   <span className="rd-task-list__event-meta">
                     {t('shareHistory.expires', { date: formatDate(share.expiresOn) })}

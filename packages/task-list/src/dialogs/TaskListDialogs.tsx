@@ -1,5 +1,5 @@
 /**
- * The dialogs a row action opens (confirm delete, events, index logs, share history,
+ * The dialogs a row action opens (confirm delete, events, index logs, share, share history,
  * assignments), one at a time, with the single-task delete they confirm.
  */
 import type { ApiCallError, ApiClient } from '@reviewdesk/api-client';
@@ -11,6 +11,7 @@ import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import { AssignmentsDialog } from './AssignmentsDialog';
 import { ConfirmDialog } from './ConfirmDialog';
+import { ShareTaskDialog } from './ShareTaskDialog';
 import { EventInspectorDialog, IndexLogsDialog, ShareHistoryDialog } from './TaskInfoDialogs';
 
 export interface RowDialogsProps {
@@ -65,6 +66,20 @@ export const RowDialogs = memo(function RowDialogs({ api, dialog, onClose, onErr
       return <EventInspectorDialog task={dialog.task} onClose={onClose} />;
     case 'index-logs':
       return <IndexLogsDialog task={dialog.task} onClose={onClose} />;
+    case 'share':
+      return (
+        <ShareTaskDialog
+          task={dialog.task}
+          onClose={onClose}
+          onError={failed}
+          onShared={(task) => {
+            onClose();
+            notices
+              .getState()
+              .show({ tone: 'success', message: t('actions.shared', { name: task.displayName }), durationMs: 5_000 });
+          }}
+        />
+      );
     case 'share-history':
       return <ShareHistoryDialog task={dialog.task} onClose={onClose} />;
     case 'assignments':

@@ -29,7 +29,7 @@ import {
   type TaskListTab,
   tabAllowsSelection,
 } from '../model/query';
-import { isAnonymisationTaskType, isMediaTaskType, type TaskType } from '../model/taskKinds';
+import { isAnonymisationTaskType, isMediaTaskType, isShareableTaskType, type TaskType } from '../model/taskKinds';
 import { useDateFormatter } from '../shared/useDateFormatter';
 import type { ColumnStorage } from '../state/columnPreferences';
 import { TaskListToolbar } from '../toolbar/TaskListToolbar';
@@ -192,6 +192,7 @@ function TaskListView(props: TaskListProps) {
       taskHref: hrefOf ? (task) => hrefOf(openEvent(task, store.getState().tab, taskType)) : null,
       media,
       anonymisation: isAnonymisationTaskType(taskType),
+      shareable: isShareableTaskType(taskType),
       supports,
     }),
     [hrefOf, media, supports, taskType, store],

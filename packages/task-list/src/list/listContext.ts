@@ -15,6 +15,8 @@ export interface TaskListRowContext {
   media: boolean;
   /** The workspace's tasks are anonymised (they export burned-in Pdf, Png and Jpeg). */
   anonymisation: boolean;
+  /** The workspace's tasks can be shared (not translations). */
+  shareable: boolean;
   supports: SupportsOperation;
 }
 
@@ -22,6 +24,7 @@ export const RowContext = createContext<TaskListRowContext>({
   taskHref: null,
   media: false,
   anonymisation: false,
+  shareable: true,
   supports: SUPPORTS_EVERYTHING,
 });
 

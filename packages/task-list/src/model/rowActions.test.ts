@@ -109,4 +109,20 @@ describe('availableRowActions for recordings and partial servers', () => {
       availableRowActions({ ...flags, status: 60 }, 'to-review', can('Task.View', 'Task.TracesDashboardView')),
     ).toContain('devdashboard');
   });
+
+  it('offers sharing and its history to anyone who sees the task, except in the archive and for translations', () => {
+    const viewer = can('Task.View');
+    const task = { ...flags, status: 60 as const };
+    expect(availableRowActions(task, 'to-review', viewer)).toEqual(
+      expect.arrayContaining(['share', 'view-task-share-history']),
+    );
+    expect(availableRowActions(task, 'archive', viewer)).not.toContain('share');
+    expect(availableRowActions(task, 'to-review', viewer, { shareable: false })).not.toContain('share');
+    expect(availableRowActions(task, 'to-review', viewer, { shareable: false })).not.toContain(
+      'view-task-share-history',
+    );
+    expect(availableRowActions(task, 'to-review', can('Viewer.View'))).not.toContain('share');
+    const supports = (operation: string) => operation !== 'SdTask_Share';
+    expect(availableRowActions(task, 'to-review', viewer, { supports })).not.toContain('share');
+  });
 });

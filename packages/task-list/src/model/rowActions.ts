@@ -10,7 +10,7 @@ import type { Can } from '@reviewdesk/ui';
 import { SUPPORTS_EVERYTHING, type SupportsOperation } from './operations';
 import type { TaskListTab } from './query';
 
-/** The row actions of product-spec §2, plus the transcript exports of recordings, in menu order. */
+/** The row actions of product-spec §2, plus the transcript exports of recordings and sharing, in menu order. */
 export const ROW_ACTIONS = [
   'view',
   'finishReview',
@@ -35,6 +35,7 @@ export const ROW_ACTIONS = [
   'recover',
   'edit-assignments',
   'index-logs',
+  'share',
   'view-task-share-history',
 ] as const;
 /** One row action. */
@@ -87,6 +88,7 @@ export const ROW_ACTION_OPERATIONS: Readonly<Record<RowAction, string | null>> =
   recover: 'SdTask_Recover',
   'edit-assignments': 'SdTask_UpdateTaskAssignment',
   'index-logs': 'Index_Logs',
+  share: 'SdTask_Share',
   'view-task-share-history': 'SdTaskShare_GetTaskShareHistoryDetails',
 };
 
@@ -96,6 +98,8 @@ export interface RowActionContext {
   media?: boolean;
   /** The workspace anonymises documents or images (see `model/taskKinds.ts`). @default false */
   anonymisation?: boolean;
+  /** The workspace's tasks can be shared (translation tasks cannot, product-spec §4). @default true */
+  shareable?: boolean;
   /** What the server implements. @default everything */
   supports?: SupportsOperation;
 }
@@ -111,7 +115,7 @@ export function availableRowActions(
   task: ActionSubject,
   tab: TaskListTab,
   can: Can,
-  { media = false, anonymisation = false, supports = SUPPORTS_EVERYTHING }: RowActionContext = {},
+  { media = false, anonymisation = false, shareable = true, supports = SUPPORTS_EVERYTHING }: RowActionContext = {},
 ): RowAction[] {
   const inReview = task.status === enumCodeOf('TaskStatus', 'InReview');
   const archived = tab === 'archive';
@@ -144,7 +148,8 @@ export function availableRowActions(
     recover: archived && can('Task.Delete'),
     'edit-assignments': (tab === 'to-review' || tab === 'my-assignments') && can('Task.EditAssignments'),
     'index-logs': can('Index.ListLogs'),
-    'view-task-share-history': !archived && can('Task.View'),
+    share: !archived && shareable && can('Task.View'),
+    'view-task-share-history': !archived && shareable && can('Task.View'),
   };
   return ROW_ACTIONS.filter((action) => {
     const operation = ROW_ACTION_OPERATIONS[action];

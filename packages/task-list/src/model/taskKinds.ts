@@ -24,6 +24,11 @@ export function isAnonymisationTaskType(taskType: TaskType | null | undefined): 
   return taskType ? ANONYMISATION_TASK_TYPES.has(taskType) : false;
 }
 
+/** False for translation tasks, which have no share (product-spec §4); an unknown type is shareable. */
+export function isShareableTaskType(taskType: TaskType | null | undefined): boolean {
+  return taskType !== 'Translation';
+}
+
 /** True when tasks of this type are recordings; an unknown type (config not loaded) is not. */
 export function isMediaTaskType(taskType: TaskType | null | undefined): boolean {
   return isRecordingType(taskType);

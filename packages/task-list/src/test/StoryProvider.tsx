@@ -1,5 +1,5 @@
 /** The provider of the task-list stories: the abilities the list needs and a query client that does not retry. */
-import { ReviewdeskProvider } from '@reviewdesk/ui';
+import { type Ability, ReviewdeskProvider } from '@reviewdesk/ui';
 import { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTaskListStrings } from '../i18n/resources';
@@ -11,7 +11,16 @@ function TaskListStrings({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-export function StoryProvider({ globals, children }: { globals: Record<string, unknown>; children: ReactNode }) {
+export function StoryProvider({
+  globals,
+  abilities = storyAbilities,
+  children,
+}: {
+  globals: Record<string, unknown>;
+  /** The abilities of the story's user; the list's own by default. */
+  abilities?: Ability[];
+  children: ReactNode;
+}) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false } } }));
   return (
     <ReviewdeskProvider
@@ -19,7 +28,7 @@ export function StoryProvider({ globals, children }: { globals: Record<string, u
       queryClient={queryClient}
       locale={String(globals.locale ?? 'pt')}
       theme={globals.skin === 'dark' ? 'dark' : 'light'}
-      abilities={globals.permissions === 'none' ? [] : storyAbilities}
+      abilities={globals.permissions === 'none' ? [] : abilities}
       preferencesStorage={null}
     >
       <TaskListStrings>

@@ -26,6 +26,7 @@ export const storyAbilities: Ability[] = [
   'Task.CustomColumns',
   'Task.TracesDashboardView',
   'Viewer.View',
+  'Workspace.AddUsers',
   'Batches.ListBatches',
   'Batches.CreateBatch',
   'Batches.Delete',

@@ -3,9 +3,10 @@
  * open, finished, and the review itself (toolbar, banners, the media with its waveform, and the
  * paragraphs). The word highlight follows playback here, outside React's rendering.
  */
-import { Button } from '@reviewdesk/ui';
+import { isFramePhase, ReviewPhaseState } from '@reviewdesk/ui/review-session';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
+import { TaskSummary } from '../summary/TaskSummary.js';
 import { Banners, Finished, Toolbar } from './chrome.js';
 import { useEditor, useSession } from './context.js';
 import { ParagraphList } from './ParagraphList.js';
@@ -28,43 +29,21 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
 
   const classes = ['rd-transcript', 'rd-surface', className].filter(Boolean).join(' ');
   const body = () => {
+    if (isFramePhase(phase))
+      return (
+        <ReviewPhaseState
+          phase={phase}
+          status={status}
+          error={loadError?.message}
+          onRetry={() => {
+            session.setState({ phase: 'loading', loadError: null });
+            void session.getState().start();
+          }}
+          testIdPrefix="transcript"
+          text={(key, options) => t(`editor.${key}`, options)}
+        />
+      );
     switch (phase) {
-      case 'loading':
-        return (
-          <div className="rd-transcript-state" role="status" data-testid="transcript.loading">
-            <span className="rd-spinner" aria-hidden="true" />
-            {t('editor.loading')}
-          </div>
-        );
-      case 'processing':
-        return (
-          <div className="rd-transcript-state" role="status" data-testid="transcript.processing">
-            <h2 className="rd-transcript-state__title">{t('editor.processingTitle')}</h2>
-            <p>{t('editor.processingBody', { status: String(status ?? '') })}</p>
-          </div>
-        );
-      case 'failed':
-        return (
-          <div className="rd-transcript-state" role="alert" data-testid="transcript.failed">
-            <h2 className="rd-transcript-state__title">{t('editor.failedTitle')}</h2>
-            <p>{t('editor.failedBody', { status: String(status ?? '') })}</p>
-          </div>
-        );
-      case 'error':
-        return (
-          <div className="rd-transcript-state" role="alert" data-testid="transcript.error">
-            <h2 className="rd-transcript-state__title">{t('editor.errorTitle')}</h2>
-            {loadError?.message ? <p>{loadError.message}</p> : null}
-            <Button
-              onClick={() => {
-                session.setState({ phase: 'loading', loadError: null });
-                void session.getState().start();
-              }}
-            >
-              {t('editor.retry')}
-            </Button>
-          </div>
-        );
       case 'finished':
         return <Finished onOpenTask={onOpenTask} />;
       default:
@@ -76,6 +55,7 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
               <MediaPlayer />
               <ParagraphList label={subtitles ? t('editor.subtitles') : t('editor.transcript')} />
             </div>
+            <TaskSummary />
           </>
         );
     }

@@ -5,6 +5,7 @@
  * unmount, so several editors can share a page. Render it inside a `<ReviewdeskProvider>`.
  */
 import { registerTranslations, useApiClient, usePreferences, useReviewdesk } from '@reviewdesk/ui';
+import { useOpenedTask, useReviewSessionStore } from '@reviewdesk/ui/review-session';
 import { useEffect, useRef, useState } from 'react';
 import { EDITOR_NAMESPACE, editorResources } from '../i18n/resources.js';
 import { createPlayback, type Playback } from '../player/playback.js';
@@ -70,23 +71,14 @@ export function TranscriptEditor(props: TranscriptEditorProps) {
   const { i18n } = useReviewdesk();
   // Registered during render (idempotent) so the first paint already has our strings.
   if (!i18n.hasResourceBundle('en', EDITOR_NAMESPACE)) registerTranslations(i18n, EDITOR_NAMESPACE, editorResources);
-  const [openedTaskId, setOpenedTaskId] = useState<string | null>(null);
-  // The host's taskId wins; a task opened from "next task" applies until the host passes another.
-  const hostKey = `${props.taskId ?? ''}|${props.externalId ?? ''}`;
-  const [lastHostKey, setLastHostKey] = useState(hostKey);
-  if (hostKey !== lastHostKey) {
-    setLastHostKey(hostKey);
-    setOpenedTaskId(null);
-  }
-  const taskId = openedTaskId ?? props.taskId ?? null;
-  const externalId = openedTaskId ? null : (props.externalId ?? null);
+  const opened = useOpenedTask(props);
   return (
     <EditorInstance
-      key={`${taskId}|${externalId}|${props.userId ?? ''}|${props.readOnly ? 'ro' : 'rw'}`}
+      key={opened.key}
       {...props}
-      taskId={taskId}
-      externalId={externalId}
-      onOpenTask={props.onOpenTask ?? setOpenedTaskId}
+      taskId={opened.taskId}
+      externalId={opened.externalId}
+      onOpenTask={opened.onOpenTask}
     />
   );
 }
@@ -95,31 +87,27 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
   const client = useApiClient();
   const storedAutosave = usePreferences((p) => p.autosave);
   const autosave = props.autosave ?? storedAutosave;
-  const latest = useRef<SessionEvents & Pick<TranscriptEditorProps, 'onTimeUpdate'>>(props);
+  const latest = useRef<Pick<TranscriptEditorProps, 'onTimeUpdate'>>(props);
   latest.current = props;
-  const [session] = useState<TranscriptSession>(() =>
-    createTranscriptSession({
-      client,
-      taskId: props.taskId,
-      externalId: props.externalId,
-      userId: props.userId || 'anonymous',
-      readOnly: props.readOnly,
-      autosave,
-      getEvents: () => latest.current,
-    }),
+  const session = useReviewSessionStore(
+    (getEvents: () => SessionEvents): TranscriptSession =>
+      createTranscriptSession({
+        client,
+        taskId: props.taskId,
+        externalId: props.externalId,
+        userId: props.userId || 'anonymous',
+        readOnly: props.readOnly,
+        autosave,
+        getEvents,
+      }),
+    props,
+    autosave,
   );
   const [playback] = useState<Playback>(() => createPlayback());
   const root = useRef<HTMLElement | null>(null);
   const [context] = useState<EditorContextValue>(() => ({ session, playback, root }));
 
-  useEffect(() => {
-    void session.getState().start();
-    return () => {
-      session.getState().dispose();
-      playback.dispose();
-    };
-  }, [session, playback]);
-  useEffect(() => session.getState().setAutosave(autosave), [session, autosave]);
+  useEffect(() => () => playback.dispose(), [playback]);
   useEffect(
     () =>
       playback.onTick((time) => {

@@ -4,7 +4,8 @@
  * the banners (read-only, restored, conflict, finish refused) and the finished screen.
  */
 import { Button } from '@reviewdesk/ui';
-import { useEffect, useState } from 'react';
+import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
+import { useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
 
@@ -19,40 +20,18 @@ export function SaveIndicator() {
   );
 }
 
-/** Whole minutes and seconds left, `m:ss`. */
-export function formatLeft(ms: number): string {
-  const total = Math.max(0, Math.ceil(ms / 1000));
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
-
-export function CheckoutCountdown() {
-  const { t } = useEditorTranslation();
-  const until = useSession((s) => s.checkout?.until);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!until) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [until]);
-  if (!until) return null;
-  return (
-    <span className="rd-transcript-countdown" data-testid="checkout.countdown">
-      {t('toolbar.countdown', { time: formatLeft(Date.parse(until) - now) })}
-    </span>
-  );
-}
-
 export function Toolbar() {
   const { t } = useEditorTranslation();
   const review = useSession((s) => s.mode === 'review');
   const canUndo = useSession((s) => s.past.length > 0 && !s.conflict);
   const canRedo = useSession((s) => s.future.length > 0 && !s.conflict);
   const finishing = useSession((s) => s.finishing);
+  const checkoutUntil = useSession((s) => s.checkout?.until);
   const actions = useEditor().session.getState();
   return (
     <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
       <SaveIndicator />
-      <CheckoutCountdown />
+      <CheckoutCountdown until={checkoutUntil} />
       <span className="rd-transcript-toolbar__spacer" />
       {review ? (
         <>

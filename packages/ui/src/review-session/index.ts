@@ -7,6 +7,12 @@
  */
 export { fitKeepalive, KEEPALIVE_BODY_LIMIT, retryDelayOf, type SaveState, saveStateOf } from './autosave.js';
 export {
+  CHECKOUT_WARN_MS,
+  CheckoutCountdown,
+  type CheckoutCountdownProps,
+  formatRemaining,
+} from './CheckoutCountdown.js';
+export {
   type CheckoutLease,
   type CheckoutLeaseOptions,
   type CheckoutLostReason,
@@ -37,5 +43,33 @@ export {
   openJournal,
   sameJson,
 } from './journal.js';
+export {
+  isFramePhase,
+  ReviewPhaseState,
+  type ReviewPhaseStateProps,
+  type ReviewPhaseTextKey,
+} from './ReviewPhaseState.js';
+export {
+  type CoreOperation,
+  createReviewSessionCore,
+  initialBaseState,
+  type ReadOnlyReason,
+  type ReviewSessionBaseState,
+  type ReviewSessionCore,
+  type ReviewSessionCoreActions,
+  type ReviewSessionCoreOptions,
+  type ReviewSessionEvents,
+  type ReviewSessionOptions,
+  type ReviewUnits,
+  type SaveTarget,
+  type SessionPhase,
+  type ViewerInitResult,
+} from './session-core.js';
 export { refusalErrorOf, type SessionError, sessionErrorOf } from './session-error.js';
 export { ReviewStatus, type StatusPhase, statusPhase } from './status-phase.js';
+export {
+  type OpenedTask,
+  type StartableSession,
+  useOpenedTask,
+  useReviewSessionStore,
+} from './useReviewSessionStore.js';

@@ -771,6 +771,8 @@ export interface paths {
         /**
          * Share a task with users by e-mail.
          * @description Invites the listed users (to the workspace or to all workspaces of the tenant) and sends them the task. Check each address first with SdWorkspace/CheckIfUserCanBeInvited. Not available for translation tasks.
+         *     People already in the workspace are only written to; adding anyone to it also needs Workspace.AddUsers. People new to the tenant get the role `tenantRoleId` (Viewer when null: they see the task read-only). The description is at most 256 characters.
+         *     404 (an addition to the specification) answers a task the caller does not reach, another tenant's included, exactly like an unknown id.
          */
         post: operations["SdTask_Share"];
         delete?: never;
@@ -4158,7 +4160,7 @@ export interface components {
             taskId: string;
             /** Format: uuid */
             workspaceId: string;
-            /** @description Message sent with the share. */
+            /** @description Message sent with the share (at most 256 characters, as a share's description in product-spec §5). */
             description?: string | null;
         };
         /** @description Number of tasks per stage. */
@@ -5655,6 +5657,24 @@ export interface components {
             summary?: string | null;
             /** @description Share of the content flagged as sensitive (and left out), in percent. */
             sensitiveContentPercent?: number | null;
+            /**
+             * @description How the summary was made (when Processed) — `extractive`, sentences quoted from the transcript and chosen by TextRank (no language model is configured), or `language-model`, written by the operator's language model from the transcript.
+             * @enum {string|null}
+             */
+            method?: "extractive" | "language-model" | null;
+            /** @description The language model that wrote it, or the extractive method's name. */
+            modelName?: string | null;
+            /** @description Credits this summary cost. */
+            creditsSpent?: number;
+            /** @description Pictures of the video where its scene changes (ffmpeg scene detection), when key frames were asked for; empty for audio. */
+            keyFrames?: components["schemas"]["SummaryKeyFrame"][];
+        };
+        /** @description A key frame of a video summary. */
+        SummaryKeyFrame: {
+            /** @description Where the frame is in the video. */
+            timeSeconds: number;
+            /** @description Short-lived signed URL of the JPEG picture. */
+            url: string;
         };
         /** @description Request for a video textual summary. */
         SummaryRequest: {
@@ -5698,6 +5718,11 @@ export interface components {
              * @description Workspace whose tasks the assistant answers about.
              */
             workspace_id: string;
+            /**
+             * Format: uuid
+             * @description The task the conversation is about (the assistant of the document viewer and the transcript editor); each person has one thread per task.
+             */
+            task_id?: string | null;
         };
         /** @description The assistant's answer (the specification does not show the shape). */
         ChatResponse: {
@@ -5706,6 +5731,11 @@ export interface components {
             message: components["schemas"]["ChatMessage"];
             /** @description Passages of tasks the answer is based on. */
             references?: components["schemas"]["ChatReference"][];
+            /**
+             * @description How the answer was made — `extractive`, the most relevant passages of the task found by the search index, quoted (no language model is configured), or `language-model`, written by the operator's language model from those passages.
+             * @enum {string}
+             */
+            method?: "extractive" | "language-model";
         };
         /** @description A passage of a task cited by the assistant. */
         ChatReference: {
@@ -5717,6 +5747,8 @@ export interface components {
             startTimeSeconds?: number | null;
             /** @description Page of the passage (documents). */
             pageNumber?: number | null;
+            /** @description Where the passage is on its page (page units), to show it. */
+            boundingBox?: components["schemas"]["BoundingBox"] | null;
         };
         /** @description A licence of the tenant — the volume (credits) it grants and its validity. */
         License: {
@@ -8114,6 +8146,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };

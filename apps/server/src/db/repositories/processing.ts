@@ -149,6 +149,66 @@ export class ProcessingRepository extends TenantRepository {
       .execute();
   }
 
+  /**
+   * The OCR results of many pages in one statement (per page: the result and the page's geometry as
+   * recognised), instead of one UPDATE per page; the rows travel as one JSON parameter.
+   */
+  async setPagesOcr(
+    taskId: string,
+    pages: ReadonlyArray<{
+      pageNumber: number;
+      ocr: object;
+      width: number;
+      height: number;
+      unit: string;
+      rotation: number;
+    }>,
+  ): Promise<void> {
+    if (pages.length === 0) return;
+    const rows = pages.map((page) => ({
+      page_number: page.pageNumber,
+      ocr: page.ocr,
+      width: page.width,
+      height: page.height,
+      unit: page.unit,
+      rotation: page.rotation,
+    }));
+    await sql`update task_pages as p
+      set ocr = v.ocr, width = v.width, height = v.height, unit = v.unit, rotation = v.rotation, modified_on = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        as v(page_number int, ocr jsonb, width float8, height float8, unit text, rotation int)
+      where p.tenant_id = ${this.tenantId} and p.task_id = ${taskId} and p.page_number = v.page_number`.execute(
+      this.db,
+    );
+  }
+
+  /** The DocumentResult of many pages in one statement (see setPagesOcr). */
+  async setPagesDocument(taskId: string, pages: ReadonlyArray<{ pageNumber: number; document: object }>) {
+    if (pages.length === 0) return;
+    const rows = pages.map((page) => ({ page_number: page.pageNumber, document: page.document }));
+    await sql`update task_pages as p
+      set document = v.document, modified_on = now()
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(page_number int, document jsonb)
+      where p.tenant_id = ${this.tenantId} and p.task_id = ${taskId} and p.page_number = v.page_number`.execute(
+      this.db,
+    );
+  }
+
+  /** The pages of a task with where their page files are stored, in page order (one query for all). */
+  pagesWithFiles(taskId: string) {
+    return this.db
+      .selectFrom('task_pages as p')
+      .leftJoin('blobs as b', (join) =>
+        join.onRef('b.id', '=', 'p.image_blob_id').onRef('b.tenant_id', '=', 'p.tenant_id'),
+      )
+      .selectAll('p')
+      .select(['b.storage_key', 'b.content_type'])
+      .where('p.tenant_id', '=', this.tenantId)
+      .where('p.task_id', '=', taskId)
+      .orderBy('p.page_number')
+      .execute();
+  }
+
   /** The page's text in the target language of a Translation task. */
   async setPageTranslation(taskId: string, pageNumber: number, text: string): Promise<void> {
     await this.updateRows('task_pages')

@@ -53,13 +53,27 @@ export class TaskQueue {
 
   // --- workers ---
 
-  /** The oldest task of the highest priority waiting in one of `statuses`, locked. */
-  lockNextQueued(statuses: readonly number[]) {
+  /**
+   * The oldest task of the highest priority waiting in one of `statuses`, locked. A task whose
+   * workspace redirected the stage it waits for (step_queue_redirects) is taken only by a worker
+   * reading that queue; the others only by workers reading the default queue.
+   */
+  lockNextQueued(statuses: readonly number[], queues: { names: readonly string[]; readsDefault: boolean }) {
     return this.db
       .selectFrom('tasks')
       .select(['id', 'status', 'tenant_id'])
       .where('status', 'in', [...statuses])
       .where('deleted_on', 'is', null)
+      .where((eb) => {
+        const redirects = eb
+          .selectFrom('step_queue_redirects as r')
+          .select('r.queue_name')
+          .whereRef('r.workspace_id', '=', 'tasks.workspace_id')
+          .whereRef('r.queued_status', '=', 'tasks.status');
+        const redirectedHere =
+          queues.names.length > 0 ? eb.exists(redirects.where('r.queue_name', 'in', [...queues.names])) : eb.val(false);
+        return queues.readsDefault ? eb.or([eb.not(eb.exists(redirects)), redirectedHere]) : redirectedHere;
+      })
       .orderBy('priority', (o) => o.desc().nullsLast())
       .orderBy('created_on')
       .limit(1)

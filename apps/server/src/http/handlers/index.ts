@@ -3,6 +3,7 @@
 import { combineHandlers } from '../handler.js';
 import { batchHandlers } from './batches.js';
 import { capabilitiesHandlers } from './capabilities.js';
+import { chatbotHandlers } from './chatbot.js';
 import { connectorHandlers } from './connectors.js';
 import { exportHandlers } from './exports.js';
 import { healthHandlers } from './health.js';
@@ -11,7 +12,9 @@ import { licenceHandlers } from './licences.js';
 import { notificationHandlers } from './notifications.js';
 import { reviewHandlers } from './review.js';
 import { searchHandlers } from './search.js';
+import { summaryHandlers } from './summaries.js';
 import { taskFieldHandlers } from './task-fields.js';
+import { taskShareHandlers } from './task-shares.js';
 import { taskCommandHandlers } from './tasks-commands.js';
 import { taskImportHandlers } from './tasks-import.js';
 import { taskListHandlers } from './tasks-lists.js';
@@ -25,6 +28,7 @@ import { userAccountHandlers } from './user-account.js';
 import { userEmailHandlers } from './user-email.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspaceCustomModelHandlers } from './workspace-custom-model.js';
+import { workspaceDeveloperHandlers } from './workspace-developers.js';
 import { workspacesHandlers } from './workspaces.js';
 
 export const handlers = combineHandlers(
@@ -46,11 +50,15 @@ export const handlers = combineHandlers(
   connectorHandlers,
   templateHandlers,
   workspaceCustomModelHandlers,
+  workspaceDeveloperHandlers,
   taskFieldHandlers,
   licenceHandlers,
   userAccountHandlers,
   userEmailHandlers,
   notificationHandlers,
   searchHandlers,
+  summaryHandlers,
+  chatbotHandlers,
   insightHandlers,
+  taskShareHandlers,
 );

@@ -11,6 +11,7 @@ export {
 } from '../../formats/transcript.js';
 export { type ChannelEnergy, channelsDiffer, dropCrosstalk, measureChannelEnergy } from './channels.js';
 export { EngineNotConfiguredError, MediaError, type MediaErrorCode, TranscriptionError } from './errors.js';
+export { extractKeyFrames, type KeyFrame } from './key-frames.js';
 export {
   convertToWav,
   decodeToPcm,

@@ -6,7 +6,9 @@
 // reason, so GetTaskIntegrationDetailsAsync shows every attempt. 91 → 93 → Processed (100);
 // a failure leaves the task in ExportFailed (92), from where it can be recovered and reviewed again.
 // When the workspace's storage names an export folder on a file-sharing connection, the same file
-// is also written there; a site that refuses it fails the export with the site's reason.
+// is also written there; a site that refuses it fails the export with the site's reason. The step's
+// configuration (SdWorkspace/StepConfig) may put a prefix before the file name and turn the
+// writing to the export folder off.
 import { randomUUID } from 'node:crypto';
 import { ResultsScope } from '../../db/repositories/results.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
@@ -16,10 +18,9 @@ import { DomainError } from '../../domain/errors.js';
 import { isMediaTask, reviewedDocument, reviewedTranscript } from '../../domain/exports/reviewed-result.js';
 import { INTEGRATION_STATUS, TASK_STATUS } from '../../domain/tasks/flags.js';
 import { pipelineOf } from '../../domain/workspaces/pipelines.js';
+import { STORE_RESULTS_STEP, stepValues } from '../../domain/workspaces/step-configurations.js';
 import { toJson } from '../../formats/exports/index.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
-
-export const STORE_RESULTS_STEP = 'integration.store-results';
 
 /** Who sent the task to QueuedForExport and when: the newest status change to 90. */
 async function queuedBy(scope: ResultsScope, task: TaskRow): Promise<{ userId: string | null; on: Date }> {
@@ -46,9 +47,15 @@ async function deliver(context: StageContext, integrationId: string) {
     );
   }
   const scope = new ResultsScope(db, task.tenant_id);
-  const { file, result } = await resultFile(scope, task);
+  const settings = stepValues(workspace, STORE_RESULTS_STEP);
+  const { file: named, result } = await resultFile(scope, task);
+  const prefix = typeof settings.fileNamePrefix === 'string' ? settings.fileNamePrefix : '';
+  const file = { ...named, fileName: `${prefix}${named.fileName}` };
   const blobId = await scope.storeBlob(context.storage, file, null);
-  const written = await writeExportToStorage({ db, config: context.config }, workspace, file);
+  const written =
+    settings.writeToExportFolder === false
+      ? null
+      : await writeExportToStorage({ db, config: context.config }, workspace, file);
   const summary =
     'entities' in result
       ? `${result.entities.length} field(s) and ${result.tables.length} table(s)`

@@ -1,34 +1,34 @@
 // The page files Document/PageDocument serves, one per page: a one-page PDF cut from a PDF source
-// with poppler's `pdfseparate` (poppler-utils, already required for page images; it keeps the
-// page's fonts, text layer and /Rotate, so the viewer renders it like the original), or an image:
-// PNG and JPEG pages are kept as they are, other images and every frame of a multi-page TIFF are
-// converted to PNG with sharp (decodeUpright).
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+// (documents/pdf/separate-pages.ts, run in the pipeline's threads), or an image: PNG and JPEG pages
+// are kept as they are, other images and every frame of a multi-page TIFF are converted to PNG with
+// sharp (decodeUpright).
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CorruptDocumentError, type DetectedFileType, decodeUpright, EngineFailedError } from '../documents/index.js';
-import { runTool } from '../documents/process/run-tool.js';
+import { type DetectedFileType, decodeUpright } from '../documents/index.js';
 
 export interface PageFile {
   /** Page number in the task (1-based; a split chunk counts from 1 again). */
   pageNumber: number;
   /** Page number in the source file. */
   sourcePage: number;
-  bytes: Buffer;
+  bytes: Uint8Array;
   contentType: string;
   extension: string;
 }
 
-const SEPARATE_TIMEOUT_MS = 10 * 60_000;
+/** Cuts pages from..to of the PDF at `input` into one-page PDFs (separatePdfBatch, in a thread). */
+export type SeparateBatch = (input: string, from: number, to: number) => Promise<Uint8Array[]>;
 
 /**
  * Cuts pages `first`..`last` of a PDF into one-page PDFs, in batches so a 2,000-page file never
- * has all its pages on disk at once; `onPage` stores each one (and renews the worker's lease).
+ * has all its pages on disk or in memory at once; `onPage` stores each one (and renews the lease).
  */
 export async function separatePdfPages(
   bytes: Uint8Array,
   first: number,
   last: number,
+  separate: SeparateBatch,
   onPage: (page: PageFile) => Promise<void>,
   batchSize = 50,
 ): Promise<void> {
@@ -38,26 +38,9 @@ export async function separatePdfPages(
     await writeFile(input, bytes);
     for (let from = first; from <= last; from += batchSize) {
       const to = Math.min(last, from + batchSize - 1);
-      const out = join(directory, `batch-${from}`);
-      await mkdir(out);
-      const result = await runTool(
-        'pdfseparate',
-        'pdfseparate',
-        ['-f', String(from), '-l', String(to), input, join(out, 'page-%d.pdf')],
-        { timeoutMs: SEPARATE_TIMEOUT_MS, allowFailure: true },
-      );
-      const files = new Set(await readdir(out));
-      for (let sourcePage = from; sourcePage <= to; sourcePage++) {
-        const name = `page-${sourcePage}.pdf`;
-        if (!files.has(name)) {
-          throw result.exitCode !== 0
-            ? new CorruptDocumentError(
-                'PDF',
-                `page ${sourcePage} could not be extracted (${result.stderr.trim().split('\n').at(-1) ?? 'pdfseparate failed'}).`,
-              )
-            : new EngineFailedError('pdfseparate', `page ${sourcePage} was not written.`);
-        }
-        const page = await readFile(join(out, name));
+      const files = await separate(input, from, to);
+      for (const [index, page] of files.entries()) {
+        const sourcePage = from + index;
         await onPage({
           pageNumber: sourcePage - first + 1,
           sourcePage,
@@ -66,7 +49,6 @@ export async function separatePdfPages(
           extension: 'pdf',
         });
       }
-      await rm(out, { recursive: true, force: true });
     }
   } finally {
     await rm(directory, { recursive: true, force: true });

@@ -1,37 +1,36 @@
 // Post-processing (50 → 51 → 53 → 60): the workspace pipeline's post-processing steps on the
 // recognised pages — invoice/receipt fields mapped onto the workspace's fields, tables, QR codes
-// read from the page images, personal data for anonymisation — stored per page as the contract's
-// DocumentResult (task_pages.document), the pages of a Translation task translated (translation.ts),
-// then the task's average confidence. The task goes to
+// read from the page images, personal data for anonymisation, found in the process's threads
+// (threads/page-work.ts) — stored per page as the contract's DocumentResult (task_pages.document)
+// with what the workspace's recognizer hooks add (recognizer-hooks.ts), the pages of a Translation
+// task translated (translation.ts), the recording of a TranscriptSummarization task summarised
+// (summarise-recording.ts), then the task's average confidence. The task goes to
 // review (ToReview 60), or straight to export (QueuedForExport 90) when its file type is one the
 // workspace lets skip review (advanced settings → fileTypesToSkipReview) or its type has no
 // review in the system (translations, product-spec §4).
 import { extname } from 'node:path';
-import type { TaskPageRow, TaskRow } from '../../db/schema.js';
+import type { TaskRow } from '../../db/schema.js';
 import { indexTask } from '../../domain/search/indexing.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
-import {
-  type DocumentResult,
-  detectInvoiceFields,
-  detectPii,
-  detectTables,
-  type Entity,
-  type OcrPageResult,
-  type QrPage,
-  readQrCodes,
-  type Table,
-} from '../documents/index.js';
+import type { DocumentResult, Entity, OcrPageResult, QrPage, Table } from '../documents/index.js';
 import type { Transcript } from '../media/index.js';
 import { customModelFields } from '../templates/custom-model-fields.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
 import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
+import { summariseRecording } from './summarise-recording.js';
+import { runRecognizerHooks } from './recognizer-hooks.js';
+import { inParallel } from './in-parallel.js';
 import { StageStore } from './task-store.js';
 import { translatePages } from './translation.js';
 import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
 /** Pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
 const QR_BATCH = 50;
+/** Pages whose results one UPDATE writes. */
+const PAGES_PER_WRITE = 50;
+
+type PageWithFile = Awaited<ReturnType<StageStore['pagesWithFiles']>>[number];
 
 export const postProcessing: Stage = {
   name: 'post-processing',
@@ -45,6 +44,9 @@ export const postProcessing: Stage = {
     const summary = settings.template.media
       ? await mediaSummary(store, context.task)
       : await documentResults(context, store, settings);
+    if (settings.template.media && settings.pipeline.postProcessingStepIds.includes('postprocess.summarize')) {
+      await summariseRecording(context, summary);
+    }
     await store.updateTask(context.task.id, {
       average_confidence: summary.averageConfidence,
       processing_finished_on: new Date(),
@@ -64,7 +66,7 @@ export const postProcessing: Stage = {
   },
 };
 
-interface Summary {
+export interface Summary {
   averageConfidence: number | null;
   description: string;
   payload: Record<string, unknown>;
@@ -86,7 +88,7 @@ async function documentResults(
   settings: WorkspaceSettings,
 ): Promise<Summary> {
   const task = context.task;
-  const rows = await store.pages(task.id);
+  const rows = await store.pagesWithFiles(task.id);
   const missing = rows.find((row) => row.ocr === null);
   if (rows.length === 0 || missing) {
     throw new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
@@ -98,8 +100,16 @@ async function documentResults(
   const entities: Entity[] = [];
   let fields: Entity[] = [];
   let eInvoice: EInvoiceResults | null = null;
-  if (steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt')) {
-    const found = detectInvoiceFields(pages, { documentKind: taskType });
+  const withFields = steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt');
+  // Fields, tables and personal data in one job on the process's threads, off the worker's thread.
+  const detected = await context.threads.detectDocument({
+    pages,
+    fields: withFields ? taskType : null,
+    tables: steps.has('postprocess.detect-tables'),
+    pii: steps.has('postprocess.detect-pii'),
+  });
+  if (withFields) {
+    const found = detected.fields;
     eInvoice = taskType === 'Invoice' ? await eInvoiceResults(context, store, pages, found) : null;
     fields = mapFieldEntities(eInvoice?.fields ?? found, fieldMapping(settings.config));
     entities.push(...fields);
@@ -111,23 +121,34 @@ async function documentResults(
     entities.push(...custom.entities);
   }
   // An e-invoice's line items are exact; the column-alignment guess is not wanted beside them.
-  const tables: Table[] = eInvoice?.table
-    ? [eInvoice.table]
-    : steps.has('postprocess.detect-tables')
-      ? detectTables(pages)
-      : [];
-  if (steps.has('postprocess.detect-pii')) for (const page of pages) entities.push(...detectPii(page));
+  const tables: Table[] = eInvoice?.table ? [eInvoice.table] : detected.tables;
+  entities.push(...detected.pii);
   if (steps.has('postprocess.detect-qr-codes')) {
-    for (let from = 0; from < rows.length; from += QR_BATCH) {
-      entities.push(...(await qrCodesOf(store, rows.slice(from, from + QR_BATCH))));
+    const batches: (typeof rows)[] = [];
+    for (let from = 0; from < rows.length; from += QR_BATCH) batches.push(rows.slice(from, from + QR_BATCH));
+    const found = await inParallel(batches, context.threads.size, async (batch) => {
+      const codes = await qrCodesOf(context, store, batch);
       await context.heartbeat();
-    }
+      return codes;
+    });
+    entities.push(...found.flat());
+  }
+  // The workspace's hooks run last, so they see every entity found above.
+  const hooks = settings.config.recognizerHooks;
+  if (hooks.length > 0) {
+    const hooked = await runRecognizerHooks(
+      context.config,
+      hooks,
+      { taskId: task.id, workspaceId: task.workspace_id, tenantId: task.tenant_id, pages, entities },
+      context.signal,
+    );
+    entities.push(...hooked.entities);
   }
 
   const fieldConfidences = fields.map(entityConfidence).filter((value): value is number => value !== null);
   const wordConfidences = pages.flatMap((page) => page.words.map((word) => word.confidence));
   const averageConfidence = fieldConfidences.length > 0 ? mean(fieldConfidences) : mean(wordConfidences);
-  for (const page of pages) {
+  const documents = pages.map((page) => {
     const pageEntities = entities.filter((entity) => entity.pageNumber === page.pageNumber);
     const pageTables = tables.filter((table) => (table.boundsAndPoints?.pageNumber ?? 1) === page.pageNumber);
     const confidences = pageEntities.map(entityConfidence).filter((value): value is number => value !== null);
@@ -137,7 +158,11 @@ async function documentResults(
       entities: pageEntities,
       tables: pageTables,
     };
-    await store.setPageDocument(task.id, page.pageNumber, document);
+    return { pageNumber: page.pageNumber, document };
+  });
+  // One UPDATE per window of pages rather than per page (a window bounds one statement's size).
+  for (let from = 0; from < documents.length; from += PAGES_PER_WRITE) {
+    await store.setPagesDocument(task.id, documents.slice(from, from + PAGES_PER_WRITE));
   }
   const translated =
     steps.has('postprocess.translate') && taskType === 'Translation'
@@ -162,27 +187,30 @@ async function documentResults(
       tables: tables.length,
       qrCodes: qr,
       pii,
+      ...(hooks.length > 0 ? { recognizerHooks: hooks } : {}),
       ...eInvoice?.payload,
     },
   };
 }
 
-/** QR codes on the page files: PDF pages are rendered at the QR resolution, image pages read as stored. */
-async function qrCodesOf(store: StageStore, rows: readonly TaskPageRow[]): Promise<Entity[]> {
+/**
+ * QR codes on the page files (read in one of the process's threads): PDF pages are rendered at the
+ * QR resolution, image pages read as stored.
+ */
+async function qrCodesOf(context: StageContext, store: StageStore, rows: readonly PageWithFile[]): Promise<Entity[]> {
   const pages: QrPage[] = [];
   for (const row of rows) {
-    if (!row.image_blob_id) continue;
-    const blob = await store.blobKey(row.image_blob_id);
+    if (!row.image_blob_id || !row.storage_key) continue;
     const inPoints = row.unit === 'point';
     pages.push({
-      bytes: await store.readBlob(row.image_blob_id),
-      contentType: blob?.contentType ?? 'application/octet-stream',
+      bytes: await store.readStored(row.storage_key),
+      contentType: row.content_type ?? 'application/octet-stream',
       pageNumber: row.page_number,
       widthPt: inPoints ? Number(row.width) : undefined,
       heightPt: inPoints ? Number(row.height) : undefined,
     });
   }
-  return (await readQrCodes(pages)).flat();
+  return (await context.threads.readQrCodes({ pages })).flat();
 }
 
 async function mediaSummary(store: StageStore, task: TaskRow): Promise<Summary> {

@@ -274,7 +274,8 @@ async function storePageFiles(
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
   };
   if (type.kind === 'pdf') {
-    await separatePdfPages(bytes, first, last, async (file) => {
+    const separate = (path: string, from: number, to: number) => context.threads.separatePdfBatch({ path, from, to });
+    await separatePdfPages(bytes, first, last, separate, async (file) => {
       // geometry holds pages first..last in order.
       const page = geometry[file.sourcePage - first];
       await keep(file, {

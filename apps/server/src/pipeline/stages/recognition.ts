@@ -9,6 +9,7 @@ import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import {
   DocumentEngineError,
   EngineNotConfiguredError as DocumentEngineNotConfigured,
+  type PageText,
   toOcrPageResult,
 } from '../documents/index.js';
 import {
@@ -18,12 +19,16 @@ import {
   TranscriptionError,
 } from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
+import { inParallel } from './in-parallel.js';
 import { type DocumentRecognizer, type MediaRecognizer, recognizerFor } from './recognizers.js';
 import { StageStore } from './task-store.js';
 import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
-/** A progress note every this many pages (and at the end), so long documents show movement. */
-const NOTE_EVERY = 25;
+/**
+ * Pages recognised and written together (one UPDATE), with a progress note after each such window
+ * so long documents show movement; bounds the results held in memory for a 2,000-page file.
+ */
+const PAGES_PER_WRITE = 50;
 
 export const recognition: Stage = {
   name: 'recognition',
@@ -50,7 +55,7 @@ async function recognizePages(
   settings: WorkspaceSettings,
 ): Promise<StageOutcome> {
   const task = context.task;
-  const pages = await store.pages(task.id);
+  const pages = await store.pagesWithFiles(task.id);
   if (pages.length === 0) {
     throw new TaskFailure(S.RecognizingFailed, 'The task has no pages to recognise; restart its processing.');
   }
@@ -62,21 +67,21 @@ async function recognizePages(
   }
   const engines = new Map<string, number>();
   let words = 0;
-  for (const page of pages) {
-    if (!page.image_blob_id) {
+  const recognize = async (page: (typeof pages)[number]) => {
+    if (!page.image_blob_id || !page.storage_key) {
       throw new TaskFailure(
         S.RecognizingFailed,
         `Page ${page.page_number} has no page file; restart the task's processing.`,
       );
     }
-    const blob = await store.blobKey(page.image_blob_id);
-    const bytes = await store.readBlob(page.image_blob_id);
-    let text: Awaited<ReturnType<DocumentRecognizer['recognizePage']>>;
+    const bytes = await store.readStored(page.storage_key);
+    let text: PageText;
     try {
-      text = await recognizer.recognizePage(
-        { bytes, contentType: blob?.contentType ?? 'application/octet-stream', pageNumber: page.page_number },
+      text = await context.threads.recognizePage({
+        engine: recognizer.name,
+        page: { bytes, contentType: page.content_type ?? 'application/octet-stream', pageNumber: page.page_number },
         languages,
-      );
+      });
     } catch (error) {
       if (error instanceof DocumentEngineNotConfigured) {
         throw new TaskFailure(S.RecognizingFailed, `Text recognition is not configured: ${error.message}`);
@@ -92,22 +97,29 @@ async function recognizePages(
       }
       throw error;
     }
+    // The lease is renewed between pages; a shut-down worker stops here.
+    await context.heartbeat();
+    if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
     const ocr = toOcrPageResult(text);
+    engines.set(text.engine, (engines.get(text.engine) ?? 0) + 1);
+    words += text.words.length;
     // When OCR had to turn the page to read it, the boxes are those of the turned page: the row
     // takes that page's size, and its rotation grows by the turn so the viewer shows it the same way.
-    await store.setPageOcr(task.id, page.page_number, ocr, {
+    return {
+      pageNumber: page.page_number,
+      ocr,
       width: ocr.pageSize.width,
       height: ocr.pageSize.height,
       unit: ocr.pageSize.unit,
       rotation: (page.rotation + (text.orientation ?? 0)) % 360,
-    });
-    engines.set(text.engine, (engines.get(text.engine) ?? 0) + 1);
-    words += text.words.length;
-    await context.heartbeat();
-    if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
-    if (page.page_number % NOTE_EVERY === 0 && page.page_number < pages.length) {
-      await context.note(`Recognised page ${page.page_number} of ${pages.length}.`);
-    }
+    };
+  };
+  // As many pages at once as the process has threads; each window's results in one UPDATE.
+  for (let from = 0; from < pages.length; from += PAGES_PER_WRITE) {
+    const window = pages.slice(from, from + PAGES_PER_WRITE);
+    await store.setPagesOcr(task.id, await inParallel(window, context.threads.size, recognize));
+    const done = from + window.length;
+    if (done < pages.length) await context.note(`Recognised ${done} of ${pages.length} pages.`);
   }
   const byEngine = [...engines.entries()].map(
     ([engine, n]) => `${n} by ${engine === 'pdfminer' ? 'text layer' : engine}`,

@@ -1,18 +1,12 @@
 // The recognizers behind one interface, chosen by the workspace's pipeline recognizer step
 // (domain/workspaces/pipelines.ts): `recognizer.pdfminer` reads a PDF page's text layer when it is
-// good (text-layer-quality) and OCRs the page otherwise; `recognizer.tesseract` OCRs every page;
+// good (text-layer-quality) and OCRs the page otherwise; `recognizer.tesseract` OCRs every page
+// (both documents/recognize-page.ts, in the pipeline's threads);
 // `recognizer.pocketsphinx` transcribes recordings, offline with pocketsphinx (English) or with a
 // Whisper-compatible HTTP service when WHISPER_URL is set. An engine that is missing answers with
 // the reason from `configurationProblem` — it is never replaced by something that pretends.
-import {
-  EngineNotConfiguredError,
-  extractPdfText,
-  ocrImage,
-  ocrPdf,
-  type PageText,
-  tesseractStatus,
-} from '../documents/index.js';
-import { assessTextLayer } from '../documents/pdf/text-layer-quality.js';
+import { tesseractStatus } from '../documents/index.js';
+import type { PageEngine } from '../documents/recognize-page.js';
 import {
   type MediaRange,
   PocketSphinxRecognizer,
@@ -32,13 +26,10 @@ export interface Recognizer {
   configurationProblem(languages: readonly string[]): Promise<string | null>;
 }
 
-/** One page file (a one-page PDF or an image) in, the page's words with boxes out. */
+/** Reads page files; the work itself is documents/recognize-page.ts, run in the pipeline's threads. */
 export interface DocumentRecognizer extends Recognizer {
+  readonly name: PageEngine;
   readonly input: 'document';
-  recognizePage(
-    page: { bytes: Uint8Array; contentType: string; pageNumber: number },
-    languages: readonly string[],
-  ): Promise<PageText>;
 }
 
 export interface MediaRecognizer extends Recognizer {
@@ -52,23 +43,9 @@ export interface MediaRecognizer extends Recognizer {
   ): Promise<TranscribeMediaResult>;
 }
 
-/** A text layer with fewer visible characters than this is no text layer (page numbers, stray marks). */
-const MIN_TEXT_CHARS = 8;
-
-const isPdf = (contentType: string) => contentType === 'application/pdf';
-
 async function tesseractProblem(languages: readonly string[]): Promise<string | null> {
   const status = await tesseractStatus(languages);
   return status.isConfigured ? null : status.reason;
-}
-
-async function ocr(page: { bytes: Uint8Array; contentType: string; pageNumber: number }, languages: readonly string[]) {
-  if (isPdf(page.contentType)) {
-    const [result] = await ocrPdf(page.bytes, { pages: [1], languages });
-    if (!result) throw new EngineNotConfiguredError('tesseract OCR', 'the page could not be rendered.');
-    return { ...result, pageNumber: page.pageNumber };
-  }
-  return ocrImage(page.bytes, { languages, pageNumber: page.pageNumber });
 }
 
 export const textLayerRecognizer: DocumentRecognizer = {
@@ -76,23 +53,12 @@ export const textLayerRecognizer: DocumentRecognizer = {
   input: 'document',
   // The text layer itself needs nothing; pages without one need tesseract.
   configurationProblem: tesseractProblem,
-  async recognizePage(page, languages) {
-    if (isPdf(page.contentType)) {
-      const [text] = await extractPdfText(page.bytes);
-      if (text) {
-        const quality = assessTextLayer(text.text);
-        if (quality.visibleChars >= MIN_TEXT_CHARS && quality.usable) return { ...text, pageNumber: page.pageNumber };
-      }
-    }
-    return ocr(page, languages);
-  },
 };
 
 export const tesseractRecognizer: DocumentRecognizer = {
   name: 'tesseract',
   input: 'document',
   configurationProblem: tesseractProblem,
-  recognizePage: ocr,
 };
 
 /** Every speech engine of the server, configured or not, and the one recordings go to. */

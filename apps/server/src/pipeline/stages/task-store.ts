@@ -26,8 +26,13 @@ export class StageStore extends ProcessingRepository {
   async readBlob(blobId: string): Promise<Uint8Array> {
     const blob = await this.blobKey(blobId);
     if (!blob) throw new Error(`The blob ${blobId} does not exist.`);
+    return this.readStored(blob.key);
+  }
+
+  /** The bytes under a storage key already looked up (e.g. by pagesWithFiles), as readBlob gives them. */
+  async readStored(storageKey: string): Promise<Uint8Array> {
     const chunks: Buffer[] = [];
-    for await (const chunk of this.storage.read(blob.key)) chunks.push(chunk as Buffer);
+    for await (const chunk of this.storage.read(storageKey)) chunks.push(chunk as Buffer);
     const joined = Buffer.concat(chunks);
     return new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
   }

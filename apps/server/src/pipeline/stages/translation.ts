@@ -6,8 +6,10 @@ import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { translationLanguagesOf } from '../../domain/tasks/translation-languages.js';
 import {
   describePair,
+  type LanguagePair,
   TranslationError,
   TranslationNotConfiguredError,
+  type Translator,
   translatorFor,
 } from '../../translation/index.js';
 import type { PageText } from '../documents/text/page-text.js';
@@ -49,6 +51,22 @@ export function paragraphsOf(page: PageText): string[] {
   return paragraphs;
 }
 
+/** Pages per call of the engine. */
+const PAGES_PER_CALL = 50;
+
+/** The texts through the engine's batch call when it has one, else one by one. */
+async function translateAll(
+  translator: Translator,
+  texts: string[],
+  pair: LanguagePair,
+  signal: AbortSignal,
+): Promise<string[]> {
+  if (translator.translateMany) return translator.translateMany(texts, pair, signal);
+  const translated: string[] = [];
+  for (const text of texts) translated.push(await translator.translate(text, pair, signal));
+  return translated;
+}
+
 /** Translates every page and keeps the result; the summary names the pair and the engine. */
 export async function translatePages(
   context: StageContext,
@@ -63,22 +81,29 @@ export async function translatePages(
   const translator = translatorFor(context.config);
   const pair = { from, to };
   let characters = 0;
-  for (const page of pages) {
-    const text = paragraphsOf(page).join('\n\n');
-    let translated: string;
+  // Pages go to the engine in batches: one call (one apertium process) per batch instead of per
+  // page, with the lease renewed between batches.
+  for (let first = 0; first < pages.length; first += PAGES_PER_CALL) {
+    const batch = pages.slice(first, first + PAGES_PER_CALL);
+    const texts = batch.map((page) => paragraphsOf(page).join('\n\n'));
+    let translated: string[];
     try {
-      translated = await translator.translate(text, pair, context.signal);
+      translated = await translateAll(translator, texts, pair, context.signal);
     } catch (error) {
       if (error instanceof TranslationNotConfiguredError || error instanceof TranslationError) {
+        const from = batch[0]?.pageNumber;
+        const to = batch.at(-1)?.pageNumber;
         throw new TaskFailure(
           S.PostProcessingFailed,
-          `Page ${page.pageNumber} could not be translated (${describePair(pair)}): ${error.message}`,
+          `${from === to ? `Page ${from}` : `Pages ${from}–${to}`} could not be translated (${describePair(pair)}): ${error.message}`,
         );
       }
       throw error;
     }
-    await store.setPageTranslation(context.task.id, page.pageNumber, translated);
-    characters += text.length;
+    for (const [index, page] of batch.entries()) {
+      await store.setPageTranslation(context.task.id, page.pageNumber, translated[index] ?? '');
+      characters += texts[index]?.length ?? 0;
+    }
     await context.heartbeat();
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
   }

@@ -8,6 +8,7 @@ import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import { recordEvent, TASK_EVENT } from '../../domain/tasks/events.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
+import type { PageThreads } from '../threads/page-threads.js';
 import type { Claim } from './claim.js';
 import { type StageContext, type StageOutcome, TaskFailure } from './stage.js';
 import { sentenceCase, workerActor } from './stage-statuses.js';
@@ -28,6 +29,7 @@ export interface RunOptions {
   db: Db;
   storage: BlobStorage;
   config: ServerConfig;
+  threads: PageThreads;
   workerId: string;
   leaseMs: number;
   /** Aborted when the worker is asked to stop. */
@@ -80,6 +82,7 @@ export async function runStage(claim: Claim, options: RunOptions): Promise<RunRe
     db,
     storage: options.storage,
     config: options.config,
+    threads: options.threads,
     task,
     workerId,
     signal: controller.signal,

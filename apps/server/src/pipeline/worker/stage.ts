@@ -7,6 +7,7 @@ import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { TaskRow } from '../../db/schema.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
+import type { PageThreads } from '../threads/page-threads.js';
 
 export interface StageContext {
   db: Db;
@@ -18,6 +19,11 @@ export interface StageContext {
   workerId: string;
   /** Aborted when the worker shuts down or loses the claim; long steps should stop early. */
   signal: AbortSignal;
+  /**
+   * The process's threads for the CPU-bound page work and the engines' child processes, so the
+   * worker's own thread only orchestrates (shared by the workers of the process).
+   */
+  threads: PageThreads;
   /** Renews the claim's lease; call it between pages or chunks of long work. */
   heartbeat(): Promise<void>;
   /** A progress note, written as an event of the task (e.g. "Recognised page 3 of 12"). */

@@ -1,16 +1,21 @@
 // The worker pool of one process: `count` loops that claim a task, run its stage and claim the
-// next, waiting with a growing pause (250 ms → 2 s) while nothing is queued; plus the scheduler.
-// A task that moves on to another stage's queue wakes the idle workers at once. `stop()` lets each
+// next, sleeping while nothing is queued; plus the scheduler. Given the database's notifications,
+// idle workers wake the moment a task is queued for them, by any process (work-signal.ts), and
+// poll only as a slow safety net (config.workerPollMs); without them they poll 250 ms → 2 s. A
+// task that moves on to another stage's queue wakes the idle workers at once. `stop()` lets each
 // worker finish its task (or release it after the grace period) and resolves when all are done.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
+import type { Notifications } from '../../db/notifications.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
+import { type PageThreads, startPageThreads } from '../threads/page-threads.js';
 import { claimNext } from './claim.js';
 import { type RunResult, runStage } from './run-stage.js';
 import { startScheduler } from './scheduler.js';
 import type { Stage } from './stage.js';
+import { wakeOnQueuedWork } from './work-signal.js';
 
 export interface WorkerOptions {
   db: Db;
@@ -18,8 +23,13 @@ export interface WorkerOptions {
   config: ServerConfig;
   stages: readonly Stage[];
   count: number;
+  /** The database's LISTEN/NOTIFY: wake on queued work instead of polling (DatabaseHandle.notifications). */
+  notifications?: Notifications;
+  /** Threads for the stages' page work; started with config.pipelineThreads (and stopped with the workers) when omitted. */
+  threads?: PageThreads;
   /** Defaults to config.workerLeaseMs. */
   leaseMs?: number;
+  /** The pause between polls while idle, doubling from min to max (defaults above). */
   idleMs?: { min: number; max: number };
   /** How long a stopping worker lets its stage finish before releasing the task (default 10 s). */
   graceMs?: number;
@@ -34,6 +44,8 @@ export interface Workers {
   ids: readonly string[];
   /** Wakes idle workers now (a task was queued). */
   wake(): void;
+  /** True once the workers listen for queued work; false when they only poll. */
+  listening: Promise<boolean>;
   stop(): Promise<void>;
 }
 
@@ -48,11 +60,16 @@ const defaultLog = (message: string, error?: unknown) => {
 
 export function startWorkers(options: WorkerOptions): Workers {
   const leaseMs = options.leaseMs ?? options.config.workerLeaseMs;
-  const idle = options.idleMs ?? { min: 250, max: 2000 };
+  const pollMs = options.config.workerPollMs;
+  const idle = options.idleMs ?? (options.notifications ? { min: pollMs, max: pollMs } : { min: 250, max: 2000 });
   const log = options.log ?? defaultLog;
   const shutdown = new AbortController();
   const sleepers = new Set<() => void>();
+  // Counts wakes, so a worker that was woken while it was claiming (and found nothing, as the new
+  // task was not committed yet when it looked) does not go to sleep on it.
+  let wakes = 0;
   const wake = () => {
+    wakes++;
     for (const resume of [...sleepers]) resume();
   };
   const pause = (ms: number) =>
@@ -72,15 +89,17 @@ export function startWorkers(options: WorkerOptions): Workers {
   async function loop(workerId: string) {
     let wait = idle.min;
     while (!shutdown.signal.aborted) {
+      const wakesBefore = wakes;
       let claim: Awaited<ReturnType<typeof claimNext>>;
       try {
-        claim = await claimNext(options.db, workerId, options.stages, leaseMs);
+        claim = await claimNext(options.db, workerId, options.stages, leaseMs, undefined, options.config.workerQueues);
       } catch (error) {
         // The database is away (restart, network): keep trying, slowly.
         log(`worker ${workerId}: claiming failed`, error);
         claim = null;
       }
       if (!claim) {
+        if (wakes !== wakesBefore) continue;
         await pause(wait);
         wait = Math.min(wait * 2, idle.max);
         continue;
@@ -92,6 +111,7 @@ export function startWorkers(options: WorkerOptions): Workers {
           db: options.db,
           storage: options.storage,
           config: options.config,
+          threads,
           workerId,
           leaseMs,
           shutdown: shutdown.signal,
@@ -108,6 +128,10 @@ export function startWorkers(options: WorkerOptions): Workers {
     }
   }
 
+  const listener = options.notifications
+    ? wakeOnQueuedWork(options.notifications, options.stages, wake, log)
+    : Promise.resolve(undefined);
+  const threads = options.threads ?? startPageThreads(options.config.pipelineThreads);
   const loops = ids.map((id) => loop(id));
   const scheduler =
     options.scheduler === false
@@ -125,12 +149,15 @@ export function startWorkers(options: WorkerOptions): Workers {
   return {
     ids,
     wake,
+    listening: listener.then((stop) => stop !== undefined),
     stop() {
       stopping ??= (async () => {
         shutdown.abort(new Error('The worker is stopping.'));
         wake();
         await Promise.all(loops);
         await scheduler?.stop();
+        await (await listener)?.();
+        if (!options.threads) await threads.close();
       })();
       return stopping;
     },

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/app';
-import { API, implementing, server, viewerInit } from '../../test/server';
+import { API, implementing, server, tenants, viewerInit } from '../../test/server';
 
 // The viewer itself is tested in its package (jsdom, Storybook in Chromium, tests/embed, e2e);
 // here only what this page adds: the query parameters in, the next task out.
@@ -198,5 +198,59 @@ describe('/task/viewer', () => {
     expect(error.textContent).toContain('La tâche n’a pas pu être ouverte.');
     expect(error.textContent).toContain('Introuvable.');
     expect(error.textContent).not.toContain('An unexpected server error occurred.');
+  });
+
+  describe('a shared link naming a tenant', () => {
+    const changes = () => {
+      const asked: string[] = [];
+      server.use(
+        http.patch(`${API}/v1/Tenant/ChangeTenant`, ({ request }) => {
+          asked.push(new URL(request.url).searchParams.get('tenantId') ?? '');
+          return HttpResponse.json({ succeeded: true, errors: [], result: {} });
+        }),
+      );
+      return asked;
+    };
+
+    it('changes to the link’s tenant before looking for the task, then reloads', async () => {
+      const asked = changes();
+      let opened = false;
+      server.use(
+        http.get(`${API}/v1/Viewer/ViewerInit`, () => {
+          opened = true;
+          return HttpResponse.json(viewerInit('Invoice', 't-1'));
+        }),
+      );
+      const other = tenants[1]?.tenantId as string;
+      const { environment } = renderApp({
+        path: `/task/viewer?taskId=t-1&tenantId=${other}`,
+        abilities: ['Viewer.View'],
+      });
+      await waitFor(() => expect(environment.reload).toHaveBeenCalled());
+      expect(asked).toEqual([other]);
+      expect(opened).toBe(false);
+    });
+
+    it('opens the task at once in the tenant the person already works in', async () => {
+      const asked = changes();
+      renderApp({ path: `/task/viewer?taskId=t-1&tenantId=${tenants[0]?.tenantId}`, abilities: ['Viewer.View'] });
+      await screen.findByTestId('viewer');
+      expect(asked).toEqual([]);
+    });
+
+    it('does not change to a tenant the person is no member of: the task is then not found', async () => {
+      const asked = changes();
+      server.use(
+        http.get(`${API}/v1/Viewer/ViewerInit`, () =>
+          HttpResponse.json({ status: 404, errors: [{ code: 0, message: 'Task not found.' }] }, { status: 404 }),
+        ),
+      );
+      renderApp({
+        path: '/task/viewer?taskId=t-1&tenantId=00000000-0000-4000-8000-0000000000ff',
+        abilities: ['Viewer.View'],
+      });
+      await screen.findByTestId('viewer.load-error');
+      expect(asked).toEqual([]);
+    });
   });
 });

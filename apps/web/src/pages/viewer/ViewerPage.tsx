@@ -28,6 +28,7 @@ import { useWebTranslation } from '../../i18n/useWebTranslation';
 import { ClearDetectedFields } from './ClearDetectedFields';
 import { MediaTaskPage } from './MediaTaskPage';
 import { isMediaTaskType, opensInTranscriptEditor } from './taskKind';
+import { useTenantOfLink } from './useTenantOfLink';
 
 // The editor and its waveform load only when a recording is opened.
 const TranscriptEditor = lazy(async () => {
@@ -53,11 +54,13 @@ export function ViewerPage() {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const initialPage = Number.isFinite(page) && page >= 1 ? page : null;
   const named = Boolean(query.taskId || query.externalId);
+  // A shared link may name another of the person's tenants: the task is looked for there.
+  const tenant = useTenantOfLink(params.get('tenantId'));
   const task = useQuery({
     ...api.queryOptions('get', '/api/v{version}/Viewer/ViewerInit', {
       params: { query: { taskId: query.taskId ?? null, externalId: query.externalId ?? null } },
     }),
-    enabled: named,
+    enabled: named && tenant === 'ready',
   });
   const workspaceId = task.data?.workspaceConfig.id;
   const lastWorkspaceIds = usePreferences((p) => p.lastWorkspaceIds);
@@ -86,7 +89,7 @@ export function ViewerPage() {
       </section>
     );
   }
-  if (task.isPending) return <LoadingState />;
+  if (task.isPending || tenant === 'switching') return <LoadingState />;
   if (task.isError) {
     const { message, detail } = errorMessage(task.error);
     return (

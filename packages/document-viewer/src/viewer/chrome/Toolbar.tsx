@@ -5,10 +5,10 @@
  */
 import { enumMembers } from '@reviewdesk/api-client';
 import { Button, Menu } from '@reviewdesk/ui';
+import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
 import { useId } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import { useSession, useUi, useViewer } from '../context.js';
-import { CheckoutCountdown } from './CheckoutCountdown.js';
 import { SaveIndicator } from './SaveIndicator.js';
 
 export interface ToolbarProps {
@@ -38,6 +38,7 @@ export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFini
   const mode = useSession((s) => s.mode);
   const phase = useSession((s) => s.phase);
   const finishing = useSession((s) => s.finishing);
+  const checkoutUntil = useSession((s) => s.checkout?.until);
   const flush = useSession((s) => s.flush);
   const cancel = useSession((s) => s.cancel);
   const currentPage = useUi((s) => s.currentPage);
@@ -168,7 +169,7 @@ export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFini
             {t('toolbar.saveNow')}
           </Button>
         ) : null}
-        <CheckoutCountdown />
+        <CheckoutCountdown until={checkoutUntil} />
       </div>
       <div className="rd-viewer-toolbar__group rd-viewer-toolbar__actions">
         <Button

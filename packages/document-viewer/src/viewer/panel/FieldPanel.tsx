@@ -4,6 +4,7 @@
  * guided pass (previous / next value needing attention) at the top.
  */
 import { Fragment } from 'react';
+import { DocAiPanel } from '../../docai/DocAiPanel.js';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import { entityIdOf } from '../../session/document-edits.js';
 import { DOCUMENT_TABLES_KEY, groupEntries, type PanelField } from '../../session/fields.js';
@@ -170,6 +171,7 @@ export function FieldPanel({ fields, attention, ctx }: FieldPanelProps) {
           );
         })}
       </div>
+      <DocAiPanel ctx={ctx} />
     </section>
   );
 }

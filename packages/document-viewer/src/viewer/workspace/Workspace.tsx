@@ -2,6 +2,7 @@
  * The review workspace of a loaded task: toolbar, notices, thumbnails, the pages and the field
  * panel, with the keyboard shortcuts, the focus on open, the finish flow and exports wired in.
  */
+import { useCitationBoxes } from '../../docai/useCitationBoxes.js';
 import { PageThumbnails } from '../../pages/index.js';
 import type { PdfAssets } from '../../pages/types.js';
 import { Banners } from '../chrome/Banners.js';
@@ -36,7 +37,7 @@ export function Workspace(props: WorkspaceProps) {
   const ctx = useActionContext();
   const fields = useFields();
   const attention = useAttention(fields);
-  const boxes = useOverlay(fields);
+  const boxes = useCitationBoxes(useOverlay(fields));
   const pageInfos = usePageInfos();
   const ocrWords = useOcrWords();
   const messages = usePagesMessages();

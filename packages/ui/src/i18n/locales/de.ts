@@ -29,6 +29,10 @@ export const de: UiResource = {
     label: 'Zugewiesen an {{names}}',
     unassigned: 'Nicht zugewiesen',
   },
+  checkout: {
+    remaining: 'Ausgecheckt für {{time}}',
+    expiring: 'Auscheckung endet in {{time}}',
+  },
   notices: {
     region: 'Benachrichtigungen',
   },

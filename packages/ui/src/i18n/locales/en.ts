@@ -26,6 +26,10 @@ export const en = {
     label: 'Assigned to {{names}}',
     unassigned: 'Unassigned',
   },
+  checkout: {
+    remaining: 'Checked out for {{time}}',
+    expiring: 'Checkout ends in {{time}}',
+  },
   notices: {
     region: 'Notifications',
   },

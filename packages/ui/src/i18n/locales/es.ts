@@ -28,6 +28,10 @@ export const es: UiResource = {
     label: 'Asignada a {{names}}',
     unassigned: 'Sin asignar',
   },
+  checkout: {
+    remaining: 'Reservada durante {{time}}',
+    expiring: 'La reserva termina en {{time}}',
+  },
   notices: {
     region: 'Notificaciones',
   },

@@ -28,6 +28,10 @@ export const fr: UiResource = {
     label: 'Attribuée à {{names}}',
     unassigned: 'Non attribuée',
   },
+  checkout: {
+    remaining: 'Réservée pour {{time}}',
+    expiring: 'La réservation se termine dans {{time}}',
+  },
   notices: {
     region: 'Notifications',
   },

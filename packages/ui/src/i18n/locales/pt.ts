@@ -28,6 +28,10 @@ export const pt: UiResource = {
     label: 'Atribuída a {{names}}',
     unassigned: 'Sem atribuição',
   },
+  checkout: {
+    remaining: 'Reservada durante {{time}}',
+    expiring: 'A reserva termina em {{time}}',
+  },
   notices: {
     region: 'Notificações',
   },

@@ -305,3 +305,95 @@ describe('detectInvoiceFields: general layout rules', () => {
     );
   });
 });
+
+// The same rules on the words and boxes of real documents (fixtures/invoices-dev, SOURCES.md):
+// each case is one layout rule that holds on documents in general, seen where a real page needs it.
+describe('detectInvoiceFields: words with boxes on real pages', async () => {
+  const read = async (name: string) =>
+    detectInvoiceFields(await extractPdfText(readFixture(`invoices-dev/${name}.pdf`)));
+
+  it('reads the number under a title past a date-shaped line ("FACTURE" / date / "nº …")', async () => {
+    expect(value(await read('fr_hotel_pacano_word'), 'InvoiceId')?.contentNormalized).toBe('2023-6026');
+  });
+
+  it('reads a value that wrapped to the start of the next line, not the value of the label under it', async () => {
+    expect(value(await read('nl_circle_betaaloverzicht'), 'InvoiceId')?.contentNormalized).toBe('3906541086000');
+  });
+
+  it("takes the letterhead's name block, not the title in its column nor the tagline under it", async () => {
+    expect(value(await read('en_market_financial_invoice'), 'VendorName')?.contentNormalized).toBe(
+      'Market Financial Consulting',
+    );
+  });
+
+  it('reads a CFDI\'s "Folio", not the fiscal UUID of its "Folio fiscal"', async () => {
+    expect(value(await read('es_mx_cfdi33_factura'), 'InvoiceId')?.contentNormalized).toBe('167ABC');
+  });
+
+  it('reads a labelled document date over a printing timestamp, and ends a letterhead name at "Tel:"', async () => {
+    const entities = await read('de_vordefinierte_firma_dem_facturx');
+    expect(value(entities, 'InvoiceDate')?.contentNormalized).toBe('1997-01-07');
+    expect(value(entities, 'VendorName')?.contentNormalized).toBe('Die Vordefinierte Firma');
+    expect(value(entities, 'SubTotal')?.contentNormalized).toBe('32838.00');
+    expect(value(entities, 'TotalTax')?.contentNormalized).toBe('4925.70');
+  });
+
+  it('reads a date written as eight digits after its label', async () => {
+    expect(value(await read('fr_atelier_berthier_facturx'), 'InvoiceDate')?.contentNormalized).toBe('2026-08-15');
+  });
+
+  it('does not take a "Bill To" column for a reference to another invoice', async () => {
+    const entities = await read('en_stanford_plumbing_invoice');
+    expect(value(entities, 'InvoiceId')?.contentNormalized).toBe('INV03051');
+    expect(value(entities, 'InvoiceDate')?.contentNormalized).toBe('2018-10-18');
+  });
+
+  it('takes the total before a payment, not the balance left to pay, when the sum is printed', () => {
+    const page = syntheticPage(
+      [
+        'Invoice # 23413561',
+        'Balance Due:                 $4,647.68',
+        '',
+        'Shipping:                      $199.99',
+        'Tota                        $19,647.68',
+        'Amount Paid                 $15,000.00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('19647.68');
+  });
+
+  it('reads no total from a "Total" column header over the lines, and still knows the bill', () => {
+    const page = syntheticPage(
+      [
+        'Maison Test, Place du Marché 11/12/2022 12h42',
+        '              Description            Total',
+        '              Entrée plein tarif     6,00€',
+        '              Entrée tarif réduit    3,50€',
+        '                          Payé       9,50€',
+      ].join('\n'),
+    );
+    const entities = detectInvoiceFields([page]);
+    expect(value(entities, 'InvoiceTotal')?.contentNormalized).toBe('9.50');
+    expect(value(entities, 'VendorName')?.contentNormalized).toBe('Maison Test');
+  });
+
+  it('reads a receipt number after OCR noise in place of the colon ("Bon-Nr ,;1433")', () => {
+    const page = syntheticPage(['SUMME EUR 0,99', '04.12.2014 11:26 Bon-Nr ,;1433'].join('\n'));
+    expect(value(detectInvoiceFields([page]), 'InvoiceId')?.contentNormalized).toBe('1433');
+  });
+
+  it("reads a credit note's own number", async () => {
+    expect(value(await read('en_acme_ltd_credit_note'), 'InvoiceId')?.contentNormalized).toBe('1234567890');
+  });
+
+  it('takes a company in capitals with its legal form, not the country ending two address blocks', async () => {
+    expect(value(await read('en_tinyzimmertech_invoice'), 'VendorName')?.contentNormalized).toBe('TINYZIMMERTECH LTD');
+  });
+
+  it('takes the payee of "Make all checks payable to …" as the issuer when no label names it', () => {
+    const page = syntheticPage(
+      ['INVOICE 42', 'Total 120.00', 'Make all checks payable to Harbour Tools', 'Thank you'].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe('Harbour Tools');
+  });
+});

@@ -3,16 +3,24 @@
 // field keeps the box of the words it came from and a confidence (rule certainty × engine
 // certainty of the words). Category keys: see README.md.
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
+import { heightOf } from '../geometry.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
 import { calibratedConfidence } from './calibrate-confidence.js';
 import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
-import { findAllLabels, findLabelsInLine, type LabelHit, type ValueRegion, valueRegions } from './find-labels.js';
+import {
+  blockStartBefore,
+  findAllLabels,
+  findLabelsInLine,
+  type LabelHit,
+  type ValueRegion,
+  valueRegions,
+} from './find-labels.js';
 import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
-import { type DayMonthOrder, findDates } from './parse-date.js';
+import { type DayMonthOrder, documentDayMonthOrder, findDates, isTimestamp } from './parse-date.js';
 import { type ReadValue, readValue } from './read-value.js';
-import { companyNameGuesses, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
+import { companyNameGuesses, payeeGuess, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
 import { findVendorTaxId } from './vendor-tax-id.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
@@ -37,21 +45,29 @@ const RECEIPT_CATEGORIES: Record<InvoiceField, string> = {
 };
 
 interface Candidate {
-  field: InvoiceField;
+  field: InvoiceField | 'AmountPaid';
   page: PageText;
   value: ReadValue;
   confidence: number;
 }
 
-const POSITION_FACTOR = { right: 1, below: 0.85 } as const;
+const POSITION_FACTOR = { right: 1, below: 0.85, next: 0.8 } as const;
+/** A value read with less certainty than this (a date-shaped number) lets the label's farther regions be tried. */
+const SURE_READING = 0.8;
 
 export function detectInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
   const currency = detectCurrency(pages);
-  const order = options.dayMonthOrder ?? (currency?.code === 'USD' ? 'mdy' : 'dmy');
-  const candidates = labelledCandidates(pages, order);
+  // 16/11/2017 vs 11/16/2017: the document's other dates say which, else its dollar says month-first.
+  const order =
+    options.dayMonthOrder ??
+    documentDayMonthOrder(pages.map((page) => page.text)) ??
+    (currency?.code === 'USD' ? 'mdy' : 'dmy');
+  // Bill labels that head a column of amounts ("Total" over the lines) say "bill" but give no value.
+  const headsAmounts: (InvoiceField | 'AmountPaid')[] = [];
+  const candidates = labelledCandidates(pages, order, headsAmounts);
   // The document's type first: a letter or a report gets no invoice fields, not a guessed vendor.
-  if (!isInvoiceLike(pages, candidates)) return [];
-  const chosen = new Map<InvoiceField, Candidate>();
+  if (!isInvoiceLike(pages, candidates) && !headsAmounts.some((field) => BILL_FIELDS.has(field))) return [];
+  const chosen = new Map<InvoiceField | 'AmountPaid', Candidate>();
   for (const candidate of candidates) {
     const current = chosen.get(candidate.field);
     if (!current || better(candidate, current)) chosen.set(candidate.field, candidate);
@@ -62,6 +78,8 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
   const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
   const entities: Entity[] = [];
   for (const candidate of chosen.values()) {
+    // What was paid already only serves the arithmetic of the total.
+    if (candidate.field === 'AmountPaid') continue;
     const category = categoryOf(candidate.field);
     const range = { page: candidate.page, offset: candidate.value.offset, length: candidate.value.length };
     entities.push(entityFor(category, keyValueFor(range, category, candidate.confidence, candidate.value.normalized)));
@@ -112,7 +130,14 @@ function calibrate(entity: Entity): void {
 const BILL_WORDS =
   /(?<![\p{L}])(?:invoice|receipt|credit\s+note|bill|rechnung|gutschrift|quittung|kassenbon|bon|beleg|facture|avoir|re[çc]u|ticket|factura|recibo|fatura|nota\s+fiscal|cupom|factuur|kwitantie|bon|fattura|ricevuta|scontrino|faktura)(?![\p{L}])/iu;
 /** Fields whose label only a bill carries. */
-const BILL_FIELDS = new Set<InvoiceField>(['InvoiceId', 'InvoiceTotal', 'SubTotal', 'TotalTax', 'DueDate']);
+const BILL_FIELDS = new Set<InvoiceField | 'AmountPaid'>([
+  'InvoiceId',
+  'InvoiceTotal',
+  'SubTotal',
+  'TotalTax',
+  'DueDate',
+  'AmountPaid',
+]);
 
 /** A bill names itself or has a labelled number or amount; a letter or a report has neither. */
 function isInvoiceLike(pages: readonly PageText[], candidates: readonly Candidate[]): boolean {
@@ -120,22 +145,54 @@ function isInvoiceLike(pages: readonly PageText[], candidates: readonly Candidat
   return pages.some((page) => BILL_WORDS.test(page.text));
 }
 
-function labelledCandidates(pages: readonly PageText[], order: DayMonthOrder): Candidate[] {
+function labelledCandidates(
+  pages: readonly PageText[],
+  order: DayMonthOrder,
+  headsAmounts: (InvoiceField | 'AmountPaid')[] = [],
+): Candidate[] {
   const out: Candidate[] = [];
   for (const page of pages) {
     const hits = findAllLabels(page);
     for (const hit of hits) {
+      const field = hit.rule.field;
+      if (field === 'Other') continue;
       const onLine = hits.filter((other) => other.line === hit.line);
+      let best: Candidate | null = null;
       for (const region of valueRegions(hit, onLine)) {
-        if (region.where === 'below' && startsWithLabel(region)) continue;
+        if (region.where !== 'right' && startsWithLabel(region)) continue;
+        if (region.where === 'below' && hit.rule.kind === 'amount' && isColumnHeader(hit, region)) {
+          headsAmounts.push(field);
+          continue;
+        }
         const value = readValue(region, hit.rule.kind, order);
         if (!value) continue;
-        out.push({ field: hit.rule.field, page, value, confidence: score(hit, region, value) });
-        break; // the nearest region with a readable value is the label's value
+        const candidate = { field, page, value, confidence: score(hit, region, value) };
+        if (!best || candidate.confidence > best.confidence) best = candidate;
+        // The nearest region with a surely read value is the label's value; a weak reading
+        // ("FACTURE" over a date, then "n° 2023-6026") lets the next region try.
+        if (value.quality >= SURE_READING) break;
       }
+      if (best) out.push(best);
     }
   }
   return out;
+}
+
+/**
+ * An amount label over a column of amounts ("Description … Total" over the line items) heads the
+ * lines' amounts: the first of them is no total. Seen when the line under the value also has an
+ * amount under the label.
+ */
+function isColumnHeader(hit: LabelHit, region: ValueRegion): boolean {
+  const line = region.page.lines.find(
+    (candidate) =>
+      candidate.span.offset <= region.offset && region.offset < candidate.span.offset + candidate.span.length,
+  );
+  const next = line ? region.page.lines[line.index + 1] : undefined;
+  if (!next) return false;
+  const slack = heightOf(hit.line.edges) / 2;
+  const under = next.words.filter((word) => word.edges.right > hit.left - slack && word.edges.left < hit.right + slack);
+  return under.some((word) => findMoney(word.text).length > 0);
 }
 
 /** A region under a label that is itself a label line ("Bill To:" over "Payment Terms:") is not a value. */
@@ -157,7 +214,9 @@ const REFERENCE_BEFORE =
 
 function referencePenalty(hit: LabelHit): number {
   if (hit.rule.field !== 'InvoiceId') return 1;
-  const before = hit.page.text.slice(hit.line.span.offset, hit.offset);
+  // Only the label's own block speaks of it: "BILL TO …… Invoice No:" is two columns.
+  const start = blockStartBefore(hit)?.span.offset ?? hit.line.span.offset;
+  const before = hit.page.text.slice(Math.min(start, hit.offset), hit.offset);
   return REFERENCE_BEFORE.test(before) ? 0.5 : 1;
 }
 
@@ -188,7 +247,8 @@ function better(candidate: Candidate, current: Candidate): boolean {
  * A chosen total that is the sum is surer; one that is not gives way to an amount on the pages
  * that is (the first "Total" line is often a subtotal or a line's total).
  */
-function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>): void {
+function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField | 'AmountPaid', Candidate>): void {
+  totalBeforePayment(pages, chosen);
   const net = chosen.get('SubTotal')?.value.amount;
   const tax = chosen.get('TotalTax')?.value.amount;
   const total = chosen.get('InvoiceTotal');
@@ -217,17 +277,52 @@ function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField, Ca
   }
 }
 
+/**
+ * The grand total is what the document costs, not what is left to pay: where an amount already
+ * paid was read and the chosen total plus it is printed too ("Total 19,647.68 · Amount Paid
+ * 15,000.00 · Balance Due 4,647.68"), the chosen total was the balance and the sum is the total.
+ */
+function totalBeforePayment(pages: readonly PageText[], chosen: Map<InvoiceField | 'AmountPaid', Candidate>): void {
+  const paid = chosen.get('AmountPaid')?.value.amount;
+  const total = chosen.get('InvoiceTotal');
+  const due = total?.value.amount;
+  if (!paid || paid <= 0 || due === undefined || !total) return;
+  const sum = Math.abs(due) + paid;
+  for (const page of pages) {
+    const amount = findMoney(page.text).find((candidate) => Math.abs(Math.abs(candidate.value) - sum) < 0.015);
+    if (!amount) continue;
+    const value = {
+      offset: amount.index,
+      length: amount.length,
+      normalized: amount.normalized,
+      quality: 1,
+      amount: amount.value,
+      currency: amount.currency,
+    };
+    const candidate: Candidate = { field: 'InvoiceTotal', page, value, confidence: 0 };
+    candidate.confidence = combinedConfidence(rangeOf(candidate), Math.max(0.85, total.confidence));
+    chosen.set('InvoiceTotal', candidate);
+    return;
+  }
+}
+
 const rangeOf = (candidate: Candidate) => ({
   page: candidate.page,
   offset: candidate.value.offset,
   length: candidate.value.length,
 });
 
-function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Candidate>, order: DayMonthOrder): void {
+function addFallbacks(
+  pages: readonly PageText[],
+  chosen: Map<InvoiceField | 'AmountPaid', Candidate>,
+  order: DayMonthOrder,
+): void {
   const first = pages[0];
   if (!first) return;
   if (!chosen.has('InvoiceDate')) {
-    const date = findDates(first.text, order)[0];
+    // The first date of the page, unless it is a moment of printing ("20.03.2018 17:09:28").
+    const dates = findDates(first.text, order);
+    const date = dates.find((candidate) => !isTimestamp(first.text, candidate)) ?? dates[0];
     if (date) {
       chosen.set('InvoiceDate', {
         field: 'InvoiceDate',
@@ -264,10 +359,12 @@ function addFallbacks(pages: readonly PageText[], chosen: Map<InvoiceField, Cand
       ?.value.normalized.toLowerCase()
       .replace(/[^\p{L}\p{N}]/gu, '');
     // The strongest of: the sender line over the address window, a name repeated in letterhead
-    // and footer, a company name with a legal form; the letterhead's title line last.
+    // and footer, the payee of the payment line, a company name with a legal form; the
+    // letterhead's title block last.
     const guesses = [
       senderLineGuess(first),
       repeatedNameGuess(first),
+      payeeGuess(pages),
       companyNameGuesses(pages, new Set(customer ? [customer] : []))[0],
     ].filter((candidate) => candidate !== null && candidate !== undefined);
     const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? titleNameGuess(first);

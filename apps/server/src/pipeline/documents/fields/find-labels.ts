@@ -3,7 +3,9 @@
 // (column headers such as "Invoice Date:  Due Date:" with the values on the next line).
 import { heightOf, overlap } from '../geometry.js';
 import type { PageText, PositionedWord, TextLine } from '../text/page-text.js';
-import { LABEL_RULES, type LabelRule } from './labels.js';
+import { LABEL_RULES, type LabelRule, OTHER_LABEL_RULES } from './labels.js';
+
+const ALL_RULES: readonly LabelRule[] = [...LABEL_RULES, ...OTHER_LABEL_RULES];
 
 export interface LabelHit {
   rule: LabelRule;
@@ -22,8 +24,9 @@ export interface ValueRegion {
   offset: number;
   length: number;
   text: string;
-  where: 'right' | 'below';
-  /** Distance from the label in line heights (horizontal for right, vertical for below). */
+  /** Right of the label, under it, or at the start of the next line when the label ends its line. */
+  where: 'right' | 'below' | 'next';
+  /** Distance from the label in line heights (horizontal for right, vertical for below and next). */
   distance: number;
 }
 
@@ -36,7 +39,7 @@ const LINES_BELOW = 2;
 export function findLabelsInLine(page: PageText, line: TextLine): LabelHit[] {
   const text = page.text.slice(line.span.offset, line.span.offset + line.span.length);
   const matches: { rule: LabelRule; index: number; length: number }[] = [];
-  for (const rule of LABEL_RULES) {
+  for (const rule of ALL_RULES) {
     rule.pattern.lastIndex = 0;
     for (let m = rule.pattern.exec(text); m; m = rule.pattern.exec(text)) {
       const length = m[0].trimEnd().length;
@@ -81,7 +84,86 @@ export function valueRegions(hit: LabelHit, hitsOnLine: readonly LabelHit[]): Va
   const right = regionToTheRight(hit, hitsOnLine);
   if (right) regions.push(right);
   regions.push(...regionsBelow(hit));
+  // Nothing readable right of a label that ends its line ("**Invoice number:**"): its value wrapped.
+  if (!right || !/[\p{L}\p{N}]/u.test(right.text)) {
+    const next = regionOnNextLine(hit);
+    if (next) regions.push(next);
+  }
   return regions;
+}
+
+/**
+ * A label that ends its line, with its value wrapped to the start of the next line ("… Invoice
+ * number:" / "3906541086000 Order number: …"): text flows on, so the next line's first words are
+ * the value when that line starts left of the label (a wrap, not a column under it).
+ */
+function regionOnNextLine(hit: LabelHit): ValueRegion | null {
+  const lineEnd = hit.line.span.offset + hit.line.span.length;
+  if (/[\p{L}\p{N}]/u.test(hit.page.text.slice(hit.offset + hit.length, lineEnd))) return null;
+  // Only a label inside the line's running text wraps: not a title set apart in its own column.
+  if (blockStartBefore(hit) !== hit.line.words[0]) return null;
+  const next = hit.page.lines[hit.line.index + 1];
+  if (!next) return null;
+  const lineHeight = Math.max(heightOf(hit.line.edges), 1e-6);
+  const verticalGap = next.edges.top - hit.line.edges.bottom;
+  if (verticalGap > lineHeight || next.edges.left >= hit.left - lineHeight) return null;
+  const nextHits = findLabelsInLine(hit.page, next);
+  const first = next.words[0] as PositionedWord;
+  if (nextHits.some((other) => other.offset <= first.span.offset)) return null;
+  const limit = nextHits[0]?.offset ?? next.span.offset + next.span.length;
+  const taken: PositionedWord[] = [];
+  for (const word of next.words) {
+    if (word.span.offset >= limit) break;
+    const previousRight = taken.at(-1)?.edges.right;
+    if (previousRight !== undefined && word.edges.left - previousRight > COLUMN_GAP * lineHeight) break;
+    taken.push(word);
+  }
+  const last = taken.at(-1) as PositionedWord;
+  const offset = first.span.offset;
+  const end = Math.min(last.span.offset + last.span.length, limit);
+  return {
+    page: hit.page,
+    offset,
+    length: end - offset,
+    text: hit.page.text.slice(offset, end),
+    where: 'next',
+    distance: Math.max(0, verticalGap) / lineHeight,
+  };
+}
+
+/**
+ * The first word of the label's block on its line: walking left from the label over words closer
+ * than a column gap.
+ */
+export function blockStartBefore(hit: LabelHit): PositionedWord | undefined {
+  const lineHeight = Math.max(heightOf(hit.line.edges), 1e-6);
+  const words = hit.line.words;
+  let index = words.findIndex((word) => word.span.offset + word.span.length > hit.offset);
+  if (index < 0) return undefined;
+  while (index > 0) {
+    const previous = words[index - 1] as PositionedWord;
+    const current = words[index] as PositionedWord;
+    if (current.edges.left - previous.edges.right > COLUMN_GAP * lineHeight) break;
+    index--;
+  }
+  return words[index];
+}
+
+/** Words printed right of another label on their line are that label's value, not one from above. */
+function ownedByLabelOnLine(page: PageText, line: TextLine): (word: PositionedWord) => boolean {
+  const hits = findLabelsInLine(page, line);
+  if (hits.length === 0) return () => false;
+  const owned = new Set<PositionedWord>();
+  for (const other of hits) {
+    const region = regionToTheRight(other, hits);
+    if (!region) continue;
+    for (const word of line.words) {
+      if (word.span.offset < region.offset + region.length && word.span.offset + word.span.length > region.offset) {
+        owned.add(word);
+      }
+    }
+  }
+  return (word) => owned.has(word);
 }
 
 function regionToTheRight(hit: LabelHit, hitsOnLine: readonly LabelHit[]): ValueRegion | null {
@@ -132,8 +214,9 @@ function regionsBelow(hit: LabelHit): ValueRegion[] {
     const verticalGap = line.edges.top - hit.line.edges.bottom;
     if (verticalGap > 3 * lineHeight) break;
     const slack = lineHeight / 2;
+    const isOwned = ownedByLabelOnLine(hit.page, line);
     const under = line.words.filter(
-      (word) => overlap(word.edges.left, word.edges.right, hit.left - slack, hit.right + slack) > 0,
+      (word) => overlap(word.edges.left, word.edges.right, hit.left - slack, hit.right + slack) > 0 && !isOwned(word),
     );
     if (under.length === 0) continue;
     const startIndex = line.words.indexOf(under[0] as PositionedWord);

@@ -15,21 +15,29 @@ export type InvoiceField =
 
 export type ValueKind = 'id' | 'date' | 'amount' | 'name';
 
+/**
+ * Labels of numbers and dates that are not invoice fields (order, customer, delivery note …): they
+ * are found so that the value printed at them is known to be theirs and is never read as the
+ * value of an invoice label above or before it.
+ */
+export type OtherField = 'Other' | 'AmountPaid';
+
 export interface LabelRule {
-  field: InvoiceField;
+  field: InvoiceField | OtherField;
   kind: ValueKind;
   /** Matched case-insensitively against one line of text; should not consume the value. */
   pattern: RegExp;
   prior: number;
 }
 
-const rule = (field: InvoiceField, kind: ValueKind, prior: number, source: string): LabelRule => ({
+const rule = (field: InvoiceField | OtherField, kind: ValueKind, prior: number, source: string): LabelRule => ({
   field,
   kind,
   prior,
-  // The label must start at a word start; a trailing ":", "#", "n°" is part of it.
+  // The label must start at a word start and end at a word end ("invoice_number_1" is a value);
+  // a trailing ":", "#", "n°" is part of it.
   pattern: new RegExp(
-    `(?<![\\p{L}\\p{N}.@/_-])(?:${source})(?![\\p{L}])\\s*(?:[:#]|n[°º]|nr\\.?|no\\.?)?\\s*:?`,
+    `(?<![\\p{L}\\p{N}.@/_-])(?:${source})(?![\\p{L}_])\\s*(?:[:#]|n[°º]|nr\\.?|no\\.?)?\\s*:?`,
     'giu',
   ),
 });
@@ -54,14 +62,27 @@ export const LABEL_RULES: readonly LabelRule[] = [
     0.95,
     'n[úu]mero\\s+de\\s+factura|factura\\s*(?:n[º°.]|no\\.?|n[úu]m\\.?|n[úu]mero)|fattura\\s*(?:n[º°.]|nr\\.?|numero)|numero\\s+(?:di\\s+)?fattura',
   ),
+  // A credit note numbers itself as an invoice does.
+  rule(
+    'InvoiceId',
+    'id',
+    0.95,
+    'credit\\s+note\\s*(?:no\\.?|number|nr\\.?|#)|gutschrift(?:s)?-?\\s*(?:nr\\.?|nummer)|avoir\\s*n[°º]|creditnota\\s*(?:nr\\.?|nummer)|nota\\s+de\\s+cr[ée]dito\\s*(?:n[º°.]|n[úu]mero)|nota\\s+di\\s+credito\\s*(?:n[º°.]|numero)',
+  ),
   rule('InvoiceId', 'id', 0.9, 'receipt\\s*(?:no\\.?|number|#)|recibo\\s*(?:n[º°.]?)?|booking\\s+id'),
   rule('InvoiceId', 'id', 0.95, 'numer\\s+faktury|faktura\\s+(?:vat\\s+)?(?:nr|numer)'),
-  rule('InvoiceId', 'id', 0.85, 'bon-?\\s*nr\\.?|beleg-?\\s*nr\\.?|ticket\\s*n[º°]|folio'),
+  // A CFDI's "Folio fiscal" is its fiscal UUID; the invoice's own number is its "Folio".
+  rule('InvoiceId', 'id', 0.85, 'bon-?\\s*nr\\.?|beleg-?\\s*nr\\.?|ticket\\s*n[º°]|folio(?!\\s+fiscal)'),
   rule('InvoiceId', 'id', 0.6, 'invoice|facture|rechnung|factuur|fatura'),
   // Issue date
   rule('InvoiceDate', 'date', 0.95, 'invoice\\s+date|date\\s+of\\s+issue|issue\\s+date|billing\\s+date|date\\s+issued'),
   rule('InvoiceDate', 'date', 0.95, 'date\\s+de\\s+(?:la\\s+)?facture|date\\s+d.[ée]mission|factur[ée]e?\\s+le'),
-  rule('InvoiceDate', 'date', 0.95, 'rechnungsdatum|ausstellungsdatum|datum\\s+der\\s+rechnung'),
+  rule(
+    'InvoiceDate',
+    'date',
+    0.95,
+    'rechnungsdatum|ausstellungsdatum|datum\\s+der\\s+rechnung|belegdatum|dokumentdatum',
+  ),
   rule('InvoiceDate', 'date', 0.95, 'factuur\\s*datum|factuurdatum'),
   rule('InvoiceDate', 'date', 0.95, 'data\\s+(?:da\\s+)?(?:emiss[ãa]o|fatura)|emiss[ãa]o'),
   rule(
@@ -93,7 +114,14 @@ export const LABEL_RULES: readonly LabelRule[] = [
     0.95,
     'total\\s+ttc|somme\\s+[àa]\\s+payer|montant\\s+(?:total\\s+)?ttc|net\\s+[àa]\\s+payer',
   ),
-  rule('InvoiceTotal', 'amount', 0.95, 'gesamtbetrag|rechnungsbetrag|endbetrag|zu\\s+zahlen|gesamtsumme'),
+  // A total said to include the tax ("Bedrag incl. BTW", "Total inkl. MwSt.", "Amount incl. VAT").
+  rule(
+    'InvoiceTotal',
+    'amount',
+    0.9,
+    '(?:bedrag|totaal|total|amount|betrag|summe|montant|importe|valor|importo)\\s+(?:incl\\.?|inkl\\.?|including|inclusief|inklusive|con|com|compris)\\s+(?:vat|tax|btw|mwst\\.?|ust\\.?|tva|iva)',
+  ),
+  rule('InvoiceTotal', 'amount', 0.95, 'totaalbedrag|gesamtbetrag|rechnungsbetrag|endbetrag|zu\\s+zahlen|gesamtsumme'),
   rule('InvoiceTotal', 'amount', 0.95, 'factuur\\s*totaal|totaal\\s+(?:incl\\.?|te\\s+betalen)|te\\s+betalen'),
   rule(
     'InvoiceTotal',
@@ -119,7 +147,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'SubTotal',
     'amount',
     0.9,
-    'sub\\s*-?total|subtotaal|zwischensumme|nettobetrag|total\\s+ht|montant\\s+ht|exclusief\\s+btw|total\\s+excl\\.?\\s+(?:vat|tax|btw)|total\\s+net|net\\s+amount|total\\s+l[íi]quido|valor\\s+l[íi]quido|total\\s+sem\\s+iva|summe\\s+netto|base\\s+imponible|(?:totale\\s+)?imponibile',
+    '(?:sub\\s*-?total|subtotaal|zwischensumme)(?:\\s+(?:ex(?:cl|kl)?\\.?|excluding|exclusief|hors|sans|sin|sem|senza|ohne)\\s+(?:vat|tax|btw|mwst\\.?|ust\\.?|tva|taxes|iva))?|(?:total|amount)\\s+before\\s+tax|nettobetrag|total\\s+ht|montant\\s+ht|exclusief\\s+btw|total\\s+excl\\.?\\s+(?:vat|tax|btw)|total\\s+net|net\\s+amount|total\\s+l[íi]quido|valor\\s+l[íi]quido|total\\s+sem\\s+iva|summe\\s+netto|base\\s+imponible|(?:totale\\s+)?imponibile',
   ),
   // Tax
   rule(
@@ -161,5 +189,34 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'name',
     0.4,
     'ship\\s+to|deliver\\s+to|afleveradres|lieferadresse|adresse\\s+de\\s+livraison|morada\\s+de\\s+entrega',
+  ),
+];
+
+/** Numbers and dates of other documents and parties, and what was paid already; see `OtherField`. */
+export const OTHER_LABEL_RULES: readonly LabelRule[] = [
+  // A payment already made: the amount due is the grand total less it (detect-invoice-fields.ts).
+  rule(
+    'AmountPaid',
+    'amount',
+    0.9,
+    [
+      'amount\\s+paid|paid\\s+amount|payments?\\s+received|total\\s+paid|already\\s+paid|deposit\\s+paid',
+      'montant\\s+d[ée]j[àa]\\s+vers[ée]|d[ée]j[àa]\\s+(?:pay[ée]|r[ée]gl[ée]|vers[ée])|acompte\\s+vers[ée]',
+      'bereits\\s+(?:bezahlt|gezahlt)|geleistete\\s+anzahlung|reeds\\s+betaald|al\\s+betaald',
+      'importe\\s+pagado|valor\\s+pago|j[áa]\\s+pago|importo\\s+pagato|gi[àa]\\s+pagato',
+    ].join('|'),
+  ),
+  rule(
+    'Other',
+    'id',
+    0.5,
+    [
+      '(?:purchase\\s+)?order\\s*(?:no\\.?|number|nr\\.?|#|id|date)|p\\.?o\\.?\\s*(?:no\\.?|number|#)',
+      '(?:customer|client|account|member)\\s*(?:no\\.?|number|nr\\.?|#|id)|delivery\\s+note(?:\\s+no\\.?)?',
+      'bestell(?:nummer|nr\\.?|datum|ung)|auftrags?(?:nummer|nr\\.?|datum)|kunden-?\\s*(?:nummer|nr\\.?)',
+      'lieferschein(?:nummer|nr\\.?|datum)?(?:\\s*/-?datum)?|bestelnummer|ordernummer|klantnummer|debiteurnummer|aankoopdatum|besteldatum',
+      '(?:num[ée]ro|n[°º])\\s+(?:de\\s+)?(?:commande|client)|bon\\s+de\\s+commande|r[ée]f[ée]rence\\s+client',
+      'n[úu]mero\\s+de\\s+(?:pedido|cliente|encomenda)|pedido\\s*n[º°.]?|encomenda\\s*n[º°.]?|numero\\s+(?:d.)?ordine|codice\\s+cliente',
+    ].join('|'),
   ),
 ];

@@ -1,6 +1,7 @@
-// Dates as invoices write them in English, Portuguese, German, French and Dutch: numeric
-// (31/12/2017, 8-9-2022, 2014-08-03, 7.5.14) and with month names (19 april 2014, 7. Mai 2014,
-// 14 de março de 2020, August 3 , 2014, 01Aug2018). Output is an ISO date (yyyy-mm-dd).
+// Dates as invoices write them in English, Portuguese, German, French, Dutch, Spanish and Italian:
+// numeric (31/12/2017, 8-9-2022, 2014-08-03, 7.5.14), with month names (19 april 2014, 7. Mai 2014,
+// 14 de março de 2020, August 3 , 2014, 01Aug2018, 16 de noviembre de 2017) and, after a date
+// label, as eight digits (20260815). Output is an ISO date (yyyy-mm-dd).
 
 export type DayMonthOrder = 'dmy' | 'mdy';
 
@@ -92,6 +93,37 @@ addMonths([
   'december',
 ]);
 
+// es
+addMonths([
+  'enero|ene',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre|setiembre',
+  'octubre',
+  'noviembre',
+  'diciembre|dic',
+]);
+// it
+addMonths([
+  'gennaio|genn',
+  'febbraio|febb',
+  'marzo',
+  'aprile',
+  'maggio|magg',
+  'giugno',
+  'luglio',
+  'agosto',
+  'settembre|sett',
+  'ottobre|ott',
+  'novembre',
+  'dicembre',
+]);
+
 const MONTH_ALTERNATION = Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|');
@@ -166,6 +198,49 @@ export function findDates(text: string, order: DayMonthOrder = 'dmy'): FoundDate
     const previous = found.slice(0, i).find((other) => other.index + other.length > date.index);
     return previous === undefined;
   });
+}
+
+// A date written as eight digits (20260815), read only where a date label announces it: anywhere
+// else eight digits are more often a number than a date.
+const COMPACT_DATE = /^\s*((?:19|20)\d{2})(\d{2})(\d{2})(?!\d)/u;
+
+/** The yyyymmdd date at the start of a labelled value, if it is a real calendar day. */
+export function findCompactDate(text: string): FoundDate | null {
+  const m = COMPACT_DATE.exec(text);
+  if (!m) return null;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (!isValidDate(year, month, day)) return null;
+  const index = m[0].length - 8;
+  return { iso: `${year}-${pad(month)}-${pad(day)}`, index, length: 8 };
+}
+
+// A time right after a date ("20.03.2018 17:09:28") makes it a moment something was printed or
+// sent, not the day a document is dated.
+const TIME_AFTER = /^,?\s*(?:um\s+|à\s+|at\s+)?\d{1,2}:\d{2}/u;
+
+/** Whether the date found in `text` is followed by a time of day. */
+export function isTimestamp(text: string, date: FoundDate): boolean {
+  return TIME_AFTER.test(text.slice(date.index + date.length));
+}
+
+/**
+ * How a document writes its dates: a numeric date whose first part is over 12 settles day-first,
+ * one whose second part is over 12 month-first; null when every date could be read both ways.
+ */
+export function documentDayMonthOrder(texts: readonly string[]): DayMonthOrder | null {
+  let dayFirst = 0;
+  let monthFirst = 0;
+  const numeric = new RegExp(`${B}(\\d{1,2})([-/.])(\\d{1,2})\\2(?:\\d{4}|\\d{2})${E}`, 'gu');
+  for (const text of texts) {
+    for (const m of text.matchAll(numeric)) {
+      const first = Number(m[1]);
+      const second = Number(m[3]);
+      if (first > 12 && first <= 31 && second <= 12) dayFirst++;
+      else if (second > 12 && second <= 31 && first <= 12) monthFirst++;
+    }
+  }
+  if (dayFirst === monthFirst) return null;
+  return dayFirst > monthFirst ? 'dmy' : 'mdy';
 }
 
 export function parseDate(text: string, order: DayMonthOrder = 'dmy'): string | null {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMoney, parseNumber } from './parse-amount.js';
-import { findDates, parseDate } from './parse-date.js';
+import { documentDayMonthOrder, findCompactDate, findDates, isTimestamp, parseDate } from './parse-date.js';
 
 describe('parseDate', () => {
   it.each([
@@ -19,6 +19,10 @@ describe('parseDate', () => {
     ['03/20/2023', '2023-03-20'],
     ['le 1er juillet 2015', '2015-07-01'],
     ['Fecha y hora de emisión 2017-07-05T09:09:23', '2017-07-05'],
+    ['Madrid, 16 de noviembre de 2017', '2017-11-16'],
+    ['Milano, 3 settembre 2021', '2021-09-03'],
+    ['Datum: 11. Juli 2014', '2014-07-11'],
+    ['16.11.17', '2017-11-16'],
   ])('%s → %s', (text, iso) => {
     expect(parseDate(text)).toBe(iso);
   });
@@ -85,5 +89,27 @@ describe('amounts inside codes', () => {
     expect(findMoney('version 1.2.3')).toEqual([]);
     expect(findMoney('Total € 22,50').map((amount) => amount.normalized)).toEqual(['22.50']);
     expect(findMoney('EUR1.234,00').map((amount) => amount.normalized)).toEqual(['1234.00']);
+  });
+});
+
+describe('dates in the other written forms', () => {
+  it('reads eight digits as a date only where they are a real calendar day', () => {
+    expect(findCompactDate(' 20260815 · Échéance')).toMatchObject({ iso: '2026-08-15', index: 1, length: 8 });
+    expect(findCompactDate('20261315')).toBeNull();
+    expect(findCompactDate('202608150')).toBeNull();
+    expect(findCompactDate('39280913700027')).toBeNull();
+  });
+
+  it('tells a printing moment from a date', () => {
+    const text = 'Seite 1 von 1 20.03.2018 17:09:28 Belegdatum 07.01.1997';
+    const [printed, dated] = findDates(text);
+    expect(printed && isTimestamp(text, printed)).toBe(true);
+    expect(dated && isTimestamp(text, dated)).toBe(false);
+  });
+
+  it("decides day-first or month-first from the document's other dates", () => {
+    expect(documentDayMonthOrder(['Date 03/05/2016', 'Due 03/19/2016'])).toBe('mdy');
+    expect(documentDayMonthOrder(['Date 03/05/2016', 'Due 19/03/2016'])).toBe('dmy');
+    expect(documentDayMonthOrder(['Date 03/05/2016'])).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
 import type { ValueRegion } from './find-labels.js';
 import type { ValueKind } from './labels.js';
 import { findMoney } from './parse-amount.js';
-import { type DayMonthOrder, findDates } from './parse-date.js';
+import { type DayMonthOrder, findCompactDate, findDates } from './parse-date.js';
 
 export interface ReadValue {
   offset: number;
@@ -43,7 +43,8 @@ function tokens(text: string): { text: string; index: number }[] {
 
 function readId(region: ValueRegion): ReadValue | null {
   for (const token of tokens(region.text)) {
-    const cleaned = token.text.replace(/^[#:°º]+/u, '').replace(/[,.;:)]+$/u, '');
+    // OCR reads the colon after "Bon-Nr" as ",;" or ".:": punctuation before a number is no part of it.
+    const cleaned = token.text.replace(/^[#:°º.,;]+/u, '').replace(/[,.;:)]+$/u, '');
     if (cleaned === '' || ID_FILLERS.test(cleaned)) continue;
     // The first real token must look like a code: letters/digits with at least one digit. Short
     // plain numbers ("Rechnung Nr. 42") are codes too, read with less certainty.
@@ -65,7 +66,7 @@ function readId(region: ValueRegion): ReadValue | null {
 }
 
 function readDate(region: ValueRegion, order: DayMonthOrder): ReadValue | null {
-  const date = findDates(region.text, order)[0];
+  const date = findDates(region.text, order)[0] ?? findCompactDate(region.text);
   if (!date) return null;
   // A date far into the region is less likely to be the label's ("Facture n°1 du 02 Juillet 2015").
   const quality = date.index < 4 ? 1 : 0.9;

@@ -13,12 +13,19 @@ import { cumulativeShares } from '../pdf/glyph-widths.js';
 import { runTool } from '../process/run-tool.js';
 import { buildPageText, type PageText, type PositionedChar, type RawWord } from '../text/page-text.js';
 import type { PageUnit } from '../types.js';
-import { toTesseractLanguages } from './languages.js';
+import { detectLanguage } from './detect-language.js';
+import { toTesseractLanguage, toTesseractLanguages } from './languages.js';
 import { type OsdResult, parseOsd, parseTesseractTsv, type TsvWord } from './parse-tsv.js';
+import { upscaleFactor } from './text-scale.js';
 
 export interface OcrOptions extends ImageLimits {
   /** ISO 639-1 or tesseract codes; default English. */
   languages?: readonly string[];
+  /**
+   * Read the page again in its own language when a first pass finds it is another installed one
+   * than `languages` (detect-language.ts). Default true.
+   */
+  detectLanguage?: boolean;
   /** Find the page orientation (OSD, then trying rotations when unsure). Default true. */
   detectOrientation?: boolean;
   /** Page number to put on the result (for pages of a PDF). */
@@ -108,8 +115,9 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
   const dpi = options.dpi ?? image.dpi ?? undefined;
   const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-ocr-'));
   try {
-    const run = (png: Buffer) =>
-      recognise(png, directory, toTesseractLanguages(options.languages ?? ['eng']), dpi, options.timeoutMs);
+    const requested = toTesseractLanguages(options.languages ?? ['eng']);
+    const run = (png: Buffer, atDpi = dpi, languages = requested) =>
+      recognise(png, directory, languages, atDpi, options.timeoutMs);
     const osd =
       options.detectOrientation !== false && status.canDetectOrientation
         ? await detectOrientation(image.png, directory, dpi, options.timeoutMs)
@@ -126,9 +134,24 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
       }
     }
     const { width, height } = await sharp(best.png).metadata();
+    // The first pass decides the second: in the page's own language when it is another one (and
+    // installed), from an enlarged image when the text is small (boxes brought back to this
+    // image's pixels). Most pages need neither and are read once.
+    const languages = languagesFor(best.words, requested, status.installedLanguages, options.detectLanguage);
+    const enlarge = upscaleFactor(best.words);
+    let words = best.words;
+    if (enlarge > 1 || languages !== requested) {
+      const again = await run(
+        enlarge > 1 ? await enlarged(best.png, width ?? 0, enlarge) : best.png,
+        dpi ? dpi * enlarge : undefined,
+        languages,
+      );
+      // Kept only when tesseract is surer of its words: a blurred photo enlarged reads no better.
+      if (wordCertainty(again) > wordCertainty(best.words)) words = again.map((word) => shrink(word, enlarge));
+    }
     const factor = options.scale?.factor ?? 1;
     return buildPageText(
-      best.words.map((word) => toRawWord(word, factor)),
+      words.map((word) => toRawWord(word, factor)),
       {
         pageNumber: options.pageNumber ?? 1,
         pageSize: {
@@ -197,10 +220,46 @@ async function bestRotation(upright: Attempt, run: (png: Buffer) => Promise<TsvW
 const score = (words: readonly TsvWord[]): number =>
   words.filter((word) => /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(word.text)).reduce((sum, word) => sum + word.confidence, 0);
 
+/** Mean confidence of the words that look like words (noise left out). */
+function wordCertainty(words: readonly TsvWord[]): number {
+  const real = words.filter((word) => /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(word.text));
+  return real.length === 0 ? 0 : real.reduce((sum, word) => sum + word.confidence, 0) / real.length;
+}
+
 const meanConfidence = (words: readonly TsvWord[]): number =>
   words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 
 const rotate = (png: Buffer, degrees: number): Promise<Buffer> => sharp(png).rotate(degrees).png().toBuffer();
+
+/** The requested languages, with the page's own language first when a first pass finds another installed one. */
+function languagesFor(
+  words: readonly TsvWord[],
+  requested: string[],
+  installed: readonly string[],
+  detect = true,
+): string[] {
+  if (!detect) return requested;
+  const found = detectLanguage(words.map((word) => word.text));
+  const code = found ? toTesseractLanguage(found) : null;
+  if (!code || requested.includes(code) || !installed.includes(code)) return requested;
+  return [code, ...requested];
+}
+
+/** The image enlarged by `factor` with a sharp-edged kernel (text edges stay crisp). */
+const enlarged = (png: Buffer, width: number, factor: number): Promise<Buffer> =>
+  sharp(png)
+    .resize(Math.round(width * factor), null, { kernel: 'lanczos3' })
+    .png()
+    .toBuffer();
+
+/** A word read on an image enlarged by `factor`, in the pixels of the image before. */
+const shrink = (word: TsvWord, factor: number): TsvWord => ({
+  ...word,
+  left: word.left / factor,
+  top: word.top / factor,
+  width: word.width / factor,
+  height: word.height / factor,
+});
 
 /** Tesseract gives word boxes only; characters share the word box by typical glyph widths. */
 function toRawWord(word: TsvWord, factor: number): RawWord {

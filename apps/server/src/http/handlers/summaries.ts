@@ -1,0 +1,17 @@
+// Summaries of recordings (Index: IsSummarizable, CreateOrUpdateVideoTextualSummary,
+// GetVideoTextualSummary, GetSummaryCostsInfo). Thin: the rules are in domain/summaries/.
+import { getSummary, isSummarizable, requestSummary, summaryCosts } from '../../domain/summaries/summaries.js';
+import { defineHandlers, requires } from '../handler.js';
+
+export const summaryHandlers = defineHandlers({
+  Index_IsSummarizable: requires(['Index.VideoTextualSummary'], () => isSummarizable()),
+  Index_CreateOrUpdateVideoTextualSummary: requires(['Index.VideoTextualSummary'], ({ body, session, services }) =>
+    requestSummary(services, session, body),
+  ),
+  Index_GetVideoTextualSummary: requires(['Index.VideoTextualSummary'], ({ params, session, services }) =>
+    getSummary(services, session, params.taskId),
+  ),
+  Index_GetSummaryCostsInfo: requires(['Index.VideoTextualSummary'], ({ params, session, services }) =>
+    summaryCosts(services, session, params.taskId),
+  ),
+});

@@ -1,0 +1,45 @@
+// Sharing a task: by e-mail to people (SdTask/Share), its link (SdTaskShare/GetShareTaskUrl), a
+// media segment (SdTaskShare/ShareMediaSegment, rendered in the background by
+// src/pipeline/sharing), the render events, and the share history
+// (SdTaskShare/GetTaskShareHistoryDetails). Rules live in src/domain/sharing.
+import { applySegmentRenderEvents, shareMediaSegment } from '../../domain/sharing/media-segment.js';
+import { taskShareHistory } from '../../domain/sharing/share-history.js';
+import { shareTaskUrl, shareTaskWithUsers } from '../../domain/sharing/task-share.js';
+import { renderSegment } from '../../pipeline/sharing/segment-render.js';
+import { blobStorageFor } from '../../storage/blob-storage.js';
+import { taskCallerOf } from '../callers.js';
+import { defineHandlers, requires } from '../handler.js';
+
+export const taskShareHandlers = defineHandlers({
+  // Sharing with people outside the workspace also needs Workspace.AddUsers (checked in the domain).
+  SdTask_Share: requires(['Task.View'], async (input) =>
+    shareTaskWithUsers(input.services, taskCallerOf(input), input.body),
+  ),
+
+  SdTaskShare_GetShareTaskUrl: requires(['Task.View'], async (input) =>
+    shareTaskUrl(input.services, taskCallerOf(input), input.query.taskId),
+  ),
+
+  SdTaskShare_ShareMediaSegment: requires(['Task.ShareMediaSegment'], async (input) => {
+    const { shareUrl, job } = await shareMediaSegment(input.services, taskCallerOf(input), input.body);
+    // The link is answered at once; the cut follows and reports through the render events.
+    const storage = blobStorageFor(input.services.config);
+    void renderSegment(input.services.db, storage, job).catch((error: unknown) => input.request.log.error(error));
+    return { shareUrl };
+  }),
+
+  // Sent by rendering workers of the caller's tenant; events of other tenants' requests change nothing.
+  SdTaskShare_RenderFarmTaskShareMediaSegmentEvents: requires(['Workspace.ForDevelopers'], async (input) => {
+    await applySegmentRenderEvents(
+      input.services.db,
+      input.session.membership.tenant_id,
+      input.body,
+      input.session.user.id,
+    );
+    return undefined;
+  }),
+
+  SdTaskShare_GetTaskShareHistoryDetails: requires(['Task.View'], async (input) =>
+    taskShareHistory(taskCallerOf(input), input.params.taskId),
+  ),
+});

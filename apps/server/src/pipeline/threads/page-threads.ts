@@ -1,0 +1,50 @@
+// The pipeline's threads as the stages use them: one typed call per job of page-work.ts, run on a
+// pool of PIPELINE_THREADS worker threads (default: the CPU count) shared by every worker of the
+// process, so two workers' pages are worked on at once on two cores while their JavaScript thread
+// only reads, writes and waits.
+import { availableParallelism } from 'node:os';
+import {
+  CorruptDocumentError,
+  EncryptedDocumentError,
+  EngineFailedError,
+  EngineNotConfiguredError,
+  EngineTimeoutError,
+  ImageTooLargeError,
+  UnsupportedFileTypeError,
+} from '../documents/errors.js';
+import type { PageWork } from './page-work.js';
+import { ThreadPool } from './thread-pool.js';
+
+export type PageThreads = {
+  [K in keyof PageWork]: (input: Parameters<PageWork[K]>[0]) => ReturnType<PageWork[K]>;
+} & {
+  readonly size: number;
+  close(): Promise<void>;
+};
+
+/** The default number of threads: the CPUs this process may use. */
+export const defaultThreadCount = () => availableParallelism();
+
+export function startPageThreads(size: number = defaultThreadCount()): PageThreads {
+  const pool = new ThreadPool({
+    entry: new URL('./page-thread.mjs', import.meta.url),
+    size,
+    errorClasses: [
+      CorruptDocumentError,
+      EncryptedDocumentError,
+      EngineFailedError,
+      EngineNotConfiguredError,
+      EngineTimeoutError,
+      ImageTooLargeError,
+      UnsupportedFileTypeError,
+    ],
+  });
+  return {
+    size: pool.size,
+    recognizePage: (input) => pool.run('recognizePage', input),
+    separatePdfBatch: (input) => pool.run('separatePdfBatch', input),
+    readQrCodes: (input) => pool.run('readQrCodes', input),
+    detectDocument: (input) => pool.run('detectDocument', input),
+    close: () => pool.close(),
+  };
+}

@@ -1,0 +1,213 @@
+// Sharing a media segment (SdTaskShare/ShareMediaSegment): the share is Generating at once, the
+// segment is cut with ffmpeg from the real recording (fixtures/audio/jfk.mp3, fixtures/video/jfk.mp4)
+// and the record reaches Success with a file of the segment's length only; the render events move
+// shares of the caller's tenant alone; a share past its date is Expired. Per permission and across tenants.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from '../src/config.js';
+import { TasksRepository } from '../src/db/repositories/tasks.js';
+import { roleByName } from '../src/domain/roles.js';
+import { blobStorageFor } from '../src/storage/blob-storage.js';
+import { storeTenantBlob } from '../src/storage/store-blob.js';
+import {
+  ACME_ID,
+  databaseKinds,
+  demoEmail,
+  GLOBEX_ADMIN,
+  type TestServer,
+  userIdOf,
+  useTestServer,
+} from './support/harness.js';
+import { INVOICES, insertTasks } from './support/list-fixtures.js';
+import { RECORDINGS_WS } from './support/review-tasks.js';
+import { useSmtpInbox } from './support/smtp-inbox.js';
+
+const API = '/api/v1';
+
+/** A recording task of Meeting recordings whose file is a real fixture and whose transcript has one word a second. */
+async function recording(t: TestServer, fixture: string, kind: 'audio' | 'video', seconds: number) {
+  const db = t.server.database.db;
+  const [taskId] = await insertTasks(db, [{ workspaceId: RECORDINGS_WS, displayName: 'JFK inaugural', totalPages: 0 }]);
+  const bytes = readFileSync(join(repoRoot, 'fixtures', fixture));
+  const blobId = await storeTenantBlob(db, blobStorageFor(t.config), ACME_ID, {
+    bytes,
+    fileName: fixture.split('/').pop() as string,
+    contentType: kind === 'video' ? 'video/mp4' : 'audio/mpeg',
+  });
+  await db
+    .updateTable('tasks')
+    .set({ blob_id: blobId, file_kind: kind, media_duration_ms: seconds * 1000 })
+    .where('id', '=', taskId as string)
+    .execute();
+  const words = Array.from({ length: seconds }, (_, i) => ({
+    text: `w${i}`,
+    offsetInSeconds: i,
+    durationInSeconds: 1,
+  }));
+  await db
+    .insertInto('task_media')
+    .values({
+      task_id: taskId as string,
+      tenant_id: ACME_ID,
+      duration_ms: seconds * 1000,
+      info: JSON.stringify({}),
+      waveform_blob_id: null,
+      transcript: JSON.stringify({
+        transcripts: [{ type: 10, speakerId: 's0', start: 0, end: seconds, children: words }],
+        speakers: [{ speakerId: 's0', speakerName: 'JFK' }],
+        annotations: [],
+      }),
+      engine: 'test',
+      modified_by: null,
+    })
+    .execute();
+  return taskId as string;
+}
+
+async function untilSettled(t: TestServer, taskId: string) {
+  const token = await t.tokenFor(demoEmail('Manager'));
+  for (let i = 0; i < 150; i++) {
+    const res = await t.call('GET', `${API}/SdTaskShare/GetTaskShareHistoryDetails/${taskId}`, { token });
+    const [share] = res.body as Array<{ shareStatus: number; outputConfig: { mediaPath?: string } | null }>;
+    if (share && share.shareStatus !== 10) return share;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the segment was never rendered');
+}
+
+const durationOf = (path: string) =>
+  Number(
+    execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', path]).toString(),
+  );
+
+describe.each(databaseKinds())('media segment share on %s', (kind) => {
+  const inbox = useSmtpInbox();
+  const t = useTestServer(kind, { resetEachTest: true, smtpUrl: () => inbox.url });
+  const share = async (role: string, body: Record<string, unknown>, email = demoEmail(role)) =>
+    t.call('POST', `${API}/SdTaskShare/ShareMediaSegment`, { token: await t.tokenFor(email), body });
+
+  it('cuts exactly the segment out of the recording and mails its public link', async () => {
+    inbox.clear();
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    const res = await share('Creator', {
+      taskId,
+      language: 'fr',
+      recipientEmails: ['guest@example.test'],
+      shareDescription: 'La phrase célèbre',
+      expiresHours: 48,
+      segmentStartSeconds: 3,
+      segmentEndSeconds: 7.5,
+    });
+    expect(res.status, res.text).toBe(200);
+    const { shareUrl } = res.body as { shareUrl: string };
+    expect(shareUrl).toMatch(new RegExp(`^${t.config.origin}/share/segment/[A-Za-z0-9_-]{32}$`));
+    const [mail] = await inbox.waitFor('guest@example.test');
+    expect(mail?.subject).toBe('Creator Demo a partagé un extrait de JFK inaugural');
+    expect(mail?.text).toContain('l’extrait 0:03–0:07');
+    expect(mail?.text).toContain(shareUrl);
+
+    const settled = await untilSettled(t, taskId);
+    expect(settled).toMatchObject({ shareType: 20, shareStatus: 30 });
+    const blob = await new TasksRepository(t.server.database.db, ACME_ID).blob(
+      settled.outputConfig?.mediaPath as string,
+    );
+    const path = join(t.config.dataDir, 'blobs', blob?.storage_key as string);
+    expect(durationOf(path)).toBeGreaterThan(4.3);
+    expect(durationOf(path)).toBeLessThan(4.7);
+  });
+
+  it('cuts a video into a phone-playable MP4 of the segment', async () => {
+    const taskId = await recording(t, 'video/jfk.mp4', 'video', 11);
+    const res = await share('Manager', { taskId, expiresHours: 744, segmentStartSeconds: 0, segmentEndSeconds: 2 });
+    expect(res.status, res.text).toBe(200);
+    const settled = await untilSettled(t, taskId);
+    expect(settled.shareStatus).toBe(30);
+    const blob = await new TasksRepository(t.server.database.db, ACME_ID).blob(
+      settled.outputConfig?.mediaPath as string,
+    );
+    expect(blob?.content_type).toBe('video/mp4');
+    const path = join(t.config.dataDir, 'blobs', blob?.storage_key as string);
+    expect(durationOf(path)).toBeLessThan(2.3);
+  });
+
+  it('refuses a segment outside the recording, an expiry outside 1–90 days, a long description and a document task', async () => {
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    const base = { taskId, expiresHours: 744, segmentStartSeconds: 1, segmentEndSeconds: 5 };
+    expect((await share('Manager', { ...base, segmentEndSeconds: 30 })).status).toBe(400);
+    expect((await share('Manager', { ...base, segmentStartSeconds: 6 })).status).toBe(400);
+    expect((await share('Manager', { ...base, expiresHours: 23 })).status).toBe(400);
+    expect((await share('Manager', { ...base, expiresHours: 2161 })).status).toBe(400);
+    expect((await share('Manager', { ...base, shareDescription: 'x'.repeat(257) })).status).toBe(400);
+    const [invoice] = await insertTasks(t.server.database.db, [{ workspaceId: INVOICES }]);
+    expect((await share('Manager', { ...base, taskId: invoice })).status).toBe(400);
+    const history = await t.call('GET', `${API}/SdTaskShare/GetTaskShareHistoryDetails/${taskId}`, {
+      token: await t.tokenFor(demoEmail('Manager')),
+    });
+    expect(history.body).toEqual([]);
+  });
+
+  it('needs Task.ShareMediaSegment, and another tenant’s task is not found', async () => {
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    const body = { taskId, expiresHours: 744, segmentStartSeconds: 1, segmentEndSeconds: 5 };
+    expect((await share('Viewer', body)).status).toBe(403);
+    expect((await share('Reviewer', body)).status).toBe(403);
+    expect((await t.call('POST', `${API}/SdTaskShare/ShareMediaSegment`, { body })).status).toBe(401);
+    expect((await share('Administrator', body, GLOBEX_ADMIN)).status).toBe(404);
+  });
+
+  it('moves shares by render events of the caller’s tenant only, and shows a share past its date as expired', async () => {
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    await share('Manager', { taskId, expiresHours: 24, segmentStartSeconds: 1, segmentEndSeconds: 5 });
+    const settled = await untilSettled(t, taskId);
+    const [row] = await t.server.database.db
+      .selectFrom('task_shares')
+      .selectAll()
+      .where('task_id', '=', taskId)
+      .execute();
+    const failed = (requestId: string) => [
+      {
+        id: 'e1',
+        eventType: 'MediaSegmentShare.Failed',
+        eventTime: new Date().toISOString(),
+        data: { requestId, shareStatus: 20, errorMessage: 'disk full' },
+      },
+    ];
+    // A developer of Globex does not reach Acme's request: the call is accepted and nothing moves.
+    await t.server.database.db
+      .updateTable('tenant_memberships')
+      .set({ role_id: roleByName('Developer').id })
+      .where('user_id', '=', userIdOf(GLOBEX_ADMIN))
+      .execute();
+    const foreign = await t.call('POST', `${API}/SdTaskShare/RenderFarmTaskShareMediaSegmentEvents`, {
+      token: await t.tokenFor(GLOBEX_ADMIN),
+      body: failed(row?.request_id as string),
+    });
+    expect(foreign.status).toBe(204);
+    const token = await t.tokenFor(demoEmail('Manager'));
+    const untouched = await t.call('GET', `${API}/SdTaskShare/GetTaskShareHistoryDetails/${taskId}`, { token });
+    expect((untouched.body as Array<{ shareStatus: number }>)[0]?.shareStatus).toBe(30);
+    const notAllowed = await t.call('POST', `${API}/SdTaskShare/RenderFarmTaskShareMediaSegmentEvents`, {
+      token: await t.tokenFor(demoEmail('Manager')),
+      body: failed(row?.request_id as string),
+    });
+    expect(notAllowed.status).toBe(403);
+    const accepted = await t.call('POST', `${API}/SdTaskShare/RenderFarmTaskShareMediaSegmentEvents`, {
+      token: await t.tokenFor(demoEmail('Developer')),
+      body: failed(row?.request_id as string),
+    });
+    expect(accepted.status).toBe(204);
+    expect(settled.shareStatus).toBe(30);
+    const after = await t.call('GET', `${API}/SdTaskShare/GetTaskShareHistoryDetails/${taskId}`, { token });
+    expect((after.body as Array<{ shareStatus: number }>)[0]?.shareStatus).toBe(20);
+
+    await t.server.database.db
+      .updateTable('task_shares')
+      .set({ expires_on: new Date(Date.now() - 1000) })
+      .where('task_id', '=', taskId)
+      .execute();
+    const expired = await t.call('GET', `${API}/SdTaskShare/GetTaskShareHistoryDetails/${taskId}`, { token });
+    expect((expired.body as Array<{ shareStatus: number }>)[0]?.shareStatus).toBe(40);
+  });
+});

@@ -1,0 +1,175 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { HttpResponse, http } from 'msw';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { StoryProvider } from '../test/StoryProvider';
+import { STORY_WORKSPACE, storyAbilities } from '../test/story-mocks';
+import '../styles/index.css';
+import { ShareTaskDialog } from './ShareTaskDialog';
+
+const task = {
+  id: '00000000-0000-4000-8000-000000000001',
+  workspaceId: STORY_WORKSPACE,
+  displayName: 'Fatura 2026-0183.pdf',
+};
+const shareUrl = `https://reviewdesk.example/task/viewer?taskId=${task.id}&workspaceId=${STORY_WORKSPACE}`;
+
+/** Invite-check status by address, as SdWorkspace/CheckIfUserCanBeInvited answers. */
+const CHECKS: Record<string, number> = {
+  'ana@acme.example': 5,
+  'rui@acme.example': 4,
+  'outra@globex.example': 2,
+  'nova@example.org': 1,
+};
+
+const linkHandler = http.get('*/SdTaskShare/GetShareTaskUrl', () => HttpResponse.json({ shareUrl }));
+const checkHandler = http.get('*/SdWorkspace/CheckIfUserCanBeInvited', ({ request }) => {
+  const email = new URL(request.url).searchParams.get('email') ?? '';
+  return HttpResponse.json({ email, workspaceId: STORY_WORKSPACE, inviteCheckStatus: CHECKS[email] ?? 1 });
+});
+
+/** Share a task by its link or by e-mail, each address showing what sharing will do to it. */
+const meta = {
+  title: 'task-list/ShareTaskDialog',
+  component: ShareTaskDialog,
+  args: { task, onClose: fn(), onShared: fn(), onError: fn() },
+  render: (args, { globals }) => (
+    <StoryProvider globals={globals}>
+      <ShareTaskDialog {...args} />
+    </StoryProvider>
+  ),
+} satisfies Meta<typeof ShareTaskDialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const addAddress = async (body: ReturnType<typeof within>, email: string) => {
+  await userEvent.type(await body.findByTestId('share-task.email'), email);
+  await userEvent.click(body.getByTestId('share-task.add'));
+};
+
+/** Four addresses, one per invite-check state; the message and the addresses go to SdTask/Share. */
+export const ByEmailToEveryState: Story = {
+  beforeEach: ({ msw, args }) => {
+    msw.use(
+      linkHandler,
+      checkHandler,
+      http.post('*/SdTask/Share', async ({ request }) => {
+        (args.onShared as unknown as { sent?: unknown }).sent = await request.json();
+        return HttpResponse.json({ succeeded: true, errors: [], result: true });
+      }),
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await waitFor(() => expect(body.getByTestId('share-task.link')).toHaveValue(shareUrl));
+    for (const email of Object.keys(CHECKS)) await addAddress(body, email);
+    const list = body.getByTestId('share-task.recipients');
+    await within(list).findByText('Nova: será convidada como leitor');
+    await expect(within(list).getByText('No espaço de trabalho')).toBeVisible();
+    await expect(within(list).getByText('Será adicionada ao espaço de trabalho')).toBeVisible();
+    await expect(within(list).getByText('Será convidada para a organização')).toBeVisible();
+    await userEvent.type(body.getByLabelText('Mensagem'), 'Veja o total, por favor.');
+    await userEvent.click(body.getByTestId('share-task.send'));
+    await waitFor(() => expect(args.onShared).toHaveBeenCalledWith(task));
+    await expect((args.onShared as unknown as { sent?: unknown }).sent).toEqual({
+      taskId: task.id,
+      workspaceId: STORY_WORKSPACE,
+      description: 'Veja o total, por favor.',
+      users: Object.keys(CHECKS).map((email) => ({ email, workspaceId: STORY_WORKSPACE })),
+    });
+  },
+};
+
+/** A mistyped or repeated address is refused at once and never checked. */
+export const RefusesBadAddresses: Story = {
+  beforeEach: ({ msw }) => msw.use(linkHandler, checkHandler),
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await addAddress(body, 'not-an-address');
+    await body.findByText('Introduza um endereço de e-mail.');
+    await userEvent.clear(body.getByTestId('share-task.email'));
+    await addAddress(body, 'ana@acme.example');
+    await addAddress(body, 'ANA@acme.example');
+    await body.findByText('Este endereço já está na lista.');
+    await expect(body.getByTestId('share-task.send')).toBeEnabled();
+  },
+};
+
+/** Without Workspace.AddUsers only the workspace's people can be chosen; anyone else stops the share. */
+export const MembersOnly: Story = {
+  render: (args, { globals }) => (
+    <StoryProvider
+      globals={globals}
+      abilities={storyAbilities.filter((a) => !(a.subject === 'Workspace' && a.action === 'AddUsers'))}
+    >
+      <ShareTaskDialog {...args} />
+    </StoryProvider>
+  ),
+  beforeEach: ({ msw }) =>
+    msw.use(
+      linkHandler,
+      http.get('*/SdWorkspace/ValidUsersForTaskShare', () =>
+        HttpResponse.json([
+          {
+            userId: 'u1',
+            name: 'Ana Silva',
+            userName: 'ana',
+            email: 'ana@acme.example',
+            profilePicture: null,
+            roleId: null,
+            isValidForTaskSharing: true,
+          },
+        ]),
+      ),
+    ),
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await body.findByText('Apenas pessoas deste espaço de trabalho.');
+    await addAddress(body, 'ana@acme.example');
+    await within(body.getByTestId('share-task.recipients')).findByText('No espaço de trabalho');
+    await expect(body.getByTestId('share-task.send')).toBeEnabled();
+    await addAddress(body, 'nova@example.org');
+    await body.findByText('Fora do espaço de trabalho: não pode adicionar pessoas');
+    await expect(body.getByTestId('share-task.send')).toBeDisabled();
+  },
+};
+
+/** The server refuses (an inactive person, say): the dialog reports its words and stays open. */
+export const ServerRefuses: Story = {
+  beforeEach: ({ msw }) =>
+    msw.use(
+      linkHandler,
+      checkHandler,
+      http.post('*/SdTask/Share', () =>
+        HttpResponse.json({
+          succeeded: false,
+          errors: [{ code: 0, message: 'Person 1 is inactive in this workspace.' }],
+          result: false,
+        }),
+      ),
+    ),
+  play: async ({ canvasElement, args }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await addAddress(body, 'ana@acme.example');
+    await within(body.getByTestId('share-task.recipients')).findByText('No espaço de trabalho');
+    await userEvent.click(body.getByTestId('share-task.send'));
+    await waitFor(() => expect(args.onError).toHaveBeenCalled());
+    await expect(args.onShared).not.toHaveBeenCalled();
+  },
+};
+
+/** The same dialog in English, with the link the server could not give. */
+export const EnglishWithoutLink: Story = {
+  globals: { locale: 'en' },
+  beforeEach: ({ msw }) =>
+    msw.use(
+      checkHandler,
+      http.get('*/SdTaskShare/GetShareTaskUrl', () => HttpResponse.json({ title: 'Not implemented' }, { status: 501 })),
+    ),
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await waitFor(() =>
+      expect(body.getByTestId('share-task.link')).toHaveAttribute('placeholder', 'The link is not available.'),
+    );
+    await expect(body.getByTestId('share-task.copy')).toBeDisabled();
+  },
+};
