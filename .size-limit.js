@@ -22,7 +22,8 @@ const BUDGETS = {
   // dependency, is loaded by the charts on first draw and not counted here). Grows with each screen:
   // 34.5, 34.6 with the tenant settings (four tabs; most of the growth is their strings in five
   // locales, bundled as the namespace is), 45.84 / 45.92 kB with the seven remaining workspace tabs
-  // (the strings of the five locales 23.2 kB, 11.4 before).
+  // (the strings of the five locales 23.2 kB, 11.4 before), and 8.7 kB more for the three template
+  // lists. PLACEHOLDER
   '@reviewdesk/admin-panels': { '.': '48 kB', './embed': '48 kB' },
   // 26 November: 14.1, 14.5 (wavesurfer.js and @tanstack/react-virtual are dependencies; the
   // waveform's code is loaded on demand).

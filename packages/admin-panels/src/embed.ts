@@ -12,6 +12,7 @@ import { createElement } from 'react';
 import type { AdminPanelsEventMap } from './events';
 import { Home, type HomeProps } from './home/Home';
 import { Metrics, type MetricsProps } from './metrics/Metrics';
+import { TemplateList, type TemplateListProps } from './templates/TemplateList';
 import { TenantSettings, type TenantSettingsProps } from './tenant/TenantSettings';
 import { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';
 
@@ -155,6 +156,38 @@ export function mountHome(element: HTMLElement, options: MountHomeOptions): Admi
   });
 }
 
+/** Options of {@link mountTemplateList}: the provider's settings plus the screen's props. */
+export interface MountTemplateListOptions
+  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
+    Omit<TemplateListProps, 'className'> {
+  /** Extra class on the `.rd-root` element. */
+  className?: string;
+}
+
+/**
+ * Mounts one of the template lists (configure, labelling, training) into an element.
+ * @example
+ * const list = mountTemplateList(element, { client, abilities, kind: 'training' });
+ * list.on('openLabelling', ({ workspaceId }) => location.assign(`/task/list?workspaceId=${workspaceId}`));
+ */
+export function mountTemplateList(
+  element: HTMLElement,
+  options: MountTemplateListOptions,
+): AdminPanelHandle<MountTemplateListOptions> {
+  return createEmbed<MountTemplateListOptions, AdminPanelsEventMap>(element, options, {
+    name: 'mountTemplateList',
+    provider: (options) => splitProviderOptions(options).provider,
+    render: (current, events) =>
+      createElement(TemplateList, {
+        ...splitProviderOptions(current).rest,
+        onSaved: relay(current.onSaved, events, 'saved'),
+        onNavigate: relay(current.onNavigate, events, 'navigate'),
+        onError: relay(current.onError, events, 'error'),
+        onOpenLabelling: relay(current.onOpenLabelling, events, 'openLabelling'),
+      }),
+  });
+}
+
 export type {
   AdminNavigateEvent,
   AdminPanelsEventMap,
@@ -165,6 +198,8 @@ export type {
 export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
 export type { HomeProps } from './home/Home';
 export type { MetricsProps } from './metrics/Metrics';
+export type { TemplateListProps, TemplateOpenLabellingEvent } from './templates/TemplateList';
+export type { TemplateListKind } from './templates/templateModels';
 export type { TenantSettingsProps } from './tenant/TenantSettings';
 export type { TenantTab } from './tenant/tabs';
 export type { WorkspaceTab } from './workspace/tabs';

@@ -3,7 +3,7 @@ import type { ApiCallError } from '@reviewdesk/api-client';
 import type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
 
 /** The screens of this package. */
-export type AdminScreen = 'workspace' | 'tenant' | 'licensing' | 'profile';
+export type AdminScreen = 'workspace' | 'tenant' | 'licensing' | 'profile' | 'templates';
 
 /** What `onSaved` receives, once per successful save. */
 export interface AdminSavedEvent {
@@ -37,6 +37,8 @@ export interface AdminPanelsEventMap {
   openLink: HomeOpenLinkEvent;
   /** Home: a workspace's to-review count was clicked. */
   openWorkspace: { workspaceId: string };
+  /** Template lists: the person asked to label a workspace's tasks. */
+  openLabelling: { workspaceId: string };
 }
 
 /** The event callbacks every screen of the package takes as props. */

@@ -23,6 +23,13 @@ export {
 } from './i18n/resources';
 export { METRICS_REFRESH_INTERVAL_MS, Metrics, type MetricsProps } from './metrics/Metrics';
 export { type MetricsPeriod, PERIODS as METRICS_PERIODS } from './metrics/period';
+export { TemplateList, type TemplateListProps, type TemplateOpenLabellingEvent } from './templates/TemplateList';
+export { TRAINING_POLL_MS } from './templates/TrainingPanel';
+export {
+  isTemplateListKind,
+  TEMPLATE_LIST_KINDS,
+  type TemplateListKind,
+} from './templates/templateModels';
 export { TenantSettings, type TenantSettingsProps } from './tenant/TenantSettings';
 export { isTenantTab, TENANT_TAB_PERMISSIONS, TENANT_TABS, type TenantTab } from './tenant/tabs';
 export { isWorkspaceTab, WORKSPACE_TAB_PERMISSIONS, WORKSPACE_TABS, type WorkspaceTab } from './workspace/tabs';

@@ -6,7 +6,7 @@ import { protectedRoutes, serverPages } from './paths';
 describe('routes behind their permission', () => {
   it.each(protectedRoutes)('$path opens for a user holding $permission', async ({ path, permission }) => {
     const { router } = renderApp({ path, abilities: [permission] });
-    // Each screen's landmark: a placeholder, a package's screen, the home greeting, the help links
+    // Each screen's landmark: a placeholder, a package's screen (template lists too), the home greeting, the help links
     // or the profile.
     await waitFor(
       () =>
@@ -14,6 +14,9 @@ describe('routes behind their permission', () => {
           screen.queryByTestId('placeholder') ??
             screen.queryByTestId('task-list') ??
             screen.queryByTestId('metrics') ??
+            screen.queryByTestId('templates.configure') ??
+            screen.queryByTestId('templates.labelling') ??
+            screen.queryByTestId('templates.training') ??
             screen.queryByTestId('batch-list') ??
             screen.queryByTestId('workspace-settings') ??
             screen.queryByTestId('tenant-settings') ??

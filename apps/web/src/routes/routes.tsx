@@ -39,21 +39,18 @@ const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'Viewe
 const TaskTracesPage = lazyScreen(() => import('../pages/traces/TaskTracesPage'), 'TaskTracesPage');
 const WorkspaceEditPage = lazyScreen(() => import('../pages/workspace-edit/WorkspaceEditPage'), 'WorkspaceEditPage');
 const MetricsPage = lazyScreen(() => import('../pages/metrics/MetricsPage'), 'MetricsPage');
+const ConfigureTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'ConfigureTemplatesPage');
+const LabellingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'LabellingTemplatesPage');
+const TrainingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'TrainingTemplatesPage');
 const TenantEditPage = lazyScreen(() => import('../pages/tenant-edit/TenantEditPage'), 'TenantEditPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
 const screens: Record<ProtectedPath, () => ReactNode> = {
   '/home': () => <HomePage />,
   '/metrics': MetricsPage,
-  '/templates/configure': () => (
-    <FeaturePlaceholder feature="features.templatesConfigure" packageName="@reviewdesk/admin-panels" />
-  ),
-  '/templates/labelling': () => (
-    <FeaturePlaceholder feature="features.templatesLabelling" packageName="@reviewdesk/admin-panels" />
-  ),
-  '/templates/training': () => (
-    <FeaturePlaceholder feature="features.templatesTraining" packageName="@reviewdesk/admin-panels" />
-  ),
+  '/templates/configure': ConfigureTemplatesPage,
+  '/templates/labelling': LabellingTemplatesPage,
+  '/templates/training': TrainingTemplatesPage,
   '/task/list': TaskListPage,
   '/task/viewer': ViewerPage,
   '/task/viewer/documents': ViewerPage,
@@ -62,9 +59,8 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/task/viewer/templatebuilder': () => (
     <FeaturePlaceholder feature="features.viewerTemplateBuilder" packageName="@reviewdesk/document-viewer" />
   ),
-  '/task/viewer/custom': () => (
-    <FeaturePlaceholder feature="features.viewerCustom" packageName="@reviewdesk/document-viewer" />
-  ),
+  // A task recognized by a custom model is reviewed like any other: its model's boxes and confidences.
+  '/task/viewer/custom': ViewerPage,
   '/batch/list': BatchListPage,
   '/task/traces': TaskTracesPage,
   '/workspace/edit': WorkspaceEditPage,

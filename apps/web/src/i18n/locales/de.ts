@@ -192,5 +192,11 @@ export const de: TranslationShape<typeof en> = {
   },
   viewer: {
     loadFailed: 'Die Aufgabe konnte nicht geöffnet werden.',
+    clearDetected: 'Erkannte Felder löschen',
+    clearConfirm:
+      'Die vom Modell erkannten Felder aus dieser Aufgabe entfernen? Was Personen annotiert oder hinzugefügt haben, bleibt.',
+    cleared: 'Die erkannten Felder wurden gelöscht.',
+    clearFailed: 'Die erkannten Felder konnten nicht gelöscht werden.',
+    cancel: 'Abbrechen',
   },
 };

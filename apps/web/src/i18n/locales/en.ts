@@ -188,5 +188,10 @@ export const en = {
   },
   viewer: {
     loadFailed: 'The task could not be opened.',
+    clearDetected: 'Clear detected fields',
+    clearConfirm: 'Take the fields the model detected off this task? What people labelled or added stays.',
+    cleared: 'The detected fields were cleared.',
+    clearFailed: 'The detected fields could not be cleared.',
+    cancel: 'Cancel',
   },
 } as const;

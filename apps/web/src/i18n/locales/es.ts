@@ -192,5 +192,11 @@ export const es: TranslationShape<typeof en> = {
   },
   viewer: {
     loadFailed: 'No se pudo abrir la tarea.',
+    clearDetected: 'Borrar campos detectados',
+    clearConfirm:
+      '¿Quitar de esta tarea los campos que detectó el modelo? Lo que las personas etiquetaron o añadieron se queda.',
+    cleared: 'Se borraron los campos detectados.',
+    clearFailed: 'No se pudieron borrar los campos detectados.',
+    cancel: 'Cancelar',
   },
 };

@@ -193,5 +193,11 @@ export const fr: TranslationShape<typeof en> = {
   },
   viewer: {
     loadFailed: 'La tâche n’a pas pu être ouverte.',
+    clearDetected: 'Effacer les champs détectés',
+    clearConfirm:
+      'Retirer de cette tâche les champs détectés par le modèle ? Ce que les personnes ont annoté ou ajouté reste.',
+    cleared: 'Les champs détectés ont été effacés.',
+    clearFailed: "Les champs détectés n'ont pas pu être effacés.",
+    cancel: 'Annuler',
   },
 };

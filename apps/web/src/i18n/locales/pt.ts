@@ -191,5 +191,11 @@ export const pt: TranslationShape<typeof en> = {
   },
   viewer: {
     loadFailed: 'Não foi possível abrir a tarefa.',
+    clearDetected: 'Limpar campos detetados',
+    clearConfirm:
+      'Retirar desta tarefa os campos que o modelo detetou? O que as pessoas anotaram ou acrescentaram fica.',
+    cleared: 'Os campos detetados foram limpos.',
+    clearFailed: 'Não foi possível limpar os campos detetados.',
+    cancel: 'Cancelar',
   },
 };

@@ -2,7 +2,8 @@
  * /task/list: the @reviewdesk/task-list package's <TaskList> (public entry only) for the
  * workspace of the header's switcher. The tab lives in the URL (`?tab=processed`), and so does a
  * batch opened from the batch list (`?batchId=…`); task names are links to the screen that reviews
- * them (open in a new tab works), uploads carry the session's token, and only what the server
+ * them (open in a new tab works), a workspace named in the URL (`?workspaceId=…`, the labelling of a
+ * template opened from /templates/labelling) is listed instead of the switcher's, uploads carry the session's token, and only what the server
  * implements is offered (its capabilities), so no menu item ends in "not available on this server".
  */
 import { useAuth } from '@reviewdesk/auth';
@@ -23,7 +24,10 @@ export function TaskListPage() {
   const { getAccessToken } = useAuth();
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
-  const { workspaceId, loading } = useCurrentWorkspace();
+  const current = useCurrentWorkspace();
+  const named = params.get('workspaceId') ?? '';
+  const workspaceId = named || current.workspaceId;
+  const loading = !named && current.loading;
   const { status, supports } = useServerCapabilities();
   const tabParam = params.get('tab');
   const batchId = params.get('batchId') ?? '';
@@ -34,6 +38,7 @@ export function TaskListPage() {
     const next = new URLSearchParams();
     if (tab !== 'to-review') next.set('tab', tab);
     if (batchId) next.set('batchId', batchId);
+    if (named) next.set('workspaceId', named);
     return next;
   };
   return (

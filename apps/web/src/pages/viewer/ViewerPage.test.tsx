@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/app';
-import { API, server, tenants, viewerInit } from '../../test/server';
+import { API, implementing, server, tenants, viewerInit } from '../../test/server';
 
 // The viewer itself is tested in its package (jsdom, Storybook in Chromium, tests/embed, e2e);
 // here only what this page adds: the query parameters in, the next task out.
@@ -41,6 +41,52 @@ describe('/task/viewer', () => {
     renderApp({ path: '/task/viewer?taskId=t-1&page=zero', abilities: ['Viewer.View'] });
     await screen.findByTestId('viewer');
     expect(viewer.props).toMatchObject({ taskId: 't-1', initialPage: null });
+  });
+
+  it('opens a task recognized by a custom model on /task/viewer/custom in the document viewer', async () => {
+    renderApp({ path: '/task/viewer/custom?taskId=t-1&workspaceId=w-1', abilities: ['Viewer.View'] });
+    await screen.findByTestId('viewer');
+    expect(viewer.props).toMatchObject({ taskId: 't-1' });
+  });
+
+  it('clears the detected fields of a custom-model task after a confirmation and opens it again', async () => {
+    const cleared: string[] = [];
+    server.use(
+      implementing('SdTask_ClearTaskDetectedFields'),
+      http.post(`${API}/v1/SdTask/ClearTaskDetectedFields/:taskId`, ({ params }) => {
+        cleared.push(String(params.taskId));
+        return HttpResponse.json({ succeeded: true, errors: [], result: true });
+      }),
+    );
+    const { router } = renderApp({
+      path: '/task/viewer/custom?taskId=t-1&workspaceId=w-1',
+      abilities: ['Viewer.View', 'Task.CleanEntities'],
+      language: 'en',
+    });
+    await screen.findByTestId('viewer');
+    const before = viewer.props;
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear detected fields' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Take the fields the model detected off this task? What people labelled or added stays.',
+    );
+    expect(cleared).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear detected fields' }));
+    await waitFor(() => expect(cleared).toEqual(['t-1']));
+    // Opened again (a new timestamp in the address): the viewer reads the cleared pages.
+    await waitFor(() => expect(router.state.location.search).toMatch(/timestamp=\d+/));
+    expect(viewer.props).not.toBe(before);
+    expect(viewer.props).toMatchObject({ taskId: 't-1' });
+  });
+
+  it('offers no clearing without Task.CleanEntities, nor on /task/viewer', async () => {
+    server.use(implementing('SdTask_ClearTaskDetectedFields'));
+    const { unmount } = renderApp({ path: '/task/viewer/custom?taskId=t-1', abilities: ['Viewer.View'] });
+    await screen.findByTestId('viewer');
+    expect(screen.queryByTestId('viewer.clear-detected')).toBeNull();
+    unmount();
+    renderApp({ path: '/task/viewer?taskId=t-1', abilities: ['Viewer.View', 'Task.CleanEntities'] });
+    await screen.findByTestId('viewer');
+    expect(screen.queryByTestId('viewer.clear-detected')).toBeNull();
   });
 
   it('opens a task by its external id on /task/viewer/documents', async () => {

@@ -1,5 +1,6 @@
 /**
- * /task/viewer, /task/viewer/documents and /task/viewer/transcripts: the task named by the viewer
+ * /task/viewer, /task/viewer/documents, /task/viewer/transcripts and /task/viewer/custom (a task
+ * recognized by a custom model, with its model's boxes and confidences): the task named by the viewer
  * query parameters of spec §2 (taskId or externalId; the others travel along), routed by its type.
  * Viewer/ViewerInit (which takes no checkout) says what the task is: a transcript or subtitles
  * task opens in @reviewdesk/transcript-editor's <TranscriptEditor> (loaded on first use), another
@@ -24,6 +25,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
+import { ClearDetectedFields } from './ClearDetectedFields';
 import { MediaTaskPage } from './MediaTaskPage';
 import { isMediaTaskType, opensInTranscriptEditor } from './taskKind';
 import { useTenantOfLink } from './useTenantOfLink';
@@ -128,6 +130,9 @@ export function ViewerPage() {
   return (
     // The viewer fills the space under the header; it scrolls its pages and panel itself.
     <div className="rd-app-viewer" style={{ height: 'calc(100dvh - 7rem)', minHeight: '32rem' }}>
+      {pathname === '/task/viewer/custom' ? (
+        <ClearDetectedFields taskId={task.data.taskId} onCleared={() => openTask(task.data.taskId)} />
+      ) : null}
       <DocumentViewer
         key={query.timestamp}
         taskId={query.taskId}
