@@ -20,7 +20,7 @@ describe('DocAI and summaries', () => {
   }, async () => {
     const s = current();
     const page = s.page;
-    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Reviewer'));
+    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Manager'));
     await shell.chooseLanguage('en');
     const invoicesId = await workspaceIdByName(s.baseUrl, await token(), 'Supplier invoices');
     const invoice = await importForReview(s.baseUrl, await token(), invoicesId, 'invoices/AzureInterior.pdf');
