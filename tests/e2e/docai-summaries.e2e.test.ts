@@ -20,7 +20,7 @@ describe('DocAI and summaries', () => {
   }, async () => {
     const s = current();
     const page = s.page;
-    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Reviewer'));
+    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Manager'));
     await shell.chooseLanguage('en');
     const invoicesId = await workspaceIdByName(s.baseUrl, await token(), 'Supplier invoices');
     const invoice = await importForReview(s.baseUrl, await token(), invoicesId, 'invoices/AzureInterior.pdf');
@@ -60,7 +60,10 @@ describe('DocAI and summaries', () => {
     for (const word of words.slice(0, 5)) expect(transcript).toContain(word);
     await settle(s);
     await s.screenshot('docai-2-recording-summary');
-    expect(s.problems).toEqual([]);
+    // The contract answers 404 for a task with no summary yet (GetVideoTextualSummary): the panel reads
+    // it as "none", the browser still logs the status. Nothing else may go wrong.
+    const noSummaryYet = `HTTP 404 GET /api/v1/Index/GetVideoTextualSummary/${recording}`;
+    expect(s.problems.filter((problem) => problem !== noSummaryYet)).toEqual([]);
     expect(s.notImplemented).toEqual([]);
   });
 });

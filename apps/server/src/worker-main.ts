@@ -5,6 +5,7 @@
 // each worker finishes its task or releases it back to its queue.
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { startSummariser } from './pipeline/summaries/summarise.js';
 import { loadStages } from './pipeline/worker/load-stages.js';
 import { testStagesFromEnv } from './pipeline/worker/test-stages.js';
 import { startWorkers } from './pipeline/worker/workers.js';
@@ -37,6 +38,13 @@ const workers = startWorkers({
   count: config.workers,
 });
 const listening = await workers.listening;
+// Summaries are made beside the task workers (an API-only server replica leaves them to this process).
+const summariser = startSummariser({
+  db: database.db,
+  storage: blobStorageFor(config),
+  config,
+  workerId: `${workers.ids[0] ?? 'worker'}-summariser`,
+});
 console.log(
   `reviewdesk worker: ${workers.ids.length} worker(s) ${listening ? 'listening for work' : 'polling for work'} (${workers.ids.join(', ')}), stages: ${stages
     .map((s) => s.name)
@@ -48,6 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     console.log(`reviewdesk worker: ${signal}, stopping`);
     void workers
       .stop()
+      .then(() => summariser.stop())
       .then(() => database.close())
       .finally(() => process.exit(0));
   });

@@ -6,7 +6,7 @@ import { createOpenAiChatModel } from './openai-chat.js';
 
 export { type ChatRole, type ChatTurn, type LanguageModel, LanguageModelError } from './language-model.js';
 export { createOpenAiChatModel } from './openai-chat.js';
-export { contentWords, splitSentences, supportedLanguage } from './sentences.js';
+export { contentWords, questionWords, splitSentences, supportedLanguage } from './sentences.js';
 export { type Passage, type RankedSentence, rankSentences, summarise } from './textrank.js';
 
 const byConfig = new WeakMap<ServerConfig, LanguageModel>();

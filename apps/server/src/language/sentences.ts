@@ -142,3 +142,26 @@ export function contentWords(text: string, language: string): string[] {
   }
   return found;
 }
+
+/**
+ * The content words of a short question whose language is not known (a person may ask in another
+ * language than the document's): the question is read in the language whose stop words it uses
+ * most ("What is the total?" in English), else in `fallback`.
+ */
+export function questionWords(text: string, fallback: string): string[] {
+  const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
+  const words = [...segmenter.segment(text.toLowerCase())]
+    .filter((part) => part.isWordLike)
+    .map((part) => part.segment);
+  let best = supportedLanguage(fallback);
+  let bestCount = 0;
+  for (const language of LANGUAGES) {
+    const stop = stopWordsOf(language);
+    const count = words.filter((word) => stop.has(word)).length;
+    if (count > bestCount) {
+      best = language;
+      bestCount = count;
+    }
+  }
+  return contentWords(text, best);
+}

@@ -1,5 +1,5 @@
 // Detaching a task's files: the original (tasks.blob_id and the resumable upload it came from), the
-// e-invoice XML kept with it, page images, the waveform and integration results. Runs inside the caller's transaction and only
+// e-invoice XML kept with it, page images, the waveform, integration results and the key frames of its summary. Runs inside the caller's transaction and only
 // detaches rows; the caller removes the bytes after the commit, so a crash in between leaves an
 // orphaned file, never a row that points at nothing. A blob another task still uses (parts of a
 // split task share their source's file) is kept.
@@ -20,7 +20,8 @@ async function blobIdsOf(trx: Executor, task: TaskRow): Promise<string[]> {
     union select einvoice_blob_id from tasks where id = ${task.id} and einvoice_blob_id is not null
     union select image_blob_id from task_pages where task_id = ${task.id} and image_blob_id is not null
     union select waveform_blob_id from task_media where task_id = ${task.id} and waveform_blob_id is not null
-    union select result_blob_id from task_integrations where task_id = ${task.id} and result_blob_id is not null`.execute(
+    union select result_blob_id from task_integrations where task_id = ${task.id} and result_blob_id is not null
+    union select (f->>'blobId')::uuid from task_summaries s, jsonb_array_elements(s.key_frames) f where s.task_id = ${task.id}`.execute(
     trx,
   );
   return rows.map((r) => r.id);
@@ -67,7 +68,24 @@ export async function detachTaskFiles(trx: Executor, task: TaskRow, options: { d
     .returning('storage_key')
     .execute();
   keys.push(...uploads.map((u) => u.storage_key));
+  // The summary's key frames went with the other files; a deleted task keeps no summary or conversation.
+  await trx
+    .updateTable('task_summaries')
+    .set({ key_frames: '[]' })
+    .where('tenant_id', '=', task.tenant_id)
+    .where('task_id', '=', task.id)
+    .execute();
   if (options.dropResults) {
+    await trx
+      .deleteFrom('task_summaries')
+      .where('tenant_id', '=', task.tenant_id)
+      .where('task_id', '=', task.id)
+      .execute();
+    await trx
+      .deleteFrom('chat_threads')
+      .where('tenant_id', '=', task.tenant_id)
+      .where('task_id', '=', task.id)
+      .execute();
     await trx.deleteFrom('task_pages').where('tenant_id', '=', task.tenant_id).where('task_id', '=', task.id).execute();
     await trx.deleteFrom('task_media').where('tenant_id', '=', task.tenant_id).where('task_id', '=', task.id).execute();
   }

@@ -3,7 +3,7 @@
 // values, or a sentence of a transcript paragraph (with the paragraph's start time). Pure.
 
 import type { PassageRow } from '../../db/repositories/chat.js';
-import { contentWords, splitSentences } from '../../language/index.js';
+import { contentWords, splitSentences, questionWords as wordsOfQuestion } from '../../language/index.js';
 
 export interface Citation {
   taskId: string;
@@ -26,17 +26,23 @@ const LANGUAGE_OF_CONFIG: Record<string, string> = {
 
 export const languageOfConfig = (config: string | null | undefined) => LANGUAGE_OF_CONFIG[config ?? ''] ?? 'en';
 
-/** A word's leading part, so "invoices" meets "invoice" and "InvoiceTotal" meets "total". */
-const stemOf = (word: string) => word.slice(0, Math.max(4, word.length - 2));
+/**
+ * A word's leading part, so "invoices" meets "invoice" and "InvoiceTotal" meets "total"; words
+ * shorter than four letters only meet themselves (a short stem is inside too many words).
+ */
+const stemOf = (word: string) => (word.length < 4 ? null : word.slice(0, Math.max(4, word.length - 2)));
 
-/** How many of the question's words a line holds (each counted once). */
+/**
+ * How well a line holds the question's words: each word counts once, 2 when the line has it as a
+ * word, 1 when only a longer word holds its stem ("Total" over "Subtotal" for "total").
+ */
 export function overlap(line: string, questionWords: readonly string[], language: string): number {
   const words = contentWords(line, language);
-  const joined = words.join(' ');
   let score = 0;
   for (const word of new Set(questionWords)) {
     const stem = stemOf(word);
-    if (words.some((w) => w === word) || joined.includes(stem)) score++;
+    if (words.includes(word)) score += 2;
+    else if (stem !== null && words.some((w) => w.includes(stem))) score += 1;
   }
   return score;
 }
@@ -48,7 +54,7 @@ export function citationsOf(
   language: string,
   limit: number,
 ): Citation[] {
-  const questionWords = contentWords(question, language);
+  const questionWords = wordsOfQuestion(question, language);
   if (questionWords.length === 0) return [];
   const found: Citation[] = [];
   passages.forEach((passage, order) => {
