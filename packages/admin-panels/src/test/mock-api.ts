@@ -175,6 +175,15 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
       const workspace = state.workspaces.get(String(params.id));
       return workspace ? HttpResponse.json(workspace) : problem(404, 0, 'Not found.');
     }),
+    http.get('*/api/:version/SdWorkspace/importEmail/:id', async ({ request, params }) => {
+      await answer(request);
+      if (options.failReads) return problem(options.failReads, 0, 'An unexpected server error occurred.');
+      return state.workspaces.has(String(params.id))
+        ? HttpResponse.json({
+            emailToImport: `acme-faturas-${String(params.id).slice(0, 8)}@import.reviewdesk.example`,
+          })
+        : problem(404, 0, 'Not found.');
+    }),
     http.patch('*/api/:version/SdWorkspace/basic', async ({ request }) => {
       await answer(request);
       const body = (await request.json()) as Schema<'WorkspaceBasicUpdate'>;

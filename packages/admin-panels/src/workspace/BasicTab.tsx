@@ -10,6 +10,7 @@ import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
 import { QueryStates } from '../shared/QueryStates';
 import { useSaveReporter } from '../shared/useSaveReporter';
+import { ImportAddress } from './ImportAddress';
 import { languageOptions } from './languages';
 
 /** The contract's limits of WorkspaceBasicUpdate. */
@@ -179,6 +180,7 @@ function BasicForm({ workspace, ...events }: { workspace: Workspace } & Pick<Bas
         <dd>
           <code>{workspace.id}</code>
         </dd>
+        <ImportAddress workspaceId={workspace.id} />
       </dl>
       {serverError ? (
         <p className="rd-field__error" role="alert" data-testid="workspace.basic.error">

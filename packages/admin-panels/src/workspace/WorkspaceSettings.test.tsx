@@ -49,6 +49,27 @@ describe('<WorkspaceSettings> basic tab', () => {
     expect(state.workspaces.get(WORKSPACE_ID)?.displayName).toBe('Supplier invoices');
   });
 
+  it("shows the workspace's import address to copy, and asks for it only with a permission that may see it", async () => {
+    const state = mock();
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const { unmount } = renderAdmin(<WorkspaceSettings workspaceId={WORKSPACE_ID} />, { grants: editor });
+    const address = await screen.findByTestId('workspace.basic.importAddress');
+    expect(address.textContent).toBe(`acme-faturas-${WORKSPACE_ID.slice(0, 8)}@import.reviewdesk.example`);
+    await userEvent.click(screen.getByTestId('workspace.basic.importAddress.copy'));
+    expect(writeText).toHaveBeenCalledWith(address.textContent);
+    expect(screen.getByTestId('workspace.basic.importAddress.copy').textContent).toBe('Copied');
+    unmount();
+
+    state.calls.length = 0;
+    renderAdmin(<WorkspaceSettings workspaceId={WORKSPACE_ID} />, {
+      grants: abilities('Workspace.View', 'Workspace.EditBasic'),
+    });
+    await screen.findByTestId('workspace.basic.displayName');
+    expect(screen.queryByTestId('workspace.basic.importAddress')).toBeNull();
+    expect(state.calls.some((call) => call.includes('importEmail'))).toBe(false);
+  });
+
   it('refuses an empty name before calling the server', async () => {
     const state = mock();
     renderAdmin(<WorkspaceSettings workspaceId={WORKSPACE_ID} />, { grants: editor });

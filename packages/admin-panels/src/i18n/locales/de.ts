@@ -257,6 +257,11 @@ export const de: TranslationShape<typeof en> = {
       inputLanguageCode: 'Ausgangssprache',
       outputLanguageCode: 'Zielsprache',
       languageAuto: 'Automatisch erkennen',
+      importAddress: 'Importadresse',
+      importAddressCopy: 'Kopieren',
+      importAddressCopied: 'Kopiert',
+      importAddressHint:
+        'Dateien, die an eine E-Mail an diese Adresse angehängt sind, werden zu Aufgaben dieses Arbeitsbereichs.',
       workspaceType: 'Art',
       workspaceTypes: {
         standard: 'Standard',

@@ -253,6 +253,10 @@ export const en = {
       inputLanguageCode: 'Source language',
       outputLanguageCode: 'Target language',
       languageAuto: 'Detect automatically',
+      importAddress: 'Import address',
+      importAddressCopy: 'Copy',
+      importAddressCopied: 'Copied',
+      importAddressHint: 'Files attached to mail sent here become tasks of this workspace.',
       workspaceType: 'Kind',
       workspaceTypes: {
         standard: 'Standard',

@@ -258,6 +258,11 @@ export const es: TranslationShape<typeof en> = {
       inputLanguageCode: 'Idioma de origen',
       outputLanguageCode: 'Idioma de destino',
       languageAuto: 'Detectar automáticamente',
+      importAddress: 'Dirección de importación',
+      importAddressCopy: 'Copiar',
+      importAddressCopied: 'Copiado',
+      importAddressHint:
+        'Los archivos adjuntos a los correos enviados aquí se convierten en tareas de este espacio de trabajo.',
       workspaceType: 'Tipo',
       workspaceTypes: {
         standard: 'Estándar',

@@ -257,6 +257,10 @@ export const fr: TranslationShape<typeof en> = {
       inputLanguageCode: 'Langue source',
       outputLanguageCode: 'Langue cible',
       languageAuto: 'Détecter automatiquement',
+      importAddress: "Adresse d'import",
+      importAddressCopy: 'Copier',
+      importAddressCopied: 'Copié',
+      importAddressHint: 'Les fichiers joints aux e-mails envoyés ici deviennent des tâches de cet espace de travail.',
       workspaceType: 'Type',
       workspaceTypes: {
         standard: 'Standard',

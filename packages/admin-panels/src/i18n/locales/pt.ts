@@ -257,6 +257,11 @@ export const pt: TranslationShape<typeof en> = {
       inputLanguageCode: 'Idioma de origem',
       outputLanguageCode: 'Idioma de destino',
       languageAuto: 'Detetar automaticamente',
+      importAddress: 'Endereço de importação',
+      importAddressCopy: 'Copiar',
+      importAddressCopied: 'Copiado',
+      importAddressHint:
+        'Os ficheiros anexados ao correio enviado para aqui tornam-se tarefas deste espaço de trabalho.',
       workspaceType: 'Tipo',
       workspaceTypes: {
         standard: 'Normal',
