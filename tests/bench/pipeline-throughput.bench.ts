@@ -28,6 +28,7 @@
  *   --postgres  a throwaway PostgreSQL cluster (apps/server/test/support/postgres-cluster.ts)
  *               instead of PGlite; each run gets its own database in it
  *   --categories=digital,scans,audio  only these categories (default: all)
+ * Scans are timed against the tesseract command alone on the same pages (tesseractBaseline), target ≤ 1.25×.
  * Digital PDFs are also timed against poppler alone (pdftotext + pdftoppm at the page images'
  * resolution) on the same files in the same run, with the issue's targets: ≥ 600 pages/min with one
  * worker, and within 2× of poppler (figures.ts: timing targets, not enforced under CI=true).
@@ -256,6 +257,69 @@ done`;
   }
 }
 
+/** Resolution scanned PDF pages are rendered at for OCR (documents/ocr/ocr-pdf.ts). */
+const OCR_DPI = 300;
+
+/**
+ * The tesseract command alone on the same scanned pages, one after the other as one worker takes
+ * them: each PDF page rendered grey at the OCR resolution (pdftoppm), then one `tesseract … tsv` per
+ * page with the workspace's languages (por+eng, one OpenMP thread, as the stage runs it); images as
+ * they are. The stage also asks tesseract for the page's orientation (a second, short run per page);
+ * the baseline does not, so that work counts against the pipeline.
+ */
+function tesseractBaseline(files: readonly string[]): PopplerBaseline {
+  const directory = mkdtempSync(join(tmpdir(), 'rd-tesseract-baseline-'));
+  try {
+    const script = `set -e
+out="$1"; shift
+i=0
+for file in "$@"; do
+  case "$file" in
+    *.pdf) pdftoppm -gray -r ${OCR_DPI} -png "$file" "$out/page-$i" ;;
+    *) cp "$file" "$out/page-$i-image.png" ;;
+  esac
+  i=$((i + 1))
+done
+for image in "$out"/page-*.png; do
+  OMP_THREAD_LIMIT=1 tesseract "$image" stdout -l por+eng --psm 3 --dpi ${OCR_DPI} tsv > "$image.tsv" 2>/dev/null
+done`;
+    const cpuBefore = cpuSeconds();
+    const started = performance.now();
+    const result = spawnSync('sh', ['-c', script, 'sh', directory, ...files.map((file) => join(FIXTURES, file))], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    const wallMs = performance.now() - started;
+    if (result.status !== 0) throw new Error(`tesseract failed: ${result.stderr}`);
+    return { wallMs, cpuSeconds: cpuSeconds() - cpuBefore };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+/** The issue's target for scans, against the tesseract command alone measured just before in this run. */
+function reportScanFigures(one: Measured, tesseract: PopplerBaseline): void {
+  console.log(
+    `  tesseract alone (pdftoppm -r ${OCR_DPI} + tesseract -l por+eng tsv) on the same ${one.files} files: ${seconds(tesseract.wallMs)} s, CPU ${tesseract.cpuSeconds.toFixed(1)} s = ${(tesseract.cpuSeconds / Math.max(one.pages, 1)).toFixed(2)} CPU s/page`,
+  );
+  reportFigure({
+    bench: 'pipeline throughput',
+    name: 'scans, 1 worker: wall time vs the tesseract command alone',
+    value: one.wallMs / 1000,
+    baseline: tesseract.wallMs / 1000,
+    unit: 's',
+    target: { of: 'ratio', max: 1.25 },
+    kind: 'timing',
+  });
+  reportFigure({
+    bench: 'pipeline throughput',
+    name: 'scans, 1 worker: CPU seconds vs the tesseract command alone',
+    value: one.cpuSeconds,
+    baseline: tesseract.cpuSeconds,
+    unit: 'CPU s',
+    kind: 'timing',
+  });
+}
+
 /** The issue's targets for digital PDFs, against poppler alone measured just before in this run. */
 function reportDigitalFigures(one: Measured, poppler: PopplerBaseline): void {
   console.log(
@@ -353,9 +417,11 @@ async function main(): Promise<number> {
         for (const category of CATEGORIES) {
           // Poppler alone runs right before the pipeline on the same files, so both see the same load.
           const poppler = category.name === 'digital' && workers === 1 ? popplerBaseline(category.files) : null;
+          const tesseract = category.name === 'scans' && workers === 1 ? tesseractBaseline(category.files) : null;
           const measured = await measure(bench, category, workers);
           results.push(measured);
           if (poppler) reportDigitalFigures(measured, poppler);
+          if (tesseract) reportScanFigures(measured, tesseract);
         }
       } finally {
         await bench.close();

@@ -3,9 +3,11 @@
 // Any number of these processes (and servers with WORKERS > 0) can share one database; each runs
 // the scheduler too, whose rules are safe to run concurrently. SIGTERM or SIGINT stops gracefully:
 // each worker finishes its task or releases it back to its queue.
+import { hostname } from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { startSummariser } from './pipeline/summaries/summarise.js';
+import { startModelTrainer } from './pipeline/templates/train-model.js';
 import { loadStages } from './pipeline/worker/load-stages.js';
 import { testStagesFromEnv } from './pipeline/worker/test-stages.js';
 import { startWorkers } from './pipeline/worker/workers.js';
@@ -37,6 +39,8 @@ const workers = startWorkers({
   stages,
   count: config.workers,
 });
+// Custom model versions train beside the task workers, as in a server that runs workers itself.
+const trainer = startModelTrainer({ db: database.db, trainerId: `${hostname()}-${process.pid}-trainer` });
 const listening = await workers.listening;
 // Summaries are made beside the task workers (an API-only server replica leaves them to this process).
 const summariser = startSummariser({
@@ -54,9 +58,7 @@ console.log(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log(`reviewdesk worker: ${signal}, stopping`);
-    void workers
-      .stop()
-      .then(() => summariser.stop())
+    void Promise.all([workers.stop(), trainer.stop(), summariser.stop()])
       .then(() => database.close())
       .finally(() => process.exit(0));
   });

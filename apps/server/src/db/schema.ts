@@ -835,3 +835,12 @@ export interface Database {
 }
 
 export type TaskShareRow = Selectable<TaskSharesTable>;
+
+// --- Processing throughput and scale-out (migration 0024_work_queued_signal) ---
+// The migration's trigger on tasks notifies `reviewdesk_work` when a task is queued (no column).
+export interface UploadsTable {
+  /** The request writing the upload now (any API replica); null when none. */
+  writing_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when that writer holds the upload unless it renews; a dead replica's lease runs out. */
+  writing_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}

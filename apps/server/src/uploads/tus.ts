@@ -4,8 +4,10 @@
 // Upload-Length before a byte is accepted (413). Bytes go straight to blob storage under a generated
 // key, so a dropped connection keeps what arrived: HEAD tells the offset, PATCH continues there.
 // A finished upload becomes a task through SdTask_Import / SdTask_Process with its `uploadId`.
+// Any API replica on the same database and storage can take any request of an upload: the offset is
+// what storage holds, and one PATCH at a time writes it, under a lease in the upload's row.
 import { randomUUID } from 'node:crypto';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TasksRepository } from '../db/repositories/tasks.js';
 import { UploadsRepository } from '../db/repositories/uploads.js';
@@ -26,6 +28,8 @@ export const UPLOAD_CHUNK_SIZE = 99_614_720;
 export const UPLOADS_PATH = '/files';
 /** An unfinished upload is kept this long. */
 const UPLOAD_LIFETIME_MS = 24 * 60 * 60 * 1000;
+/** A PATCH holds its upload this long, renewed while bytes arrive; a replica that died lets go by itself. */
+const WRITER_LEASE_MS = 30_000;
 
 export interface UploadOptions {
   services: Services;
@@ -88,13 +92,33 @@ class ByteLimit extends Transform {
   }
 }
 
+/**
+ * The request body, read as it arrives into a buffer of its own; when the connection drops, what
+ * arrived ends the stream normally, so it is stored and the client resumes after it.
+ */
+function hold(payload: Readable): PassThrough {
+  const held = new PassThrough();
+  payload.pipe(held);
+  const cut = () => {
+    if (!held.writableEnded) held.end();
+  };
+  payload.on('aborted', cut);
+  payload.on('error', cut);
+  payload.on('close', cut);
+  return held;
+}
+
 async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
   const { services } = options;
   const storage = blobStorageFor(services.config);
-  /** Uploads being written by this process; a second PATCH for the same upload waits its turn with 409. */
-  const busy = new Set<string>();
 
-  app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, payload));
+  // The body is taken in from the moment the request arrives, before the handler's database look-ups:
+  // bytes that arrived before a connection dropped are kept and stored (HEAD then tells them).
+  app.addContentTypeParser('application/offset+octet-stream', (_request, payload, done) => done(null, hold(payload)));
+  // A refused request's body is read to its end and dropped, so the connection is free again.
+  app.addHook('onResponse', async (request) => {
+    if (request.body instanceof PassThrough && !request.body.readableEnded) request.body.resume();
+  });
 
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(TUS_HEADERS);
@@ -149,7 +173,25 @@ async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
 
   /** Appends the request body at the upload's offset; records what arrived even when the connection drops. */
   async function receive(request: FastifyRequest, repo: TasksRepository, upload: UploadRow): Promise<number> {
-    if (busy.has(upload.id)) throw fail(409, 'Another request is writing to this upload.');
+    const uploads = new UploadsRepository(services.db, repo.tenantId);
+    // One writer at a time, whichever replica the request reached (a lease in the upload's row).
+    const writer = randomUUID();
+    if (!(await uploads.takeForWriting(upload.id, writer, WRITER_LEASE_MS))) {
+      throw fail(409, 'Another request is writing to this upload.');
+    }
+    const renewal = setInterval(
+      () => void uploads.renewWriting(upload.id, writer, WRITER_LEASE_MS).catch(() => undefined),
+      WRITER_LEASE_MS / 3,
+    );
+    try {
+      return await append(request, uploads, upload);
+    } finally {
+      clearInterval(renewal);
+      await uploads.releaseWriting(upload.id, writer);
+    }
+  }
+
+  async function append(request: FastifyRequest, uploads: UploadsRepository, upload: UploadRow): Promise<number> {
     const length = Number(upload.upload_length);
     const offset = (await storage.size(upload.storage_key)) ?? 0;
     const remaining = length - offset;
@@ -157,19 +199,13 @@ async function tusRoutes(app: FastifyInstance, options: UploadOptions) {
     if (Number.isFinite(declared) && declared > Math.min(remaining, UPLOAD_CHUNK_SIZE)) {
       throw fail(413, `A chunk may have at most ${Math.min(remaining, UPLOAD_CHUNK_SIZE)} bytes here.`);
     }
-    busy.add(upload.id);
-    try {
-      const body = request.body as Readable;
-      const limited = body.pipe(new ByteLimit(Math.min(remaining, UPLOAD_CHUNK_SIZE)));
-      body.on('error', (e) => limited.destroy(e));
-      body.on('aborted', () => limited.destroy(new Error('aborted')));
-      const { size, error } = await storage.append(upload.storage_key, limited);
-      await new UploadsRepository(services.db, repo.tenantId).recordOffset(upload.id, size, size >= length);
-      if (toHttpError(error)) throw error;
-      return size;
-    } finally {
-      busy.delete(upload.id);
-    }
+    const body = request.body as PassThrough;
+    const limited = body.pipe(new ByteLimit(Math.min(remaining, UPLOAD_CHUNK_SIZE)));
+    body.on('error', (e) => limited.destroy(e));
+    const { size, error } = await storage.append(upload.storage_key, limited);
+    await uploads.recordOffset(upload.id, size, size >= length);
+    if (toHttpError(error)) throw error;
+    return size;
   }
 
   app.options('/', async (_request, reply) =>

@@ -25,8 +25,8 @@ export function databaseKinds(): DatabaseKind[] {
   return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
-  if (kind === 'pglite') return openDatabase({});
+async function openTestDatabase(kind: DatabaseKind): Promise<{ database: DatabaseHandle; url?: string }> {
+  if (kind === 'pglite') return { database: await openDatabase({}) };
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) throw new Error('no PostgreSQL for this run');
   let url = serverUrl;
@@ -35,12 +35,14 @@ async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
   } catch {
     // A TEST_DATABASE_URL without the right to create databases: use it as it is (tables are reset).
   }
-  return openDatabase({ databaseUrl: url });
+  return { database: await openDatabase({ databaseUrl: url }), url };
 }
 
 export interface TestServer {
   server: Server;
   config: ServerConfig;
+  /** The PostgreSQL database of the server (for a second replica on it); undefined on PGlite. */
+  databaseUrl: string | undefined;
   violations: ResponseViolation[];
   /** Empties every table and seeds the demo data again (workspace members included). */
   reset(): Promise<void>;
@@ -124,7 +126,7 @@ export function useTestServer(
       ...(options.workers?.pollMs ? { workerPollMs: options.workers.pollMs } : {}),
       folderMonitorFile: inject('folderMonitorFile'),
     };
-    const database = await openTestDatabase(kind);
+    const { database, url: databaseUrl } = await openTestDatabase(kind);
     const server = await buildServer(config, {
       database,
       onResponseViolation: (v) => violations.push(v),
@@ -139,6 +141,7 @@ export function useTestServer(
     Object.assign(harness, {
       server,
       config,
+      databaseUrl,
       async reset() {
         await sql`truncate table ${sql.join(TABLES.map((t) => sql.table(t)))} cascade`.execute(database.db);
         // Provider state goes too, but the grants of tokenFor stay: its tokens outlive a reset, as they did when they were only signed.

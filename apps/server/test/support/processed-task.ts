@@ -16,6 +16,9 @@ const WORKER_ID = 'test-direct';
 const LEASE_MS = 5 * 60_000;
 const actor: Actor = { userId: null, clientId: null, label: `worker ${WORKER_ID}` };
 
+// The threads load pdf.js and the detectors while the test file's server starts, not in its first test.
+testPageThreads();
+
 export interface ProcessOptions {
   /** Stop after this many stages (e.g. 1 to run pre-processing only). */
   maxStages?: number;

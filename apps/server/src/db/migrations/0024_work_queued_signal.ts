@@ -8,7 +8,15 @@ import { type Kysely, sql } from 'kysely';
 // write, so that every path that queues a task (import, reprocessing, a stage's next status, the
 // scheduler's requeue) is covered. The statuses are the queues of product-spec §4:
 // 30 pre-processing, 40 recognition, 50 post-processing, 90 export.
+//
+// Uploads get a writer's lease (`writing_by`, `writing_until`): one PATCH at a time writes an upload,
+// whichever API replica it reaches; the lease runs out by itself when that replica dies mid-chunk.
 export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .alterTable('uploads')
+    .addColumn('writing_by', 'text')
+    .addColumn('writing_until', 'timestamptz')
+    .execute();
   await sql`
     create function reviewdesk_notify_work_queued() returns trigger language plpgsql as $$
     begin
@@ -27,4 +35,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`drop trigger if exists tasks_work_queued on tasks`.execute(db);
   await sql`drop function if exists reviewdesk_notify_work_queued()`.execute(db);
+  await db.schema.alterTable('uploads').dropColumn('writing_by').dropColumn('writing_until').execute();
 }

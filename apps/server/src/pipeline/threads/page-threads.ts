@@ -39,6 +39,8 @@ export function startPageThreads(size: number = defaultThreadCount()): PageThrea
       UnsupportedFileTypeError,
     ],
   });
+  // Loading pdf.js and the detectors takes a thread a moment: done while the workers start.
+  pool.startAll();
   return {
     size: pool.size,
     recognizePage: (input) => pool.run('recognizePage', input),

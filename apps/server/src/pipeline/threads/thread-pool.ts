@@ -1,7 +1,8 @@
 // A fixed number of worker threads (node:worker_threads) running named jobs from one module, so
 // CPU-bound work leaves the JavaScript thread that orchestrates: jobs queue in order and each goes
-// to the next free thread. Threads start on first use, are left idle (unref'd: an idle pool never
-// keeps the process alive) and are replaced when one dies. Errors come back as the same classes
+// to the next free thread. Threads start on first use or all at once (`startAll`, so loading their
+// modules is not paid by the first task), are left idle (unref'd: an idle pool never keeps the
+// process alive) and are replaced when one dies. Errors come back as the same classes
 // (see `rebuild`), so callers catch them as if the job had run in-line.
 import { Worker } from 'node:worker_threads';
 
@@ -64,6 +65,11 @@ export class ThreadPool {
       });
       this.#dispatch();
     });
+  }
+
+  /** Starts every thread now (each loads its modules in the background) instead of on first use. */
+  startAll(): void {
+    while (!this.#closed && this.#start()) {}
   }
 
   /** Stops every thread; queued and running jobs are refused. */

@@ -10,6 +10,10 @@ import {
   PasswordResponses,
   type PDFDocumentProxy,
 } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// pdf.js parses on a "fake worker" in this thread; loading its worker module with pdf.js (it sets
+// globalThis.pdfjsWorker) means a process or pipeline thread pays for it when it starts, not on its
+// first document, in the middle of a task.
+import 'pdfjs-dist/legacy/build/pdf.worker.mjs';
 import { CorruptDocumentError, EncryptedDocumentError } from '../errors.js';
 
 const require = createRequire(import.meta.url);
