@@ -66,7 +66,10 @@ describe.each(databaseKinds())('task sharing on %s', (kind) => {
     const [taskId] = await insertTasks(t.server.database.db, [{ displayName: 'Invoice 78' }]);
     // The administrator of Globex works in another tenant: the task is nothing to them yet.
     const globex = await t.tokenFor(GLOBEX_ADMIN);
-    const before = await t.call('GET', `${API}/SdTaskShare/GetShareTaskUrl`, { token: globex, query: { taskId: taskId as string } });
+    const before = await t.call('GET', `${API}/SdTaskShare/GetShareTaskUrl`, {
+      token: globex,
+      query: { taskId: taskId as string },
+    });
     expect(before.status).toBe(404);
 
     const res = await share('Manager', { taskId, workspaceId: INVOICES, users: [{ email: GLOBEX_ADMIN }] });
@@ -78,14 +81,20 @@ describe.each(databaseKinds())('task sharing on %s', (kind) => {
     ]);
 
     // Still in Globex, the link's task is not found; in Acme it opens read-only.
-    const stillGlobex = await t.call('GET', `${API}/Viewer/ViewerInit`, { token: globex, query: { taskId: taskId as string } });
+    const stillGlobex = await t.call('GET', `${API}/Viewer/ViewerInit`, {
+      token: globex,
+      query: { taskId: taskId as string },
+    });
     expect(stillGlobex.status).toBe(404);
     const switched = await t.call('PATCH', `${API}/Tenant/ChangeTenant`, {
       token: globex,
       query: { tenantId: ACME_ID },
     });
     expect(switched.status).toBe(200);
-    const opened = await t.call('GET', `${API}/Viewer/ViewerInit`, { token: globex, query: { taskId: taskId as string } });
+    const opened = await t.call('GET', `${API}/Viewer/ViewerInit`, {
+      token: globex,
+      query: { taskId: taskId as string },
+    });
     expect(opened.status, opened.text).toBe(200);
     const review = await t.call('POST', `${API}/Viewer/Checkout`, { token: globex, body: { taskId } });
     expect(review.status).toBe(403);
@@ -173,7 +182,10 @@ describe.each(databaseKinds())('task sharing on %s', (kind) => {
   it('has no share for translation tasks, and refuses a description over 256 characters', async () => {
     const [translation, invoice] = await insertTasks(t.server.database.db, [{ workspaceId: TRANSLATIONS_WS }, {}]);
     const token = await t.tokenFor(demoEmail('Manager'));
-    const url = await t.call('GET', `${API}/SdTaskShare/GetShareTaskUrl`, { token, query: { taskId: translation as string } });
+    const url = await t.call('GET', `${API}/SdTaskShare/GetShareTaskUrl`, {
+      token,
+      query: { taskId: translation as string },
+    });
     expect(url.status).toBe(400);
     const mailed = await share('Manager', {
       taskId: translation,
