@@ -7,6 +7,7 @@ import { Button } from '@reviewdesk/ui';
 import { useEffect, useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
+import { ShareSegmentAction } from './ShareSegmentAction.js';
 
 export function SaveIndicator() {
   const { t } = useEditorTranslation();
@@ -54,6 +55,7 @@ export function Toolbar() {
       <SaveIndicator />
       <CheckoutCountdown />
       <span className="rd-transcript-toolbar__spacer" />
+      <ShareSegmentAction />
       {review ? (
         <>
           <Button
