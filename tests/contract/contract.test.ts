@@ -67,7 +67,7 @@ describe('the contract covers the specification', () => {
     const unmarked = extra.filter(({ op }) => !(op as Record<string, unknown>)['x-addition']);
     expect(unmarked.map(({ method, path }) => `${method.toUpperCase()} ${path}`)).toEqual([]);
     // Each addition is named in openapi/CONVENTIONS.md ("Additions"); a new one is a decision, not a slip.
-    expect(extra.map(({ op }) => op.operationId)).toEqual(['Server_GetCapabilities']);
+    expect(extra.map(({ op }) => op.operationId)).toEqual(['Server_GetCapabilities', 'SdTaskShare_Public']);
   });
 });
 
@@ -101,9 +101,14 @@ describe('operations follow the conventions', () => {
     }
   });
 
-  it('leave only the health check and the e-mail confirmations public', () => {
+  it('leave only the health check, the e-mail confirmations and the shared segment page public', () => {
     const open = operations.filter(({ op }) => op.security?.length === 0).map(({ op }) => op.operationId);
-    expect(open.sort()).toEqual(['HealthCheck_Get', 'User_ConfirmChangeEmail', 'User_ConfirmEmail']);
+    expect(open.sort()).toEqual([
+      'HealthCheck_Get',
+      'SdTaskShare_Public',
+      'User_ConfirmChangeEmail',
+      'User_ConfirmEmail',
+    ]);
   });
 
   it('declare the 501 answer of a call a server does not implement yet', () => {

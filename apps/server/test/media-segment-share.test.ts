@@ -210,4 +210,62 @@ describe.each(databaseKinds())('media segment share on %s', (kind) => {
     const expired = await t.call('GET', `${API}/SdTaskShare/GetTaskShareHistoryDetails/${taskId}`, { token });
     expect((expired.body as Array<{ shareStatus: number }>)[0]?.shareStatus).toBe(40);
   });
+
+  it('serves the public page without a sign-in: the segment alone with its words, then 410 after expiry', async () => {
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    const res = await share('Manager', {
+      taskId,
+      language: 'de',
+      shareDescription: 'Der berühmte Satz',
+      expiresHours: 24,
+      segmentStartSeconds: 3,
+      segmentEndSeconds: 6,
+    });
+    const key = (res.body as { shareUrl: string }).shareUrl.split('/').pop() as string;
+    const early = await t.call('GET', `${API}/SdTaskShare/Public/${key}`);
+    expect(early.status).toBe(200);
+    expect([10, 30]).toContain((early.body as { shareStatus: number }).shareStatus);
+    await untilSettled(t, taskId);
+
+    const page = await t.call('GET', `${API}/SdTaskShare/Public/${key}`);
+    expect(page.status, page.text).toBe(200);
+    const body = page.body as { mediaUrl: string; words: Array<{ text: string; start: number }> } & Record<
+      string,
+      unknown
+    >;
+    expect(body).toMatchObject({
+      shareStatus: 30,
+      taskName: 'JFK inaugural',
+      shareDescription: 'Der berühmte Satz',
+      language: 'de',
+      durationSeconds: 3,
+      isVideo: false,
+    });
+    // Words 3, 4 and 5 of the recording, timed from the segment's start.
+    expect(body.words.map((w) => [w.text, w.start])).toEqual([
+      ['w3', 0],
+      ['w4', 1],
+      ['w5', 2],
+    ]);
+    const file = await t.server.app.inject({ method: 'GET', url: new URL(body.mediaUrl).pathname });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toContain('audio/mp4');
+    const source = readFileSync(join(repoRoot, 'fixtures', 'audio', 'jfk.mp3'));
+    expect(file.rawPayload.length).toBeLessThan(source.length);
+
+    expect((await t.call('GET', `${API}/SdTaskShare/Public/${'x'.repeat(32)}`)).status).toBe(404);
+    await t.server.database.db
+      .updateTable('task_shares')
+      .set({ expires_on: new Date(Date.now() - 1000) })
+      .where('task_id', '=', taskId)
+      .execute();
+    const after = await t.call('GET', `${API}/SdTaskShare/Public/${key}`);
+    expect(after.status).toBe(410);
+    const [row] = await t.server.database.db
+      .selectFrom('task_shares')
+      .selectAll()
+      .where('task_id', '=', taskId)
+      .execute();
+    expect(row?.share_status).toBe(40);
+  });
 });

@@ -3,7 +3,7 @@
 // (TaskErrorCode and friends; 0 when none applies). The http layer maps them to answers
 // (http/errors.ts), the pipeline records them on the task; the domain never speaks HTTP.
 
-export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound';
+export type DomainErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'notFound' | 'gone';
 
 export class DomainError extends Error {
   constructor(
@@ -27,3 +27,5 @@ export const forbidden = (message = 'You do not have permission to do this.', co
   new DomainError('forbidden', message, code);
 /** Nothing the caller reaches has this id (answered 404, so nothing leaks about other tenants). */
 export const notFound = (message = 'Not found.', code = 0) => new DomainError('notFound', message, code);
+/** The thing existed but is no longer available, e.g. an expired share (answered 410). */
+export const gone = (message = 'This is no longer available.', code = 0) => new DomainError('gone', message, code);

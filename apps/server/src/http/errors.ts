@@ -8,6 +8,7 @@ export type ErrorKind =
   | 'Unauthorized'
   | 'Forbidden'
   | 'NotFound'
+  | 'Gone'
   | 'NotImplemented'
   | 'ServerError';
 
@@ -40,6 +41,7 @@ const ANSWER_OF: Record<DomainErrorKind, { status: number; kind: ErrorKind }> = 
   unauthenticated: { status: 401, kind: 'Unauthorized' },
   forbidden: { status: 403, kind: 'Forbidden' },
   notFound: { status: 404, kind: 'NotFound' },
+  gone: { status: 410, kind: 'Gone' },
 };
 
 /** The answer to an error thrown below a handler, or null when it is not one the caller may see. */

@@ -14,6 +14,7 @@ import { HomePage } from '../pages/HomePage';
 import { ProfilePage } from '../pages/profile/ProfilePage';
 import { ServerPage } from '../pages/ServerPage';
 import { StatusPage } from '../pages/StatusPage';
+import { SharedSegmentPage } from '../pages/share/SharedSegmentPage';
 import { Guard } from './Guard';
 import { HOME_PATH, type ProtectedPath, protectedRoutes, serverPages, statusPaths } from './paths';
 
@@ -88,6 +89,8 @@ export function createAppRoutes({ initialPath }: AppRoutesOptions = {}): RouteOb
     // The server names this page as the silent sign-in's redirect URI; it is the same callback.
     { path: '/authentication/silent-callback', element: <AuthRoute key="silent" action="login-callback" /> },
     ...serverPages.map((path) => ({ path, element: <ServerPage initialPath={initialPath} /> })),
+    // Public: the link's key is the permission, no sign-in (product-spec §1, a shared media segment).
+    { path: '/share/segment/:accessKey', element: <SharedSegmentPage /> },
     {
       element: <AppLayout />,
       errorElement: <StatusPage kind="error" />,

@@ -8,6 +8,7 @@ import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
 import { useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
+import { ShareSegmentAction } from './ShareSegmentAction.js';
 
 export function SaveIndicator() {
   const { t } = useEditorTranslation();
@@ -33,6 +34,7 @@ export function Toolbar() {
       <SaveIndicator />
       <CheckoutCountdown until={checkoutUntil} />
       <span className="rd-transcript-toolbar__spacer" />
+      <ShareSegmentAction />
       {review ? (
         <>
           <Button

@@ -2583,6 +2583,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v{version}/SdTaskShare/Public/{accessKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The shared media segment behind a public link
+         * @description Answers what the public page of a media-segment share shows, to anyone holding the link (the
+         *     `accessKey` of the link is the permission; no token). While the share is Generating or Failed
+         *     only its state is given; on Success, `mediaUrl` is a short-lived URL of a file holding the
+         *     segment alone (the recording outside it is never served) and `words` are the transcript words
+         *     inside the segment, timed from the segment's start. 410 once the share has expired; 404 for a
+         *     key that names no share.
+         */
+        get: operations["SdTaskShare_Public"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v{version}/SharePoint/Items/{serviceName}": {
         parameters: {
             query?: never;
@@ -5904,6 +5932,32 @@ export interface components {
             /** @description Path of the public share page. */
             htmlPath?: string | null;
         };
+        /** @description What the public page of a media-segment share shows (SdTaskShare_Public). */
+        SharedMediaSegment: {
+            shareStatus: components["schemas"]["ShareStatus"];
+            /** @description Display name of the shared task. */
+            taskName: string;
+            shareDescription?: string | null;
+            /** @description Culture the sharer chose for the page (pt, en, de, fr, es). */
+            language?: string | null;
+            /** @description Length of the segment. */
+            durationSeconds: number;
+            isVideo: boolean;
+            /** Format: date-time */
+            expiresOn: string;
+            /**
+             * Format: uri
+             * @description Short-lived URL of the segment's file (Success only).
+             */
+            mediaUrl?: string | null;
+            /** @description Transcript words inside the segment, timed from its start (Success only). */
+            words: {
+                text: string;
+                start: number;
+                end: number;
+                speakerName?: string | null;
+            }[];
+        };
         /** @description A progress event of media-segment rendering sent by the rendering workers (the specification does not show the body). */
         TaskShareRenderFarmEvent: {
             /** @description Event id (for de-duplication). */
@@ -6826,6 +6880,15 @@ export interface components {
         };
         /** @description The looked-up entity does not exist or is not visible to the caller. */
         NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The shared thing existed but is no longer available (its share expired). */
+        Gone: {
             headers: {
                 [name: string]: unknown;
             };
@@ -10835,6 +10898,35 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    SdTaskShare_Public: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+                /** @description The key of the share's public link. */
+                accessKey: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The segment and its words. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SharedMediaSegment"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            410: components["responses"]["Gone"];
             501: components["responses"]["NotImplemented"];
         };
     };

@@ -3,12 +3,13 @@
 // src/pipeline/sharing), the render events, and the share history
 // (SdTaskShare/GetTaskShareHistoryDetails). Rules live in src/domain/sharing.
 import { applySegmentRenderEvents, shareMediaSegment } from '../../domain/sharing/media-segment.js';
+import { publicSegment } from '../../domain/sharing/public-segment.js';
 import { taskShareHistory } from '../../domain/sharing/share-history.js';
 import { shareTaskUrl, shareTaskWithUsers } from '../../domain/sharing/task-share.js';
 import { renderSegment } from '../../pipeline/sharing/segment-render.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { taskCallerOf } from '../callers.js';
-import { defineHandlers, requires } from '../handler.js';
+import { defineHandlers, publicCall, requires } from '../handler.js';
 
 export const taskShareHandlers = defineHandlers({
   // Sharing with people outside the workspace also needs Workspace.AddUsers (checked in the domain).
@@ -38,6 +39,11 @@ export const taskShareHandlers = defineHandlers({
     );
     return undefined;
   }),
+
+  // No token: the key of the link is the permission.
+  SdTaskShare_Public: publicCall(async (input) =>
+    publicSegment(input.services.db, input.services.config.origin, input.params.accessKey),
+  ),
 
   SdTaskShare_GetTaskShareHistoryDetails: requires(['Task.View'], async (input) =>
     taskShareHistory(taskCallerOf(input), input.params.taskId),

@@ -92,6 +92,18 @@ export const de: TranslationShape<typeof en> = {
     notFoundDescription: 'Unter dieser Adresse gibt es keine Seite.',
     backHome: 'Zur Startseite',
   },
+  sharedSegment: {
+    goneTitle: 'Dieser geteilte Ausschnitt ist abgelaufen',
+    goneDescription:
+      'Die Person, die ihn geteilt hat, hat ein Enddatum gesetzt, und es ist vorbei. Bitten Sie sie, ihn erneut zu teilen.',
+    unknownTitle: 'Dieser Link führt nirgendwohin',
+    unknownDescription: 'Prüfen Sie, ob der ganze Link kopiert wurde.',
+    loadFailed: 'Der geteilte Ausschnitt konnte nicht geladen werden.',
+    preparing: 'Der Ausschnitt wird vorbereitet…',
+    failedTitle: 'Der Ausschnitt konnte nicht vorbereitet werden',
+    failedDescription: 'Bitten Sie die Person, die ihn geteilt hat, ihn erneut zu teilen.',
+    expires: 'Verfügbar bis {{date}}.',
+  },
   publicPage: {
     title: 'Diese Seite wird vom Reviewdesk-Server bereitgestellt',
     continue: 'Weiter',

@@ -88,6 +88,17 @@ export const en = {
     notFoundDescription: 'There is no page at this address.',
     backHome: 'Go to home',
   },
+  sharedSegment: {
+    goneTitle: 'This shared segment has expired',
+    goneDescription: 'The person who shared it set an end date, and it has passed. Ask them to share it again.',
+    unknownTitle: 'This link leads nowhere',
+    unknownDescription: 'Check that the whole link was copied.',
+    loadFailed: 'The shared segment could not be loaded.',
+    preparing: 'The segment is being prepared…',
+    failedTitle: 'The segment could not be prepared',
+    failedDescription: 'Ask the person who shared it to share it again.',
+    expires: 'Available until {{date}}.',
+  },
   publicPage: {
     title: 'This page is served by the Reviewdesk server',
     continue: 'Continue',

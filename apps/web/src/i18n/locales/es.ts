@@ -91,6 +91,17 @@ export const es: TranslationShape<typeof en> = {
     notFoundDescription: 'No hay ninguna página en esta dirección.',
     backHome: 'Ir al inicio',
   },
+  sharedSegment: {
+    goneTitle: 'Este fragmento compartido ha caducado',
+    goneDescription: 'Quien lo compartió fijó una fecha de fin, que ya ha pasado. Pídale que lo comparta de nuevo.',
+    unknownTitle: 'Este enlace no lleva a ninguna parte',
+    unknownDescription: 'Compruebe que ha copiado el enlace completo.',
+    loadFailed: 'No se ha podido cargar el fragmento compartido.',
+    preparing: 'Se está preparando el fragmento…',
+    failedTitle: 'No se ha podido preparar el fragmento',
+    failedDescription: 'Pida a quien lo compartió que lo comparta de nuevo.',
+    expires: 'Disponible hasta el {{date}}.',
+  },
   publicPage: {
     title: 'Esta página la sirve el servidor de Reviewdesk',
     continue: 'Continuar',

@@ -92,6 +92,18 @@ export const fr: TranslationShape<typeof en> = {
     notFoundDescription: "Il n'y a aucune page à cette adresse.",
     backHome: "Aller à l'accueil",
   },
+  sharedSegment: {
+    goneTitle: 'Cet extrait partagé a expiré',
+    goneDescription:
+      'La personne qui l’a partagé a fixé une date de fin, qui est passée. Demandez-lui de le partager à nouveau.',
+    unknownTitle: 'Ce lien ne mène nulle part',
+    unknownDescription: 'Vérifiez que le lien a été copié en entier.',
+    loadFailed: 'L’extrait partagé n’a pas pu être chargé.',
+    preparing: 'L’extrait est en cours de préparation…',
+    failedTitle: 'L’extrait n’a pas pu être préparé',
+    failedDescription: 'Demandez à la personne qui l’a partagé de le partager à nouveau.',
+    expires: 'Disponible jusqu’au {{date}}.',
+  },
   publicPage: {
     title: 'Cette page est servie par le serveur Reviewdesk',
     continue: 'Continuer',

@@ -91,6 +91,17 @@ export const pt: TranslationShape<typeof en> = {
     notFoundDescription: 'Não existe nenhuma página neste endereço.',
     backHome: 'Ir para o início',
   },
+  sharedSegment: {
+    goneTitle: 'Este excerto partilhado expirou',
+    goneDescription: 'Quem o partilhou definiu uma data de fim, que já passou. Peça-lhe que o partilhe de novo.',
+    unknownTitle: 'Esta ligação não leva a lado nenhum',
+    unknownDescription: 'Verifique se copiou a ligação completa.',
+    loadFailed: 'Não foi possível carregar o excerto partilhado.',
+    preparing: 'O excerto está a ser preparado…',
+    failedTitle: 'Não foi possível preparar o excerto',
+    failedDescription: 'Peça a quem o partilhou que o partilhe de novo.',
+    expires: 'Disponível até {{date}}.',
+  },
   publicPage: {
     title: 'Esta página é servida pelo servidor Reviewdesk',
     continue: 'Continuar',
