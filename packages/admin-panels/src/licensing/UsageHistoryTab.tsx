@@ -54,8 +54,13 @@ export function UsageHistoryTab() {
           ) : null
         }
       >
-        {rows.map((row, index) => (
-          <tr key={`${row.processDate}-${index}`} className="rd-table__row" data-testid="licensing.usage.row">
+        {rows.map((row) => (
+          // Usage items have no id of their own; a task is charged once, at one time.
+          <tr
+            key={`${row.licenseId}|${row.processDate}|${row.documentName}`}
+            className="rd-table__row"
+            data-testid="licensing.usage.row"
+          >
             <td className="rd-table__cell">{date.format(new Date(row.processDate))}</td>
             <td className="rd-table__cell rd-admin__break">{row.documentName ?? '—'}</td>
             <td className="rd-table__cell">{row.totalPages ?? '—'}</td>
