@@ -39,6 +39,7 @@ const ViewerPage = lazyScreen(() => import('../pages/viewer/ViewerPage'), 'Viewe
 const TaskTracesPage = lazyScreen(() => import('../pages/traces/TaskTracesPage'), 'TaskTracesPage');
 const WorkspaceEditPage = lazyScreen(() => import('../pages/workspace-edit/WorkspaceEditPage'), 'WorkspaceEditPage');
 const MetricsPage = lazyScreen(() => import('../pages/metrics/MetricsPage'), 'MetricsPage');
+const LicensingPage = lazyScreen(() => import('../pages/licensing/LicensingPage'), 'LicensingPage');
 const TenantEditPage = lazyScreen(() => import('../pages/tenant-edit/TenantEditPage'), 'TenantEditPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
@@ -69,7 +70,7 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/task/traces': TaskTracesPage,
   '/workspace/edit': WorkspaceEditPage,
   '/tenant/edit': TenantEditPage,
-  '/licensing': () => <FeaturePlaceholder feature="features.licensing" packageName="@reviewdesk/admin-panels" />,
+  '/licensing': LicensingPage,
   '/helpCenter': () => <HelpCenterPage />,
   '/user': () => <ProfilePage />,
 };
