@@ -33,7 +33,7 @@ describe('<Licensing>', () => {
     mock({ noLicence: true });
     renderAdmin(<Licensing />, { grants: all });
     expect(await screen.findByTestId('licensing.current.none')).toBeTruthy();
-    expect(await screen.findByText('No licence has been activated yet.')).toBeTruthy();
+    expect(await screen.findByText('No license has been activated yet.')).toBeTruthy();
   });
 
   it('activates a code, and names a refused one in the person’s language keeping the code', async () => {
@@ -84,7 +84,7 @@ describe('<Licensing>', () => {
     mock();
     const { unmount } = renderAdmin(<Licensing />, { grants: abilities('Licensing.View') });
     await screen.findByTestId('licensing.current');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Licences']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Licenses']);
     expect(screen.queryByTestId('licensing.activate')).toBeNull();
     unmount();
     renderAdmin(<Licensing />, { grants: abilities('Home.View') });

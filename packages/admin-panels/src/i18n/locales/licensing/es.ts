@@ -11,7 +11,7 @@ export const licensingEs: TranslationShape<typeof licensingEn> = {
   },
   current: {
     title: 'Licencia en vigor',
-    none: 'El inquilino no tiene licencia. Active una con el código que recibió.',
+    none: 'La organización no tiene licencia. Active una con el código que recibió.',
     trial: 'Prueba',
     paid: 'Licencia',
     expired: 'Caducada',
@@ -33,7 +33,7 @@ export const licensingEs: TranslationShape<typeof licensingEn> = {
     activated: 'Licencia activada.',
   },
   history: {
-    caption: 'Licencias del inquilino',
+    caption: 'Licencias de la organización',
     licenseId: 'Licencia',
     kind: 'Tipo',
     volume: 'Créditos',

@@ -11,7 +11,7 @@ export const licensingFr: TranslationShape<typeof licensingEn> = {
   },
   current: {
     title: 'Licence en vigueur',
-    none: 'Le locataire n’a pas de licence. Activez-en une avec le code reçu.',
+    none: 'L’organisation n’a pas de licence. Activez-en une avec le code reçu.',
     trial: 'Essai',
     paid: 'Licence',
     expired: 'Expirée',
@@ -33,7 +33,7 @@ export const licensingFr: TranslationShape<typeof licensingEn> = {
     activated: 'Licence activée.',
   },
   history: {
-    caption: 'Licences du locataire',
+    caption: 'Licences de l’organisation',
     licenseId: 'Licence',
     kind: 'Type',
     volume: 'Crédits',

@@ -11,7 +11,7 @@ export const licensingPt: TranslationShape<typeof licensingEn> = {
   },
   current: {
     title: 'Licença em vigor',
-    none: 'O inquilino não tem licença. Ative uma com o código que recebeu.',
+    none: 'A organização não tem licença. Ative uma com o código que recebeu.',
     trial: 'Avaliação',
     paid: 'Licença',
     expired: 'Expirada',
@@ -33,7 +33,7 @@ export const licensingPt: TranslationShape<typeof licensingEn> = {
     activated: 'Licença ativada.',
   },
   history: {
-    caption: 'Licenças do inquilino',
+    caption: 'Licenças da organização',
     licenseId: 'Licença',
     kind: 'Tipo',
     volume: 'Créditos',
