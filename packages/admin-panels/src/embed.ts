@@ -11,6 +11,7 @@ import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
 import type { AdminPanelsEventMap } from './events';
 import { Home, type HomeProps } from './home/Home';
+import { Licensing, type LicensingProps } from './licensing/Licensing';
 import { Metrics, type MetricsProps } from './metrics/Metrics';
 import { TemplateList, type TemplateListProps } from './templates/TemplateList';
 import { TenantSettings, type TenantSettingsProps } from './tenant/TenantSettings';
@@ -84,6 +85,37 @@ export function mountTenantSettings(
     provider: (options) => splitProviderOptions(options).provider,
     render: (current, events) =>
       createElement(TenantSettings, {
+        ...splitProviderOptions(current).rest,
+        onSaved: relay(current.onSaved, events, 'saved'),
+        onNavigate: relay(current.onNavigate, events, 'navigate'),
+        onError: relay(current.onError, events, 'error'),
+      }),
+  });
+}
+
+/** Options of {@link mountLicensing}: the provider's settings plus the screen's props. */
+export interface MountLicensingOptions
+  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
+    Omit<LicensingProps, 'className'> {
+  /** Extra class on the `.rd-root` element. */
+  className?: string;
+}
+
+/**
+ * Mounts the tenant's licences and their usage into an element.
+ * @example
+ * const licensing = mountLicensing(document.getElementById('licences')!, { client, abilities });
+ * licensing.on('saved', () => console.log('licence activated'));
+ */
+export function mountLicensing(
+  element: HTMLElement,
+  options: MountLicensingOptions,
+): AdminPanelHandle<MountLicensingOptions> {
+  return createEmbed<MountLicensingOptions, AdminPanelsEventMap>(element, options, {
+    name: 'mountLicensing',
+    provider: (options) => splitProviderOptions(options).provider,
+    render: (current, events) =>
+      createElement(Licensing, {
         ...splitProviderOptions(current).rest,
         onSaved: relay(current.onSaved, events, 'saved'),
         onNavigate: relay(current.onNavigate, events, 'navigate'),
@@ -197,6 +229,8 @@ export type {
 } from './events';
 export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
 export type { HomeProps } from './home/Home';
+export type { LicensingProps } from './licensing/Licensing';
+export type { LicensingTab } from './licensing/tabs';
 export type { MetricsProps } from './metrics/Metrics';
 export type { TemplateListProps, TemplateOpenLabellingEvent } from './templates/TemplateList';
 export type { TemplateListKind } from './templates/templateModels';

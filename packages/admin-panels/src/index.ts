@@ -1,6 +1,6 @@
 /**
  * `@reviewdesk/admin-panels`: the administration screens of Reviewdesk — workspace settings, the
- * metrics and the home view, tenant settings, and (to come) licensing and the user profile. Render them inside a
+ * metrics and the home view, tenant settings, licensing, and (to come) the user profile. Render them inside a
  * `<ReviewdeskProvider>`; hosts without React use the `mount*` functions of
  * `@reviewdesk/admin-panels/embed`. Import `@reviewdesk/admin-panels/styles.css`.
  * @packageDocumentation
@@ -21,6 +21,8 @@ export {
   type AdminPanelsTranslationKey,
   adminPanelsResources,
 } from './i18n/resources';
+export { Licensing, type LicensingProps } from './licensing/Licensing';
+export { isLicensingTab, LICENSING_TAB_PERMISSIONS, LICENSING_TABS, type LicensingTab } from './licensing/tabs';
 export { METRICS_REFRESH_INTERVAL_MS, Metrics, type MetricsProps } from './metrics/Metrics';
 export { type MetricsPeriod, PERIODS as METRICS_PERIODS } from './metrics/period';
 export { TemplateList, type TemplateListProps, type TemplateOpenLabellingEvent } from './templates/TemplateList';

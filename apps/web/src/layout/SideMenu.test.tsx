@@ -29,6 +29,7 @@ describe('the side menu', () => {
         'menu.metrics',
         'menu.workspace-edit',
         'menu.tenant-edit',
+        'menu.licensing',
         'menu.help-center',
       ]),
     );
@@ -51,6 +52,7 @@ describe('the side menu', () => {
         'menu.task-list',
         'menu.workspace-edit',
         'menu.tenant-edit',
+        'menu.licensing',
         'menu.help-center',
       ]),
     );

@@ -69,7 +69,16 @@ describe('menu filtering by what the server and this version can serve', () => {
 
   it('offers no screen that is not in this version, even to a user who may open it', () => {
     const ids = visibleMenuEntries(everyone, () => true).map((e) => e.id);
-    expect(ids).toEqual(['home', 'task-list', 'batch-list', 'metrics', 'workspace-edit', 'tenant-edit', 'help-center']);
+    expect(ids).toEqual([
+      'home',
+      'task-list',
+      'batch-list',
+      'metrics',
+      'workspace-edit',
+      'tenant-edit',
+      'licensing',
+      'help-center',
+    ]);
   });
 
   it('leaves out a screen whose call the server does not implement', () => {
@@ -77,7 +86,7 @@ describe('menu filtering by what the server and this version can serve', () => {
       everyone,
       (operationId) => operationId !== 'SdBatch_GetWithPagination' && operationId !== 'User_GetMetrics',
     ).map((e) => e.id);
-    expect(ids).toEqual(['home', 'task-list', 'workspace-edit', 'tenant-edit', 'help-center']);
+    expect(ids).toEqual(['home', 'task-list', 'workspace-edit', 'tenant-edit', 'licensing', 'help-center']);
   });
 
   it('still needs the permission', () => {

@@ -140,7 +140,7 @@ export const menuEntries: readonly MenuEntry[] = [
     icon: 'tenant',
     needs: ['Tenant_GetCurrentSession', 'Tenant_Update'],
   },
-  { id: 'licensing', path: '/licensing', label: 'menu.licensing', icon: 'licensing', needs: 'not-in-this-version' },
+  { id: 'licensing', path: '/licensing', label: 'menu.licensing', icon: 'licensing', needs: ['License_Get'] },
   { id: 'help-center', path: '/helpCenter', label: 'menu.helpCenter', icon: 'help', needs: [] },
 ];
 

@@ -20,6 +20,7 @@ describe('routes behind their permission', () => {
             screen.queryByTestId('batch-list') ??
             screen.queryByTestId('workspace-settings') ??
             screen.queryByTestId('tenant-settings') ??
+            screen.queryByTestId('licensing') ??
             screen.queryByTestId('viewer.no-task') ??
             screen.queryByTestId('traces.no-task') ??
             screen.queryByTestId('home.welcome') ??
@@ -53,11 +54,11 @@ describe('routes behind their permission', () => {
   });
 
   it('names the feature and its package on a screen whose package does not exist yet', async () => {
-    renderApp({ path: '/licensing', abilities: ['Licensing.View'], language: 'en' });
+    renderApp({ path: '/task/viewer/custom', abilities: ['Viewer.View'], language: 'en' });
     const placeholder = await screen.findByTestId('placeholder');
-    expect(placeholder.dataset.package).toBe('@reviewdesk/admin-panels');
-    expect(placeholder.textContent).toContain('Licenses');
-    expect(placeholder.textContent).toContain('@reviewdesk/admin-panels');
+    expect(placeholder.dataset.package).toBe('@reviewdesk/document-viewer');
+    expect(placeholder.textContent).toContain('Custom model viewer');
+    expect(placeholder.textContent).toContain('@reviewdesk/document-viewer');
   });
 });
 

@@ -43,6 +43,7 @@ const MetricsPage = lazyScreen(() => import('../pages/metrics/MetricsPage'), 'Me
 const ConfigureTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'ConfigureTemplatesPage');
 const LabellingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'LabellingTemplatesPage');
 const TrainingTemplatesPage = lazyScreen(() => import('../pages/templates/TemplatesPage'), 'TrainingTemplatesPage');
+const LicensingPage = lazyScreen(() => import('../pages/licensing/LicensingPage'), 'LicensingPage');
 const TenantEditPage = lazyScreen(() => import('../pages/tenant-edit/TenantEditPage'), 'TenantEditPage');
 
 /** The screen of each protected path; typed so a route without a screen does not compile. */
@@ -66,7 +67,7 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/task/traces': TaskTracesPage,
   '/workspace/edit': WorkspaceEditPage,
   '/tenant/edit': TenantEditPage,
-  '/licensing': () => <FeaturePlaceholder feature="features.licensing" packageName="@reviewdesk/admin-panels" />,
+  '/licensing': LicensingPage,
   '/helpCenter': () => <HelpCenterPage />,
   '/user': () => <ProfilePage />,
 };

@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { licensingDe } from './licensing/de';
 import { tenantDe } from './tenant/de';
 
 /** German (de-DE) strings of the `admin-panels` namespace. */
@@ -389,9 +390,7 @@ export const de: TranslationShape<typeof en> = {
     },
   },
   tenant: tenantDe,
-  licensing: {
-    title: 'Lizenzen',
-  },
+  licensing: licensingDe,
   profile: {
     title: 'Profil',
   },

@@ -1,3 +1,4 @@
+import { licensingEn } from './licensing/en';
 import { tenantEn } from './tenant/en';
 
 /** English (en-US) strings of the `admin-panels` namespace; this shape is the source of the typed keys. */
@@ -384,9 +385,7 @@ export const en = {
     },
   },
   tenant: tenantEn,
-  licensing: {
-    title: 'Licences',
-  },
+  licensing: licensingEn,
   profile: {
     title: 'Profile',
   },

@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { licensingEs } from './licensing/es';
 import { tenantEs } from './tenant/es';
 
 /** Spanish (es-ES) strings of the `admin-panels` namespace. */
@@ -390,9 +391,7 @@ export const es: TranslationShape<typeof en> = {
     },
   },
   tenant: tenantEs,
-  licensing: {
-    title: 'Licencias',
-  },
+  licensing: licensingEs,
   profile: {
     title: 'Perfil',
   },

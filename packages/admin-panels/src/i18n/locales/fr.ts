@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { licensingFr } from './licensing/fr';
 import { tenantFr } from './tenant/fr';
 
 /** French (fr-FR) strings of the `admin-panels` namespace. */
@@ -388,9 +389,7 @@ export const fr: TranslationShape<typeof en> = {
     },
   },
   tenant: tenantFr,
-  licensing: {
-    title: 'Licences',
-  },
+  licensing: licensingFr,
   profile: {
     title: 'Profil',
   },

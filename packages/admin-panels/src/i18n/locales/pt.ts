@@ -1,5 +1,6 @@
 import type { TranslationShape } from '@reviewdesk/ui';
 import type { en } from './en';
+import { licensingPt } from './licensing/pt';
 import { tenantPt } from './tenant/pt';
 
 /** Portuguese (pt-PT) strings of the `admin-panels` namespace. */
@@ -390,9 +391,7 @@ export const pt: TranslationShape<typeof en> = {
     },
   },
   tenant: tenantPt,
-  licensing: {
-    title: 'Licenças',
-  },
+  licensing: licensingPt,
   profile: {
     title: 'Perfil',
   },

@@ -3,8 +3,8 @@ import type { tenantEn } from './en';
 
 /** Spanish (es-ES) strings of the tenant settings. */
 export const tenantEs: TranslationShape<typeof tenantEn> = {
-  title: 'Ajustes del inquilino',
-  tabsLabel: 'Secciones de los ajustes del inquilino',
+  title: 'Ajustes de la organización',
+  tabsLabel: 'Secciones de los ajustes de la organización',
   tabs: {
     basic: 'Básico',
     users: 'Usuarios',
@@ -21,16 +21,16 @@ export const tenantEs: TranslationShape<typeof tenantEn> = {
   },
   basic: {
     name: 'Nombre',
-    nameRequired: 'Dé un nombre al inquilino.',
+    nameRequired: 'Dé un nombre a la organización.',
     nameTooLong: 'Como máximo {{max}} caracteres.',
     code: 'Código',
     codeHint: 'Forma parte de cada dirección de importación de los espacios de trabajo; no se puede cambiar.',
-    id: 'Id del inquilino',
+    id: 'Id de la organización',
     yourRole: 'Su rol',
-    owner: 'Es el propietario de este inquilino.',
+    owner: 'Es el propietario de esta organización.',
   },
   users: {
-    caption: 'Personas del inquilino',
+    caption: 'Personas de la organización',
     name: 'Nombre',
     role: 'Rol',
     status: 'Estado',
@@ -48,23 +48,23 @@ export const tenantEs: TranslationShape<typeof tenantEn> = {
     unconfirmed: 'Correo sin confirmar',
     superUser: 'Superusuario',
     superUserTooltip:
-      'Los desarrolladores y administradores son superusuarios: acceden a todos los espacios de trabajo del inquilino sin ser miembros.',
-    inviteTitle: 'Invitar al inquilino',
-    inviteBlocked: 'Las invitaciones a este inquilino están bloqueadas: {{reason}}',
+      'Los desarrolladores y administradores son superusuarios: acceden a todos los espacios de trabajo de la organización sin ser miembros.',
+    inviteTitle: 'Invitar a la organización',
+    inviteBlocked: 'Las invitaciones a esta organización están bloqueadas: {{reason}}',
     email: 'Correo electrónico',
     emailInvalid: 'Escriba una dirección de correo completa.',
     checking: 'Comprobando la dirección…',
     fullName: 'Nombre completo',
-    tenantRole: 'Rol en el inquilino',
+    tenantRole: 'Rol en la organización',
     workspace: 'Espacio de trabajo',
-    everyWorkspace: 'Todos los espacios de trabajo del inquilino',
+    everyWorkspace: 'Todos los espacios de trabajo de la organización',
     noWorkspace: 'Ningún espacio de trabajo por ahora',
     invite: 'Enviar invitación',
     invited: 'Invitación enviada a {{email}}.',
     check: {
       notFound: 'Aún sin cuenta: se enviará una invitación para crearla.',
-      notFoundInTenant: 'Tiene cuenta, pero no en este inquilino: se le invitará.',
-      existsInTenant: 'Ya pertenece al inquilino.',
+      notFoundInTenant: 'Tiene cuenta, pero no en esta organización: se le invitará.',
+      existsInTenant: 'Ya pertenece a la organización.',
     },
     impersonateTitle: 'Ver el producto con otro rol',
     impersonateHint: 'Sus permisos pasan a ser los del rol elegido hasta que vuelva al suyo.',
@@ -75,7 +75,7 @@ export const tenantEs: TranslationShape<typeof tenantEn> = {
   secrets: {
     intro:
       'Un secreto de API permite a un programa importar tareas y leer su estado con la concesión OAuth2 client-credentials, sin que una persona inicie sesión.',
-    caption: 'Secretos de API del inquilino',
+    caption: 'Secretos de API de la organización',
     clientId: 'Id de cliente',
     expiration: 'Válido hasta',
     state: 'Estado',
@@ -97,7 +97,7 @@ export const tenantEs: TranslationShape<typeof tenantEn> = {
   connectors: {
     intro:
       'Conexiones a sitios de archivos compartidos, para importar archivos a los espacios de trabajo y escribir allí las exportaciones. Los secretos se guardan cifrados y nunca se vuelven a mostrar.',
-    caption: 'Conexiones del inquilino',
+    caption: 'Conexiones de la organización',
     none: 'Aún no hay conexiones.',
     add: 'Añadir una conexión',
     addTitle: 'Nueva conexión',

@@ -3,8 +3,8 @@ import type { tenantEn } from './en';
 
 /** French (fr-FR) strings of the tenant settings. */
 export const tenantFr: TranslationShape<typeof tenantEn> = {
-  title: 'Paramètres du locataire',
-  tabsLabel: 'Sections des paramètres du locataire',
+  title: 'Paramètres de l’organisation',
+  tabsLabel: 'Sections des paramètres de l’organisation',
   tabs: {
     basic: 'Général',
     users: 'Utilisateurs',
@@ -21,16 +21,16 @@ export const tenantFr: TranslationShape<typeof tenantEn> = {
   },
   basic: {
     name: 'Nom',
-    nameRequired: 'Donnez un nom au locataire.',
+    nameRequired: 'Donnez un nom à l’organisation.',
     nameTooLong: '{{max}} caractères au plus.',
     code: 'Code',
     codeHint: 'Fait partie de chaque adresse d’import des espaces de travail ; il ne peut pas être modifié.',
-    id: 'Identifiant du locataire',
+    id: 'Identifiant de l’organisation',
     yourRole: 'Votre rôle',
-    owner: 'Vous êtes propriétaire de ce locataire.',
+    owner: 'Vous êtes propriétaire de cette organisation.',
   },
   users: {
-    caption: 'Personnes du locataire',
+    caption: 'Personnes de l’organisation',
     name: 'Nom',
     role: 'Rôle',
     status: 'Statut',
@@ -48,23 +48,23 @@ export const tenantFr: TranslationShape<typeof tenantEn> = {
     unconfirmed: 'E-mail non confirmé',
     superUser: 'Super-utilisateur',
     superUserTooltip:
-      'Les développeurs et les administrateurs sont des super-utilisateurs : ils accèdent à tous les espaces de travail du locataire sans en être membres.',
-    inviteTitle: 'Inviter dans le locataire',
-    inviteBlocked: 'Les invitations dans ce locataire sont bloquées : {{reason}}',
+      'Les développeurs et les administrateurs sont des super-utilisateurs : ils accèdent à tous les espaces de travail de l’organisation sans en être membres.',
+    inviteTitle: 'Inviter dans l’organisation',
+    inviteBlocked: 'Les invitations dans cette organisation sont bloquées : {{reason}}',
     email: 'Adresse e-mail',
     emailInvalid: 'Saisissez une adresse e-mail complète.',
     checking: 'Vérification de l’adresse…',
     fullName: 'Nom complet',
-    tenantRole: 'Rôle dans le locataire',
+    tenantRole: 'Rôle dans l’organisation',
     workspace: 'Espace de travail',
-    everyWorkspace: 'Tous les espaces de travail du locataire',
+    everyWorkspace: 'Tous les espaces de travail de l’organisation',
     noWorkspace: 'Aucun espace de travail pour l’instant',
     invite: 'Envoyer l’invitation',
     invited: 'Invitation envoyée à {{email}}.',
     check: {
       notFound: 'Pas encore de compte : une invitation à en créer un sera envoyée.',
-      notFoundInTenant: 'A un compte, mais pas dans ce locataire : la personne y sera invitée.',
-      existsInTenant: 'Fait déjà partie du locataire.',
+      notFoundInTenant: 'A un compte, mais pas dans cette organisation : la personne y sera invitée.',
+      existsInTenant: 'Fait déjà partie de l’organisation.',
     },
     impersonateTitle: 'Voir le produit avec un autre rôle',
     impersonateHint: 'Vos droits deviennent ceux du rôle choisi jusqu’à ce que vous reveniez au vôtre.',
@@ -75,7 +75,7 @@ export const tenantFr: TranslationShape<typeof tenantEn> = {
   secrets: {
     intro:
       'Un secret d’API permet à un programme d’importer des tâches et de lire leur statut avec l’octroi OAuth2 client-credentials, sans qu’une personne se connecte.',
-    caption: 'Secrets d’API du locataire',
+    caption: 'Secrets d’API de l’organisation',
     clientId: 'Identifiant client',
     expiration: 'Valable jusqu’au',
     state: 'État',
@@ -98,7 +98,7 @@ export const tenantFr: TranslationShape<typeof tenantEn> = {
   connectors: {
     intro:
       'Connexions à des sites de partage de fichiers, pour importer des fichiers dans les espaces de travail et y écrire les exports. Les secrets sont stockés chiffrés et ne sont plus jamais affichés.',
-    caption: 'Connexions du locataire',
+    caption: 'Connexions de l’organisation',
     none: 'Aucune connexion pour l’instant.',
     add: 'Ajouter une connexion',
     addTitle: 'Nouvelle connexion',

@@ -3,8 +3,8 @@ import type { tenantEn } from './en';
 
 /** Portuguese (pt-PT) strings of the tenant settings. */
 export const tenantPt: TranslationShape<typeof tenantEn> = {
-  title: 'Definições do inquilino',
-  tabsLabel: 'Secções das definições do inquilino',
+  title: 'Definições da organização',
+  tabsLabel: 'Secções das definições da organização',
   tabs: {
     basic: 'Básico',
     users: 'Utilizadores',
@@ -21,16 +21,16 @@ export const tenantPt: TranslationShape<typeof tenantEn> = {
   },
   basic: {
     name: 'Nome',
-    nameRequired: 'Dê um nome ao inquilino.',
+    nameRequired: 'Dê um nome à organização.',
     nameTooLong: 'No máximo {{max}} caracteres.',
     code: 'Código',
     codeHint: 'Faz parte de cada endereço de importação das áreas de trabalho; não pode ser alterado.',
-    id: 'Id do inquilino',
+    id: 'Id da organização',
     yourRole: 'A sua função',
-    owner: 'É o proprietário deste inquilino.',
+    owner: 'É o proprietário desta organização.',
   },
   users: {
-    caption: 'Pessoas do inquilino',
+    caption: 'Pessoas da organização',
     name: 'Nome',
     role: 'Função',
     status: 'Estado',
@@ -48,23 +48,23 @@ export const tenantPt: TranslationShape<typeof tenantEn> = {
     unconfirmed: 'E-mail por confirmar',
     superUser: 'Superutilizador',
     superUserTooltip:
-      'Programadores e administradores são superutilizadores: acedem a todas as áreas de trabalho do inquilino sem serem membros delas.',
-    inviteTitle: 'Convidar para o inquilino',
-    inviteBlocked: 'Os convites para este inquilino estão bloqueados: {{reason}}',
+      'Programadores e administradores são superutilizadores: acedem a todas as áreas de trabalho da organização sem serem membros delas.',
+    inviteTitle: 'Convidar para a organização',
+    inviteBlocked: 'Os convites para esta organização estão bloqueados: {{reason}}',
     email: 'Endereço de e-mail',
     emailInvalid: 'Escreva um endereço de e-mail completo.',
     checking: 'A verificar o endereço…',
     fullName: 'Nome completo',
-    tenantRole: 'Função no inquilino',
+    tenantRole: 'Função na organização',
     workspace: 'Área de trabalho',
-    everyWorkspace: 'Todas as áreas de trabalho do inquilino',
+    everyWorkspace: 'Todas as áreas de trabalho da organização',
     noWorkspace: 'Nenhuma área de trabalho por agora',
     invite: 'Enviar convite',
     invited: 'Convite enviado para {{email}}.',
     check: {
       notFound: 'Ainda sem conta: será enviado um convite para a criar.',
-      notFoundInTenant: 'Tem conta, mas não neste inquilino: será convidado para ele.',
-      existsInTenant: 'Já pertence ao inquilino.',
+      notFoundInTenant: 'Tem conta, mas não nesta organização: será convidado para ela.',
+      existsInTenant: 'Já pertence à organização.',
     },
     impersonateTitle: 'Ver o produto com outra função',
     impersonateHint: 'As suas permissões passam a ser as da função escolhida até voltar à sua.',
@@ -75,7 +75,7 @@ export const tenantPt: TranslationShape<typeof tenantEn> = {
   secrets: {
     intro:
       'Um segredo da API permite a um programa importar tarefas e ler o seu estado com a concessão OAuth2 client-credentials, sem uma pessoa iniciar sessão.',
-    caption: 'Segredos da API do inquilino',
+    caption: 'Segredos da API da organização',
     clientId: 'Id do cliente',
     expiration: 'Válido até',
     state: 'Estado',
@@ -97,7 +97,7 @@ export const tenantPt: TranslationShape<typeof tenantEn> = {
   connectors: {
     intro:
       'Ligações a sites de partilha de ficheiros, para importar ficheiros para as áreas de trabalho e escrever lá as exportações. Os segredos são guardados cifrados e nunca voltam a ser mostrados.',
-    caption: 'Ligações do inquilino',
+    caption: 'Ligações da organização',
     none: 'Ainda não há ligações.',
     add: 'Adicionar uma ligação',
     addTitle: 'Nova ligação',
