@@ -24,10 +24,8 @@ describe.each(databaseKinds())('Server_GetCapabilities on %s', (kind) => {
     const { operations } = (await t.call('GET', '/api/v1/Server/Capabilities', { token })).body as {
       operations: string[];
     };
-    expect(operations).not.toContain('Chatbot_IsConfigured');
-    const missing = await t.call('GET', '/api/v1/Chatbot/IsConfigured', {
-      token,
-    });
+    expect(operations).not.toContain('SdTask_RenderFarmEvents');
+    const missing = await t.call('POST', '/api/v1/SdTask/RenderFarmEvents', { token, body: {} });
     expect(missing.status).toBe(501);
   });
 

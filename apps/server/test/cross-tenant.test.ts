@@ -50,8 +50,10 @@ function requestFor(contract: Contract, op: OperationSpec) {
   const { pathArgs, query, form: fields } = sampled;
   const body = REAL_BODIES[op.operationId] ?? sampled.body;
   const form = fields ? formPayload(fields, 'cross-tenant-boundary') : undefined;
-  // A file-sharing connection is named, not numbered: a name A does not own stands for one of B's.
-  if (op.parameters.some((p) => p.in === 'path' && p.name === 'serviceName')) aimed.atB = true;
+  // A file-sharing connection is named, not numbered: a name A does not own stands for one of B's;
+  // so does the access key of a shared segment A never made.
+  if (op.parameters.some((p) => p.in === 'path' && (p.name === 'serviceName' || p.name === 'accessKey')))
+    aimed.atB = true;
   return { path: fillPath(op, pathArgs), query, body, aimedAtB: aimed.atB, form };
 }
 

@@ -30,7 +30,10 @@ export function sampleValue(
     case 'object': {
       const out: Record<string, unknown> = {};
       const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-      for (const key of (schema.required ?? []) as string[])
+      // Booleans are sampled true, so an `if: {enabled: true} then: {required: […]}` applies: its
+      // required fields are sampled too.
+      const conditional = ((schema.then as JsonSchema | undefined)?.required ?? []) as string[];
+      for (const key of new Set([...((schema.required ?? []) as string[]), ...conditional]))
         out[key] = sampleValue(contract, properties[key] ?? {}, key, choose);
       return out;
     }
@@ -47,9 +50,11 @@ export function sampleValue(
       // In the future, so that expirations (API secrets, shares) are valid input.
       if (schema.format === 'date-time') return new Date(Date.now() + 30 * 24 * 3600_000).toISOString();
       if (typeof schema.pattern === 'string') {
-        // A value the pattern accepts (e.g. a file extension `.x` for `^\.[A-Za-z0-9]+$`).
+        // A value the pattern accepts (e.g. a file extension `.x` for `^\.[A-Za-z0-9]+$`, a key of
+        // 16 to 64 letters for `^[A-Za-z0-9_-]{16,64}$`).
         const pattern = new RegExp(schema.pattern);
-        const fit = ['x', '.x', 'x1', '#000000'].find((candidate) => pattern.test(candidate));
+        const lengths = Array.from({ length: 128 }, (_, i) => 'x'.repeat(i + 1));
+        const fit = ['x', '.x', 'x1', '#000000', ...lengths].find((candidate) => pattern.test(candidate));
         if (fit) return fit;
       }
       return 'x'.repeat(Math.max(1, (schema.minLength as number | undefined) ?? 1));

@@ -7,6 +7,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ShareStatus, ShareType } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
+import { ProcessingRepository } from '../../db/repositories/processing.js';
 import { TaskSharesRepository } from '../../db/repositories/task-shares.js';
 import { UsersRepository } from '../../db/repositories/users.js';
 import type { TaskShareRow } from '../../db/schema.js';
@@ -68,12 +69,7 @@ export async function shareMediaSegment(
   const workspace = await session.scope.workspace(task.workspace_id);
   if (!workspace) throw invalid('The task has no workspace.');
   ensureSegmentShareable(workspace);
-  const media = await db
-    .selectFrom('task_media')
-    .select(['duration_ms'])
-    .where('tenant_id', '=', task.tenant_id)
-    .where('task_id', '=', task.id)
-    .executeTakeFirst();
+  const media = await new ProcessingRepository(db, task.tenant_id).media(task.id);
   if (!media || !task.blob_id) throw notReadyYet('The recording of the task is not ready yet.');
   const start = request.segmentStartSeconds;
   const end = request.segmentEndSeconds;

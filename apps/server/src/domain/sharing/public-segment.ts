@@ -4,6 +4,7 @@
 // date the share is marked Expired and answers 410; an unknown key is 404.
 import { ShareStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
+import { ProcessingRepository } from '../../db/repositories/processing.js';
 import { shareByAccessKey, TaskSharesRepository } from '../../db/repositories/task-shares.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import type { Transcript } from '../../formats/transcript.js';
@@ -77,12 +78,7 @@ export async function publicSegment(db: Db, origin: string, accessKey: string, n
     Math.min(SIGNED_URL_LIFETIME_MS, untilExpiry),
     now.getTime(),
   );
-  const media = await db
-    .selectFrom('task_media')
-    .select('transcript')
-    .where('tenant_id', '=', share.tenant_id)
-    .where('task_id', '=', share.task_id)
-    .executeTakeFirst();
+  const media = await new ProcessingRepository(db, share.tenant_id).media(share.task_id);
   const transcript = media?.transcript as unknown as Transcript | null;
   return { ...answer, mediaUrl: url, words: transcript ? wordsInSegment(transcript, start, end) : [] };
 }
