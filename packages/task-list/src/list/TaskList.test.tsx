@@ -172,6 +172,7 @@ describe('TaskList paging and events', () => {
       'Export to JSON',
       'Export to XML',
       'Export to Word',
+      'Share',
       'Share history',
     ]);
   });
