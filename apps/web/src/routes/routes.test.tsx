@@ -54,10 +54,10 @@ describe('routes behind their permission', () => {
   });
 
   it('names the feature and its package on a screen whose package does not exist yet', async () => {
-    renderApp({ path: '/task/viewer/custom', abilities: ['Viewer.View'], language: 'en' });
+    renderApp({ path: '/task/viewer/templatebuilder', abilities: ['Viewer.View'], language: 'en' });
     const placeholder = await screen.findByTestId('placeholder');
     expect(placeholder.dataset.package).toBe('@reviewdesk/document-viewer');
-    expect(placeholder.textContent).toContain('Custom model viewer');
+    expect(placeholder.textContent).toContain('Template builder');
     expect(placeholder.textContent).toContain('@reviewdesk/document-viewer');
   });
 });

@@ -6,10 +6,17 @@
 import type { Schema } from '@reviewdesk/api-client';
 import { Button, useApiClient, useCan } from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useAdminPanelsTranslation } from '../i18n/resources';
 import { QueryStates } from '../shared/QueryStates';
 import { modelEventsQuery, modelsQuery } from './queries';
+
+/** The calls a developer makes for this template, as they are written (not words to translate). */
+const templateCalls = (id: string) => [
+  `GET /api/v1/TemplateBuilder/fields/${id}`,
+  `GET /api/v1/TemplateBuilder/validToTrain?workspaceId=${id}`,
+  `POST /api/v1/TemplateBuilder/train?workspaceId=${id}&templateType=…`,
+];
 
 export function TemplateDevelopers({ template }: { template: Schema<'WorkspaceMembership'> }) {
   const { t } = useAdminPanelsTranslation();
@@ -30,11 +37,12 @@ export function TemplateDevelopers({ template }: { template: Schema<'WorkspaceMe
         </dd>
         <dt>{t('templates.developers.calls')}</dt>
         <dd>
-          <code>GET /api/v1/TemplateBuilder/fields/{id}</code>
-          <br />
-          <code>GET /api/v1/TemplateBuilder/validToTrain?workspaceId={id}</code>
-          <br />
-          <code>POST /api/v1/TemplateBuilder/train?workspaceId={id}&amp;templateType=…</code>
+          {templateCalls(id).map((call, index) => (
+            <Fragment key={call}>
+              {index > 0 ? <br /> : null}
+              <code>{call}</code>
+            </Fragment>
+          ))}
         </dd>
       </dl>
       {can('Templates.ModelsList') ? (

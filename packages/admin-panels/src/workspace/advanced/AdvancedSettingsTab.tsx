@@ -29,6 +29,9 @@ import {
   THRESHOLD_KEYS,
 } from './advancedModel';
 
+/** An example of a file type, as it is written in every language. */
+const EXTENSION_EXAMPLE = '.pdf';
+
 export interface AdvancedSettingsTabProps extends Pick<AdminPanelsEventProps, 'onSaved' | 'onError'> {
   workspaceId: string;
 }
@@ -236,7 +239,7 @@ function AdvancedForm({ workspaceId, saved, ...events }: AdvancedSettingsTabProp
                 <Input
                   className="rd-admin-list__narrow"
                   label={t('workspace.advanced.newType')}
-                  placeholder=".pdf"
+                  placeholder={EXTENSION_EXAMPLE}
                   maxLength={16}
                   value={newType}
                   onChange={(e) => setNewType(e.target.value)}
