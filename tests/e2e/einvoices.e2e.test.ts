@@ -59,7 +59,8 @@ async function inputOf(viewer: Locator, key: string): Promise<string> {
 /** A field read from the e-invoice's XML: the source badge and 100 % confidence. */
 async function expectFromXml(viewer: Locator, key: string): Promise<void> {
   const row = field(viewer, key);
-  expect(await row.getAttribute('data-source'), key).toBe('einvoice');
+  // The rows can be drawn before the task's results have all arrived on a busy machine: wait for it.
+  await expect.poll(() => row.getAttribute('data-source'), { message: key, timeout: 15_000 }).toBe('einvoice');
   await row.getByText('E-invoice XML').waitFor();
   expect((await row.locator('.rd-viewer-field__confidence').textContent())?.trim()).toBe('100%');
 }
