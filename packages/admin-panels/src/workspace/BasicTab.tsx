@@ -3,7 +3,7 @@
  * / PatchBasic). Without Workspace.EditBasic the same form shows read-only.
  */
 import type { Schema } from '@reviewdesk/api-client';
-import { Button, Input, Select, Switch, useApiClient, useCan } from '@reviewdesk/ui';
+import { Input, Select, Switch, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
@@ -12,6 +12,7 @@ import { QueryStates } from '../shared/QueryStates';
 import { useSaveReporter } from '../shared/useSaveReporter';
 import { ImportAddress } from './ImportAddress';
 import { languageOptions } from './languages';
+import { SaveBar } from './SaveBar';
 
 /** The contract's limits of WorkspaceBasicUpdate. */
 export const BASIC_LIMITS = { displayName: 256, description: 1024 } as const;
@@ -182,28 +183,14 @@ function BasicForm({ workspace, ...events }: { workspace: Workspace } & Pick<Bas
         </dd>
         <ImportAddress workspaceId={workspace.id} />
       </dl>
-      {serverError ? (
-        <p className="rd-field__error" role="alert" data-testid="workspace.basic.error">
-          {serverError}
-        </p>
-      ) : null}
-      {editable ? (
-        <div className="rd-admin__actions">
-          {dirty ? <span className="rd-admin__dirty">{t('common.unsaved')}</span> : null}
-          <Button type="button" disabled={!dirty || save.isPending} onClick={() => setDraft(saved)}>
-            {t('common.reset')}
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            loading={save.isPending}
-            disabled={!dirty}
-            data-testid="workspace.basic.save"
-          >
-            {save.isPending ? t('common.saving') : t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveBar
+        editable={editable}
+        dirty={dirty}
+        pending={save.isPending}
+        error={serverError}
+        onReset={() => setDraft(saved)}
+        testId="workspace.basic"
+      />
     </form>
   );
 }
