@@ -4,13 +4,14 @@
  * the same form shows read-only.
  */
 import type { Schema } from '@reviewdesk/api-client';
-import { Button, Input, useApiClient, useCan } from '@reviewdesk/ui';
+import { Input, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
 import { QueryStates } from '../shared/QueryStates';
 import { useSaveReporter } from '../shared/useSaveReporter';
+import { SaveBar } from '../workspace/SaveBar';
 import { roleLabel } from './users/roleLabel';
 
 /** The server's limit of a tenant name. */
@@ -105,28 +106,14 @@ function TenantBasicForm({ session, ...events }: { session: Schema<'TenantSessio
           <code>{session.tenant.id}</code>
         </dd>
       </dl>
-      {serverError ? (
-        <p className="rd-field__error" role="alert" data-testid="tenant.basic.error">
-          {serverError}
-        </p>
-      ) : null}
-      {editable ? (
-        <div className="rd-admin__actions">
-          {dirty ? <span className="rd-admin__dirty">{t('common.unsaved')}</span> : null}
-          <Button type="button" disabled={!dirty || save.isPending} onClick={() => setName(session.tenant.name)}>
-            {t('common.reset')}
-          </Button>
-          <Button
-            type="submit"
-            variant="primary"
-            loading={save.isPending}
-            disabled={!dirty}
-            data-testid="tenant.basic.save"
-          >
-            {save.isPending ? t('common.saving') : t('common.save')}
-          </Button>
-        </div>
-      ) : null}
+      <SaveBar
+        editable={editable}
+        dirty={dirty}
+        pending={save.isPending}
+        error={serverError}
+        onReset={() => setName(session.tenant.name)}
+        testId="tenant.basic"
+      />
     </form>
   );
 }
