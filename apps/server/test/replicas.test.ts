@@ -1,19 +1,26 @@
-// Two API replicas on one PostgreSQL and one storage folder, as behind a load balancer: a tus
-// upload whose chunks alternate between them completes and becomes a task, and while one replica
-// writes an upload the other refuses a second writer (409) until the first lets go.
+// Two API replicas on one PostgreSQL and one storage folder, as behind a load balancer: nothing
+// assumes one process. A sign-in started on one replica finishes on the other and its token works
+// on both; signing out on one ends access on the other; a signed file URL made by one is served by
+// the other. A tus upload whose chunks alternate between them completes and becomes a task, and
+// while one replica writes an upload the other refuses a second writer (409) until the first lets go.
+// (Worker processes on one PostgreSQL: worker-process.test.ts.)
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer, type Server } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { demoEmail, useTestServer } from './support/harness.js';
+import { DEMO_PASSWORD } from '../src/domain/demo-data.js';
+import { signedFileUrl } from '../src/domain/results/signed-urls.js';
+import { Browser, formUid, pkcePair } from './support/browser.js';
+import { ACME_ID, demoEmail, useTestServer } from './support/harness.js';
 import { freePort } from './support/postgres-cluster.js';
-import { FIXTURES, INVOICES_WS, importFile } from './support/task-import.js';
+import { apiStatus, redirectUriOf, submitLogin } from './support/sign-in-flow.js';
+import { FIXTURES, INVOICES_WS, importFile, importInvoice } from './support/task-import.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const metadata = `workspaceId ${b64(INVOICES_WS)},filename ${b64('invoice.pdf')},filetype ${b64('application/pdf')}`;
 const skipReason = inject('postgresUrl') ? '' : ' (skipped: no PostgreSQL in this run)';
 
-describe.skipIf(!inject('postgresUrl'))(`tus uploads across two API replicas${skipReason}`, () => {
+describe.skipIf(!inject('postgresUrl'))(`two API replicas on one PostgreSQL${skipReason}`, () => {
   const t = useTestServer('postgres', { listen: true });
   let replica: Server;
   let replicaOrigin: string;
@@ -57,6 +64,81 @@ describe.skipIf(!inject('postgresUrl'))(`tus uploads across two API replicas${sk
     expect(created.status).toBe(201);
     return created.headers.get('location') as string;
   }
+
+  /** The browser's sign-in: authorize and the token exchange on the public origin, the login form on `loginOrigin`. */
+  async function signInAcross(loginOrigin: string, email: string) {
+    const origin = t.config.origin;
+    const browser = new Browser();
+    const { verifier, challenge } = pkcePair();
+    const authorize = new URL(`${origin}/connect/authorize`);
+    authorize.search = new URLSearchParams({
+      client_id: 'reviewdesk-web',
+      response_type: 'code',
+      redirect_uri: redirectUriOf(origin),
+      scope: 'openid profile email offline_access api',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state: 'across',
+      ui_locales: 'en',
+    }).toString();
+    const login = await browser.follow(authorize.toString(), origin);
+    const uid = formUid(await login.response.text());
+    const posted = await submitLogin(browser, loginOrigin, uid, email, DEMO_PASSWORD);
+    expect(posted.status).toBe(303);
+    const back = await browser.follow(new URL(posted.headers.get('location') as string, origin).toString(), origin);
+    const code = new URL(back.url).searchParams.get('code') as string;
+    expect(code).toBeTruthy();
+    const answer = await fetch(`${origin}/connect/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        client_id: 'reviewdesk-web',
+        code,
+        redirect_uri: redirectUriOf(origin),
+        code_verifier: verifier,
+      }),
+    });
+    expect(answer.status).toBe(200);
+    return { tokens: (await answer.json()) as { access_token: string; id_token: string }, browser };
+  }
+
+  it('finishes on one replica a sign-in begun on the other; the token works on both, and signing out on one ends it on both', async () => {
+    const { tokens, browser } = await signInAcross(replicaOrigin, demoEmail('Reviewer'));
+    expect(await apiStatus(t.config.origin, tokens.access_token)).toBe(200);
+    expect(await apiStatus(replicaOrigin, tokens.access_token)).toBe(200);
+    const endSession = new URL(`${replicaOrigin}/connect/endsession`);
+    endSession.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${t.config.origin}/authentication/logout-callback`,
+      state: 'bye',
+    }).toString();
+    expect((await browser.fetch(endSession.toString())).status).toBe(303);
+    expect(await apiStatus(t.config.origin, tokens.access_token)).toBe(401);
+    expect(await apiStatus(replicaOrigin, tokens.access_token)).toBe(401);
+  });
+
+  it('serves on one replica a signed file URL made by the other, and refuses it once changed', async () => {
+    const taskId = await importInvoice(t, await t.tokenFor(demoEmail('Creator')));
+    const task = await t.server.database.db
+      .selectFrom('tasks')
+      .select(['blob_id'])
+      .where('id', '=', taskId)
+      .executeTakeFirstOrThrow();
+    const url = await signedFileUrl(t.server.database.db, t.config.origin, {
+      blobId: task.blob_id as string,
+      tenantId: ACME_ID,
+      fileName: 'invoice.pdf',
+      contentType: 'application/pdf',
+      disposition: 'inline',
+    });
+    const onReplica = on(replicaOrigin, url);
+    const served = await fetch(onReplica, { headers: { range: 'bytes=0-4' } });
+    expect(served.status).toBe(206);
+    expect(await served.text()).toBe('%PDF-');
+    const changed = `${onReplica.slice(0, -3)}${onReplica.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    expect((await fetch(changed)).status).toBe(403);
+  });
 
   it('completes an upload whose chunks alternate between the replicas, and imports it', async () => {
     const token = await t.tokenFor(demoEmail('Creator'));
