@@ -7,14 +7,12 @@
  * server's check) the list shows read-only.
  */
 import { Button, Input, useApiClient, useCan } from '@reviewdesk/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
-import { moveItem } from '../../shared/moveItem';
 import { QueryStates } from '../../shared/QueryStates';
-import { useSaveReporter } from '../../shared/useSaveReporter';
 import { ReorderableList } from '../lists/ReorderableList';
+import { useListDraft } from '../lists/useListDraft';
 import { ReadOnlyNote, SaveBar } from '../SaveBar';
 import { WORKSPACE_TAB_SAVE_PERMISSIONS } from '../tabs';
 import {
@@ -49,48 +47,30 @@ function SpeakersForm({ workspaceId, saved, ...events }: PredefinedSpeakersTabPr
   const { t } = useAdminPanelsTranslation();
   const api = useApiClient();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const report = useSaveReporter(events);
   const editable = can(WORKSPACE_TAB_SAVE_PERMISSIONS['predefined-speakers'] ?? []);
-  const [draft, setDraft] = useState<Speaker[]>(saved);
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const dirty = !sameSpeakers(draft, saved);
-  const problems = speakerProblems(draft);
-  const unsaved = unsavedSpeakers(draft, saved);
-
-  const save = useMutation({
-    mutationFn: async (body: Speaker[]) => {
+  const list = useListDraft({
+    saved,
+    same: sameSpeakers,
+    problemsOf: speakerProblems,
+    send: async (draft) => {
+      const body = speakersToSend(draft);
       const { data } = await api.PATCH('/api/v{version}/Transcript/PredefinedSpeakers/{workspaceId}', {
         params: { path: { workspaceId } },
         body,
       });
       return data ?? body;
     },
-    onSuccess: (stored) => {
-      setServerError(null);
-      queryClient.setQueryData(speakersQuery(api, workspaceId).queryKey, stored);
-      report.saved({ screen: 'workspace', tab: 'predefined-speakers', workspaceId });
-    },
-    onError: (error: Error) => setServerError(report.failed(error)),
+    queryKey: speakersQuery(api, workspaceId).queryKey,
+    savedEvent: { screen: 'workspace', tab: 'predefined-speakers', workspaceId },
+    events,
   });
+  const { draft, setDraft, problems, touched } = list;
+  const unsaved = unsavedSpeakers(draft, saved);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!dirty || problems.size > 0) return;
-    save.mutate(speakersToSend(draft));
-  };
   const change = (id: string, patch: Partial<Speaker>) =>
     setDraft((d) =>
       d.map((s) => (s.speakerId === id ? { ...s, ...patch } : patch.isDefault ? { ...s, isDefault: false } : s)),
     );
-  const add = () => {
-    setDraft((d) => [...d, { speakerId: crypto.randomUUID(), speakerName: '', isDefault: false }]);
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLInputElement>('[data-testid="workspace.speakers.list"] li:last-child input')?.focus(),
-    );
-  };
   const label = (s: Speaker, index: number) =>
     s.speakerName.trim() || t('workspace.speakers.untitled', { position: index + 1 });
   const problemText = (id: string) => {
@@ -101,10 +81,15 @@ function SpeakersForm({ workspaceId, saved, ...events }: PredefinedSpeakersTabPr
     touched && problems.get(id)?.affix ? t('workspace.speakers.problems.tooLong', { max: SPEAKER_TEXT_MAX }) : null;
 
   return (
-    <form className="rd-admin__form rd-admin__form--wide" onSubmit={submit} noValidate data-testid="workspace.speakers">
+    <form
+      className="rd-admin__form rd-admin__form--wide"
+      onSubmit={list.submit}
+      noValidate
+      data-testid="workspace.speakers"
+    >
       <ReadOnlyNote editable={editable} />
       <p className="rd-admin__muted">{t('workspace.speakers.intro')}</p>
-      <fieldset className="rd-admin__fieldset" disabled={!editable || save.isPending}>
+      <fieldset className="rd-admin__fieldset" disabled={!editable || list.pending}>
         {draft.length === 0 ? (
           <p className="rd-admin__muted" data-testid="workspace.speakers.empty">
             {t('workspace.speakers.empty')}
@@ -114,7 +99,7 @@ function SpeakersForm({ workspaceId, saved, ...events }: PredefinedSpeakersTabPr
           items={draft}
           keyOf={(s) => s.speakerId ?? ''}
           labelOf={label}
-          onMove={(from, to) => setDraft((d) => moveItem(d, from, to))}
+          onMove={list.move}
           disabled={!editable}
           data-testid="workspace.speakers.list"
         >
@@ -191,7 +176,16 @@ function SpeakersForm({ workspaceId, saved, ...events }: PredefinedSpeakersTabPr
                 {t('workspace.speakers.noDefault')}
               </Button>
             ) : null}
-            <Button variant="secondary" onClick={add} data-testid="workspace.speakers.add">
+            <Button
+              variant="secondary"
+              onClick={() =>
+                list.add(
+                  { speakerId: crypto.randomUUID(), speakerName: '', isDefault: false },
+                  'workspace.speakers.list',
+                )
+              }
+              data-testid="workspace.speakers.add"
+            >
               {t('workspace.speakers.add')}
             </Button>
           </div>
@@ -199,13 +193,10 @@ function SpeakersForm({ workspaceId, saved, ...events }: PredefinedSpeakersTabPr
       </fieldset>
       <SaveBar
         editable={editable}
-        dirty={dirty}
-        pending={save.isPending}
-        error={serverError}
-        onReset={() => {
-          setDraft(saved);
-          setTouched(false);
-        }}
+        dirty={list.dirty}
+        pending={list.pending}
+        error={list.serverError}
+        onReset={list.reset}
         testId="workspace.speakers"
       />
     </form>

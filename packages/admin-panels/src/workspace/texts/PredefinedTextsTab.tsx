@@ -7,17 +7,15 @@
  */
 import type { Schema } from '@reviewdesk/api-client';
 import { Button, Input, useApiClient, useCan } from '@reviewdesk/ui';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
-import { moveItem } from '../../shared/moveItem';
 import { QueryStates } from '../../shared/QueryStates';
-import { useSaveReporter } from '../../shared/useSaveReporter';
 import { ReorderableList } from '../lists/ReorderableList';
+import { useListDraft } from '../lists/useListDraft';
 import { ReadOnlyNote, SaveBar } from '../SaveBar';
 import { WORKSPACE_TAB_SAVE_PERMISSIONS } from '../tabs';
-import { type Problems, sameList, textProblems, unsavedIds } from './textsModel';
+import { type Problem, sameList, textProblems, unsavedIds } from './textsModel';
 
 type PredefinedText = Schema<'PredefinedText'>;
 
@@ -44,45 +42,25 @@ function TextsForm({ workspaceId, saved, ...events }: PredefinedTextsTabProps & 
   const { t } = useAdminPanelsTranslation();
   const api = useApiClient();
   const can = useCan();
-  const queryClient = useQueryClient();
-  const report = useSaveReporter(events);
   const editable = can(WORKSPACE_TAB_SAVE_PERMISSIONS['predefined-texts'] ?? []);
-  const [draft, setDraft] = useState<PredefinedText[]>(saved);
-  const [touched, setTouched] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
-  const dirty = !sameList(draft, saved);
-  const problems: Problems = textProblems(draft);
-  const unsaved = unsavedIds(draft, saved);
-
-  const save = useMutation({
-    mutationFn: async (body: PredefinedText[]) => {
+  const list = useListDraft<PredefinedText, Problem>({
+    saved,
+    same: sameList,
+    problemsOf: textProblems,
+    send: async (draft) => {
+      const body = draft.map((text) => ({ id: text.id, text: text.text.trim() }));
       await api.PATCH('/api/v{version}/SdWorkspace/PredefinedText/{workspaceId}', {
         params: { path: { workspaceId } },
         body,
       });
       return body;
     },
-    onSuccess: (body) => {
-      setServerError(null);
-      queryClient.setQueryData(textsQuery(api, workspaceId).queryKey, body);
-      report.saved({ screen: 'workspace', tab: 'predefined-texts', workspaceId });
-    },
-    onError: (error: Error) => setServerError(report.failed(error)),
+    queryKey: textsQuery(api, workspaceId).queryKey,
+    savedEvent: { screen: 'workspace', tab: 'predefined-texts', workspaceId },
+    events,
   });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!dirty || problems.size > 0) return;
-    save.mutate(draft.map((text) => ({ id: text.id, text: text.text.trim() })));
-  };
-  const add = () => {
-    setDraft((d) => [...d, { id: crypto.randomUUID(), text: '' }]);
-    // Focus the new row's input once it is drawn, so the person types straight away.
-    requestAnimationFrame(() =>
-      document.querySelector<HTMLInputElement>('[data-testid="workspace.texts.list"] li:last-child input')?.focus(),
-    );
-  };
+  const { draft, setDraft, problems, touched } = list;
+  const unsaved = unsavedIds(draft, saved);
   const problemText = (id: string) => {
     const found = problems.get(id);
     return touched && found ? t(`workspace.texts.problems.${found}`) : null;
@@ -91,10 +69,15 @@ function TextsForm({ workspaceId, saved, ...events }: PredefinedTextsTabProps & 
     text.text.trim() ? text.text.trim().slice(0, 40) : t('workspace.texts.untitled', { position: index + 1 });
 
   return (
-    <form className="rd-admin__form rd-admin__form--wide" onSubmit={submit} noValidate data-testid="workspace.texts">
+    <form
+      className="rd-admin__form rd-admin__form--wide"
+      onSubmit={list.submit}
+      noValidate
+      data-testid="workspace.texts"
+    >
       <ReadOnlyNote editable={editable} />
       <p className="rd-admin__muted">{t('workspace.texts.intro')}</p>
-      <fieldset className="rd-admin__fieldset" disabled={!editable || save.isPending}>
+      <fieldset className="rd-admin__fieldset" disabled={!editable || list.pending}>
         {draft.length === 0 ? (
           <p className="rd-admin__muted" data-testid="workspace.texts.empty">
             {t('workspace.texts.empty')}
@@ -104,7 +87,7 @@ function TextsForm({ workspaceId, saved, ...events }: PredefinedTextsTabProps & 
           items={draft}
           keyOf={(text) => text.id}
           labelOf={label}
-          onMove={(from, to) => setDraft((d) => moveItem(d, from, to))}
+          onMove={list.move}
           disabled={!editable}
           data-testid="workspace.texts.list"
         >
@@ -142,7 +125,11 @@ function TextsForm({ workspaceId, saved, ...events }: PredefinedTextsTabProps & 
         </ReorderableList>
         {editable ? (
           <div className="rd-admin__actions rd-admin__actions--start">
-            <Button variant="secondary" onClick={add} data-testid="workspace.texts.add">
+            <Button
+              variant="secondary"
+              onClick={() => list.add({ id: crypto.randomUUID(), text: '' }, 'workspace.texts.list')}
+              data-testid="workspace.texts.add"
+            >
               {t('workspace.texts.add')}
             </Button>
           </div>
@@ -150,13 +137,10 @@ function TextsForm({ workspaceId, saved, ...events }: PredefinedTextsTabProps & 
       </fieldset>
       <SaveBar
         editable={editable}
-        dirty={dirty}
-        pending={save.isPending}
-        error={serverError}
-        onReset={() => {
-          setDraft(saved);
-          setTouched(false);
-        }}
+        dirty={list.dirty}
+        pending={list.pending}
+        error={list.serverError}
+        onReset={list.reset}
         testId="workspace.texts"
       />
     </form>

@@ -9,7 +9,8 @@ export interface TextItem {
 }
 
 /** Row id → what is wrong with it (a key of `workspace.texts.problems`). */
-export type Problems = Map<string, 'empty' | 'duplicate'>;
+export type Problem = 'empty' | 'duplicate';
+export type Problems = Map<string, Problem>;
 
 export function textProblems(draft: readonly TextItem[]): Problems {
   const problems: Problems = new Map();
