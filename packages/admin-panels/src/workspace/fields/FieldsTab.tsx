@@ -8,12 +8,13 @@
 import type { Schema } from '@reviewdesk/api-client';
 import { Button, Checkbox, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type DragEvent, type KeyboardEvent, useState } from 'react';
+import { useState } from 'react';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { moveItem } from '../../shared/moveItem';
 import { QueryStates } from '../../shared/QueryStates';
 import { useSaveReporter } from '../../shared/useSaveReporter';
+import { useReorder } from '../lists/useReorder';
 import { FieldEditor } from './FieldEditor';
 import {
   changeLevel,
@@ -127,8 +128,6 @@ function FieldsEditor({
   const report = useSaveReporter(events);
   const [draft, setDraft] = useState<FieldsDraft>(() => draftOf(saved));
   const [editing, setEditing] = useState<Editing | null>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [announcement, setAnnouncement] = useState('');
   const level = changeLevel(saved, draft);
   const builtIn = new Set(saved.baseFields);
 
@@ -140,12 +139,17 @@ function FieldsEditor({
     .sort((a, b) => a.displayName.localeCompare(b.displayName));
   const columnsOf = (key: string) => draft.fields.filter((f) => f.parentCategoryKey === key);
 
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= draft.selected.length || from === to) return;
-    const name = selectedFields[from]?.displayName ?? '';
-    setDraft((d) => ({ ...d, selected: moveItem(d.selected, from, to) }));
-    setAnnouncement(t('workspace.fields.moved', { name, position: to + 1, total: draft.selected.length }));
-  };
+  const { move, onHandleKey, dragProps, dragged, announcement } = useReorder({
+    count: draft.selected.length,
+    onMove: (from, to) => setDraft((d) => ({ ...d, selected: moveItem(d.selected, from, to) })),
+    announce: (from, to) =>
+      t('workspace.fields.moved', {
+        name: selectedFields[from]?.displayName ?? '',
+        position: to + 1,
+        total: draft.selected.length,
+      }),
+    handleSelector: '.rd-admin-fields__handle',
+  });
   const toggle = (key: string, on: boolean) =>
     setDraft((d) => ({ ...d, selected: on ? [...d.selected, key] : d.selected.filter((k) => k !== key) }));
   const remove = (field: FieldDefinition) =>
@@ -184,29 +188,6 @@ function FieldsEditor({
       else void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error: Error) => report.failed(error),
-  });
-
-  const onHandleKey = (index: number) => (event: KeyboardEvent<HTMLButtonElement>) => {
-    const to = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: draft.selected.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    move(index, to);
-  };
-  const dragProps = (index: number) => ({
-    draggable: true,
-    onDragStart: (event: DragEvent) => {
-      setDragged(index);
-      event.dataTransfer.effectAllowed = 'move';
-    },
-    onDragOver: (event: DragEvent) => {
-      if (dragged !== null) event.preventDefault();
-    },
-    onDrop: (event: DragEvent) => {
-      event.preventDefault();
-      if (dragged !== null) move(dragged, index);
-      setDragged(null);
-    },
-    onDragEnd: () => setDragged(null),
   });
 
   const row = (field: FieldDefinition, index: number | null) => {

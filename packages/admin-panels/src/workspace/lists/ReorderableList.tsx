@@ -1,11 +1,12 @@
 /**
  * An ordered list whose rows can be reordered three ways: dragged by the mouse, moved with the arrow
  * keys (Home, End) on a row's handle, or with its up and down buttons. Every move is announced to
- * screen readers. The predefined texts and speakers use it; each row's content is the caller's.
+ * screen readers (useReorder). The predefined texts and speakers use it; each row's content is the caller's.
  */
 import { Button } from '@reviewdesk/ui';
-import { type DragEvent, type KeyboardEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
+import { useReorder } from './useReorder';
 
 export interface ReorderableListProps<T> {
   items: readonly T[];
@@ -30,44 +31,16 @@ export function ReorderableList<T>({
 }: ReorderableListProps<T>) {
   const { t } = useAdminPanelsTranslation();
   const hintId = useId();
-  const [dragged, setDragged] = useState<number | null>(null);
-  const [announcement, setAnnouncement] = useState('');
-
-  const move = (from: number, to: number) => {
-    if (to < 0 || to >= items.length || from === to) return;
-    const item = items[from];
-    if (item === undefined) return;
-    onMove(from, to);
-    setAnnouncement(t('workspace.lists.moved', { name: labelOf(item, from), position: to + 1, total: items.length }));
-  };
-  const onHandleKey = (index: number) => (event: KeyboardEvent<HTMLButtonElement>) => {
-    const to = { ArrowUp: index - 1, ArrowDown: index + 1, Home: 0, End: items.length - 1 }[event.key];
-    if (to === undefined) return;
-    event.preventDefault();
-    move(index, to);
-    // The row moved; keep the keyboard on its handle at the new place.
-    const list = event.currentTarget.closest('ol');
-    requestAnimationFrame(() =>
-      list
-        ?.querySelectorAll<HTMLButtonElement>('.rd-admin-list__handle')
-        [Math.max(0, Math.min(items.length - 1, to))]?.focus(),
-    );
-  };
-  const dragProps = (index: number) => ({
-    draggable: true,
-    onDragStart: (event: DragEvent) => {
-      setDragged(index);
-      event.dataTransfer.effectAllowed = 'move';
-    },
-    onDragOver: (event: DragEvent) => {
-      if (dragged !== null) event.preventDefault();
-    },
-    onDrop: (event: DragEvent) => {
-      event.preventDefault();
-      if (dragged !== null) move(dragged, index);
-      setDragged(null);
-    },
-    onDragEnd: () => setDragged(null),
+  const { move, onHandleKey, dragProps, dragged, announcement } = useReorder({
+    count: items.length,
+    onMove,
+    announce: (from, to) =>
+      t('workspace.lists.moved', {
+        name: labelOf(items[from] as T, from),
+        position: to + 1,
+        total: items.length,
+      }),
+    handleSelector: '.rd-admin-list__handle',
   });
 
   return (
