@@ -18,11 +18,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { reportFigure } from './figures.ts';
+import { freePort, median, p95 } from './numbers.ts';
 
 const QUICK = process.argv.includes('--quick');
 const TASKS = 5_000;
@@ -31,26 +31,6 @@ const PAGE_CHANGES = QUICK ? 3 : 9;
 const REFRESHES = QUICK ? 1 : 3;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Reviewdesk-demo-1';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-/** The 95th percentile (nearest rank): with 9 samples, the slowest. */
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
-};
 // `--profile`: a CPU profile of the page changes (build apps/web with `vite build --minify false`
 // to read function names).
 const PROFILE = process.argv.includes('--profile');

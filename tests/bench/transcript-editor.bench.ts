@@ -21,11 +21,11 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { reportFigure } from './figures.ts';
+import { freePort, median, p95 } from './numbers.ts';
 
 const QUICK = process.argv.includes('--quick');
 const MEDIA_SECONDS = QUICK ? 600 : 3 * 3600;
@@ -37,27 +37,6 @@ const KEYSTROKES = QUICK ? 20 : 60;
 const PLAYBACK_MS = QUICK ? 2_000 : 5_000;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Reviewdesk-demo-1';
 const ONE_FRAME_MS = 16.87;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** The 95th percentile (nearest rank). */
-const p95 = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.95) - 1)] ?? Number.NaN;
-};
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 /** A transcript of `words` words spread over the recording, 40 to a paragraph, two speakers. */
 function transcriptOf(words: number, seconds: number) {

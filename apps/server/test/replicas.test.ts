@@ -10,10 +10,10 @@ import { buildServer, type Server } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
 import { DEMO_PASSWORD } from '../src/domain/demo-data.js';
 import { signedFileUrl } from '../src/domain/results/signed-urls.js';
-import { Browser, formUid, pkcePair } from './support/browser.js';
+import { Browser } from './support/browser.js';
 import { ACME_ID, demoEmail, useTestServer } from './support/harness.js';
 import { freePort } from './support/postgres-cluster.js';
-import { apiStatus, redirectUriOf, submitLogin } from './support/sign-in-flow.js';
+import { apiStatus, finishSignIn, startSignIn, submitLogin } from './support/sign-in-flow.js';
 import { FIXTURES, INVOICES_WS, importFile, importInvoice } from './support/task-import.js';
 
 const b64 = (s: string) => Buffer.from(s).toString('base64');
@@ -67,40 +67,10 @@ describe.skipIf(!inject('postgresUrl'))(`two API replicas on one PostgreSQL${ski
 
   /** The browser's sign-in: authorize and the token exchange on the public origin, the login form on `loginOrigin`. */
   async function signInAcross(loginOrigin: string, email: string) {
-    const origin = t.config.origin;
     const browser = new Browser();
-    const { verifier, challenge } = pkcePair();
-    const authorize = new URL(`${origin}/connect/authorize`);
-    authorize.search = new URLSearchParams({
-      client_id: 'reviewdesk-web',
-      response_type: 'code',
-      redirect_uri: redirectUriOf(origin),
-      scope: 'openid profile email offline_access api',
-      code_challenge: challenge,
-      code_challenge_method: 'S256',
-      state: 'across',
-      ui_locales: 'en',
-    }).toString();
-    const login = await browser.follow(authorize.toString(), origin);
-    const uid = formUid(await login.response.text());
+    const { verifier, uid } = await startSignIn(browser, t.config.origin, { uiLocales: 'en' });
     const posted = await submitLogin(browser, loginOrigin, uid, email, DEMO_PASSWORD);
-    expect(posted.status).toBe(303);
-    const back = await browser.follow(new URL(posted.headers.get('location') as string, origin).toString(), origin);
-    const code = new URL(back.url).searchParams.get('code') as string;
-    expect(code).toBeTruthy();
-    const answer = await fetch(`${origin}/connect/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        client_id: 'reviewdesk-web',
-        code,
-        redirect_uri: redirectUriOf(origin),
-        code_verifier: verifier,
-      }),
-    });
-    expect(answer.status).toBe(200);
-    return { tokens: (await answer.json()) as { access_token: string; id_token: string }, browser };
+    return finishSignIn(browser, t.config.origin, posted, verifier);
   }
 
   it('finishes on one replica a sign-in begun on the other; the token works on both, and signing out on one ends it on both', async () => {

@@ -53,6 +53,11 @@ export function submitLogin(
 export async function signInFully(origin: string, email: string, browser = new Browser(), password = DEMO_PASSWORD) {
   const { verifier, uid } = await startSignIn(browser, origin, { uiLocales: 'en' });
   const posted = await submitLogin(browser, origin, uid, email, password);
+  return finishSignIn(browser, origin, posted, verifier);
+}
+
+/** After the login form was accepted: follows it back to the app and exchanges the code for tokens. */
+export async function finishSignIn(browser: Browser, origin: string, posted: Response, verifier: string) {
   expect(posted.status).toBe(303);
   const { url } = await browser.follow(new URL(posted.headers.get('location') as string, origin).toString(), origin);
   const callback = new URL(url);
