@@ -314,7 +314,7 @@ export const de: TranslationShape<typeof en> = {
       progressLabel: 'Import aus der Freigabe',
       progress: '{{done}} von {{count}} importiert',
       refused: '{{name}} wurde nicht importiert: {{reason}}',
-      remove: '{{name}} aus der Liste entfernen',
+      remove: 'Entfernen: {{name}}',
       start_zero: 'Keine Datei aus der Freigabe zu importieren',
       start_one: '{{count}} Datei aus der Freigabe importieren',
       start_other: '{{count}} Dateien aus der Freigabe importieren',

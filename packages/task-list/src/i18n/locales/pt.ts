@@ -313,7 +313,7 @@ export const pt: TranslationShape<typeof en> = {
       progressLabel: 'Importação do site',
       progress: '{{done}} de {{count}} importados',
       refused: '{{name}} não foi importado: {{reason}}',
-      remove: 'Retirar {{name}} da lista',
+      remove: 'Remover {{name}} da lista',
       start_zero: 'Nenhum ficheiro para importar do site',
       start_one: 'Importar {{count}} ficheiro do site',
       start_other: 'Importar {{count}} ficheiros do site',

@@ -57,7 +57,7 @@ const meta = {
     </StoryProvider>
   ),
   beforeEach: ({ msw }) => {
-    msw.use(...common, ...site);
+    msw.use(...site, ...common);
   },
 } satisfies Meta<typeof ImportDialog>;
 export default meta;
