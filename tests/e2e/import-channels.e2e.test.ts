@@ -122,7 +122,7 @@ it('imports from a watched folder, from a WebDAV site in the import dialog and b
     const dialog = s.page.getByRole('dialog');
     await dialog.getByRole('tab', { name: 'File-sharing site finance' }).click();
     await dialog.getByRole('button', { name: 'Open the folder Invoices' }).click();
-    await byTestId(s.page, 'import.site.chooseAll').getByRole('checkbox').check();
+    await byTestId(s.page, 'import.site.chooseAll').check();
     // The text file is refused before anything is sent; the PDF goes.
     await expect
       .poll(() => byTestId(s.page, 'import.site.entry.readme.txt').getAttribute('data-status'))
