@@ -45,6 +45,8 @@ export async function startS3(bucket = 'reviewdesk-blobs'): Promise<TestS3> {
     },
     directory,
     stop: async () => {
+      // The SDK keeps its connections open; they would hold close() up.
+      server.httpServer?.closeAllConnections();
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

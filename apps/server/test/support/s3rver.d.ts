@@ -12,5 +12,6 @@ declare module '@20minutes/s3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
+    httpServer?: import('node:http').Server;
   }
 }
