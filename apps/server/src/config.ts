@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MICROSOFT_CLOUD } from './connectors/graph.js';
 import { DEMO_VENDOR_PUBLIC_KEY, parseVendorPublicKey } from './domain/licences/vendor-key.js';
+import type { BlobStoreSetting } from './storage/blob-storage.js';
 
 /** Repository root, found from this file so the server runs the same from any working directory. */
 export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
@@ -15,6 +16,12 @@ export interface ServerConfig {
   /** Public origin of the app and the API (one origin serves both). */
   origin: string;
   dataDir: string;
+  /**
+   * Where file bytes live (BLOB_STORE): `local`, the default, is `dataDir/blobs`; `s3` an
+   * S3-compatible bucket (S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE, S3_PREFIX,
+   * S3_ACCESS_KEY_ID / S3_SECRET_ACCESS_KEY or the AWS SDK's own chain) that several machines share.
+   */
+  blobStore: BlobStoreSetting;
   /** Real PostgreSQL when set; embedded PGlite in `dataDir/pglite` otherwise. */
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -162,6 +169,26 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   return value;
 }
 
+/** BLOB_STORE and its S3_* settings; a bucket is required for `s3`, any other value is refused. */
+export function blobStoreOf(env: NodeJS.ProcessEnv): BlobStoreSetting {
+  const kind = (env.BLOB_STORE ?? 'local').trim().toLowerCase() || 'local';
+  if (kind === 'local') return { kind: 'local' };
+  if (kind !== 's3') throw new Error(`BLOB_STORE must be local or s3, not ${JSON.stringify(env.BLOB_STORE)}.`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('BLOB_STORE=s3 needs S3_BUCKET, the bucket that holds the files.');
+  const prefix = env.S3_PREFIX?.trim().replace(/^\/+/, '') ?? '';
+  return {
+    kind: 's3',
+    bucket,
+    endpoint: env.S3_ENDPOINT?.trim() || undefined,
+    region: env.S3_REGION?.trim() || env.AWS_REGION?.trim() || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
+    prefix: prefix && !prefix.endsWith('/') ? `${prefix}/` : prefix,
+    accessKeyId: env.S3_ACCESS_KEY_ID || undefined,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || undefined,
+  };
+}
+
 /** The SMTP port of mail import on a demo server (unprivileged, the usual one for a local test receiver). */
 export const DEMO_MAIL_IMPORT_PORT = 2525;
 
@@ -184,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host,
     origin: (env.PUBLIC_ORIGIN ?? `http://localhost:${port}`).replace(/\/$/, ''),
     dataDir,
+    blobStore: blobStoreOf(env),
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     translationUrl: env.TRANSLATION_URL || undefined,

@@ -15,7 +15,7 @@ import { fixture } from '../src/testing/fixtures.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
 import { testPageThreads } from './support/page-threads.js';
 import { processTaskNow } from './support/processed-task.js';
-import { FIXTURES, INVOICES_WS, setTaskStatus } from './support/task-import.js';
+import { FIXTURES, INVOICES_WS, setTaskStatus, setWorkspaceConfig } from './support/task-import.js';
 import { startWebDav, type TestWebDav } from './support/webdav-server.js';
 
 const API = '/api/v1';
@@ -117,6 +117,35 @@ describe.each(databaseKinds())('import from and export to a file-sharing connect
       },
     });
     expect(foreign.status).toBe(403);
+  });
+
+  it("refuses a file over the workspace's size limit while fetching it, keeping nothing of it and leaving it on the site", async () => {
+    const token = await t.tokenFor(demoEmail('Creator'));
+    mkdirSync(join(dav.root, 'Large'), { recursive: true });
+    writeFileSync(join(dav.root, 'Large', 'AmazonWebServices.pdf'), FIXTURES.invoicePdf());
+    const blobFiles = () => {
+      const root = join(t.config.dataDir, 'blobs');
+      // Files only: a refused file may leave its (empty) shard folder behind.
+      return existsSync(root)
+        ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+        : 0;
+    };
+    const storedBefore = blobFiles();
+    const tasksBefore = await t.server.database.db.selectFrom('tasks').select('id').execute();
+    await setWorkspaceConfig(t, INVOICES_WS, { maxFileSizeBytes: 50_000 });
+    try {
+      const answer = await processItem(token, {
+        driveServiceName: 'finance',
+        sharePointItemId: '/Large/AmazonWebServices.pdf',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ errors: [{ code: 13 }] });
+    } finally {
+      await setWorkspaceConfig(t, INVOICES_WS, { maxFileSizeBytes: 20_971_520 });
+    }
+    expect(await t.server.database.db.selectFrom('tasks').select('id').execute()).toHaveLength(tasksBefore.length);
+    expect(blobFiles()).toBe(storedBefore);
+    expect(readdirSync(join(dav.root, 'Large'))).toEqual(['AmazonWebServices.pdf']);
   });
 
   describe('exports', () => {

@@ -1,10 +1,14 @@
-// Two API replicas on one PostgreSQL and one storage folder, as behind a load balancer: nothing
-// assumes one process. A sign-in started on one replica finishes on the other and its token works
-// on both; signing out on one ends access on the other; a signed file URL made by one is served by
-// the other. A tus upload whose chunks alternate between them completes and becomes a task, and
-// while one replica writes an upload the other refuses a second writer (409) until the first lets go.
+// Two API replicas on one PostgreSQL and one blob store, as behind a load balancer: nothing assumes
+// one process. A sign-in started on one replica finishes on the other and its token works on both;
+// signing out on one ends access on the other; a signed file URL made by one is served by the other.
+// A tus upload whose chunks alternate between them completes and becomes a task, and while one
+// replica writes an upload the other refuses a second writer (409) until the first lets go. The
+// store is a shared storage folder, or an S3 bucket with each replica on a data folder of its own.
 // (Worker processes on one PostgreSQL: worker-process.test.ts.)
+import { mkdtempSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer, type Server } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
@@ -13,6 +17,7 @@ import { signedFileUrl } from '../src/domain/results/signed-urls.js';
 import { Browser } from './support/browser.js';
 import { ACME_ID, demoEmail, useTestServer } from './support/harness.js';
 import { freePort } from './support/postgres-cluster.js';
+import { useTestS3 } from './support/s3-server.js';
 import { apiStatus, finishSignIn, startSignIn, submitLogin } from './support/sign-in-flow.js';
 import { FIXTURES, INVOICES_WS, importFile, importInvoice } from './support/task-import.js';
 
@@ -20,163 +25,184 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 const metadata = `workspaceId ${b64(INVOICES_WS)},filename ${b64('invoice.pdf')},filetype ${b64('application/pdf')}`;
 const skipReason = inject('postgresUrl') ? '' : ' (skipped: no PostgreSQL in this run)';
 
-describe.skipIf(!inject('postgresUrl'))(`two API replicas on one PostgreSQL${skipReason}`, () => {
-  const t = useTestServer('postgres', { listen: true });
-  let replica: Server;
-  let replicaOrigin: string;
+for (const store of ['local', 's3'] as const)
+  describe.skipIf(!inject('postgresUrl'))(`two API replicas on one PostgreSQL, blobs in ${store}${skipReason}`, () => {
+    const bucket = useTestS3(store === 's3' && Boolean(inject('postgresUrl')));
+    const t = useTestServer('postgres', { listen: true, ...(store === 's3' ? { blobStore: bucket } : {}) });
+    let replica: Server;
+    let replicaOrigin: string;
 
-  beforeAll(async () => {
-    const port = await freePort();
-    // The same public origin (tokens name it as their issuer), database and data folder: a second replica.
-    replica = await buildServer(
-      { ...t.config, port },
-      { database: await openDatabase({ databaseUrl: t.databaseUrl as string }) },
-    );
-    await replica.app.listen({ port, host: '127.0.0.1' });
-    replicaOrigin = `http://127.0.0.1:${port}`;
-  });
-
-  afterAll(async () => {
-    await replica?.close();
-    await replica?.database.close();
-  });
-
-  const on = (origin: string, location: string) => `${origin}${new URL(location).pathname}`;
-  const tus = (token: string, extra: Record<string, string> = {}) => ({
-    'Tus-Resumable': '1.0.0',
-    Authorization: `Bearer ${token}`,
-    ...extra,
-  });
-  const patch = (token: string, url: string, offset: number, body: Buffer) =>
-    fetch(url, {
-      method: 'PATCH',
-      headers: tus(token, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset) }),
-      body,
+    beforeAll(async () => {
+      const port = await freePort();
+      // The same public origin (tokens name it as their issuer), database and blob store: a second replica.
+      const ownFolder = store === 's3' ? { dataDir: mkdtempSync(join(tmpdir(), 'reviewdesk-replica-')) } : {};
+      replica = await buildServer(
+        { ...t.config, port, ...ownFolder },
+        { database: await openDatabase({ databaseUrl: t.databaseUrl as string }) },
+      );
+      await replica.app.listen({ port, host: '127.0.0.1' });
+      replicaOrigin = `http://127.0.0.1:${port}`;
     });
-  const offsetOn = async (token: string, url: string) =>
-    Number((await fetch(url, { method: 'HEAD', headers: tus(token) })).headers.get('upload-offset'));
 
-  async function create(token: string, length: number): Promise<string> {
-    const created = await fetch(`${t.config.origin}/files/`, {
-      method: 'POST',
-      headers: tus(token, { 'Upload-Length': String(length), 'Upload-Metadata': metadata }),
+    afterAll(async () => {
+      await replica?.close();
+      await replica?.database.close();
     });
-    expect(created.status).toBe(201);
-    return created.headers.get('location') as string;
-  }
 
-  /** The browser's sign-in: authorize and the token exchange on the public origin, the login form on `loginOrigin`. */
-  async function signInAcross(loginOrigin: string, email: string) {
-    const browser = new Browser();
-    const { verifier, uid } = await startSignIn(browser, t.config.origin, { uiLocales: 'en' });
-    const posted = await submitLogin(browser, loginOrigin, uid, email, DEMO_PASSWORD);
-    return finishSignIn(browser, t.config.origin, posted, verifier);
-  }
-
-  it('finishes on one replica a sign-in begun on the other; the token works on both, and signing out on one ends it on both', async () => {
-    const { tokens, browser } = await signInAcross(replicaOrigin, demoEmail('Reviewer'));
-    expect(await apiStatus(t.config.origin, tokens.access_token)).toBe(200);
-    expect(await apiStatus(replicaOrigin, tokens.access_token)).toBe(200);
-    const endSession = new URL(`${replicaOrigin}/connect/endsession`);
-    endSession.search = new URLSearchParams({
-      id_token_hint: tokens.id_token,
-      post_logout_redirect_uri: `${t.config.origin}/authentication/logout-callback`,
-      state: 'bye',
-    }).toString();
-    expect((await browser.fetch(endSession.toString())).status).toBe(303);
-    expect(await apiStatus(t.config.origin, tokens.access_token)).toBe(401);
-    expect(await apiStatus(replicaOrigin, tokens.access_token)).toBe(401);
-  });
-
-  it('serves on one replica a signed file URL made by the other, and refuses it once changed', async () => {
-    const taskId = await importInvoice(t, await t.tokenFor(demoEmail('Creator')));
-    const task = await t.server.database.db
-      .selectFrom('tasks')
-      .select(['blob_id'])
-      .where('id', '=', taskId)
-      .executeTakeFirstOrThrow();
-    const url = await signedFileUrl(t.server.database.db, t.config.origin, {
-      blobId: task.blob_id as string,
-      tenantId: ACME_ID,
-      fileName: 'invoice.pdf',
-      contentType: 'application/pdf',
-      disposition: 'inline',
+    const on = (origin: string, location: string) => `${origin}${new URL(location).pathname}`;
+    const tus = (token: string, extra: Record<string, string> = {}) => ({
+      'Tus-Resumable': '1.0.0',
+      Authorization: `Bearer ${token}`,
+      ...extra,
     });
-    const onReplica = on(replicaOrigin, url);
-    const served = await fetch(onReplica, { headers: { range: 'bytes=0-4' } });
-    expect(served.status).toBe(206);
-    expect(await served.text()).toBe('%PDF-');
-    const changed = `${onReplica.slice(0, -3)}${onReplica.endsWith('AAA') ? 'BBB' : 'AAA'}`;
-    expect((await fetch(changed)).status).toBe(403);
-  });
+    const patch = (token: string, url: string, offset: number, body: Buffer) =>
+      fetch(url, {
+        method: 'PATCH',
+        headers: tus(token, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset) }),
+        body,
+      });
+    const offsetOn = async (token: string, url: string) =>
+      Number((await fetch(url, { method: 'HEAD', headers: tus(token) })).headers.get('upload-offset'));
 
-  it('completes an upload whose chunks alternate between the replicas, and imports it', async () => {
-    const token = await t.tokenFor(demoEmail('Creator'));
-    const file = FIXTURES.invoicePdf();
-    const location = await create(token, file.length);
-    const [a, b] = [on(t.config.origin, location), on(replicaOrigin, location)];
-    const cuts = [0, 40_000, 80_000, file.length];
-    for (let i = 0; i < cuts.length - 1; i++) {
-      const url = i % 2 === 0 ? a : b;
-      const other = i % 2 === 0 ? b : a;
-      expect(await offsetOn(token, other)).toBe(cuts[i]);
-      const answer = await patch(token, url, cuts[i] as number, file.subarray(cuts[i], cuts[i + 1]));
+    async function create(token: string, length: number): Promise<string> {
+      const created = await fetch(`${t.config.origin}/files/`, {
+        method: 'POST',
+        headers: tus(token, { 'Upload-Length': String(length), 'Upload-Metadata': metadata }),
+      });
+      expect(created.status).toBe(201);
+      return created.headers.get('location') as string;
+    }
+
+    /** The browser's sign-in: authorize and the token exchange on the public origin, the login form on `loginOrigin`. */
+    async function signInAcross(loginOrigin: string, email: string) {
+      const browser = new Browser();
+      const { verifier, uid } = await startSignIn(browser, t.config.origin, { uiLocales: 'en' });
+      const posted = await submitLogin(browser, loginOrigin, uid, email, DEMO_PASSWORD);
+      return finishSignIn(browser, t.config.origin, posted, verifier);
+    }
+
+    it('finishes on one replica a sign-in begun on the other; the token works on both, and signing out on one ends it on both', async () => {
+      const { tokens, browser } = await signInAcross(replicaOrigin, demoEmail('Reviewer'));
+      expect(await apiStatus(t.config.origin, tokens.access_token)).toBe(200);
+      expect(await apiStatus(replicaOrigin, tokens.access_token)).toBe(200);
+      const endSession = new URL(`${replicaOrigin}/connect/endsession`);
+      endSession.search = new URLSearchParams({
+        id_token_hint: tokens.id_token,
+        post_logout_redirect_uri: `${t.config.origin}/authentication/logout-callback`,
+        state: 'bye',
+      }).toString();
+      expect((await browser.fetch(endSession.toString())).status).toBe(303);
+      expect(await apiStatus(t.config.origin, tokens.access_token)).toBe(401);
+      expect(await apiStatus(replicaOrigin, tokens.access_token)).toBe(401);
+    });
+
+    it('serves on one replica a signed file URL made by the other, and refuses it once changed', async () => {
+      const taskId = await importInvoice(t, await t.tokenFor(demoEmail('Creator')));
+      const task = await t.server.database.db
+        .selectFrom('tasks')
+        .select(['blob_id'])
+        .where('id', '=', taskId)
+        .executeTakeFirstOrThrow();
+      const url = await signedFileUrl(t.server.database.db, t.config.origin, {
+        blobId: task.blob_id as string,
+        tenantId: ACME_ID,
+        fileName: 'invoice.pdf',
+        contentType: 'application/pdf',
+        disposition: 'inline',
+      });
+      const onReplica = on(replicaOrigin, url);
+      const served = await fetch(onReplica, { headers: { range: 'bytes=0-4' } });
+      expect(served.status).toBe(206);
+      expect(await served.text()).toBe('%PDF-');
+      const changed = `${onReplica.slice(0, -3)}${onReplica.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+      expect((await fetch(changed)).status).toBe(403);
+    });
+
+    it('completes an upload whose chunks alternate between the replicas, and imports it', async () => {
+      const token = await t.tokenFor(demoEmail('Creator'));
+      const file = FIXTURES.invoicePdf();
+      const location = await create(token, file.length);
+      const [a, b] = [on(t.config.origin, location), on(replicaOrigin, location)];
+      const cuts = [0, 40_000, 80_000, file.length];
+      for (let i = 0; i < cuts.length - 1; i++) {
+        const url = i % 2 === 0 ? a : b;
+        const other = i % 2 === 0 ? b : a;
+        expect(await offsetOn(token, other)).toBe(cuts[i]);
+        const answer = await patch(token, url, cuts[i] as number, file.subarray(cuts[i], cuts[i + 1]));
+        expect(answer.status).toBe(204);
+        expect(Number(answer.headers.get('upload-offset'))).toBe(cuts[i + 1]);
+      }
+      const imported = await importFile(t, token, {
+        workspaceId: INVOICES_WS,
+        uploadId: location.split('/').pop() as string,
+      });
+      expect(imported.status).toBe(200);
+      const blob = await t.server.database.db
+        .selectFrom('tasks')
+        .innerJoin('blobs', 'blobs.id', 'tasks.blob_id')
+        .select('blobs.size')
+        .where('tasks.id', '=', imported.body.result?.taskId as string)
+        .executeTakeFirstOrThrow();
+      expect(Number(blob.size)).toBe(file.length);
+    });
+
+    it('lets one request at a time write an upload, whichever replica each reached', async () => {
+      const token = await t.tokenFor(demoEmail('Creator'));
+      const file = FIXTURES.invoicePdf();
+      const location = await create(token, file.length);
+      const [a, b] = [on(t.config.origin, location), on(replicaOrigin, location)];
+      const sent = 30_000;
+      // A PATCH to the first replica that sends part of its body and then waits, holding the upload.
+      const holding = httpRequest(a, {
+        method: 'PATCH',
+        headers: tus(token, {
+          'Content-Type': 'application/offset+octet-stream',
+          'Upload-Offset': '0',
+          'Content-Length': String(file.length),
+        }),
+      });
+      const closed = new Promise<void>((resolve) => {
+        holding.on('error', () => resolve());
+        holding.on('close', () => resolve());
+      });
+      holding.write(file.subarray(0, sent));
+      // The data folder shows the bytes as they arrive; S3 when the request ends (each PATCH one
+      // object), so there the sign that the first replica holds the upload is its lease.
+      let offset = 0;
+      if (store === 'local') {
+        for (let i = 0; i < 100 && offset !== sent; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          offset = await offsetOn(token, b);
+        }
+        expect(offset).toBe(sent);
+      } else {
+        const uploadId = new URL(location).pathname.split('/').pop() as string;
+        let held = false;
+        for (let i = 0; i < 100 && !held; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          const row = await t.server.database.db
+            .selectFrom('uploads')
+            .select('writing_until')
+            .where('id', '=', uploadId)
+            .executeTakeFirst();
+          held = row?.writing_until != null;
+        }
+        expect(held).toBe(true);
+        expect(await offsetOn(token, b)).toBe(0);
+      }
+      const refused = await patch(token, b, offset, file.subarray(offset));
+      expect(refused.status).toBe(409);
+      expect(await refused.text()).toContain('Another request is writing to this upload');
+
+      // The first request ends (its connection drops): the upload is free, and continues on the other replica.
+      holding.destroy();
+      await closed;
+      let answer = refused;
+      for (let i = 0; i < 100 && answer.status !== 204; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        answer = await patch(token, b, await offsetOn(token, b), file.subarray(await offsetOn(token, b)));
+      }
       expect(answer.status).toBe(204);
-      expect(Number(answer.headers.get('upload-offset'))).toBe(cuts[i + 1]);
-    }
-    const imported = await importFile(t, token, {
-      workspaceId: INVOICES_WS,
-      uploadId: location.split('/').pop() as string,
+      expect(Number(answer.headers.get('upload-offset'))).toBe(file.length);
     });
-    expect(imported.status).toBe(200);
-    const blob = await t.server.database.db
-      .selectFrom('tasks')
-      .innerJoin('blobs', 'blobs.id', 'tasks.blob_id')
-      .select('blobs.size')
-      .where('tasks.id', '=', imported.body.result?.taskId as string)
-      .executeTakeFirstOrThrow();
-    expect(Number(blob.size)).toBe(file.length);
   });
-
-  it('lets one request at a time write an upload, whichever replica each reached', async () => {
-    const token = await t.tokenFor(demoEmail('Creator'));
-    const file = FIXTURES.invoicePdf();
-    const location = await create(token, file.length);
-    const [a, b] = [on(t.config.origin, location), on(replicaOrigin, location)];
-    const sent = 30_000;
-    // A PATCH to the first replica that sends part of its body and then waits, holding the upload.
-    const holding = httpRequest(a, {
-      method: 'PATCH',
-      headers: tus(token, {
-        'Content-Type': 'application/offset+octet-stream',
-        'Upload-Offset': '0',
-        'Content-Length': String(file.length),
-      }),
-    });
-    const closed = new Promise<void>((resolve) => {
-      holding.on('error', () => resolve());
-      holding.on('close', () => resolve());
-    });
-    holding.write(file.subarray(0, sent));
-    let offset = 0;
-    for (let i = 0; i < 100 && offset !== sent; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      offset = await offsetOn(token, b);
-    }
-    expect(offset).toBe(sent);
-    const refused = await patch(token, b, sent, file.subarray(sent));
-    expect(refused.status).toBe(409);
-    expect(await refused.text()).toContain('Another request is writing to this upload');
-
-    // The first request ends (its connection drops): the upload is free, and continues on the other replica.
-    holding.destroy();
-    await closed;
-    let answer = refused;
-    for (let i = 0; i < 100 && answer.status !== 204; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      answer = await patch(token, b, await offsetOn(token, b), file.subarray(await offsetOn(token, b)));
-    }
-    expect(answer.status).toBe(204);
-    expect(Number(answer.headers.get('upload-offset'))).toBe(file.length);
-  });
-});

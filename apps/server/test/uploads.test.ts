@@ -1,9 +1,11 @@
 // Resumable uploads (tus 1.0 at /files/): creation with the workspace in the metadata, the size limit
-// before any byte, an upload cut off mid-way and resumed from HEAD's offset, then imported.
+// before any byte, an upload cut off mid-way and resumed from HEAD's offset, then imported — with
+// the blobs in the data folder and in an S3 bucket (each PATCH an object of its own there).
 import { request as httpRequest } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UPLOAD_CHUNK_SIZE } from '../src/uploads/tus.js';
 import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
+import { useTestS3 } from './support/s3-server.js';
 import {
   apiClientToken,
   FIXTURES,
@@ -17,8 +19,11 @@ const b64 = (s: string) => Buffer.from(s).toString('base64');
 const metadata = (workspaceId: string, filename = 'invoice.pdf') =>
   `workspaceId ${b64(workspaceId)},filename ${b64(filename)},filetype ${b64('application/pdf')}`;
 
-describe.each(databaseKinds())('tus uploads on %s', (kind) => {
-  const t = useTestServer(kind, { listen: true });
+const cases = [...databaseKinds().map((kind) => [kind, 'local'] as const), ['pglite', 's3'] as const];
+
+describe.each(cases)('tus uploads on %s, blobs in %s', (kind, store) => {
+  const bucket = useTestS3(store === 's3');
+  const t = useTestServer(kind, { listen: true, ...(store === 's3' ? { blobStore: bucket } : {}) });
   beforeEach(async () => {
     await t.reset();
   });

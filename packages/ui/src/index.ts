@@ -130,4 +130,5 @@ export {
 export { clockTime } from './utils/clock-time';
 export { createEventHub, type EventHub } from './utils/event-hub';
 export { saveFile } from './utils/save-file';
+export { cleanStoragePath, storageItemPath, storagePathCrumbs } from './utils/storage-paths';
 export { isMediaTaskType, MEDIA_TASK_TYPES } from './utils/task-kinds';

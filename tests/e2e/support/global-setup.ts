@@ -16,6 +16,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Origin of the server under test, e.g. `http://127.0.0.1:41234`. */
     baseUrl: string;
+    /** Port of the server's SMTP receiver of the workspaces' import addresses, on 127.0.0.1. */
+    mailImportPort: number;
   }
 }
 
@@ -100,6 +102,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(artifactsDir, { recursive: true });
 
   const port = await freePort();
+  // Not the demo's 2525: other servers on this machine may hold it (the server would skip it).
+  const mailImportPort = await freePort();
   const baseUrl = `http://${HOST}:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'reviewdesk-e2e-'));
   const logFile = join(artifactsDir, 'server.log');
@@ -119,6 +123,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEB_DIST: webDist,
       DATABASE_URL: '',
       SMTP_URL: '',
+      MAIL_IMPORT_PORT: String(mailImportPort),
+      MAIL_IMPORT_HOST: HOST,
+      // The file-sharing site of the import scenario is a WebDAV server the test starts on loopback,
+      // which a server otherwise refuses to reach (its own network); only the tests allow it.
+      URL_IMPORT_ALLOW_PRIVATE: 'true',
     },
     // Its own process group, so teardown stops pnpm, tsx and the server together.
     detached: true,
@@ -151,5 +160,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('mailImportPort', mailImportPort);
   return teardown;
 }

@@ -16,6 +16,7 @@ import type { ResponseViolation } from '../../src/http/binder.js';
 import { API_AUDIENCE } from '../../src/identity/provider.js';
 import { signingKeys } from '../../src/identity/server-secrets.js';
 import type { Stage } from '../../src/pipeline/worker/stage.js';
+import type { BlobStoreSetting } from '../../src/storage/blob-storage.js';
 import { createDatabase, freePort } from './postgres-cluster.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -106,6 +107,8 @@ export function useTestServer(
     smtpUrl?: () => string;
     /** Run the notifier every this many ms, as a server does (off in tests that do not ask). */
     notifyEveryMs?: number;
+    /** Keep the blobs in this store (e.g. a loopback S3 server, see s3-server.ts); the data folder otherwise. */
+    blobStore?: () => BlobStoreSetting;
   } = {},
 ): TestServer {
   const violations: ResponseViolation[] = [];
@@ -125,6 +128,7 @@ export function useTestServer(
       workers: options.workers?.count ?? 0,
       ...(options.workers?.pollMs ? { workerPollMs: options.workers.pollMs } : {}),
       folderMonitorFile: inject('folderMonitorFile'),
+      ...(options.blobStore ? { blobStore: options.blobStore() } : {}),
     };
     const { database, url: databaseUrl } = await openTestDatabase(kind);
     const server = await buildServer(config, {

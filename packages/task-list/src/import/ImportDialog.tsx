@@ -2,15 +2,19 @@
  * Import files into a workspace: drop or pick many files, see each one checked against the
  * workspace's rules (maxFileSizeBytes, supportedFileTypes) with a plain message, choose or create
  * a batch, give external ids when the workspace requires them, then watch per-file progress with
- * pause and resume. Uploads are resumable (see uploadStore.ts).
+ * pause and resume. Uploads are resumable (see uploadStore.ts). A workspace with a storage
+ * connection also offers the files of its file-sharing site (site/SiteImport.tsx): the server
+ * fetches those itself.
  */
 import type { ApiCallError, Schema } from '@reviewdesk/api-client';
-import { Button, Dialog, Input, Select, useApiClient, useCan } from '@reviewdesk/ui';
+import { Button, Dialog, Input, Select, Tabs, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type DragEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
 import { useTaskListTranslation } from '../i18n/resources';
 import { DEFAULT_IMPORT_RULES, formatBytes, type ImportRules, normaliseExtensions } from '../model/fileChecks';
+import { SiteImport } from './site/SiteImport';
+import { createSiteImportStore } from './site/siteImportStore';
 import { createUploadStore, type UploadEntry, type UploadStoreOptions } from './uploadStore';
 
 export interface ImportDialogProps {
@@ -26,6 +30,18 @@ export interface ImportDialogProps {
 }
 
 const NEW_BATCH = '__new__';
+
+type Source = 'computer' | 'site';
+
+/** The workspace's storage connection, when it has one (its configuration's storageConfig). */
+function useStorageConnection(workspaceId: string, enabled: boolean): string | null {
+  const api = useApiClient();
+  const configuration = useQuery({
+    ...api.queryOptions('get', '/api/v{version}/SdWorkspace/Configuration', { params: { query: { workspaceId } } }),
+    enabled,
+  });
+  return configuration.data?.storageConfig?.serviceName?.trim() || null;
+}
 
 function useImportRules(workspaceId: string): ImportRules {
   const api = useApiClient();
@@ -168,9 +184,18 @@ export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps)
       onTaskCreated: (created) => latest.current.onTaskCreated?.(created),
     }),
   );
+  const [siteStore] = useState(() =>
+    createSiteImportStore({ api, onTaskCreated: (created) => latest.current.onTaskCreated?.(created) }),
+  );
   useEffect(() => () => store.getState().dispose(), [store]);
+  useEffect(() => () => siteStore.getState().dispose(), [siteStore]);
   useEffect(() => store.getState().recheck(rules), [store, rules]);
+  useEffect(() => siteStore.getState().recheck(rules), [siteStore, rules]);
   const entries = useStore(store, (s) => s.entries);
+  const siteEntries = useStore(siteStore, (s) => s.entries);
+  const serviceName = useStorageConnection(workspaceId, open);
+  const [source, setSource] = useState<Source>('computer');
+  const fromSite = source === 'site' && serviceName != null;
   const [batchChoice, setBatchChoice] = useState('');
   const [newBatchName, setNewBatchName] = useState('');
   const [externalIds, setExternalIds] = useState<Record<string, string>>({});
@@ -185,12 +210,19 @@ export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps)
   });
   const createBatch = useMutation(api.mutationOptions('post', '/api/v{version}/SdBatch'));
 
-  const ready = entries.filter((e) => e.status === 'ready' || e.status === 'failed');
-  const created = entries.flatMap((e) =>
-    e.status === 'done' && e.taskId ? [{ taskId: e.taskId, fileName: e.file.name }] : [],
-  );
+  const ready = fromSite
+    ? siteEntries.filter((e) => e.status === 'ready' || e.status === 'failed')
+    : entries.filter((e) => e.status === 'ready' || e.status === 'failed');
+  const created = [
+    ...entries.flatMap((e) => (e.status === 'done' && e.taskId ? [{ taskId: e.taskId, fileName: e.file.name }] : [])),
+    ...siteEntries.flatMap((e) => (e.status === 'done' && e.taskId ? [{ taskId: e.taskId, fileName: e.name }] : [])),
+  ];
   // Every file is a task now (or could never be one): what is left is to close or to look at them.
-  const finished = created.length > 0 && entries.every((e) => e.status === 'done' || e.status === 'invalid');
+  const finished =
+    created.length > 0 &&
+    entries.every((e) => e.status === 'done' || e.status === 'invalid') &&
+    siteEntries.every((e) => e.status === 'done' || e.status === 'invalid');
+  const siteImporting = siteEntries.some((e) => e.status === 'importing');
   const missingExternalId = rules.externalIdRequired && ready.some((e) => !externalIds[e.id]?.trim());
   const batchNameMissing = batchChoice === NEW_BATCH && !newBatchName.trim();
 
@@ -218,7 +250,8 @@ export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps)
         return;
       }
     }
-    store.getState().start({ workspaceId, batchId, externalIds });
+    if (fromSite && serviceName) void siteStore.getState().start({ workspaceId, serviceName, batchId, externalIds });
+    else store.getState().start({ workspaceId, batchId, externalIds });
   };
 
   const accepted = rules.supportedFileTypes.length > 0 ? rules.supportedFileTypes.join(', ') : t('import.anyType');
@@ -227,41 +260,8 @@ export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps)
     ...(can('Batches.CreateBatch') ? [{ value: NEW_BATCH, label: t('import.newBatch') }] : []),
   ];
 
-  return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => (next ? undefined : onClose())}
-      size="lg"
-      title={t('import.title')}
-      closeOnOutsidePress={false}
-      footer={
-        finished ? (
-          <>
-            <Button onClick={onClose} data-testid="import.close">
-              {t('import.close')}
-            </Button>
-            {props.onOpenImported ? (
-              <Button variant="primary" onClick={() => props.onOpenImported?.(created)} data-testid="import.open">
-                {t('import.openImported', { count: created.length })}
-              </Button>
-            ) : null}
-          </>
-        ) : (
-          <>
-            <Button onClick={onClose}>{t('import.close')}</Button>
-            <Button
-              variant="primary"
-              disabled={ready.length === 0 || missingExternalId || batchNameMissing}
-              loading={createBatch.isPending}
-              onClick={() => void start()}
-              data-testid="import.start"
-            >
-              {t('import.start', { count: ready.length })}
-            </Button>
-          </>
-        )
-      }
-    >
+  const computerPanel = (
+    <>
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the "choose files" label inside is the keyboard way in */}
       <div
         className={dragging ? 'rd-import__drop rd-import__drop--active' : 'rd-import__drop'}
@@ -294,6 +294,85 @@ export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps)
           {t('import.rules', { size: formatBytes(rules.maxFileSizeBytes, culture), types: accepted })}
         </p>
       </div>
+      {entries.length > 0 ? (
+        <ul className="rd-import__files" aria-label={t('import.files')}>
+          {entries.map((entry) => (
+            <FileRow
+              key={entry.id}
+              entry={entry}
+              rules={rules}
+              externalId={externalIds[entry.id] ?? ''}
+              onExternalId={(value) => setExternalIds((ids) => ({ ...ids, [entry.id]: value }))}
+              onPause={() => store.getState().pause(entry.id)}
+              onResume={() => store.getState().resume(entry.id)}
+              onRemove={() => store.getState().remove(entry.id)}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : onClose())}
+      size="lg"
+      title={t('import.title')}
+      closeOnOutsidePress={false}
+      footer={
+        finished ? (
+          <>
+            <Button onClick={onClose} data-testid="import.close">
+              {t('import.close')}
+            </Button>
+            {props.onOpenImported ? (
+              <Button variant="primary" onClick={() => props.onOpenImported?.(created)} data-testid="import.open">
+                {t('import.openImported', { count: created.length })}
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <Button onClick={onClose}>{t('import.close')}</Button>
+            <Button
+              variant="primary"
+              disabled={ready.length === 0 || missingExternalId || batchNameMissing || siteImporting}
+              loading={createBatch.isPending || (fromSite && siteImporting)}
+              onClick={() => void start()}
+              data-testid="import.start"
+            >
+              {t(fromSite ? 'import.site.start' : 'import.start', { count: ready.length })}
+            </Button>
+          </>
+        )
+      }
+    >
+      {serviceName ? (
+        <Tabs
+          label={t('import.sources')}
+          selectedId={source}
+          onSelect={(id) => setSource(id as Source)}
+          tabs={[
+            { id: 'computer', label: t('import.fromComputer'), panel: computerPanel },
+            {
+              id: 'site',
+              label: t('import.fromSite', { name: serviceName }),
+              panel: (
+                <SiteImport
+                  serviceName={serviceName}
+                  store={siteStore}
+                  rules={rules}
+                  externalIds={externalIds}
+                  onExternalId={(id, value) => setExternalIds((ids) => ({ ...ids, [id]: value }))}
+                />
+              ),
+            },
+          ]}
+        />
+      ) : (
+        computerPanel
+      )}
       <div className="rd-import__options">
         <Select
           label={t('import.batch')}
@@ -317,22 +396,6 @@ export const ImportDialog = memo(function ImportDialog(props: ImportDialogProps)
         <output className="rd-import__done" data-testid="import.done">
           {t('import.imported', { count: created.length })}
         </output>
-      ) : null}
-      {entries.length > 0 ? (
-        <ul className="rd-import__files" aria-label={t('import.files')}>
-          {entries.map((entry) => (
-            <FileRow
-              key={entry.id}
-              entry={entry}
-              rules={rules}
-              externalId={externalIds[entry.id] ?? ''}
-              onExternalId={(value) => setExternalIds((ids) => ({ ...ids, [entry.id]: value }))}
-              onPause={() => store.getState().pause(entry.id)}
-              onResume={() => store.getState().resume(entry.id)}
-              onRemove={() => store.getState().remove(entry.id)}
-            />
-          ))}
-        </ul>
       ) : null}
     </Dialog>
   );

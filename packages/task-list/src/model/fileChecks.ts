@@ -46,8 +46,16 @@ export type FileProblem =
 export function checkFile(file: { name: string; size: number }, rules: ImportRules): FileProblem | null {
   if (file.size === 0) return { kind: 'empty' };
   if (file.size > rules.maxFileSizeBytes) return { kind: 'tooLarge', size: file.size, max: rules.maxFileSizeBytes };
+  return checkFileType(file.name, rules);
+}
+
+/**
+ * The type check alone, for a file whose size is not known before the server fetches it (a file of
+ * a file-sharing site: its listing gives no size, so the server alone can refuse it as too large).
+ */
+export function checkFileType(name: string, rules: ImportRules): FileProblem | null {
   const accepted = normaliseExtensions(rules.supportedFileTypes);
-  const extension = extensionOf(file.name);
+  const extension = extensionOf(name);
   if (accepted.length > 0 && !accepted.includes(extension)) return { kind: 'wrongType', extension, accepted };
   return null;
 }

@@ -106,6 +106,10 @@ export const common = [
       totalCount: 368,
     }),
   ),
+  // A workspace without a file-sharing site (stories of one add their own answer).
+  http.get('*/SdWorkspace/Configuration', () =>
+    HttpResponse.json({ workspaceId: STORY_WORKSPACE, storageConfig: null }),
+  ),
   http.get('*/SdWorkspace/GetWorkspaceCustomConfig', () =>
     HttpResponse.json({
       workspaceId: STORY_WORKSPACE,

@@ -3,11 +3,19 @@
  * file: a breadcrumb from the root, the folder's sub-folders to open, and "choose". A connector
  * failure shows the server's message (its ExternalStorageErrorCode) with a retry.
  */
-import { Button, ErrorState, LoadingState, useApiClient, useServerMessages } from '@reviewdesk/ui';
+import {
+  Button,
+  cleanStoragePath,
+  ErrorState,
+  LoadingState,
+  storageItemPath,
+  storagePathCrumbs,
+  useApiClient,
+  useServerMessages,
+} from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
-import { cleanPath, crumbsOf, pathOfItem } from './storageModel';
 
 export interface FolderBrowserProps {
   serviceName: string;
@@ -23,7 +31,7 @@ export function FolderBrowser({ serviceName, start, file, onChoose, onClose }: F
   const { t } = useAdminPanelsTranslation();
   const { errorMessage } = useServerMessages();
   const api = useApiClient();
-  const [path, setPath] = useState(cleanPath(start));
+  const [path, setPath] = useState(cleanStoragePath(start));
   const items = useQuery(
     api.queryOptions('get', '/api/v{version}/SharePoint/Items/{serviceName}', {
       params: { path: { serviceName }, query: { directoryPath: path || null } },
@@ -42,7 +50,7 @@ export function FolderBrowser({ serviceName, start, file, onChoose, onClose }: F
         <Button size="sm" variant="ghost" onClick={() => setPath('')} data-testid="workspace.storage.browser.root">
           {serviceName}
         </Button>
-        {crumbsOf(path).map((crumb) => (
+        {storagePathCrumbs(path).map((crumb) => (
           <span key={crumb.path}>
             {' / '}
             <Button size="sm" variant="ghost" onClick={() => setPath(crumb.path)}>
@@ -65,7 +73,7 @@ export function FolderBrowser({ serviceName, start, file, onChoose, onClose }: F
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => setPath(pathOfItem(folder))}
+                onClick={() => setPath(storageItemPath(folder))}
                 aria-label={t('workspace.storage.open', { name: folder.name })}
                 data-testid={`workspace.storage.browser.folder.${folder.name}`}
               >
@@ -79,7 +87,7 @@ export function FolderBrowser({ serviceName, start, file, onChoose, onClose }: F
               <Button
                 size="sm"
                 variant="ghost"
-                onClick={() => onChoose(pathOfItem(item))}
+                onClick={() => onChoose(storageItemPath(item))}
                 aria-label={t('workspace.storage.chooseFile', { name: item.name })}
                 data-testid={`workspace.storage.browser.file.${item.name}`}
               >

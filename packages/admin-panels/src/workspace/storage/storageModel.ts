@@ -6,9 +6,9 @@
  * folder; 60 — the global glossary file).
  */
 import type { Schema } from '@reviewdesk/api-client';
+import { cleanStoragePath } from '@reviewdesk/ui';
 
 export type StorageConfig = Schema<'StorageConfig'>;
-export type StorageItem = Schema<'StorageItem'>;
 
 export const PLACES = ['glossaryDirectoryPath', 'exportDirectoryPath', 'globalGlossaryPath'] as const;
 export type Place = (typeof PLACES)[number];
@@ -25,24 +25,6 @@ export const FIELD_OF_SETUP_CODE: Record<number, StorageField> = {
   50: 'exportDirectoryPath',
   60: 'globalGlossaryPath',
 };
-
-/** `a/b/` → `/a/b`; empty stays empty. */
-export function cleanPath(path: string): string {
-  const trimmed = path.trim();
-  if (!trimmed) return '';
-  const parts = trimmed.split('/').filter(Boolean);
-  return `/${parts.join('/')}`;
-}
-
-/** The folders from the root to `path`, for the browser's breadcrumb. */
-export function crumbsOf(path: string): Array<{ name: string; path: string }> {
-  const parts = cleanPath(path).split('/').filter(Boolean);
-  return parts.map((name, i) => ({ name, path: `/${parts.slice(0, i + 1).join('/')}` }));
-}
-
-/** The path of an item listed in a folder. */
-export const pathOfItem = (item: StorageItem) =>
-  cleanPath(`${item.folderPath && item.folderPath !== '/' ? item.folderPath : ''}/${item.name}`);
 
 export interface StorageDraft {
   serviceName: string;
@@ -63,8 +45,8 @@ export const configOf = (draft: StorageDraft, saved: StorageConfig | null | unde
   // Site and drive belong to the connection; kept only while it stays the same one.
   siteId: saved?.serviceName === draft.serviceName ? (saved?.siteId ?? null) : null,
   driveId: saved?.serviceName === draft.serviceName ? (saved?.driveId ?? null) : null,
-  glossaryDirectoryPath: cleanPath(draft.glossaryDirectoryPath) || null,
-  exportDirectoryPath: cleanPath(draft.exportDirectoryPath) || null,
-  globalGlossaryPath: cleanPath(draft.globalGlossaryPath) || null,
+  glossaryDirectoryPath: cleanStoragePath(draft.glossaryDirectoryPath) || null,
+  exportDirectoryPath: cleanStoragePath(draft.exportDirectoryPath) || null,
+  globalGlossaryPath: cleanStoragePath(draft.globalGlossaryPath) || null,
   globalGlossaryId: null,
 });
