@@ -24,6 +24,11 @@ const MIN_FINDER_PX = 7;
 /** How far a run may stray from its share of the pattern, in modules. */
 const TOLERANCE = 0.5;
 
+/** The image being scanned, with the summed-area tables made for it so far (darkSums). */
+interface ScannedImage extends GreyImage {
+  sums: Map<number, Int32Array>;
+}
+
 interface Finder {
   x: number;
   y: number;
@@ -32,7 +37,8 @@ interface Finder {
   hits: number;
 }
 
-export function mayHoldQrCode(image: GreyImage): boolean {
+export function mayHoldQrCode(page: GreyImage): boolean {
+  const image: ScannedImage = { ...page, sums: new Map() };
   const finders: Finder[] = [];
   for (const threshold of THRESHOLDS) {
     for (let y = 0; y < image.height; y += ROW_STEP) {
@@ -46,7 +52,7 @@ export function mayHoldQrCode(image: GreyImage): boolean {
  * Adds the finder patterns crossed by row `y` (checked down their centre column) to `finders`;
  * true as soon as three of them lie as a code's do.
  */
-function scanRow(image: GreyImage, y: number, threshold: number, finders: Finder[]): boolean {
+function scanRow(image: ScannedImage, y: number, threshold: number, finders: Finder[]): boolean {
   const { data, width } = image;
   const offset = y * width;
   // The last five run lengths, r5 the newest, which ends where the colour changes.
@@ -141,13 +147,14 @@ function crossesDown(
 }
 
 /**
- * Whether the newest finder pattern and two found before lie as a code's three do: about the same
- * size, at the corners of a right isosceles triangle (its legs at least a pattern and a half long).
+ * Records a finder pattern; true when it and two found before lie as a code's three do: about the
+ * same size, at the corners of a right isosceles triangle (its legs at least a pattern and a half
+ * long), spanning a square about half of the code's colour.
  */
 function addFinder(
   finders: Finder[],
   found: Finder,
-  image: GreyImage,
+  image: ScannedImage,
   threshold: number,
   codeIsDark: boolean,
 ): boolean {
@@ -210,21 +217,43 @@ const FILL = { min: 0.35, max: 0.65 } as const;
  * Whether the square spanned by three finder patterns is about half of the code's colour, as a
  * code's modules are: three letters "O" at a table's corners are not.
  */
-function looksFilled(image: GreyImage, corners: readonly Finder[], threshold: number, codeIsDark: boolean): boolean {
+function looksFilled(image: ScannedImage, corners: readonly Finder[], threshold: number, codeIsDark: boolean): boolean {
   const half = Math.max(...corners.map((corner) => corner.size)) / 2;
   const left = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.x)) - half));
-  const right = Math.min(image.width - 1, Math.ceil(Math.max(...corners.map((c) => c.x)) + half));
+  const right = Math.min(image.width, Math.ceil(Math.max(...corners.map((c) => c.x)) + half));
   const top = Math.max(0, Math.floor(Math.min(...corners.map((c) => c.y)) - half));
-  const bottom = Math.min(image.height - 1, Math.ceil(Math.max(...corners.map((c) => c.y)) + half));
-  let code = 0;
-  let all = 0;
-  for (let y = top; y <= bottom; y += 2) {
-    const offset = y * image.width;
-    for (let x = left; x <= right; x += 2) {
-      if ((image.data[offset + x] as number) < threshold === codeIsDark) code++;
-      all++;
+  const bottom = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c.y)) + half));
+  const area = (right - left) * (bottom - top);
+  if (area <= 0) return false;
+  const sums = darkSums(image, threshold);
+  const stride = image.width + 1;
+  const dark =
+    (sums[bottom * stride + right] as number) -
+    (sums[top * stride + right] as number) -
+    (sums[bottom * stride + left] as number) +
+    (sums[top * stride + left] as number);
+  const share = codeIsDark ? dark / area : 1 - dark / area;
+  return share >= FILL.min && share <= FILL.max;
+}
+
+/**
+ * Dark pixels above and left of each point at this threshold (a summed-area table), made once per
+ * threshold when a page first has three finders to check, so each check costs four reads.
+ */
+function darkSums(image: ScannedImage, threshold: number): Int32Array {
+  const known = image.sums.get(threshold);
+  if (known) return known;
+  const { data, width, height } = image;
+  const stride = width + 1;
+  const sums = new Int32Array(stride * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    const offset = y * width;
+    for (let x = 0; x < width; x++) {
+      if ((data[offset + x] as number) < threshold) row++;
+      sums[(y + 1) * stride + x + 1] = (sums[y * stride + x + 1] as number) + row;
     }
   }
-  const share = all === 0 ? 0 : code / all;
-  return share >= FILL.min && share <= FILL.max;
+  image.sums.set(threshold, sums);
+  return sums;
 }
