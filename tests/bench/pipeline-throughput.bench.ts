@@ -264,8 +264,9 @@ const OCR_DPI = 300;
  * The tesseract command alone on the same scanned pages, one after the other as one worker takes
  * them: each PDF page rendered grey at the OCR resolution (pdftoppm), then one `tesseract … tsv` per
  * page with the workspace's languages (por+eng, one OpenMP thread, as the stage runs it); images as
- * they are. The stage also asks tesseract for the page's orientation (a second, short run per page);
- * the baseline does not, so that work counts against the pipeline.
+ * they are. The stage also asks tesseract for the page's orientation when it is unsure of the words
+ * read as the page lies, and reads small text again enlarged; the baseline does neither, so that
+ * work counts against the pipeline.
  */
 function tesseractBaseline(files: readonly string[]): PopplerBaseline {
   const directory = mkdtempSync(join(tmpdir(), 'rd-tesseract-baseline-'));

@@ -25,10 +25,16 @@ export type PageThreads = {
 /** The default number of threads: the CPUs this process may use. */
 export const defaultThreadCount = () => availableParallelism();
 
-export function startPageThreads(size: number = defaultThreadCount()): PageThreads {
+export interface PageThreadOptions {
+  /** Node options of each thread; `--cpu-prof --cpu-prof-dir=…` profiles them (tests/bench/pipeline-profile.ts). */
+  execArgv?: string[];
+}
+
+export function startPageThreads(size: number = defaultThreadCount(), options: PageThreadOptions = {}): PageThreads {
   const pool = new ThreadPool({
     entry: new URL('./page-thread.mjs', import.meta.url),
     size,
+    ...(options.execArgv ? { execArgv: options.execArgv } : {}),
     errorClasses: [
       CorruptDocumentError,
       EncryptedDocumentError,

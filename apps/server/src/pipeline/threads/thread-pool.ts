@@ -36,6 +36,8 @@ export interface ThreadPoolOptions {
   size: number;
   /** Error classes rebuilt by name when a job throws one. */
   errorClasses?: ReadonlyArray<abstract new (...args: never[]) => Error>;
+  /** Node options of each thread (e.g. `--cpu-prof`, which a thread does not take from the process). */
+  execArgv?: string[];
 }
 
 export class ThreadPool {
@@ -98,7 +100,7 @@ export class ThreadPool {
     if (this.#slots.length >= this.size) return undefined;
     // The threads load TypeScript through tsx themselves (page-thread.mjs), whatever loader the
     // process was started with, so no loader flags are inherited.
-    const worker = new Worker(this.options.entry, { execArgv: [] });
+    const worker = new Worker(this.options.entry, { execArgv: this.options.execArgv ?? [] });
     const slot: Slot = { worker, busy: null };
     worker.unref();
     worker.on('message', (reply: Reply) => {

@@ -49,6 +49,13 @@ const TESSERACT_ENV = { OMP_THREAD_LIMIT: '1' };
 const TRUSTED_OSD_CONFIDENCE = 1.5;
 /** Mean word confidence below which an unsure orientation is checked by trying the others. */
 const DOUBTFUL_MEAN_CONFIDENCE = 0.6;
+/**
+ * Certainty of the words read as the page lies from which it is taken to be upright without OSD:
+ * upright scans read 0.9–0.95 here, the same pages turned 90° or 180° about 0.45.
+ */
+const SURE_UPRIGHT_CERTAINTY = 0.8;
+/** Words that look like words needed for that certainty to count (a few may read well by chance). */
+const SURE_UPRIGHT_WORDS = 5;
 
 export interface TesseractStatus {
   isConfigured: boolean;
@@ -102,8 +109,9 @@ export async function isConfigured(languages: readonly string[] = ['eng']): Prom
 }
 
 /**
- * Recognises one image (path or bytes): EXIF orientation applied, then tesseract's orientation
- * detection, then word boxes and confidences from its TSV output. Throws
+ * Recognises one image (path or bytes): EXIF orientation applied, read as it lies, turned first
+ * when tesseract is unsure of those words and its orientation detection says so; word boxes and
+ * confidences from its TSV output. Throws
  * `EngineNotConfiguredError` when tesseract or a language is missing.
  */
 export async function ocrImage(input: string | Uint8Array, options: OcrOptions = {}): Promise<PageText> {
@@ -118,20 +126,23 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
     const requested = toTesseractLanguages(options.languages ?? ['eng']);
     const run = (png: Buffer, atDpi = dpi, languages = requested) =>
       recognise(png, directory, languages, atDpi, options.timeoutMs);
+    // The page as it lies is read first: when tesseract is sure of its words, the page is upright
+    // and the orientation pass (a second tesseract run) is not needed; a turned page reads as
+    // noise, and only then is OSD asked which way it lies.
+    const detect = options.detectOrientation !== false && status.canDetectOrientation;
+    const upright: Attempt = { rotation: 0, png: image.png, words: await run(image.png) };
     const osd =
-      options.detectOrientation !== false && status.canDetectOrientation
+      detect && !surelyUpright(upright.words)
         ? await detectOrientation(image.png, directory, dpi, options.timeoutMs)
         : null;
-    let best: Attempt;
+    let best: Attempt = upright;
     if (osd && osd.confidence >= TRUSTED_OSD_CONFIDENCE) {
-      const png = osd.rotate === 0 ? image.png : await rotate(image.png, osd.rotate);
-      best = { rotation: osd.rotate, png, words: await run(png) };
-    } else {
-      best = { rotation: 0, png: image.png, words: await run(image.png) };
-      const unsure = options.detectOrientation !== false && status.canDetectOrientation;
-      if (unsure && best.words.length > 0 && meanConfidence(best.words) < DOUBTFUL_MEAN_CONFIDENCE) {
-        best = await bestRotation(best, run);
+      if (osd.rotate !== 0) {
+        const png = await rotate(image.png, osd.rotate);
+        best = { rotation: osd.rotate, png, words: await run(png) };
       }
+    } else if (detect && upright.words.length > 0 && meanConfidence(upright.words) < DOUBTFUL_MEAN_CONFIDENCE) {
+      best = await bestRotation(upright, run);
     }
     const { width, height } = await sharp(best.png).metadata();
     // The first pass decides the second: in the page's own language when it is another one (and
@@ -225,6 +236,12 @@ async function bestRotation(upright: Attempt, run: (png: Buffer) => Promise<TsvW
 /** Sum of confidences of words that look like words (two letters or digits), so noise scores low. */
 const score = (words: readonly TsvWord[]): number =>
   words.filter((word) => /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(word.text)).reduce((sum, word) => sum + word.confidence, 0);
+
+/** Whether the words read as the page lies show it upright (SURE_UPRIGHT_CERTAINTY). */
+const surelyUpright = (words: readonly TsvWord[]): boolean =>
+  realWords(words).length >= SURE_UPRIGHT_WORDS && wordCertainty(words) >= SURE_UPRIGHT_CERTAINTY;
+
+const realWords = (words: readonly TsvWord[]) => words.filter((word) => /[\p{L}\p{N}].*[\p{L}\p{N}]/u.test(word.text));
 
 /** Mean confidence of the words that look like words (noise left out). */
 function wordCertainty(words: readonly TsvWord[]): number {

@@ -1,10 +1,12 @@
 // QR codes of stored page files (one-page PDFs or PNG/JPEG pages), with boxes in the units of the
-// pages' OCR layer. A batch of pages costs one child process: a shell renders each PDF page once,
-// grey, at the one resolution used, straight to an uncompressed PGM (no PNG to encode and decode),
-// then execs zbar on every page image. Starting a process from the worker is itself costly (the
-// fork copies the page tables of a large process), so it happens once per batch, not twice per page.
-// Only a page where zbar read codes is decoded into pixels and searched by jsQR for where they are,
-// and that search stops once every code zbar read has been placed. Most invoice pages have none.
+// pages' OCR layer. A batch of pages costs one or two child processes: a shell renders each PDF
+// page once, grey, at the one resolution used, straight to an uncompressed PGM (no PNG to encode
+// and decode); the PGMs are looked over for finder patterns (qr-candidates.ts), and zbar reads only
+// the pages that may hold a code, and every image page, in one run. Starting a process from the
+// worker is itself costly (the fork copies the page tables of a large process), so it happens per
+// batch, not per page. Only a page where zbar read codes is decoded into pixels and searched by
+// jsQR for where they are, and that search stops once every code zbar read has been placed. Most
+// invoice pages have none.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,6 +17,7 @@ import { runTool } from '../process/run-tool.js';
 import { fitDpi } from '../render/render-page-images.js';
 import type { Entity } from '../types.js';
 import { detectQrCodes } from './detect-qr-codes.js';
+import { type GreyImage, mayHoldQrCode } from './qr-candidates.js';
 import { NO_CODE_EXIT, parseZbarXml, ZBAR_ARGS } from './scan-qr-zbar.js';
 
 /** Resolution of the page images QR codes are read from (a fiscal QR code is ~2.5 cm wide). */
@@ -25,16 +28,11 @@ const TIMEOUT_PER_PAGE_MS = 10_000;
 /** The shell's exit code when pdftoppm failed on a page. */
 const RENDER_FAILED_EXIT = 90;
 
-/**
- * Arguments: triples (dpi, page PDF, output prefix) up to `--`, then the image files for zbar.
- * Paths travel as arguments, never inside the script.
- */
-const RENDER_AND_SCAN = `while [ "$1" != "--" ]; do
+/** Arguments: triples (dpi, page PDF, output prefix). Paths travel as arguments, never inside the script. */
+const RENDER = `while [ "$#" -gt 0 ]; do
   pdftoppm -gray -r "$1" -singlefile "$2" "$3" || exit ${RENDER_FAILED_EXIT}
   shift 3
-done
-shift
-exec zbarimg ${ZBAR_ARGS.join(' ')} "$@"`;
+done`;
 
 export interface QrPage {
   bytes: Uint8Array;
@@ -73,15 +71,36 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
         prepared.push({ page, image, scale: 1 });
       }
     }
-    const result = await runTool(
-      'zbar QR reader',
-      'sh',
-      ['-c', RENDER_AND_SCAN, 'sh', ...renders, '--', ...prepared.map((item) => item.image)],
-      { timeoutMs: BASE_TIMEOUT_MS + TIMEOUT_PER_PAGE_MS * pages.length, allowFailure: true },
-    );
+    const timeoutMs = BASE_TIMEOUT_MS + TIMEOUT_PER_PAGE_MS * pages.length;
+    if (renders.length > 0) {
+      const rendered = await runTool('pdftoppm', 'sh', ['-c', RENDER, 'sh', ...renders], {
+        timeoutMs,
+        allowFailure: true,
+      });
+      if (rendered.exitCode !== 0) {
+        throw new EngineFailedError(
+          'pdftoppm',
+          rendered.stderr.trim().split('\n').at(-1) || `exit code ${rendered.exitCode}`,
+        );
+      }
+    }
+    // Rendered pages without a finder pattern hold no code zbar could read; image pages are read as they are.
+    const toScan: PreparedPage[] = [];
+    for (const item of prepared) {
+      if (item.page.contentType !== 'application/pdf' || mayHoldQrCode(readGreyMap(await readFile(item.image)))) {
+        toScan.push(item);
+      }
+    }
+    if (toScan.length === 0) return prepared.map(() => []);
+    const result = await runTool('zbar QR reader', 'zbarimg', [...ZBAR_ARGS, ...toScan.map((item) => item.image)], {
+      timeoutMs,
+      allowFailure: true,
+    });
     if (result.exitCode !== 0 && result.exitCode !== NO_CODE_EXIT) {
-      const detail = result.stderr.trim().split('\n').at(-1) || `exit code ${result.exitCode}`;
-      throw new EngineFailedError(result.exitCode === RENDER_FAILED_EXIT ? 'pdftoppm' : 'zbar QR reader', detail);
+      throw new EngineFailedError(
+        'zbar QR reader',
+        result.stderr.trim().split('\n').at(-1) || `exit code ${result.exitCode}`,
+      );
     }
     const contents = parseZbarXml(result.stdout.toString('utf8'));
     return Promise.all(
@@ -107,15 +126,21 @@ async function qrDpi(page: QrPage): Promise<number> {
   return size ? fitDpi(size.width, size.height, QR_DPI, DEFAULT_MAX_PIXELS) : QR_DPI;
 }
 
-/** pdftoppm's grey PGM (binary P5, 8 bits) as RGBA pixels, the form jsQR reads. */
-export function decodeGreyMap(pgm: Buffer): RgbaImage {
+/** pdftoppm's grey PGM (binary P5, 8 bits): its pixels, one byte each, without a copy. */
+export function readGreyMap(pgm: Buffer): GreyImage {
   const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString('latin1'));
   if (!header || Number(header[3]) !== 255)
     throw new EngineFailedError('pdftoppm', 'the page image is not an 8-bit PGM.');
   const width = Number(header[1]);
   const height = Number(header[2]);
-  const grey = pgm.subarray(header[0].length, header[0].length + width * height);
-  if (grey.length < width * height) throw new EngineFailedError('pdftoppm', 'the page image is cut short.');
+  const data = pgm.subarray(header[0].length, header[0].length + width * height);
+  if (data.length < width * height) throw new EngineFailedError('pdftoppm', 'the page image is cut short.');
+  return { data, width, height };
+}
+
+/** pdftoppm's grey PGM as RGBA pixels, the form jsQR reads. */
+export function decodeGreyMap(pgm: Buffer): RgbaImage {
+  const { data: grey, width, height } = readGreyMap(pgm);
   const data = new Uint8ClampedArray(width * height * 4);
   for (let pixel = 0; pixel < grey.length; pixel++) {
     const value = grey[pixel] as number;

@@ -1,0 +1,290 @@
+/**
+ * Where a digital page's CPU goes: the digital PDFs of pipeline-throughput.bench.ts processed by one
+ * worker (after a warm-up file), with
+ *  - the CPU time of every thread of this process (/proc/self/task/<tid>/stat) and of the child
+ *    processes (cutime + cstime) over the measured run;
+ *  - a CPU profile of the JavaScript thread (an inspector session, started and stopped around the
+ *    run) and of each pipeline thread (`--cpu-prof` given to the threads, which `--cpu-prof` on the
+ *    process does not reach), their samples cut to the measured run;
+ *  - the wall time of each stage run, per stage.
+ * The profiles' self time is summed by where the code lives (pdf.js, PGlite, the detectors, …) and by
+ * function, and the .cpuprofile files are kept for a closer look (Chrome DevTools, speedscope).
+ *
+ * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR]
+ */
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TASK_STATUS } from '../../apps/server/src/domain/tasks/flags.js';
+import { startPageThreads } from '../../apps/server/src/pipeline/threads/page-threads.js';
+import { loadStages } from '../../apps/server/src/pipeline/worker/load-stages.js';
+import type { Stage } from '../../apps/server/src/pipeline/worker/stage.js';
+import { IN_PROGRESS } from '../../apps/server/src/pipeline/worker/stage-statuses.js';
+import { startWorkers } from '../../apps/server/src/pipeline/worker/workers.js';
+import { blobStorageFor } from '../../apps/server/src/storage/blob-storage.js';
+import { importFixture, loadAverage, openBenchServer, stopCluster, WORKSPACES } from './pipeline-bench-support.js';
+
+const POSTGRES = process.argv.includes('--postgres');
+const KEEP = process.argv.find((arg) => arg.startsWith('--keep='))?.slice('--keep='.length);
+
+/** The digital PDFs of pipeline-throughput.bench.ts (13 files, 44 pages). */
+const FILES = [
+  'pdfs/multipage/WARN-Report-2015-2016.pdf',
+  'pdfs/multipage/federal-register-2020-17221.pdf',
+  'invoices/AmazonWebServices.pdf',
+  'invoices/AzureInterior.pdf',
+  'invoices/FlipkartInvoice.pdf',
+  'invoices/NetpresseInvoice.pdf',
+  'invoices/QualityHosting.pdf',
+  'invoices/SammyMaystoneLinesTest.pdf',
+  'invoices/coolblue1.pdf',
+  'invoices/coolblue2.pdf',
+  'invoices/free_fiber.pdf',
+  'invoices/oyo.pdf',
+  'invoices/saeco.pdf',
+];
+
+interface ThreadTicks {
+  name: string;
+  ticks: number;
+}
+
+/** CPU ticks (1/100 s) of each thread of this process, by thread id. */
+function threadTicks(): Map<string, ThreadTicks> {
+  const result = new Map<string, ThreadTicks>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      result.set(tid, { name, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return result;
+}
+
+/** CPU ticks of the finished child processes (cutime + cstime of /proc/self/stat). */
+function childTicks(): number {
+  const stat = readFileSync('/proc/self/stat', 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[13]) + Number(fields[14]);
+}
+
+/** Monotonic microseconds, the clock of the profiles' timestamps. */
+const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a function lives, in words. */
+function areaOf(frame: ProfileNode['callFrame']): string {
+  const { url, functionName } = frame;
+  if (!url) {
+    if (functionName === '(garbage collector)') return 'garbage collection';
+    if (functionName === '(idle)') return '(idle)';
+    if (functionName === '(program)') return '(program: native, outside JavaScript)';
+    return `(native) ${functionName}`;
+  }
+  const pkg = /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1];
+  if (pkg) return pkg;
+  const own = /apps\/server\/src\/(.*)\/[^/]+$/.exec(url)?.[1];
+  if (own) return `server: ${own}`;
+  if (url.startsWith('node:')) {
+    if (/child_process|internal\/process|spawn/.test(url)) return 'node: child processes';
+    if (/worker|message/.test(url)) return 'node: thread messages';
+    if (/fs/.test(url)) return 'node: files';
+    return `node: ${url.replace(/^node:(internal\/)?/, '').split('/')[0]}`;
+  }
+  return url.replace(/^file:\/\/.*\/(tests\/)/, '$1');
+}
+
+interface Breakdown {
+  totalMs: number;
+  byArea: Map<string, number>;
+  byFunction: Map<string, number>;
+}
+
+/** Self time of the samples between `from` and `to` (µs), by area and by function. */
+function breakDown(profile: Profile, from: number, to: number): Breakdown {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const byArea = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let totalMs = 0;
+  let time = profile.startTime;
+  for (let index = 0; index < profile.samples.length; index++) {
+    const delta = profile.timeDeltas[index] ?? 0;
+    time += delta;
+    if (time < from || time > to) continue;
+    // A sample stands for the time until the next one.
+    const ms = (profile.timeDeltas[index + 1] ?? delta) / 1000;
+    const node = nodes.get(profile.samples[index] as number);
+    if (!node) continue;
+    const area = areaOf(node.callFrame);
+    if (area === '(idle)') continue;
+    totalMs += ms;
+    byArea.set(area, (byArea.get(area) ?? 0) + ms);
+    const where = node.callFrame.url
+      ? `${node.callFrame.url.split('/').slice(-2).join('/')}:${node.callFrame.lineNumber + 1}`
+      : '';
+    const name = `${node.callFrame.functionName || '(anonymous)'} ${where}`.trim();
+    byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+  }
+  return { totalMs, byArea, byFunction };
+}
+
+function printBreakdown(title: string, breakdown: Breakdown, pages: number): void {
+  const perPage = (ms: number) => `${(ms / pages).toFixed(1)} ms/page`;
+  console.log(`\n${title}: ${(breakdown.totalMs / 1000).toFixed(2)} s busy = ${perPage(breakdown.totalMs)}`);
+  const top = (map: Map<string, number>, n: number) =>
+    [...map.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .filter(([, ms]) => ms >= 1);
+  for (const [area, ms] of top(breakdown.byArea, 14)) {
+    console.log(
+      `  ${area.padEnd(48)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${perPage(ms).padStart(14)}  ${((100 * ms) / breakdown.totalMs).toFixed(1).padStart(5)}%`,
+    );
+  }
+  console.log('  top functions (self time):');
+  for (const [name, ms] of top(breakdown.byFunction, 12)) {
+    console.log(`    ${(ms / 1000).toFixed(2).padStart(6)} s  ${name}`);
+  }
+}
+
+/** The stages, each run timed (wall ms per stage name). */
+function timed(stages: readonly Stage[], times: Map<string, number[]>): Stage[] {
+  return stages.map((stage) => ({
+    ...stage,
+    async run(context) {
+      const started = performance.now();
+      try {
+        return await stage.run(context);
+      } finally {
+        const list = times.get(stage.name) ?? [];
+        list.push(performance.now() - started);
+        times.set(stage.name, list);
+      }
+    },
+  }));
+}
+
+async function main(): Promise<void> {
+  const directory = KEEP ?? (await mkdtemp(join(tmpdir(), 'rd-pipeline-profile-')));
+  mkdirSync(directory, { recursive: true });
+  console.log(`Pipeline profile · digital PDFs · ${POSTGRES ? 'PostgreSQL' : 'PGlite'} · profiles in ${directory}`);
+  const bench = await openBenchServer({ postgres: POSTGRES });
+  const threads = startPageThreads(bench.config.pipelineThreads, {
+    execArgv: ['--cpu-prof', `--cpu-prof-dir=${directory}`],
+  });
+  const times = new Map<string, number[]>();
+  const stages = timed(await loadStages(), times);
+  const moving = new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]);
+  const db = bench.server.database.db;
+  const process = async (ids: string[]) => {
+    const workers = startWorkers({
+      db,
+      notifications: bench.server.database.notifications,
+      threads,
+      storage: blobStorageFor(bench.config),
+      config: bench.config,
+      stages,
+      count: 1,
+    });
+    try {
+      for (;;) {
+        const rows = await db.selectFrom('tasks').select(['status', 'total_pages']).where('id', 'in', ids).execute();
+        if (rows.every((row) => !moving.has(row.status))) return rows;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await workers.stop();
+    }
+  };
+  const session = new Session();
+  try {
+    await process([await importFixture(bench, WORKSPACES.invoices, 'invoices/oyo.pdf')]);
+    times.clear();
+    const ids: string[] = [];
+    for (const file of FILES) ids.push(await importFixture(bench, WORKSPACES.invoices, file));
+
+    session.connect();
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: 500 });
+    const loadBefore = loadAverage();
+    const threadsBefore = threadTicks();
+    const childrenBefore = childTicks();
+    const from = nowMicros();
+    await session.post('Profiler.start');
+    const started = performance.now();
+    const rows = await process(ids);
+    const wallMs = performance.now() - started;
+    const { profile } = await session.post('Profiler.stop');
+    const to = nowMicros();
+    const threadsAfter = threadTicks();
+    const childrenCpu = (childTicks() - childrenBefore) / 100;
+    const pages = rows.reduce((sum, row) => sum + row.total_pages, 0);
+    const done = rows.filter((row) => row.status === TASK_STATUS.ToReview).length;
+    writeFileSync(join(directory, 'main-thread.cpuprofile'), JSON.stringify(profile));
+
+    console.log(
+      `\n${done}/${rows.length} tasks ToReview, ${pages} pages in ${(wallMs / 1000).toFixed(1)} s (${((pages * 60_000) / wallMs).toFixed(1)} pages/min); load ${loadBefore} → ${loadAverage()}`,
+    );
+    console.log('\nCPU by thread of this process, and of the child processes:');
+    let total = childrenCpu;
+    const byName = new Map<string, number>();
+    for (const [tid, after] of threadsAfter) {
+      const seconds = (after.ticks - (threadsBefore.get(tid)?.ticks ?? 0)) / 100;
+      if (seconds <= 0) continue;
+      total += seconds;
+      const label = tid === String(globalThis.process.pid) ? 'main (JavaScript thread)' : after.name;
+      byName.set(label, (byName.get(label) ?? 0) + seconds);
+    }
+    for (const [label, seconds] of [...byName.entries()].sort((a, b) => b[1] - a[1])) {
+      console.log(
+        `  ${label.padEnd(30)} ${seconds.toFixed(2).padStart(6)} CPU s  ${((1000 * seconds) / pages).toFixed(1)} ms/page`,
+      );
+    }
+    console.log(
+      `  ${'child processes'.padEnd(30)} ${childrenCpu.toFixed(2).padStart(6)} CPU s  ${((1000 * childrenCpu) / pages).toFixed(1)} ms/page`,
+    );
+    console.log(
+      `  ${'total'.padEnd(30)} ${total.toFixed(2).padStart(6)} CPU s  ${((1000 * total) / pages).toFixed(1)} ms/page`,
+    );
+
+    console.log('\nWall time per stage run (ms): count, sum, median, max');
+    for (const [name, list] of times) {
+      const sorted = [...list].sort((a, b) => a - b);
+      const sum = list.reduce((a, b) => a + b, 0);
+      console.log(
+        `  ${name.padEnd(18)} ${String(list.length).padStart(3)}  ${sum.toFixed(0).padStart(7)}  ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0).padStart(6)}  ${(sorted.at(-1) ?? 0).toFixed(0).padStart(6)}`,
+      );
+    }
+    printBreakdown('JavaScript thread (main)', breakDown(profile as Profile, from, to), pages);
+    await threads.close();
+    for (const file of readdirSync(directory).filter((name) => name.startsWith('CPU.'))) {
+      const threadProfile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Profile;
+      printBreakdown(`pipeline thread ${file}`, breakDown(threadProfile, from, to), pages);
+    }
+  } finally {
+    session.disconnect();
+    await threads.close();
+    await bench.close();
+    await stopCluster();
+  }
+}
+
+await main();
