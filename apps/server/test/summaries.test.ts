@@ -1,7 +1,7 @@
 // Summaries of recordings (Index/IsSummarizable, CreateOrUpdateVideoTextualSummary,
 // GetVideoTextualSummary, GetSummaryCostsInfo): a request answers at once in Processing, the
 // summarising worker moves it to Processed with the text, how it was made and the credits it took
-// (or to Failed / Timeout with the reason); every role with Index.VideoTextualSummary may, the
+// (or to Failed / Timeout with the reason; extractive, saying why, when the model answers an error); every role with Index.VideoTextualSummary may, the
 // others may not; a task of a workspace the caller does not reach, or of another tenant, is 404.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -264,7 +264,7 @@ describe.each(databaseKinds())('summaries on %s', (kind) => {
       expect(user?.content).toContain('[0:12] The warehouse budget grows');
     });
 
-    it('fails with the reason when the model answers an error, and charges nothing', async () => {
+    it('makes the extractive summary instead when the model answers an error, and says why', async () => {
       const config = { ...t.config, llmUrl: url, llmModel: 'tiny-model' };
       failNext = true;
       const before = await volume();
@@ -272,10 +272,12 @@ describe.each(databaseKinds())('summaries on %s', (kind) => {
       await worker(config);
       failNext = false;
       const { summary } = await get('Reviewer', recording);
-      expect(summary.state).toBe(2);
-      expect(summary.failureMessage).toMatch(/503: no capacity/);
-      expect(summary.summary).toBeNull();
-      expect(await volume()).toBe(before);
+      expect(summary).toMatchObject({ state: 1, method: 'extractive', creditsSpent: 1 });
+      expect(summary.modelName).toMatch(/TextRank/);
+      expect(summary.failureMessage).toMatch(/language model could not write the summary.*503: no capacity/);
+      expect(summary.disclaimer).toMatch(/language model failed .*503: no capacity.* made instead/);
+      expect(summary.summary).toMatch(/warehouse budget/);
+      expect(await volume()).toBe(before - 1);
     });
   });
 });

@@ -21,6 +21,8 @@ export interface OpenTaskEvent {
   pageNumber?: number | null;
   /** Opened from a text-search hit: where its best passage starts, in seconds (recordings). */
   startTimeSeconds?: number | null;
+  /** Opened from a text-search hit: the matched words of its best passage, to show on its page. */
+  matchedWords?: string | null;
 }
 
 /** What `onOpenBatch` receives. */

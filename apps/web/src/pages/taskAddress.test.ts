@@ -10,6 +10,12 @@ describe('taskAddress', () => {
     );
   });
 
+  it('opens a document search hit at its page with its matched words', () => {
+    expect(taskAddress({ ...base, media: false, pageNumber: 1, matchedWords: '279.84' })).toBe(
+      '/task/viewer?taskId=t-1&workspaceId=w-1&page=1&words=279.84',
+    );
+  });
+
   it('opens a recording search hit at its time, on the transcripts route', () => {
     expect(taskAddress({ ...base, media: true, pageNumber: null, startTimeSeconds: 12.5 })).toBe(
       '/task/viewer/transcripts?taskId=t-1&workspaceId=w-1&time=12.5',

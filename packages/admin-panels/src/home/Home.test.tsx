@@ -41,6 +41,7 @@ describe('<Home>', () => {
       fromHistory: false,
       pageNumber: 2,
       startTimeSeconds: null,
+      matchedWords: 'Total',
     });
 
     await userEvent.clear(screen.getByTestId('home.search'));

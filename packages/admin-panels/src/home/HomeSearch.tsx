@@ -31,6 +31,7 @@ export function openEventOf(hit: Hit): HomeOpenTaskEvent {
     fromHistory: hit.fromHistory ?? false,
     pageNumber: match?.pageNumber ?? null,
     startTimeSeconds: match?.startTimeSeconds ?? null,
+    matchedWords: match?.exactText ?? null,
   };
 }
 

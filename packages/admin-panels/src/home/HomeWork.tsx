@@ -92,6 +92,7 @@ export function HomeWork({ onOpenTask, onOpenWorkspace }: HomeWorkProps) {
                             fromHistory: false,
                             pageNumber: null,
                             startTimeSeconds: null,
+                            matchedWords: null,
                           })
                         }
                       >

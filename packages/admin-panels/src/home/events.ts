@@ -15,6 +15,8 @@ export interface HomeOpenTaskEvent {
   pageNumber: number | null;
   /** A search hit's start time in seconds (recordings): play from there. */
   startTimeSeconds: number | null;
+  /** A search hit's matched words (documents): shown on its page. */
+  matchedWords: string | null;
 }
 
 /** A page of the app the person opens from their bookmarks (`link` is the app's route). */

@@ -95,7 +95,11 @@ function searchCorpus(words: string): Schema<'IndexSearchHit'>[] {
       const offset = text.indexOf(term);
       return offset < 0 ? [] : [{ offset, length: term.length }];
     });
-    return highlights.length === 0 ? [] : [{ ...hit, matches: [{ ...match, highlights }] }];
+    if (highlights.length === 0) return [];
+    // Like the server: the first matched word as it is written in the passage.
+    const first = highlights[0] as { offset: number; length: number };
+    const exactText = match.text.slice(first.offset, first.offset + first.length);
+    return [{ ...hit, matches: [{ ...match, highlights, exactText }] }];
   });
 }
 

@@ -1,15 +1,18 @@
 /**
- * The passage DocAI cited that the reader opened, shown as a box on its page. One store per viewer
- * mount (keyed by the mount's UI store), so two viewers on a page never show each other's citation.
+ * The passage the reader opened — one DocAI cited, or the line of a search hit the viewer was
+ * opened at — shown as a box on its page. One store per viewer mount (keyed by the mount's UI
+ * store), so two viewers on a page never show each other's passage.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OverlayBox, PageBox } from '../pages/types.js';
 import type { ViewerUiStore } from '../viewer/ui-store.js';
 
 export const CITATION_BOX_ID = 'docai:citation';
+/** The box of the search hit the viewer was opened at (DocumentViewerProps.initialWords). */
+export const SEARCH_HIT_BOX_ID = 'search:hit';
 
 export interface CitationState {
-  citation: { pageNumber: number; box: PageBox; label: string } | null;
+  citation: { pageNumber: number; box: PageBox; label: string; id?: string } | null;
   show(citation: CitationState['citation']): void;
 }
 
@@ -28,7 +31,7 @@ export function citationStoreOf(ui: ViewerUiStore): StoreApi<CitationState> {
 export function citationOverlay(citation: CitationState['citation']): OverlayBox | null {
   if (!citation) return null;
   return {
-    id: CITATION_BOX_ID,
+    id: citation.id ?? CITATION_BOX_ID,
     pageNumber: citation.pageNumber,
     box: citation.box,
     kind: 'draft',

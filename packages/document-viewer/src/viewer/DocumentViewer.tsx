@@ -46,6 +46,11 @@ export interface DocumentViewerProps {
    * hit). The field is still selected for the keyboard; only the scroll goes to the page.
    */
   initialPage?: number | null;
+  /**
+   * Words of `initialPage` to show (e.g. the matched word of a search hit): the line holding them
+   * gets a box, scrolled into view. Ignored without `initialPage` or when the page lacks them.
+   */
+  initialWords?: string | null;
   /** Extra class on the viewer's root element. */
   className?: string;
   /** The save state changed (saved / saving / unsaved / failed / conflict). */
@@ -120,6 +125,7 @@ function ViewerInstance(props: DocumentViewerProps & { onOpenTask: (taskId: stri
         onOpenTask={props.onOpenTask}
         pdfAssets={props.pdfAssets}
         initialPage={props.initialPage ?? null}
+        initialWords={props.initialWords ?? null}
       />
     </ViewerContext.Provider>
   );

@@ -138,7 +138,13 @@ function openEvent(task: TaskRowData, tab: TaskListTab, taskType: TaskType | nul
     fromHistory: tab === 'archive' || tab === 'processed' || task.fromHistory === true,
     taskType,
     media: isMediaTaskType(taskType),
-    ...(match ? { pageNumber: match.pageNumber ?? null, startTimeSeconds: match.startTimeSeconds ?? null } : {}),
+    ...(match
+      ? {
+          pageNumber: match.pageNumber ?? null,
+          startTimeSeconds: match.startTimeSeconds ?? null,
+          matchedWords: match.exactText ?? null,
+        }
+      : {}),
   };
 }
 

@@ -34,6 +34,8 @@ export interface TranscriptEditorProps {
   userId?: string | null;
   /** Open without checking the task out: nothing can be edited. @default false */
   readOnly?: boolean;
+  /** Start at this media time in seconds (e.g. where a search hit's passage starts). */
+  initialTime?: number | null;
   /**
    * Save edits automatically 500 ms after the last change. When set, the host controls it;
    * otherwise the user's device preference applies (on by default).
@@ -108,6 +110,19 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
   const [context] = useState<EditorContextValue>(() => ({ session, playback, root }));
 
   useEffect(() => () => playback.dispose(), [playback]);
+  const initialTime = props.initialTime ?? null;
+  useEffect(() => {
+    if (initialTime === null) return;
+    // Once, as soon as the recording's length is known (a seek before that is lost).
+    const seekOnce = () => {
+      if (playback.store.getState().duration <= 0) return false;
+      playback.seek(initialTime);
+      return true;
+    };
+    if (seekOnce()) return;
+    const off = playback.store.subscribe(() => seekOnce() && off());
+    return off;
+  }, [playback, initialTime]);
   useEffect(
     () =>
       playback.onTick((time) => {

@@ -10,5 +10,8 @@ export const EDITOR_NAMESPACE = 'transcript-editor';
 
 export const editorResources: NamespaceResources = { pt, en, de, fr, es };
 
-/** Every key of the namespace (`'toolbar.finish'`, …). */
-export type EditorKey = TranslationKey<typeof en>;
+/**
+ * Every key of the namespace (`'toolbar.finish'`, …), and the counted strings by their base key:
+ * i18next picks `summary.cost_one` / `summary.cost_other` by the culture's plural rule for `count`.
+ */
+export type EditorKey = TranslationKey<typeof en> | 'summary.cost';

@@ -114,3 +114,52 @@ export const Unavailable: Story = { ...withApi({ available: false }) };
 export const German: Story = { globals: { locale: 'de' }, ...withApi({ existing: processedSummary() }) };
 
 export const DarkSkin: Story = { globals: { skin: 'dark' }, ...withApi({ existing: processedSummary() }) };
+
+/** A summary being made, canceled by the reader (CanceledByUser): nothing charged, a new one offered. */
+export const CancelWhileMade: Story = {
+  ...withApi({ processingPolls: 1000 }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId('summary.request'));
+    await userEvent.click(await canvas.findByTestId('summary.cancel'));
+    await expect(await canvas.findByText('The summary was canceled; nothing was charged.')).toBeVisible();
+    await expect(canvas.getByTestId('summary.request')).toBeVisible();
+  },
+};
+
+/** Stopped because the task was deleted while it was made (CanceledExternally). */
+export const CanceledExternally: Story = {
+  ...withApi({ existing: processedSummary({ state: 5, summary: null, failureMessage: 'The task was deleted.' }) }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText('The summary was stopped because the task changed or was deleted.'),
+    ).toBeVisible();
+  },
+};
+
+/** The language model failed: the extractive summary was made instead, and says so. */
+export const ExtractiveBecauseTheModelFailed: Story = {
+  ...withApi({
+    existing: processedSummary({
+      failureMessage: 'The language model could not write the summary: HTTP 503: no capacity',
+    }),
+  }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText(/^Extractive summary instead: the language model failed/)).toBeVisible();
+  },
+};
+
+/** The reader writes the summary themselves (Uploaded). */
+export const WrittenByHand: Story = {
+  ...withApi({}),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId('summary.write'));
+    await userEvent.type(canvas.getByLabelText('Your summary'), '[[0:07] The call to serve.');
+    await userEvent.click(canvas.getByTestId('summary.upload.save'));
+    await expect(await canvas.findByText('Summary written by a person, not made from the transcript')).toBeVisible();
+    await waitFor(() => expect(canvas.getByTestId('summary.state').dataset.state).toBe('uploaded'));
+  },
+};

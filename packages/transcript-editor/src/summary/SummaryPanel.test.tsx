@@ -1,6 +1,6 @@
 import { createApiClient } from '@reviewdesk/api-client';
 import { ReviewdeskProvider } from '@reviewdesk/ui';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -46,7 +46,7 @@ describe('<SummaryPanel>', () => {
     const onSeek = vi.fn();
     renderPanel({ onSeek });
     expect(await screen.findByText('This recording has no summary yet.')).toBeTruthy();
-    expect(await screen.findByTestId('summary.cost')).toHaveProperty('textContent', 'A summary costs 1 credits.');
+    expect(await screen.findByTestId('summary.cost')).toHaveProperty('textContent', 'A summary costs 1 credit.');
     await userEvent.selectOptions(screen.getByTestId('summary.style'), '2');
     await userEvent.selectOptions(screen.getByTestId('summary.length'), '1');
     await userEvent.click(screen.getByTestId('summary.request'));
@@ -102,6 +102,78 @@ describe('<SummaryPanel>', () => {
         expect.stringMatching(/^Não foi possível pedir o resumo\. The licence has 0 credits left\.$/),
       ),
     );
+  });
+
+  it('says "credit" for one and "credits" for more, in every culture', async () => {
+    server.use(...createMockSummaryApi({ costsInCredits: 3 }).handlers);
+    renderPanel();
+    expect(await screen.findByTestId('summary.cost')).toHaveProperty('textContent', 'A summary costs 3 credits.');
+    cleanup();
+    server.use(...createMockSummaryApi({ costsInCredits: 1 }).handlers);
+    renderPanel({}, 'de');
+    expect(await screen.findByTestId('summary.cost')).toHaveProperty(
+      'textContent',
+      'Eine Zusammenfassung kostet 1 Credit.',
+    );
+  });
+
+  it('cancels a summary being made and shows it canceled, then offers a new one', async () => {
+    const api = createMockSummaryApi({ processingPolls: 1000 });
+    server.use(...api.handlers);
+    renderPanel();
+    await userEvent.click(await screen.findByTestId('summary.request'));
+    await waitFor(() => expect(screen.getByTestId('summary.state').dataset.state).toBe('processing'));
+    expect(screen.queryByTestId('summary.request')).toBeNull();
+    await userEvent.click(screen.getByTestId('summary.cancel'));
+    await waitFor(() => expect(screen.getByTestId('summary.state').dataset.state).toBe('canceled-by-user'));
+    expect(screen.getByText('The summary was canceled; nothing was charged.')).toBeTruthy();
+    expect(screen.queryByTestId('summary.cancel')).toBeNull();
+    expect(screen.getByTestId('summary.request').textContent).toBe('Summarise again');
+  });
+
+  it('shows a summary stopped from outside, and one made extractive because the language model failed', async () => {
+    server.use(
+      ...createMockSummaryApi({
+        existing: processedSummary({ state: 5, summary: null, failureMessage: 'The task was deleted.' }),
+      }).handlers,
+    );
+    renderPanel({}, 'fr');
+    await waitFor(() => expect(screen.getByTestId('summary.state').dataset.state).toBe('canceled-externally'));
+    expect(screen.getByText('Le résumé a été arrêté car la tâche a changé ou a été supprimée.')).toBeTruthy();
+    cleanup();
+    server.use(
+      ...createMockSummaryApi({
+        existing: processedSummary({
+          failureMessage: 'The language model could not write the summary: HTTP 503: no capacity',
+        }),
+      }).handlers,
+    );
+    renderPanel();
+    const method = await screen.findByTestId('summary.method');
+    expect(method.dataset.method).toBe('extractive-fallback');
+    expect(method.textContent).toMatch(/^Extractive summary instead: the language model failed/);
+    expect(screen.getByText(/HTTP 503: no capacity/)).toBeTruthy();
+    expect(screen.getByTestId('summary.line.1').textContent).toContain('Ask what you can do for your country.');
+  });
+
+  it('saves a summary the person wrote (Uploaded), its times playable', async () => {
+    const api = createMockSummaryApi();
+    server.use(...api.handlers);
+    const onSeek = vi.fn();
+    renderPanel({ onSeek });
+    await userEvent.click(await screen.findByTestId('summary.write'));
+    const save = screen.getByTestId('summary.upload.save');
+    expect(save).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('Your summary'), '[[0:07] The call to serve.{Enter}Written by hand.');
+    await userEvent.click(save);
+    await waitFor(() => expect(screen.getByTestId('summary.state').dataset.state).toBe('uploaded'));
+    expect(api.state.uploads).toEqual([{ taskId: TASK, summary: '[0:07] The call to serve.\nWritten by hand.' }]);
+    expect(screen.getByTestId('summary.method').textContent).toBe(
+      'Summary written by a person, not made from the transcript',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Play from 0:07' }));
+    expect(onSeek).toHaveBeenCalledWith(7);
+    expect(screen.getByTestId('summary.line.1').textContent).toBe('Written by hand.');
   });
 
   it('says so when summaries are not available', async () => {

@@ -2,11 +2,13 @@
  * The summary of a recording beside its transcript: request one (style, length, key frames of a
  * video, with what it costs), follow it while it is made, then read it. An extractive summary's
  * sentences carry the time they were said and play the recording from there; so do key frames.
- * The panel says how the summary was made, so a quote is never taken for a paraphrase.
+ * The panel says how the summary was made, so a quote is never taken for a paraphrase — also when
+ * the language model failed and the quotes were made instead. A summary being made can be canceled;
+ * a person can also write the summary themselves (Uploaded). Every state of the spec (0–6) shows.
  */
 import { Button, Checkbox, clockTime, registerTranslations, Select, useReviewdesk } from '@reviewdesk/ui';
-import { useState } from 'react';
-import { EDITOR_NAMESPACE, editorResources } from '../i18n/resources.js';
+import { useId, useState } from 'react';
+import { EDITOR_NAMESPACE, type EditorKey, editorResources } from '../i18n/resources.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { summaryLines } from './summary-text.js';
 import { SUMMARY_STATE, type Summary, useTaskSummary } from './useTaskSummary.js';
@@ -21,17 +23,24 @@ export interface SummaryPanelProps {
   pollMs?: number;
 }
 
-/** Test ids: `summary.panel`, `summary.request`, `summary.state`, `summary.text`, `summary.line.<n>`, `summary.frame.<n>`. */
+/**
+ * Test ids: `summary.panel`, `summary.request`, `summary.cancel`, `summary.write`, `summary.upload.text`,
+ * `summary.upload.save`, `summary.state` (`data-state`), `summary.method`, `summary.text`,
+ * `summary.line.<n>`, `summary.frame.<n>`.
+ */
 export function SummaryPanel({ taskId, isVideo = false, onSeek, pollMs }: SummaryPanelProps) {
   const { i18n } = useReviewdesk();
   // The panel also renders on its own (a host's summary tab): registered during render, idempotent.
   if (!i18n.hasResourceBundle('en', EDITOR_NAMESPACE)) registerTranslations(i18n, EDITOR_NAMESPACE, editorResources);
   const { t } = useEditorTranslation();
-  const { available, summary, cost, request } = useTaskSummary(taskId, pollMs);
+  const { available, summary, cost, request, cancel, upload } = useTaskSummary(taskId, pollMs);
   const current = summary.data ?? null;
   const [style, setStyle] = useState(String(current?.summaryStyle ?? 0));
   const [length, setLength] = useState(String(current?.summaryLength ?? 0));
   const [frames, setFrames] = useState(isVideo);
+  const [writing, setWriting] = useState(false);
+  const [written, setWritten] = useState('');
+  const writeId = useId();
 
   const body = () => {
     if (available.isPending || (available.data && summary.isPending)) {
@@ -55,7 +64,63 @@ export function SummaryPanel({ taskId, isVideo = false, onSeek, pollMs }: Summar
     return (
       <>
         <SummaryState summary={current} onSeek={onSeek} />
-        {current?.state === SUMMARY_STATE.Processing ? null : (
+        {current?.state === SUMMARY_STATE.Processing ? (
+          <Button size="sm" loading={cancel.isPending} onClick={() => cancel.mutate()} data-testid="summary.cancel">
+            {t('summary.cancel')}
+          </Button>
+        ) : null}
+        {cancel.isError ? (
+          <p role="alert" className="rd-transcript-summary__error">
+            {t('summary.cancelError')}
+          </p>
+        ) : null}
+        {current?.state === SUMMARY_STATE.Processing ? null : writing ? (
+          <form
+            className="rd-transcript-summary__form"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!written.trim()) return;
+              upload.mutate({ taskId, summary: written }, { onSuccess: () => setWriting(false) });
+            }}
+          >
+            <div className="rd-field">
+              <label className="rd-field__label" htmlFor={`${writeId}-text`}>
+                {t('summary.writeLabel')}
+              </label>
+              <textarea
+                id={`${writeId}-text`}
+                className="rd-input rd-focusable"
+                aria-describedby={`${writeId}-hint`}
+                value={written}
+                maxLength={20_000}
+                rows={6}
+                onChange={(event) => setWritten(event.target.value)}
+                data-testid="summary.upload.text"
+              />
+              <p id={`${writeId}-hint`} className="rd-transcript-summary__hint">
+                {t('summary.writeHint')}
+              </p>
+            </div>
+            <Button
+              type="submit"
+              variant="primary"
+              size="sm"
+              loading={upload.isPending}
+              disabled={!written.trim()}
+              data-testid="summary.upload.save"
+            >
+              {t('summary.save')}
+            </Button>
+            <Button size="sm" onClick={() => setWriting(false)}>
+              {t('summary.discard')}
+            </Button>
+            {upload.isError ? (
+              <p role="alert" className="rd-transcript-summary__error">
+                {t('summary.uploadError')}
+              </p>
+            ) : null}
+          </form>
+        ) : (
           <form
             className="rd-transcript-summary__form"
             onSubmit={(event) => {
@@ -99,11 +164,24 @@ export function SummaryPanel({ taskId, isVideo = false, onSeek, pollMs }: Summar
             ) : null}
             {cost.data ? (
               <p className="rd-transcript-summary__hint" data-testid="summary.cost">
-                {t('summary.cost', { credits: cost.data.costsInCredits.toLocaleString() })}
+                {t('summary.cost', {
+                  count: cost.data.costsInCredits,
+                  credits: cost.data.costsInCredits.toLocaleString(),
+                })}
               </p>
             ) : null}
             <Button type="submit" variant="primary" size="sm" loading={request.isPending} data-testid="summary.request">
               {current ? t('summary.regenerate') : t('summary.request')}
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => {
+                setWritten(current?.state === SUMMARY_STATE.Uploaded ? (current.summary ?? '') : '');
+                setWriting(true);
+              }}
+              data-testid="summary.write"
+            >
+              {t('summary.write')}
             </Button>
             {request.isError ? (
               <p role="alert" className="rd-transcript-summary__error">
@@ -127,6 +205,20 @@ export function SummaryPanel({ taskId, isVideo = false, onSeek, pollMs }: Summar
     </section>
   );
 }
+
+/** How a summary that ended without text shows (states 2–5): its words and whether it is an error. */
+interface Ended {
+  state: string;
+  key: EditorKey;
+  alert: boolean;
+}
+const FAILED: Ended = { state: 'failed', key: 'summary.failed', alert: true };
+const ENDED: Record<number, Ended> = {
+  [SUMMARY_STATE.Failed]: FAILED,
+  [SUMMARY_STATE.Timeout]: { state: 'timeout', key: 'summary.timeout', alert: true },
+  [SUMMARY_STATE.CanceledByUser]: { state: 'canceled-by-user', key: 'summary.canceledByUser', alert: false },
+  [SUMMARY_STATE.CanceledExternally]: { state: 'canceled-externally', key: 'summary.canceledExternally', alert: true },
+};
 
 function SummaryState({
   summary,
@@ -158,30 +250,43 @@ function SummaryState({
         </div>
       );
     case SUMMARY_STATE.Processed:
+    case SUMMARY_STATE.Uploaded:
       break;
     default: {
-      const key =
-        summary.state === SUMMARY_STATE.Timeout
-          ? 'summary.timeout'
-          : summary.state === SUMMARY_STATE.Failed
-            ? 'summary.failed'
-            : 'summary.cancelled';
+      const ended = ENDED[summary.state] ?? FAILED;
       return (
-        <div role="alert" className="rd-transcript-summary__error" data-testid="summary.state" data-state="failed">
-          <p>{t(key)}</p>
+        <div
+          role={ended.alert ? 'alert' : 'status'}
+          className={ended.alert ? 'rd-transcript-summary__error' : 'rd-transcript-summary__status'}
+          data-testid="summary.state"
+          data-state={ended.state}
+        >
+          <p>{t(ended.key)}</p>
           {summary.failureMessage ? <p className="rd-transcript-summary__hint">{summary.failureMessage}</p> : null}
         </div>
       );
     }
   }
   const lines = summaryLines(summary.summary);
+  const uploaded = summary.state === SUMMARY_STATE.Uploaded;
+  // An extractive summary that carries a failure was made because the language model failed.
+  const fallback = summary.method === 'extractive' && Boolean(summary.failureMessage);
   return (
-    <div data-testid="summary.state" data-state="processed">
-      <p className="rd-transcript-summary__method" data-testid="summary.method" data-method={summary.method ?? ''}>
-        {summary.method === 'language-model'
-          ? t('summary.languageModel', { model: summary.modelName ?? '' })
-          : t('summary.extractive')}
+    <div data-testid="summary.state" data-state={uploaded ? 'uploaded' : 'processed'}>
+      <p
+        className="rd-transcript-summary__method"
+        data-testid="summary.method"
+        data-method={uploaded ? 'uploaded' : fallback ? 'extractive-fallback' : (summary.method ?? '')}
+      >
+        {uploaded
+          ? t('summary.uploaded')
+          : summary.method === 'language-model'
+            ? t('summary.languageModel', { model: summary.modelName ?? '' })
+            : fallback
+              ? t('summary.extractiveFallback')
+              : t('summary.extractive')}
       </p>
+      {fallback ? <p className="rd-transcript-summary__hint">{summary.failureMessage}</p> : null}
       <ul className="rd-transcript-summary__text" data-testid="summary.text">
         {lines.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one summary never move.

@@ -1,10 +1,11 @@
 /**
  * The summary calls mocked with MSW for the panel's stories and unit tests: a request starts a
  * summary in Processing; after `processingPolls` reads it is Processed with the given text (the
- * extractive sentences of the demo recording by default), or fails when `fail` says so.
+ * extractive sentences of the demo recording by default), or fails when `fail` says so. Canceling
+ * a summary in Processing ends it in CanceledByUser; an upload stores the text in Uploaded.
  */
 import { HttpResponse, http } from 'msw';
-import type { Summary, SummaryRequest } from './useTaskSummary.js';
+import type { Summary, SummaryRequest, SummaryUpload } from './useTaskSummary.js';
 
 export interface MockSummaryOptions {
   /** The summary there already is (none: the server answers 404). */
@@ -49,6 +50,7 @@ export function createMockSummaryApi(options: MockSummaryOptions = {}) {
   const state = {
     summary: options.existing ?? null,
     requests: [] as SummaryRequest[],
+    uploads: [] as SummaryUpload[],
     reads: 0,
   };
   const handlers = [
@@ -104,6 +106,28 @@ export function createMockSummaryApi(options: MockSummaryOptions = {}) {
         creditsSpent: 0,
         keyFrames: [],
       };
+      return HttpResponse.json(state.summary);
+    }),
+    http.post('*/api/v1/Index/CancelVideoTextualSummary/:taskId', () => {
+      if (state.summary?.state !== 0) {
+        const message = 'The summary is no longer being made, so there is nothing to cancel.';
+        return HttpResponse.json({ succeeded: false, status: 400, message, errors: [] }, { status: 400 });
+      }
+      state.summary = { ...state.summary, state: 4, progress: 100, failureMessage: 'Canceled by Rita Reviewer.' };
+      return HttpResponse.json(state.summary);
+    }),
+    http.put('*/api/v1/Index/UploadVideoTextualSummary', async ({ request }) => {
+      const body = (await request.json()) as SummaryUpload;
+      state.uploads.push(body);
+      state.summary = processedSummary({
+        id: `a0a0ad00-0000-4000-8000-${String(state.uploads.length).padStart(12, '0')}`,
+        state: 6,
+        summary: body.summary.trim(),
+        method: null,
+        modelName: null,
+        creditsSpent: 0,
+        disclaimer: 'Uploaded by Rita Reviewer: not made from the transcript by Reviewdesk.',
+      });
       return HttpResponse.json(state.summary);
     }),
   ];

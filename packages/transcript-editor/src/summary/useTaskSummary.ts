@@ -1,7 +1,7 @@
 /**
  * The summary calls of one task through react-query: whether summaries can be made, the task's
- * summary (none until one is requested: the server answers 404), what a new one costs, and the
- * request. While the summary is being made it is polled every 20 s (api-spec §9).
+ * summary (none until one is requested: the server answers 404), what a new one costs, the
+ * request, canceling the one being made and giving it a summary written by the person. While the summary is being made it is polled every 20 s (api-spec §9).
  */
 import { isApiError, type Schema, TEXT_SUMMARY_POLLING_INTERVAL_MS } from '@reviewdesk/api-client';
 import { useApiClient } from '@reviewdesk/ui';
@@ -9,6 +9,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
 export type Summary = Schema<'Summary'>;
 export type SummaryRequest = Schema<'SummaryRequest'>;
+export type SummaryUpload = Schema<'SummaryUpload'>;
 
 /** Summary state codes (product-spec §4). */
 export const SUMMARY_STATE = {
@@ -54,5 +55,15 @@ export function useTaskSummary(taskId: string, pollMs = TEXT_SUMMARY_POLLING_INT
       (await api.call('Index_CreateOrUpdateVideoTextualSummary', { body })).data,
     onSuccess: (made) => queryClient.setQueryData(summaryKey(taskId), made),
   });
-  return { available, summary, cost, request };
+  const cancel = useMutation({
+    mutationFn: async () => (await api.call('Index_CancelVideoTextualSummary', { params: { path: { taskId } } })).data,
+    onSuccess: (canceled) => queryClient.setQueryData(summaryKey(taskId), canceled),
+    // Already made (or gone) meanwhile: show what it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: summaryKey(taskId) }),
+  });
+  const upload = useMutation({
+    mutationFn: async (body: SummaryUpload) => (await api.call('Index_UploadVideoTextualSummary', { body })).data,
+    onSuccess: (uploaded) => queryClient.setQueryData(summaryKey(taskId), uploaded),
+  });
+  return { available, summary, cost, request, cancel, upload };
 }

@@ -2353,6 +2353,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v{version}/Index/CancelVideoTextualSummary/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the textual summary being made
+         * @description Stops the task's summary while it is Processing; it ends in CanceledByUser (4), nothing is charged, and a new one may be requested. 400 when the summary is no longer Processing (its state stays as it is); 404 when none has been requested.
+         */
+        post: operations["Index_CancelVideoTextualSummary"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v{version}/Index/UploadVideoTextualSummary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Give the task a summary written elsewhere
+         * @description Stores a summary a person wrote or brought from elsewhere as the task's summary, in state Uploaded (6), replacing an earlier one (a summary being made is dropped). Costs nothing. 400 for an empty text or over 20,000 characters, or a task that is not a recording.
+         */
+        put: operations["Index_UploadVideoTextualSummary"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v{version}/Index/GetVideoTextualSummary/{taskId}": {
         parameters: {
             query?: never;
@@ -5676,12 +5722,13 @@ export interface components {
             createTime?: string | null;
             /** Format: date-time */
             lastUpdateTime?: string | null;
+            /** @description Why the summary failed, timed out or was canceled; on a Processed summary made by the extractive method, why the operator's language model could not write it (the extractive summary was made instead). */
             failureMessage?: string | null;
             /** @description Progress in percent while Processing. */
             progress?: number | null;
             /** @description Notice to show with generated text. */
             disclaimer?: string | null;
-            /** @description The summary text (when Processed). */
+            /** @description The summary text (when Processed or Uploaded). */
             summary?: string | null;
             /** @description Share of the content flagged as sensitive (and left out), in percent. */
             sensitiveContentPercent?: number | null;
@@ -5711,6 +5758,13 @@ export interface components {
             length: components["schemas"]["SummaryLength"];
             style: components["schemas"]["SummaryStyle"];
             includedFrames: components["schemas"]["SummaryIncludedFrames"];
+        };
+        /** @description A summary written or made elsewhere, given to a recording task (Index/UploadVideoTextualSummary). */
+        SummaryUpload: {
+            /** Format: uuid */
+            taskId: string;
+            /** @description The summary's text (plain text; a line starting with a time in brackets, such as "[1:05]", links to that time in the recording). */
+            summary: string;
         };
         /** @description Credit cost of summarising a task. */
         SummaryCost: {
@@ -10581,6 +10635,68 @@ export interface operations {
         };
         responses: {
             /** @description The summary being generated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Summary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    Index_CancelVideoTextualSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+                /** @description Id of the task. */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary, canceled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Summary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    Index_UploadVideoTextualSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SummaryUpload"];
+            };
+        };
+        responses: {
+            /** @description The uploaded summary. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -97,6 +97,31 @@ export class SummariesRepository extends TenantRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Ends this summary in `state` only while it is still in `processing` (a worker finishing at the
+   * same moment wins or loses as one statement); undefined when it was no longer processing.
+   */
+  async stopProcessing(
+    summaryId: string,
+    processing: number,
+    state: number,
+    message: string,
+  ): Promise<TaskSummaryRow | undefined> {
+    return this.updateRows('task_summaries')
+      .set({
+        state,
+        failure_message: message,
+        progress: 100,
+        claimed_by: null,
+        lease_until: null,
+        last_update_time: new Date(),
+      })
+      .where('id', '=', summaryId)
+      .where('state', '=', processing)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** The storage key of a blob of the tenant. */
   async blobKey(blobId: string): Promise<string | undefined> {
     const row = await this.rowById('blobs', blobId).select(['storage_key']).executeTakeFirst();

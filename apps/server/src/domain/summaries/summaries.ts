@@ -3,10 +3,10 @@
 // returns at once; a summarising worker (pipeline/summaries) makes it and moves the state on, and
 // the client polls every 20 s (product-spec §9). Only tasks the caller reaches, in their tenant.
 import {
-  type SummaryIncludedFrames,
-  type SummaryLength,
+  SummaryIncludedFrames,
+  SummaryLength,
   SummaryState,
-  type SummaryStyle,
+  SummaryStyle,
   TaskErrorCode,
 } from '../../contract/generated/enums.js';
 import type { components } from '../../contract/generated/schema.js';
@@ -28,6 +28,7 @@ import { summaryCredits } from './summary-rules.js';
 type Summary = components['schemas']['Summary'];
 type SummaryRequest = components['schemas']['SummaryRequest'];
 type SummaryCost = components['schemas']['SummaryCost'];
+type SummaryUpload = components['schemas']['SummaryUpload'];
 
 /** Summaries are always available: without a language model the extractive method makes them. */
 export async function isSummarizable(): Promise<boolean> {
@@ -58,7 +59,14 @@ async function summarisableMedia(summaries: SummariesRepository, taskId: string)
   return media;
 }
 
-const TERMINAL_STATES: readonly number[] = [SummaryState.Processed, SummaryState.Failed, SummaryState.Timeout];
+const TERMINAL_STATES: readonly number[] = [
+  SummaryState.Processed,
+  SummaryState.Failed,
+  SummaryState.Timeout,
+  SummaryState.CanceledByUser,
+  SummaryState.CanceledExternally,
+  SummaryState.Uploaded,
+];
 
 export async function requestSummary(services: Services, session: Session, request: SummaryRequest): Promise<Summary> {
   const { db } = services;
@@ -103,6 +111,52 @@ export async function requestSummary(services: Services, session: Session, reque
   const storage = blobStorageFor(services.config);
   for (const key of keys) await storage.remove(key);
   return toSummary(db, services.config.origin, row);
+}
+
+/** Index/CancelVideoTextualSummary: the summary being made ends in CanceledByUser, charging nothing. */
+export async function cancelSummary(services: Services, session: Session, taskId: string): Promise<Summary> {
+  const { task, summaries } = await reachableTask(services.db, session, taskId);
+  const row = await summaries.find(task.id);
+  if (!row) throw notFound('No summary of this task has been requested.', TaskErrorCode.NotFound);
+  const canceled = await summaries.stopProcessing(
+    row.id,
+    SummaryState.Processing,
+    SummaryState.CanceledByUser,
+    `Canceled by ${session.user.name || session.user.email}.`,
+  );
+  if (!canceled) throw invalid('The summary is no longer being made, so there is nothing to cancel.');
+  return toSummary(services.db, services.config.origin, canceled);
+}
+
+/** Index/UploadVideoTextualSummary: a summary written elsewhere becomes the task's, in Uploaded; free. */
+export async function uploadSummary(services: Services, session: Session, upload: SummaryUpload): Promise<Summary> {
+  const { db } = services;
+  const { task, summaries } = await reachableTask(db, session, upload.taskId);
+  if (task.status === TASK_STATUS.Deleting || task.status === TASK_STATUS.Deleted) {
+    throw notFound('The task does not exist.', TaskErrorCode.NotFound);
+  }
+  const text = upload.summary.trim();
+  if (!text) throw invalid('The summary is empty.');
+  await summarisableMedia(summaries, task.id);
+  const { row, oldFrames } = await summaries.replace({
+    taskId: task.id,
+    workspaceId: task.workspace_id,
+    style: SummaryStyle.Neutral,
+    length: SummaryLength.Medium,
+    includedFrames: SummaryIncludedFrames.None,
+    requestedBy: session.user.id,
+    creditsSpent: 0,
+    state: SummaryState.Uploaded,
+  });
+  const uploaded = await summaries.update(row.id, {
+    summary: text,
+    progress: 100,
+    disclaimer: `Uploaded by ${session.user.name || session.user.email}: not made from the transcript by Reviewdesk.`,
+  });
+  const keys = await summaries.deleteBlobs(oldFrames.map((frame) => frame.blobId));
+  const storage = blobStorageFor(services.config);
+  for (const key of keys) await storage.remove(key);
+  return toSummary(db, services.config.origin, uploaded ?? row);
 }
 
 export async function getSummary(services: Services, session: Session, taskId: string): Promise<Summary> {

@@ -1,6 +1,14 @@
 // Summaries of recordings (Index: IsSummarizable, CreateOrUpdateVideoTextualSummary,
-// GetVideoTextualSummary, GetSummaryCostsInfo). Thin: the rules are in domain/summaries/.
-import { getSummary, isSummarizable, requestSummary, summaryCosts } from '../../domain/summaries/summaries.js';
+// GetVideoTextualSummary, GetSummaryCostsInfo, and the additions CancelVideoTextualSummary and
+// UploadVideoTextualSummary). Thin: the rules are in domain/summaries/.
+import {
+  cancelSummary,
+  getSummary,
+  isSummarizable,
+  requestSummary,
+  summaryCosts,
+  uploadSummary,
+} from '../../domain/summaries/summaries.js';
 import { defineHandlers, requires } from '../handler.js';
 
 export const summaryHandlers = defineHandlers({
@@ -10,6 +18,12 @@ export const summaryHandlers = defineHandlers({
   ),
   Index_GetVideoTextualSummary: requires(['Index.VideoTextualSummary'], ({ params, session, services }) =>
     getSummary(services, session, params.taskId),
+  ),
+  Index_CancelVideoTextualSummary: requires(['Index.VideoTextualSummary'], ({ params, session, services }) =>
+    cancelSummary(services, session, params.taskId),
+  ),
+  Index_UploadVideoTextualSummary: requires(['Index.VideoTextualSummary'], ({ body, session, services }) =>
+    uploadSummary(services, session, body),
   ),
   Index_GetSummaryCostsInfo: requires(['Index.VideoTextualSummary'], ({ params, session, services }) =>
     summaryCosts(services, session, params.taskId),

@@ -1,7 +1,10 @@
 // Making a task's summary (task_summaries): the summarising workers claim summaries in Processing
 // (0) one at a time with a lease, write the text (written-summary.ts), take the video's key frames
-// when asked for, charge the credits and move the summary to Processed (1) — or to Failed (2) with
-// the reason, or Timeout (3) when the language model did not answer in time. A request made while
+// when asked for, charge the credits and move the summary to Processed (1) — extractive, saying why,
+// when the language model answered an error — or to Failed (2) with the reason, Timeout (3) when
+// the language model did not answer in time, CanceledExternally (5) when the task went away.
+// CanceledByUser (4) and Uploaded (6) are set by the calls (domain/summaries); a worker's result
+// for a summary no longer Processing is dropped. A request made while
 // the worker was busy replaces the summary (a new id): the worker's result is then dropped.
 // Post-processing of TranscriptSummarization tasks makes the first summary the same way, inline.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,6 +19,7 @@ import type { StoredKeyFrame, TaskSummaryRow } from '../../db/schema.js';
 import { LicenceRefusal, spendCredits } from '../../domain/licences/licences.js';
 import { transcriptEntries } from '../../domain/search/task-text.js';
 import { SUMMARY_USAGE_TYPE, summaryCredits } from '../../domain/summaries/summary-rules.js';
+import { TASK_STATUS } from '../../domain/tasks/flags.js';
 import { resolveConfiguration } from '../../domain/workspaces/configuration.js';
 import { taskLanguages } from '../../domain/workspaces/task-languages.js';
 import { LanguageModelError, languageModelFor } from '../../language/index.js';
@@ -58,7 +62,8 @@ export async function makeSummary(deps: SummariseDeps, row: TaskSummaryRow): Pro
     const task = await summaries.task(row.task_id);
     const media = await summaries.media(row.task_id);
     const workspace = task ? await summaries.workspace(task.workspace_id) : undefined;
-    if (!task || !workspace) throw new SummaryFailure(SummaryState.CanceledExternally, 'The task no longer exists.');
+    const gone = !task || task.status === TASK_STATUS.Deleting || task.status === TASK_STATUS.Deleted;
+    if (gone || !workspace) throw new SummaryFailure(SummaryState.CanceledExternally, 'The task was deleted.');
     if (!media?.transcript)
       throw new SummaryFailure(SummaryState.Failed, 'The recording has no transcript to summarise.');
     const passages = transcriptEntries(media.transcript).map((entry) => ({
@@ -73,17 +78,18 @@ export async function makeSummary(deps: SummariseDeps, row: TaskSummaryRow): Pro
     const ask = { passages, language, style: row.summary_style, length: row.summary_length };
     const model = languageModelFor(deps.config);
     let written: WrittenSummary;
+    // Why the language model could not write it, when the extractive method did instead.
+    let modelFailure: string | null = null;
     try {
       written = model ? await languageModelSummary(model, ask) : extractiveSummary(ask);
     } catch (error) {
-      if (error instanceof LanguageModelError) {
-        const timedOut = /took longer/.test(error.message);
-        throw new SummaryFailure(
-          timedOut ? SummaryState.Timeout : SummaryState.Failed,
-          `The summary could not be written: ${error.message}`,
-        );
-      }
-      throw error;
+      if (!(error instanceof LanguageModelError)) throw error;
+      // A model that does not answer in time is the summary's Timeout (the person may ask again);
+      // one that answers an error gets the offline method instead of nothing.
+      if (/took longer/.test(error.message))
+        throw new SummaryFailure(SummaryState.Timeout, `The summary could not be written: ${error.message}`);
+      modelFailure = `The language model could not write the summary: ${error.message}`;
+      written = extractiveSummary(ask, error.message);
     }
     await summaries.update(row.id, { progress: 60 });
     let frames: StoredKeyFrame[] = [];
@@ -114,7 +120,7 @@ export async function makeSummary(deps: SummariseDeps, row: TaskSummaryRow): Pro
         model_name: written.modelName,
         summary: written.summary,
         disclaimer: written.disclaimer,
-        failure_message: null,
+        failure_message: modelFailure,
         key_frames: frames,
         credits_spent: credits?.credits ?? 0,
         claimed_by: null,

@@ -42,7 +42,11 @@ const STYLE_WORDS: Record<number, string> = {
 
 export const EXTRACTIVE_MODEL_NAME = 'TextRank (extractive)';
 
-export function extractiveSummary(ask: SummaryAsk): WrittenSummary {
+/**
+ * The extractive summary, made because the operator's language model failed (`modelFailure` says
+ * how): it says so, so nobody waits for a paraphrase that never came.
+ */
+export function extractiveSummary(ask: SummaryAsk, modelFailure?: string): WrittenSummary {
   const language = supportedLanguage(ask.language);
   const available = rankSentences(ask.passages, language).length;
   const chosen = summarise(ask.passages, language, sentenceCount(ask.length, available));
@@ -55,7 +59,11 @@ export function extractiveSummary(ask: SummaryAsk): WrittenSummary {
     method: 'extractive',
     modelName: EXTRACTIVE_MODEL_NAME,
     summary,
-    disclaimer: `Extractive summary: ${chosen.length} of ${available} sentences quoted word for word from the transcript, chosen by TextRank. No language model is configured, so nothing is paraphrased and the style asked for does not change the wording.`,
+    disclaimer: `Extractive summary: ${chosen.length} of ${available} sentences quoted word for word from the transcript, chosen by TextRank. ${
+      modelFailure
+        ? `The language model failed (${modelFailure}), so this was made instead: nothing is paraphrased`
+        : 'No language model is configured, so nothing is paraphrased'
+    } and the style asked for does not change the wording.`,
   };
 }
 

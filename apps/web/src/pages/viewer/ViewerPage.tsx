@@ -53,6 +53,10 @@ export function ViewerPage() {
   // A search hit opens at its page (`page`, 1-based); anything else is ignored.
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const initialPage = Number.isFinite(page) && page >= 1 ? page : null;
+  // …with its matched words boxed on that page (`words`), and a recording's hit at its `time` (s).
+  const initialWords = params.get('words')?.trim() || null;
+  const time = Number.parseFloat(params.get('time') ?? '');
+  const initialTime = Number.isFinite(time) && time >= 0 ? time : null;
   const named = Boolean(query.taskId || query.externalId);
   // A shared link may name another of the person's tenants: the task is looked for there.
   const tenant = useTenantOfLink(params.get('tenantId'));
@@ -112,6 +116,7 @@ export function ViewerPage() {
             taskId={query.taskId}
             externalId={query.externalId}
             userId={user?.id}
+            initialTime={initialTime}
             onOpenTask={openTask}
           />
         </Suspense>
@@ -139,6 +144,7 @@ export function ViewerPage() {
         externalId={query.externalId}
         userId={user?.id}
         initialPage={initialPage}
+        initialWords={initialWords}
         onOpenTask={openTask}
       />
     </div>

@@ -18,6 +18,7 @@ import { useActionContext } from './useActionContext.js';
 import { useExport } from './useExport.js';
 import { useFinishRequest } from './useFinishRequest.js';
 import { useFocusOnOpen } from './useFocusOnOpen.js';
+import { useMarkPassageOnOpen } from './useMarkPassageOnOpen.js';
 import { useOpenAtPage } from './useOpenAtPage.js';
 import { usePagesMessages } from './usePagesMessages.js';
 import { useViewerShortcuts } from './useViewerShortcuts.js';
@@ -31,6 +32,8 @@ export interface WorkspaceProps {
   pdfAssets?: PdfAssets;
   /** Page to open at (DocumentViewerProps.initialPage). */
   initialPage?: number | null;
+  /** Words of that page to show with a box (DocumentViewerProps.initialWords). */
+  initialWords?: string | null;
 }
 
 export function Workspace(props: WorkspaceProps) {
@@ -57,6 +60,7 @@ export function Workspace(props: WorkspaceProps) {
   const initialPage = props.initialPage ?? null;
   useFocusOnOpen(ctx, fields, attention, { scroll: initialPage === null });
   useOpenAtPage(ctx, initialPage, pageInfos.length);
+  useMarkPassageOnOpen(ctx, initialPage, props.initialWords ?? null);
 
   return (
     <div className="rd-viewer__grid" data-thumbnails={thumbnails || undefined}>
