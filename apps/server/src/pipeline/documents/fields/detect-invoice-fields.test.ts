@@ -338,6 +338,19 @@ describe('detectInvoiceFields: words with boxes on real pages', async () => {
   const read = async (name: string) =>
     detectInvoiceFields(await extractPdfText(readFixture(`invoices-dev/${name}.pdf`)));
 
+  it('reads a Czech invoice: the number after its title, the seller under "Dodavatel", a total grouped by spaces', async () => {
+    const found = await read('cs_fakturoid_faktura');
+    const truth = JSON.parse(readFixtureText('invoices-dev/cs_fakturoid_faktura.json')) as Record<string, unknown>;
+    expect(value(found, 'InvoiceId')?.contentNormalized).toBe(truth.invoiceNumber);
+    expect(value(found, 'VendorName')?.contentNormalized).toBe(truth.issuer);
+    expect(value(found, 'InvoiceTotal')?.contentNormalized).toBe((truth.totalAmount as number).toFixed(2));
+  });
+
+  it('does not read "Faktura" heading another word as the label of a number', async () => {
+    const found = await read('pl_ksef_fop_faktura');
+    expect(value(found, 'InvoiceId')?.contentNormalized).toBe('2/11/2023');
+  });
+
   it('reads the number under a title past a date-shaped line ("FACTURE" / date / "nº …")', async () => {
     expect(value(await read('fr_hotel_pacano_word'), 'InvoiceId')?.contentNormalized).toBe('2023-6026');
   });

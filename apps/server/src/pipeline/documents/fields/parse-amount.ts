@@ -86,10 +86,40 @@ export function parseNumber(raw: string): { value: number; decimals: number } | 
   return Number.isFinite(value) ? { value, decimals: fraction.length } : null;
 }
 
-export function findAmounts(text: string): FoundAmount[] {
+/**
+ * Thousands grouped by plain spaces, as French, Czech, Polish or Swedish amounts are often
+ * printed ("1 210,00 Kč", "€ 1 368,84"). A space also separates a quantity from a price, so the
+ * grouping is read only with cents and a currency marker touching the number.
+ */
+const SPACED_AMOUNT = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])([-−]\\s?)?(?:${MARKER}\\s?)?(\\d{1,3}(?: \\d{3})+[.,]\\d{2})(?![\\d.,])(?:\\s?${MARKER}(?![\\p{L}\\p{N}]))?`,
+  'giu',
+);
+
+function findSpacedAmounts(text: string): FoundAmount[] {
   const out: FoundAmount[] = [];
+  SPACED_AMOUNT.lastIndex = 0;
+  for (let m = SPACED_AMOUNT.exec(text); m; m = SPACED_AMOUNT.exec(text)) {
+    const [, minus, before, number, after] = m;
+    const marker = (before ?? after)?.toLowerCase();
+    const currency = marker ? (CURRENCY_MARKERS[marker] ?? null) : null;
+    const parsed = parseNumber(number as string);
+    if (!currency || !parsed) continue;
+    const value = minus ? -parsed.value : parsed.value;
+    const length = m[0].trimEnd().length;
+    out.push({ value, normalized: value.toFixed(2), currency, hasDecimals: true, index: m.index, length });
+  }
+  return out;
+}
+
+export function findAmounts(text: string): FoundAmount[] {
+  const spaced = findSpacedAmounts(text);
+  const out: FoundAmount[] = [...spaced];
+  const inSpaced = (index: number, length: number) =>
+    spaced.some((amount) => index < amount.index + amount.length && amount.index < index + length);
   AMOUNT.lastIndex = 0;
   for (let m = AMOUNT.exec(text); m; m = AMOUNT.exec(text)) {
+    if (inSpaced(m.index, m[0].length)) continue;
     const [, leadingMinus, before, number, trailingMinus, after] = m;
     const parsed = parseNumber(number as string);
     if (!parsed) continue;
@@ -113,7 +143,7 @@ export function findAmounts(text: string): FoundAmount[] {
       length: m[0].trimEnd().length,
     });
   }
-  return out;
+  return spaced.length === 0 ? out : out.sort((a, b) => a.index - b.index);
 }
 
 /** Amounts that look like money: decimals or a currency marker (not quantities, years, codes). */

@@ -100,6 +100,21 @@ describe("a credit's amounts, negative as printed", () => {
   });
 });
 
+describe('thousands grouped by plain spaces', () => {
+  it('reads them with cents and a currency marker touching the number', () => {
+    const read = (text: string) => findMoney(text).map((amount) => [amount.normalized, amount.currency]);
+    expect(read('Celkem 1 210,00 Kč')).toEqual([['1210.00', 'CZK']]);
+    expect(read('Total TTC € 12 368,84')).toEqual([['12368.84', 'EUR']]);
+    expect(read('Gutschrift -1 000,00 EUR')).toEqual([['-1000.00', 'EUR']]);
+  });
+
+  it('keeps a quantity and a price apart when no currency says they are one amount', () => {
+    const read = (text: string) => findMoney(text).map((amount) => amount.normalized);
+    expect(read('Menge 2 100,00')).toEqual(['100.00']);
+    expect(read('IČ 99899989 123 456,00')).toEqual(['456.00']);
+  });
+});
+
 describe('amounts inside codes', () => {
   it('does not read a number glued to letters or going on with dotted groups as an amount', () => {
     expect(findMoney('VAT NL8204.71.616.B.02')).toEqual([]);
