@@ -27,6 +27,15 @@ describe('the skew of a page', () => {
     }
   });
 
+  it('measures a photo of grey paper turned onto a white canvas (the ink is the darkest grey)', async () => {
+    const photo = readFixture('invoices-dev/fr_maison_jeanne_darc_receipt_photo.jpg');
+    const lines = await measureTextLines(
+      await sharp(photo).rotate(-3, { background: '#ffffff' }).jpeg({ quality: 92 }).toBuffer(),
+    );
+    expect(lines?.skewDegrees).toBeCloseTo(-3, 0);
+    expect(straighteningAngle(lines)).toBeCloseTo(3, 0);
+  });
+
   it('finds no lines on a blank page and leaves it as it is', async () => {
     const blank = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#ffffff' } })
       .png()

@@ -12,7 +12,7 @@ const MIN_SKEW = 0.5;
  * The profile must be this much sharper at the skew than unturned: a photo or a page of
  * pictures gains little from any angle and is not turned on a guess.
  */
-const MIN_GAIN = 1.1;
+const MIN_GAIN = 1.05;
 
 /** The angle to straighten the page by (degrees, clockwise on screen), or 0 to leave it. */
 export function straighteningAngle(lines: TextLines | null): number {

@@ -79,9 +79,14 @@ function darkPixels(data: Buffer, width: number, height: number, channels: numbe
     const grey = data[index] as number;
     histogram[grey] = (histogram[grey] as number) + 1;
   }
-  const threshold = otsu(histogram, width * height);
-  let count = 0;
-  for (let value = 0; value < threshold; value++) count += histogram[value] as number;
+  let threshold = otsu(histogram, width * height);
+  let count = darkerThan(histogram, threshold);
+  // A photo of grey paper, or a page turned onto a white canvas, splits into white and grey
+  // first: the ink is then the darkest part of the grey, found by splitting that part again.
+  if (count > MAX_INK_SHARE * width * height) {
+    threshold = otsu(histogram.subarray(0, threshold), count);
+    count = darkerThan(histogram, threshold);
+  }
   if (count < MIN_INK || count > MAX_INK_SHARE * width * height) return null;
   const stride = Math.max(1, Math.ceil(count / MAX_INK));
   const size = Math.ceil(count / stride);
@@ -101,15 +106,22 @@ function darkPixels(data: Buffer, width: number, height: number, channels: numbe
   return { xs: xs.subarray(0, kept), ys: ys.subarray(0, kept), width, height };
 }
 
+function darkerThan(histogram: Float64Array, threshold: number): number {
+  let count = 0;
+  for (let value = 0; value < threshold; value++) count += histogram[value] as number;
+  return count;
+}
+
 /** Otsu's threshold: the grey level that best splits the histogram into ink and paper. */
 function otsu(histogram: Float64Array, total: number): number {
+  const levels = histogram.length;
   let sum = 0;
-  for (let value = 0; value < 256; value++) sum += value * (histogram[value] as number);
+  for (let value = 0; value < levels; value++) sum += value * (histogram[value] as number);
   let backgroundSum = 0;
   let backgroundCount = 0;
   let best = 0;
-  let threshold = 128;
-  for (let value = 0; value < 256; value++) {
+  let threshold = Math.floor(levels / 2);
+  for (let value = 0; value < levels; value++) {
     backgroundCount += histogram[value] as number;
     if (backgroundCount === 0) continue;
     const foregroundCount = total - backgroundCount;
