@@ -20,9 +20,17 @@ export function straighteningAngle(lines: TextLines | null): number {
   return -lines.skewDegrees;
 }
 
-/** The image turned by `degrees` (clockwise) on a white background, as a PNG. */
+/**
+ * The image turned by `degrees` (clockwise) as a PNG, the corners it uncovers filled with the
+ * page's own paper colour: white corners around a photo of grey paper make tesseract's global
+ * threshold take the whole paper for ink, and the page reads as nothing.
+ */
 export async function straighten(png: Buffer, degrees: number): Promise<Buffer> {
-  return sharp(png).rotate(degrees, { background: '#ffffff' }).png({ compressionLevel: 3 }).toBuffer();
+  const { dominant } = await sharp(png).stats();
+  return sharp(png)
+    .rotate(degrees, { background: { r: dominant.r, g: dominant.g, b: dominant.b } })
+    .png({ compressionLevel: 3 })
+    .toBuffer();
 }
 
 export interface Frame {
