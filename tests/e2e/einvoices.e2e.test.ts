@@ -1,13 +1,14 @@
 /**
- * E-invoices end to end, on the built app and the real server: a Factur-X PDF and a stand-alone
- * CII XML file are imported through the task list's dialog, processed, opened in the viewer, and
- * reviewed. The fields read from the XML say so (source badge, confidence 100 %); where the
+ * E-invoices end to end, on the built app and the real server: a Factur-X PDF, a stand-alone CII
+ * XML file and a stand-alone XRechnung in UBL syntax are imported through the task list's dialog,
+ * processed, opened in the viewer, and reviewed. The fields read from the XML say so (source badge, confidence 100 %); where the
  * printed page and the XML disagree (the Factur-X PDF prints another grand total than its XML),
  * the field holds the printed value, is flagged, and shows the XML's value beside it. The XML kept
  * with the task is offered in the row menu and the viewer's exports, and comes back as imported.
  *
- * Expected values come from the fixtures' ground truth (fixtures/invoices-dev/*.json), which the
- * XML file shares with the PDF it was extracted from (fixtures/SOURCES.md).
+ * Expected values come from the fixtures' ground truth (fixtures/invoices-dev/*.json, which the
+ * CII file shares with the PDF it was extracted from, and fixtures/einvoices/*.json; see
+ * fixtures/SOURCES.md).
  */
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -26,14 +27,18 @@ interface GroundTruth {
   date: string;
   totalAmount: number;
   issuer: string;
+  vendorTaxId?: string;
+  lineItemCount?: number;
 }
 
 const FACTUR_X_PDF = 'de_weclapp_facturx.pdf';
 const CII_XML = 'fr_hotel_pacano_factur-x.xml';
-const truthOf = (name: string): GroundTruth =>
-  JSON.parse(readFileSync(join(repoRoot, 'fixtures', 'invoices-dev', name), 'utf8')) as GroundTruth;
+const XRECHNUNG_XML = 'de_xrechnung_ubl_rechnung.xml';
+const truthOf = (name: string, folder = 'invoices-dev'): GroundTruth =>
+  JSON.parse(readFileSync(join(repoRoot, 'fixtures', folder, name), 'utf8')) as GroundTruth;
 const PDF_TRUTH = truthOf('de_weclapp_facturx.json');
 const XML_TRUTH = truthOf('fr_hotel_pacano_facturx.json');
+const XRECHNUNG_TRUTH = truthOf('de_xrechnung_ubl_rechnung.json', 'einvoices');
 /** The grand total the Factur-X XML of the PDF states (the page prints PDF_TRUTH.totalAmount). */
 const PDF_XML_TOTAL = '963.11';
 
@@ -83,7 +88,7 @@ async function finish(s: Session, viewer: Locator, shot: string): Promise<void> 
 }
 
 describe('e-invoices', () => {
-  it('imports a Factur-X PDF and a CII XML file, shows the XML fields and the disagreement, and reviews both', {
+  it('imports a Factur-X PDF, a CII XML file and an XRechnung UBL file, shows the XML fields and the disagreement, and reviews them', {
     timeout: PROCESSING_TIMEOUT_MS + 180_000,
   }, async () => {
     const s = current();
@@ -95,11 +100,11 @@ describe('e-invoices', () => {
     await list.importFiles(
       join(repoRoot, 'fixtures', 'invoices-dev', FACTUR_X_PDF),
       join(repoRoot, 'fixtures', 'einvoices', CII_XML),
+      join(repoRoot, 'fixtures', 'einvoices', XRECHNUNG_XML),
     );
-    await list.waitForFileStatus(FACTUR_X_PDF, 'done');
-    await list.waitForFileStatus(CII_XML, 'done');
+    for (const name of [FACTUR_X_PDF, CII_XML, XRECHNUNG_XML]) await list.waitForFileStatus(name, 'done');
     await list.closeImport();
-    for (const name of [FACTUR_X_PDF, CII_XML])
+    for (const name of [FACTUR_X_PDF, CII_XML, XRECHNUNG_XML])
       await list.row(name).getByText('To review').waitFor({ timeout: PROCESSING_TIMEOUT_MS });
     await s.screenshot('einvoices-1-to-review');
 
@@ -151,6 +156,31 @@ describe('e-invoices', () => {
     // A correction: the vendor with its legal form, as the accounts payable ledger names it.
     await correct(s.page, viewer, 'VendorName', `${XML_TRUTH.issuer} SAS`);
     await finish(s, viewer, 'einvoices-5-xml-finished');
+
+    // The XRechnung (UBL syntax): a readable rendering of it as the task's pages (the parties, the
+    // lines, the totals), its fields from the XML, the seller's VAT id that passes the German
+    // check digits, and its line items in the task's table.
+    await list.open();
+    await list.openRow(XRECHNUNG_XML);
+    await field(viewer, 'InvoiceId').waitFor();
+    await s.page.locator('.rd-page canvas').first().waitFor({ timeout: 30_000 });
+    expect(await s.page.locator('.rd-page').count()).toBe(3);
+    expect(await inputOf(viewer, 'InvoiceId')).toBe(XRECHNUNG_TRUTH.invoiceNumber);
+    expect(await inputOf(viewer, 'VendorName')).toBe(XRECHNUNG_TRUTH.issuer);
+    expect(await inputOf(viewer, 'VendorTaxId')).toBe(XRECHNUNG_TRUTH.vendorTaxId);
+    for (const key of ['InvoiceId', 'InvoiceDate', 'VendorName', 'VendorTaxId', 'InvoiceTotal'])
+      await expectFromXml(viewer, key);
+    expect(await field(viewer, 'VendorTaxId').getAttribute('data-attention')).toBeNull();
+    expect(amountOf(await inputOf(viewer, 'InvoiceTotal'))).toBe(XRECHNUNG_TRUTH.totalAmount);
+    const lineRows = viewer.locator('.rd-viewer-table tbody tr');
+    await expect.poll(() => lineRows.count(), { timeout: 15_000 }).toBe(XRECHNUNG_TRUTH.lineItemCount);
+    const descriptions = await lineRows.evaluateAll((rows) =>
+      rows.map((row) => (row.querySelectorAll('input')[1] as HTMLInputElement | undefined)?.value ?? ''),
+    );
+    expect(descriptions[0]).toMatch(/^Kopierpapier A4/);
+    expect(descriptions.every((text) => text.length > 0)).toBe(true);
+    await s.screenshot('einvoices-6-xrechnung-opened');
+    await finish(s, viewer, 'einvoices-7-xrechnung-finished');
     expect(s.problems).toEqual([]);
   });
 });

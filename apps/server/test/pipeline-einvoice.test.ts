@@ -123,6 +123,30 @@ for (const kind of databaseKinds()) {
       expect(timeline).toMatch(/E-invoice fr_hotel_pacano_factur-x\.xml \(CII\) read/);
     });
 
+    it('imports a stand-alone XRechnung in UBL syntax the same way, with its seller, VAT id and lines', {
+      timeout: HEAVY_MS,
+    }, async () => {
+      await setWorkspaceConfig(t, INVOICES_WS, { languages: { languageCode: 'fr' } });
+      const { task, document, byKey, words, timeline } = await process('einvoices/de_xrechnung_ubl_rechnung.xml');
+      expect(task.status).toBe(60);
+      expect(task.total_pages).toBe(3);
+      // The rendering speaks the task's language (French here), not the XML's.
+      expect(words[0]).toContain('Facture RE-2025-0417');
+      expect(words[0]).toContain('Kanzleibedarf Weber GmbH');
+      expect(words[1]).toContain('Tonerkartusche schwarz');
+      expect(words[2]).toMatch(/Total TTC: 693,74 EUR/);
+      expect(words[2]).toContain('IBAN: DE89370400440532013000');
+      for (const entity of byKey.values()) expect(entity).toMatchObject({ type: 'eInvoiceField', confidence: 1 });
+      expect(byKey.get('InvoiceId')?.keyValues[0]?.contentNormalized).toBe('RE-2025-0417');
+      expect(byKey.get('VendorName')?.keyValues[0]?.contentNormalized).toBe('Kanzleibedarf Weber GmbH');
+      expect(byKey.get('VendorTaxId')?.keyValues[0]?.contentNormalized).toBe('DE298765435');
+      expect(byKey.get('InvoiceTotal')?.keyValues[0]?.contentNormalized).toBe('693.74');
+      expect(document.tables[0]?.rowCount).toBe(3);
+      expect(timeline).toMatch(/E-invoice de_xrechnung_ubl_rechnung\.xml \(UBL\) read/);
+      // A VAT id that passes its check digits is not flagged.
+      expect(timeline).not.toMatch(/failing their country's check digits/);
+    });
+
     it('refuses a broken e-invoice XML with the reason, keeping the task', { timeout: HEAVY_MS }, async () => {
       const token = await t.tokenFor(demoEmail('Administrator'));
       const broken = Buffer.from(

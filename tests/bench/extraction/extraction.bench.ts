@@ -31,6 +31,7 @@ import {
   readEmbeddedEInvoice,
 } from '../../../apps/server/src/pipeline/documents/einvoice/index.js';
 import { detectInvoiceFields } from '../../../apps/server/src/pipeline/documents/fields/detect-invoice-fields.js';
+import { straighten } from '../../../apps/server/src/pipeline/documents/ocr/deskew.js';
 import { ocrPdf } from '../../../apps/server/src/pipeline/documents/ocr/ocr-pdf.js';
 import { ocrImage } from '../../../apps/server/src/pipeline/documents/ocr/tesseract.js';
 import { extractPdfText } from '../../../apps/server/src/pipeline/documents/pdf/extract-pdf-text.js';
@@ -62,6 +63,13 @@ const ONLY_SCANS = process.argv.includes('--only-scans');
  * language must then come from tesseract's first pass (ocr/detect-language.ts).
  */
 const ENGLISH_ONLY = process.argv.includes('--english-only');
+/**
+ * `--turned=3`: every scanned or photographed image turned by this many degrees (clockwise, on
+ * white) before it is read, as a sheet fed askew; `--no-deskew` reads it without straightening.
+ * Image-only PDFs are read as they are.
+ */
+const TURNED = Number(process.argv.find((arg) => arg.startsWith('--turned='))?.slice('--turned='.length) ?? 0);
+const DESKEW = !process.argv.includes('--no-deskew');
 /** The pipeline's rule for a usable text layer (stages/recognizers.ts). */
 const MIN_TEXT_CHARS = 20;
 
@@ -148,7 +156,12 @@ async function ocr(read: () => Promise<PageText[]>): Promise<PageText[]> {
 
 /** The pages as the pipeline reads them: the text layer where it is usable, else tesseract. */
 async function pagesOf(bytes: Uint8Array, isPdf: boolean, languages: string[]): Promise<PageText[] | null> {
-  if (!isPdf) return SKIP_OCR ? null : ocr(async () => [await ocrImage(bytes, { languages })]);
+  if (!isPdf) {
+    if (SKIP_OCR) return null;
+    // Turning is what straightening does, by the other angle.
+    const image = TURNED ? await straighten(Buffer.from(bytes), TURNED) : bytes;
+    return ocr(async () => [await ocrImage(image, { languages, deskew: DESKEW })]);
+  }
   const text = await extractPdfText(bytes);
   const usable = text.every((page) => {
     const quality = assessTextLayer(page.text);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFixture } from '../testing/fixtures.js';
+import { readFixture, readFixtureText } from '../testing/fixtures.js';
 import { readEmbeddedEInvoice } from './index.js';
 import { decimal, isoDate, readEInvoice } from './read-einvoice.js';
 
@@ -74,6 +74,31 @@ describe('readEInvoice', () => {
         },
       ],
     });
+  });
+
+  it('reads a stand-alone XRechnung 3.0 invoice in UBL syntax with its line items', () => {
+    const truth = JSON.parse(readFixtureText('einvoices/de_xrechnung_ubl_rechnung.json')) as Record<string, unknown>;
+    const reading = readEInvoice(readFixtureText('einvoices/de_xrechnung_ubl_rechnung.xml'));
+    expect(reading.ok).toBe(true);
+    if (!reading.ok) return;
+    expect(reading.invoice).toMatchObject({
+      syntax: 'UBL',
+      profile: expect.stringContaining('xrechnung_3.0'),
+      documentType: 'invoice',
+      number: truth.invoiceNumber,
+      issueDate: truth.date,
+      dueDate: truth.dueDate,
+      currency: truth.currency,
+      seller: { name: truth.issuer, vatId: truth.vendorTaxId, country: 'DE' },
+      netTotal: (truth.netAmount as number).toFixed(2),
+      taxTotal: (truth.taxAmount as number).toFixed(2),
+      grandTotal: (truth.totalAmount as number).toFixed(2),
+      iban: truth.iban,
+    });
+    expect(reading.invoice.lines).toHaveLength(truth.lineItemCount as number);
+    // The lines add up to the net total, as EN 16931's BR-CO-10 asks.
+    const lines = reading.invoice.lines.reduce((sum, line) => sum + Number(line.netAmount), 0);
+    expect(lines.toFixed(2)).toBe(reading.invoice.netTotal);
   });
 
   it('says why broken XML and XML that is not an invoice are not read', () => {

@@ -204,6 +204,32 @@ describe('detectInvoiceFields layout rules', () => {
     expect(value(detectInvoiceFields([bill]), 'VendorName')?.contentNormalized).toBe('Muster Consulting GmbH');
   });
 
+  it('fills no invoice fields on real reports whose prose says "receipt", "avoir" or "bon"', async () => {
+    // A state's layoff report (a table with "Bon Appetit" in it), a French town plan ("avoir" is
+    // also the verb "to have") and a Federal Register notice ("shortly after receipt").
+    for (const name of [
+      'multipage/WARN-Report-2015-2016.pdf',
+      'multipage/chelsea_pdta_fr.pdf',
+      'multipage/federal-register-2020-17221.pdf',
+    ]) {
+      expect(detectInvoiceFields(await extractPdfText(readFixture(`pdfs/${name}`))), name).toEqual([]);
+    }
+  });
+
+  it('takes a title or a numbered name of the bill as its type, whatever the language', () => {
+    for (const title of ['AVOIR N° 2024-031', 'Credit note', 'Tax Invoice', 'Bon-Nr.:6197', 'Nota Fiscal']) {
+      const page = syntheticPage(['Muster Consulting GmbH', title, 'Berlin, 12.03.2024'].join('\n'));
+      expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized, title).toBe('Muster Consulting GmbH');
+    }
+  });
+
+  it("keeps a credit note's total negative as it is printed", () => {
+    const page = syntheticPage(
+      ['Muster Consulting GmbH', 'Gutschrift Nr. 2024-031', 'Netto 100,00- EUR', 'Gesamtbetrag 119,00- EUR'].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'InvoiceTotal')?.contentNormalized).toBe('-119.00');
+  });
+
   it('takes the issuer from the sender line over the address window, not the buyer under it', () => {
     const page = syntheticPage(
       [
@@ -311,6 +337,19 @@ describe('detectInvoiceFields: general layout rules', () => {
 describe('detectInvoiceFields: words with boxes on real pages', async () => {
   const read = async (name: string) =>
     detectInvoiceFields(await extractPdfText(readFixture(`invoices-dev/${name}.pdf`)));
+
+  it('reads a Czech invoice: the number after its title, the seller under "Dodavatel", a total grouped by spaces', async () => {
+    const found = await read('cs_fakturoid_faktura');
+    const truth = JSON.parse(readFixtureText('invoices-dev/cs_fakturoid_faktura.json')) as Record<string, unknown>;
+    expect(value(found, 'InvoiceId')?.contentNormalized).toBe(truth.invoiceNumber);
+    expect(value(found, 'VendorName')?.contentNormalized).toBe(truth.issuer);
+    expect(value(found, 'InvoiceTotal')?.contentNormalized).toBe((truth.totalAmount as number).toFixed(2));
+  });
+
+  it('does not read "Faktura" heading another word as the label of a number', async () => {
+    const found = await read('pl_ksef_fop_faktura');
+    expect(value(found, 'InvoiceId')?.contentNormalized).toBe('2/11/2023');
+  });
 
   it('reads the number under a title past a date-shaped line ("FACTURE" / date / "nº …")', async () => {
     expect(value(await read('fr_hotel_pacano_word'), 'InvoiceId')?.contentNormalized).toBe('2023-6026');

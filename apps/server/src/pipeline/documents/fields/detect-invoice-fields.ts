@@ -139,10 +139,31 @@ const BILL_FIELDS = new Set<InvoiceField | 'AmountPaid'>([
   'AmountPaid',
 ]);
 
-/** A bill names itself or has a labelled number or amount; a letter or a report has neither. */
+/** A title line is short: a heading, not a sentence that happens to say "receipt". */
+const TITLE_WORDS = 8;
+/** The bill word comes first in its title ("Invoice", "Tax invoice", "Rechnung Nr. 17"). */
+const TITLE_POSITION = 2;
+/** A bill word followed by a number or its label names the document in any line ("Bon-Nr.:6197"). */
+const BILL_WORD_NUMBERED = new RegExp(
+  `${BILL_WORDS.source}\\s*[-:]?\\s*(?:n[or°º]\\.?|nr\\.?|no\\.?|núm\\.?|number|nummer|numéro|número|#|\\d)`,
+  'iu',
+);
+
+/**
+ * A bill names itself or has a labelled number or amount; a letter or a report has neither. The
+ * name must be a title (a short line that starts with it) or come with a number: prose says
+ * "after receipt", and French "avoir" (credit note) is also the verb "to have".
+ */
 function isInvoiceLike(pages: readonly PageText[], candidates: readonly Candidate[]): boolean {
   if (candidates.some((candidate) => BILL_FIELDS.has(candidate.field))) return true;
-  return pages.some((page) => BILL_WORDS.test(page.text));
+  return pages.some((page) => page.text.split('\n').some(namesBill));
+}
+
+function namesBill(line: string): boolean {
+  if (BILL_WORD_NUMBERED.test(line)) return true;
+  const words = line.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word));
+  if (words.length === 0 || words.length > TITLE_WORDS) return false;
+  return BILL_WORDS.test(words.slice(0, TITLE_POSITION).join(' '));
 }
 
 function labelledCandidates(

@@ -79,6 +79,9 @@ export const LABEL_RULES: readonly LabelRule[] = [
   // A CFDI's "Folio fiscal" is its fiscal UUID; the invoice's own number is its "Folio".
   rule('InvoiceId', 'id', 0.85, 'bon-?\\s*nr\\.?|beleg-?\\s*nr\\.?|ticket\\s*n[º°]|folio(?!\\s+fiscal)'),
   rule('InvoiceId', 'id', 0.6, 'invoice|facture|rechnung|factuur|fatura'),
+  // A title with the number after it ("Faktura 20150009"); alone, these words head other things
+  // ("Faktura podstawowa", a basic invoice).
+  rule('InvoiceId', 'id', 0.6, '(?:factura|fattura|faktura)(?=\\s*[#:]?\\s*\\d)'),
   // Issue date
   rule('InvoiceDate', 'date', 0.95, 'invoice\\s+date|date\\s+of\\s+issue|issue\\s+date|billing\\s+date|date\\s+issued'),
   rule('InvoiceDate', 'date', 0.95, 'date\\s+de\\s+(?:la\\s+)?facture|date\\s+d.[ée]mission|factur[ée]e?\\s+le'),
@@ -172,7 +175,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'VendorName',
     'name',
     0.9,
-    'sold\\s+by|vendor|supplier|seller|issued\\s+by|sprzedawca|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
+    'sold\\s+by|vendor|supplier|seller|issued\\s+by|sprzedawca|dodavatel|prod[áa]vaj[íi]c[íi]|fornecedor|emitente|vendedor|verk[äa]ufer|lieferant|fournisseur|vendeur|leverancier|verkoper',
   ),
   // "From:" over or before the sender's block; the Spanish CFDI's "Datos del emisor".
   rule('VendorName', 'name', 0.85, 'from(?=\\s*:)|datos\\s+del\\s+emisor|emisor(?=\\s*:)'),
@@ -186,7 +189,7 @@ export const LABEL_RULES: readonly LabelRule[] = [
     'CustomerName',
     'name',
     0.85,
-    'cliente|destinat[áa]rio|nabywca|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.|datos\\s+del\\s+receptor|receptor(?=\\s*:)',
+    'cliente|destinat[áa]rio|nabywca|odb[ěe]ratel|kupuj[íi]c[íi]|adquirente|kunde|rechnungsempf[äa]nger|factur[ée]\\s+[àa]|klant|factuuradres|t\\.a\\.v\\.|datos\\s+del\\s+receptor|receptor(?=\\s*:)',
   ),
   // Not a field of its own; listed so a "Ship To" next to "Bill To" ends the customer's value.
   rule(

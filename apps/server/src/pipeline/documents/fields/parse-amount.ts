@@ -48,9 +48,13 @@ export const CURRENCY_MARKERS: Record<string, string> = {
 const MARKER = '(R\\$|US\\$|[€$£₹¥]|EUR|USD|BRL|GBP|INR|CHF|JPY|CAD|AUD|SEK|DKK|NOK|PLN|CZK|MXN|Kč|zł|Rs\\.?|euros?)';
 // Thousands may be grouped by dots, commas, spaces or (Swiss) apostrophes: 1.950 · 1,950 · 1 950 · 1'950.
 const NUMBER = "((?:[-−]\\s?)?(?:\\d{1,3}(?:[.,'’\\u00a0\\u202f\\u2009]\\d{3})+|\\d+)(?:[.,]\\d{1,4})?)";
+/** The marker as a lookahead: the minus of "-€24.50" is read only when a marker follows it. */
+const MARKER_AHEAD = `(?=${MARKER.replace('(', '(?:')})`;
 const AMOUNT = new RegExp(
-  // A marker after the number belongs to it unless another number follows ("2014 $4.11").
-  `(?:${MARKER}\\s?)?${NUMBER}(?!\\d)(?:\\s?${MARKER}(?![\\p{L}\\p{N}])(?!\\s?[-−]?\\d))?`,
+  // A marker after the number belongs to it unless another number follows ("2014 $4.11"). A
+  // credit's minus may stand before the currency symbol (-€24.50) or after the number, as
+  // accounting programs print it (24,50-).
+  `(?:([-−])\\s?${MARKER_AHEAD})?(?:${MARKER}\\s?)?${NUMBER}(?!\\d)([-−](?![\\p{L}\\p{N}]))?(?:\\s?${MARKER}(?![\\p{L}\\p{N}])(?!\\s?[-−]?\\d))?`,
   'giu',
 );
 
@@ -82,30 +86,64 @@ export function parseNumber(raw: string): { value: number; decimals: number } | 
   return Number.isFinite(value) ? { value, decimals: fraction.length } : null;
 }
 
-export function findAmounts(text: string): FoundAmount[] {
+/**
+ * Thousands grouped by plain spaces, as French, Czech, Polish or Swedish amounts are often
+ * printed ("1 210,00 Kč", "€ 1 368,84"). A space also separates a quantity from a price, so the
+ * grouping is read only with cents and a currency marker touching the number.
+ */
+const SPACED_AMOUNT = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])([-−]\\s?)?(?:${MARKER}\\s?)?(\\d{1,3}(?: \\d{3})+[.,]\\d{2})(?![\\d.,])(?:\\s?${MARKER}(?![\\p{L}\\p{N}]))?`,
+  'giu',
+);
+
+function findSpacedAmounts(text: string): FoundAmount[] {
   const out: FoundAmount[] = [];
+  SPACED_AMOUNT.lastIndex = 0;
+  for (let m = SPACED_AMOUNT.exec(text); m; m = SPACED_AMOUNT.exec(text)) {
+    const [, minus, before, number, after] = m;
+    const marker = (before ?? after)?.toLowerCase();
+    const currency = marker ? (CURRENCY_MARKERS[marker] ?? null) : null;
+    const parsed = parseNumber(number as string);
+    if (!currency || !parsed) continue;
+    const value = minus ? -parsed.value : parsed.value;
+    const length = m[0].trimEnd().length;
+    out.push({ value, normalized: value.toFixed(2), currency, hasDecimals: true, index: m.index, length });
+  }
+  return out;
+}
+
+export function findAmounts(text: string): FoundAmount[] {
+  const spaced = findSpacedAmounts(text);
+  const out: FoundAmount[] = [...spaced];
+  const inSpaced = (index: number, length: number) =>
+    spaced.some((amount) => index < amount.index + amount.length && amount.index < index + length);
   AMOUNT.lastIndex = 0;
   for (let m = AMOUNT.exec(text); m; m = AMOUNT.exec(text)) {
-    const parsed = parseNumber(m[2] as string);
+    if (inSpaced(m.index, m[0].length)) continue;
+    const [, leadingMinus, before, number, trailingMinus, after] = m;
+    const parsed = parseNumber(number as string);
     if (!parsed) continue;
     // A number glued to a letter or going on with more dotted groups is part of a code
     // ("NL8204.71.616.B.02", "INV2023.01"), not an amount.
-    if (!m[1] && /[\p{L}\p{N}]$/u.test(text.slice(0, m.index))) continue;
-    if (!m[3] && /^[.,]\d/u.test(text.slice(m.index + m[0].length))) continue;
+    if (!leadingMinus && !before && /[\p{L}\p{N}]$/u.test(text.slice(0, m.index))) continue;
+    if (!after && /^[.,]\d/u.test(text.slice(m.index + m[0].length))) continue;
     // Rates ("21%", "14.50 %") are not amounts.
     if (/^\s?%/u.test(text.slice(m.index + m[0].trimEnd().length))) continue;
-    const marker = (m[1] ?? m[3])?.toLowerCase();
+    const marker = (before ?? after)?.toLowerCase();
     const currency = marker ? (CURRENCY_MARKERS[marker] ?? null) : null;
+    // Negative as printed: a minus anywhere around the number, or accounting's brackets "(24.50)".
+    const bracketed = /\($/.test(text.slice(0, m.index)) && /^\)/.test(text.slice(m.index + m[0].trimEnd().length));
+    const value = leadingMinus || trailingMinus || bracketed ? -Math.abs(parsed.value) : parsed.value;
     out.push({
-      value: parsed.value,
-      normalized: parsed.value.toFixed(Math.max(2, parsed.decimals)),
+      value,
+      normalized: value.toFixed(Math.max(2, parsed.decimals)),
       currency,
       hasDecimals: parsed.decimals > 0,
       index: m.index,
       length: m[0].trimEnd().length,
     });
   }
-  return out;
+  return spaced.length === 0 ? out : out.sort((a, b) => a.index - b.index);
 }
 
 /** Amounts that look like money: decimals or a currency marker (not quantities, years, codes). */

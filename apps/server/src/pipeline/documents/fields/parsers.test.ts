@@ -82,6 +82,39 @@ describe('amounts', () => {
   });
 });
 
+describe("a credit's amounts, negative as printed", () => {
+  it('reads the minus before the currency sign, after the number, and accounting brackets', () => {
+    const read = (text: string) => findMoney(text).map((amount) => [amount.normalized, amount.currency]);
+    expect(read('Total -€24,918.42')).toEqual([['-24918.42', 'EUR']]);
+    expect(read('Total € -24,918.42')).toEqual([['-24918.42', 'EUR']]);
+    expect(read('Gesamtbetrag 24.918,42- EUR')).toEqual([['-24918.42', 'EUR']]);
+    expect(read('Total due (1,250.00)')).toEqual([['-1250.00', null]]);
+    expect(read('Montant TTC −1\u202f234,50 €')).toEqual([['-1234.50', 'EUR']]);
+  });
+
+  it('does not take a hyphen between numbers or before a word for a minus', () => {
+    const read = (text: string) => findMoney(text).map((amount) => amount.normalized);
+    expect(read('Preis 10,00-15,00 EUR')[0]).toBe('10.00');
+    expect(read('5,00-Gutschein')).toEqual(['5.00']);
+    expect(read('Total 119,00 EUR (incl. 19,00 EUR VAT)')).toEqual(['119.00', '19.00']);
+  });
+});
+
+describe('thousands grouped by plain spaces', () => {
+  it('reads them with cents and a currency marker touching the number', () => {
+    const read = (text: string) => findMoney(text).map((amount) => [amount.normalized, amount.currency]);
+    expect(read('Celkem 1 210,00 Kč')).toEqual([['1210.00', 'CZK']]);
+    expect(read('Total TTC € 12 368,84')).toEqual([['12368.84', 'EUR']]);
+    expect(read('Gutschrift -1 000,00 EUR')).toEqual([['-1000.00', 'EUR']]);
+  });
+
+  it('keeps a quantity and a price apart when no currency says they are one amount', () => {
+    const read = (text: string) => findMoney(text).map((amount) => amount.normalized);
+    expect(read('Menge 2 100,00')).toEqual(['100.00']);
+    expect(read('IČ 99899989 123 456,00')).toEqual(['456.00']);
+  });
+});
+
 describe('amounts inside codes', () => {
   it('does not read a number glued to letters or going on with dotted groups as an amount', () => {
     expect(findMoney('VAT NL8204.71.616.B.02')).toEqual([]);

@@ -13,9 +13,12 @@ import { cumulativeShares } from '../pdf/glyph-widths.js';
 import { runTool } from '../process/run-tool.js';
 import { buildPageText, type PageText, type PositionedChar, type RawWord } from '../text/page-text.js';
 import type { PageUnit } from '../types.js';
+import { straighten, straighteningAngle, unstraighten } from './deskew.js';
 import { detectLanguage } from './detect-language.js';
 import { toTesseractLanguage, toTesseractLanguages } from './languages.js';
 import { type OsdResult, parseOsd, parseTesseractTsv, type TsvWord } from './parse-tsv.js';
+import { trustedResolution } from './resolution.js';
+import { measureTextLines } from './text-lines.js';
 import { upscaleFactor } from './text-scale.js';
 
 export interface OcrOptions extends ImageLimits {
@@ -28,9 +31,14 @@ export interface OcrOptions extends ImageLimits {
   detectLanguage?: boolean;
   /** Find the page orientation (OSD, then trying rotations when unsure). Default true. */
   detectOrientation?: boolean;
+  /** Straighten a page whose text lines run askew (deskew.ts) before reading it. Default true. */
+  deskew?: boolean;
   /** Page number to put on the result (for pages of a PDF). */
   pageNumber?: number;
-  /** Resolution of the image when known (rendered PDF pages); tesseract guesses otherwise. */
+  /**
+   * Resolution of the image when known (rendered PDF pages). Otherwise the one stored in the file
+   * when the image bears it out (resolution.ts), or tesseract estimates it.
+   */
   dpi?: number;
   /**
    * Multiply pixel coordinates by this to get page units, with the unit it gives: a page rendered
@@ -120,25 +128,35 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
   if (!status.isConfigured) throw new EngineNotConfiguredError('tesseract OCR', status.reason ?? 'unknown reason.');
   const bytes = typeof input === 'string' ? new Uint8Array(await readFile(input)) : input;
   const image = await decodeUpright(bytes, 0, options);
-  const dpi = options.dpi ?? image.dpi ?? undefined;
+  const lines = options.deskew !== false || !options.dpi ? await measureTextLines(image.png) : null;
+  const dpi =
+    options.dpi ??
+    trustedResolution({
+      stated: image.dpi,
+      width: image.width,
+      height: image.height,
+      lineHeight: lines?.lineHeight ?? null,
+    });
+  const turn = options.deskew !== false ? straighteningAngle(lines) : 0;
+  const straight = turn === 0 ? image.png : await straighten(image.png, turn);
   const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-ocr-'));
   try {
     const requested = toTesseractLanguages(options.languages ?? ['eng']);
     const run = (png: Buffer, atDpi = dpi, languages = requested) =>
       recognise(png, directory, languages, atDpi, options.timeoutMs);
-    // The page as it lies is read first: when tesseract is sure of its words, the page is upright
-    // and the orientation pass (a second tesseract run) is not needed; a turned page reads as
-    // noise, and only then is OSD asked which way it lies.
+    // The page as it lies (straightened) is read first: when tesseract is sure of its words, the
+    // page is upright and the orientation pass (a second tesseract run) is not needed; a turned
+    // page reads as noise, and only then is OSD asked which way it lies.
     const detect = options.detectOrientation !== false && status.canDetectOrientation;
-    const upright: Attempt = { rotation: 0, png: image.png, words: await run(image.png) };
+    const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
     const osd =
       detect && !surelyUpright(upright.words)
-        ? await detectOrientation(image.png, directory, dpi, options.timeoutMs)
+        ? await detectOrientation(straight, directory, dpi, options.timeoutMs)
         : null;
     let best: Attempt = upright;
     if (osd && osd.confidence >= TRUSTED_OSD_CONFIDENCE) {
       if (osd.rotate !== 0) {
-        const png = await rotate(image.png, osd.rotate);
+        const png = await rotate(straight, osd.rotate);
         best = { rotation: osd.rotate, png, words: await run(png) };
       }
     } else if (detect && upright.words.length > 0 && meanConfidence(upright.words) < DOUBTFUL_MEAN_CONFIDENCE) {
@@ -166,14 +184,25 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
       );
       if (wordCertainty(again) > wordCertainty(words)) words = again.map((word) => shrink(word, enlarge));
     }
+    // A straightened page's words go back onto the page as it is shown (turned a quarter when
+    // its orientation said so), whose size is the page's.
+    const quarter = best.rotation === 90 || best.rotation === 270;
+    const shown =
+      turn === 0
+        ? { width: width ?? 0, height: height ?? 0 }
+        : quarter
+          ? { width: image.height, height: image.width }
+          : { width: image.width, height: image.height };
+    if (turn !== 0)
+      words = words.map((word) => unstraighten(word, turn, { width: width ?? 0, height: height ?? 0 }, shown));
     const factor = options.scale?.factor ?? 1;
     return buildPageText(
       words.map((word) => toRawWord(word, factor)),
       {
         pageNumber: options.pageNumber ?? 1,
         pageSize: {
-          width: (width ?? 0) * factor,
-          height: (height ?? 0) * factor,
+          width: shown.width * factor,
+          height: shown.height * factor,
           unit: options.scale?.unit ?? 'pixel',
         },
         orientation: best.rotation,
