@@ -1,0 +1,108 @@
+import type { TranslationShape } from '@reviewdesk/ui';
+import type { en } from './en';
+
+/** German strings of the user profile. */
+export const de: TranslationShape<typeof en> = {
+  title: 'Profil',
+  tabsLabel: 'Bereiche des Profils',
+  tabs: {
+    email: 'E-Mail und persönliche Daten',
+    password: 'Passwort',
+    'external-logins': 'Externe Anmeldungen',
+    notifications: 'Benachrichtigungen',
+    '2fa': 'Zwei-Faktor-Authentifizierung',
+  },
+  loadFailed: 'Ihr Profil konnte nicht geladen werden.',
+  notAvailable: 'Dies ist auf diesem Server noch nicht verfügbar.',
+  retry: 'Erneut versuchen',
+  cancel: 'Abbrechen',
+  email: {
+    address: 'E-Mail',
+    confirmed: 'Bestätigt',
+    notConfirmed: 'Nicht bestätigt',
+    userName: 'Benutzername',
+    role: 'Rolle',
+    sendVerification: 'Bestätigungs-E-Mail erneut senden',
+    verificationSent: 'Wir haben eine Bestätigungs-E-Mail an {{email}} gesendet.',
+    changeTitle: 'E-Mail-Adresse ändern',
+    newEmail: 'Neue E-Mail-Adresse',
+    invalidEmail: 'Geben Sie eine vollständige E-Mail-Adresse ein, etwa name@beispiel.de.',
+    sameEmail: 'Das ist bereits Ihre E-Mail-Adresse.',
+    sendConfirmation: 'Bestätigungslink senden',
+    changeSent:
+      'Wir haben einen Bestätigungslink an {{email}} gesendet. Ihre Adresse ändert sich, sobald Sie ihn öffnen.',
+    changeUnavailable: 'Das Ändern der E-Mail-Adresse ist auf diesem Server noch nicht verfügbar.',
+  },
+  personal: {
+    title: 'Persönliche Daten',
+    fullName: 'Vollständiger Name',
+    fullNameRequired: 'Geben Sie Ihren Namen ein.',
+    contact: 'Kontakt',
+    contactHint: 'Zum Beispiel eine Telefonnummer. Leer lassen, um ihn zu entfernen.',
+    save: 'Speichern',
+    saved: 'Ihre persönlichen Daten wurden gespeichert.',
+  },
+  picture: {
+    title: 'Profilbild',
+    alt: 'Ihr Profilbild',
+    none: 'Noch kein Bild.',
+    choose: 'Bild auswählen',
+    hint: 'PNG, JPEG, GIF oder WebP, höchstens {{megabytes}} MB.',
+    tooLarge: 'Das Bild ist größer als {{megabytes}} MB.',
+    wrongType: 'Das Bild muss ein PNG-, JPEG-, GIF- oder WebP-Bild sein.',
+    saved: 'Ihr Profilbild wurde geändert.',
+  },
+  defaultTenant: {
+    title: 'Standardmandant',
+    label: 'Mandant nach der Anmeldung',
+    save: 'Speichern',
+    saved: 'Ihr Standardmandant wurde geändert.',
+  },
+  personalData: {
+    title: 'Ihre Daten',
+    description: 'Laden Sie alles herunter, was Reviewdesk über Sie speichert, als JSON-Datei.',
+    download: 'Meine Daten herunterladen',
+  },
+  deletion: {
+    title: 'Konto löschen',
+    description: 'Das Löschen Ihres Kontos kann nicht rückgängig gemacht werden.',
+    open: 'Mein Konto löschen…',
+    dialogTitle: 'Ihr Konto löschen?',
+    blocked: 'Ihr Konto kann noch nicht gelöscht werden:',
+    ownedTenants: 'Diese Mandanten, die nur Ihnen gehören, werden mit allen Daten gelöscht:',
+    confirmLabel: 'Geben Sie {{word}} zur Bestätigung ein',
+    confirmWord: 'LÖSCHEN',
+    deleteAccount: 'Mein Konto löschen',
+    deleteWithData: 'Mein Konto und diese Mandanten löschen',
+  },
+  password: {
+    current: 'Aktuelles Passwort',
+    new: 'Neues Passwort',
+    confirm: 'Neues Passwort wiederholen',
+    change: 'Passwort ändern',
+    changed: 'Ihr Passwort wurde geändert.',
+    differ: 'Die neuen Passwörter stimmen nicht überein.',
+    noPasswordYet:
+      'Ihr Konto meldet sich über eine externe Anmeldung an und hat kein Passwort. Fügen Sie eines hinzu, um sich auch mit Ihrer E-Mail-Adresse anzumelden.',
+    add: 'Passwort hinzufügen',
+    added: 'Ihr Konto hat jetzt ein Passwort.',
+  },
+  externalLogins: {
+    unavailable: 'Externe Anmeldungen sind auf diesem Server noch nicht verfügbar.',
+    none: 'Mit Ihrem Konto sind keine externen Anmeldungen verknüpft.',
+    remove: '{{provider}} entfernen',
+    removed: '{{provider}} wurde aus Ihrem Konto entfernt.',
+    cannotRemove: 'Ihre einzige Anmeldemöglichkeit kann nicht entfernt werden: Fügen Sie zuerst ein Passwort hinzu.',
+  },
+  notifications: {
+    title: 'Benachrichtigungen per E-Mail',
+    description:
+      'Sie erhalten eine E-Mail, wenn eine Aufgabe zur Prüfung bereit ist oder in den Verlauf geht, wie es die Benachrichtigungseinstellungen jedes Arbeitsbereichs vorsehen: an den Ersteller, an die Prüfer oder an gewählte Adressen.',
+    language: 'Die E-Mails sind in der Sprache geschrieben, die Sie in Reviewdesk verwenden.',
+    address: 'Sie gehen an {{email}}.',
+    unconfirmed: 'Bestätigen Sie Ihre E-Mail-Adresse, um sie zu erhalten.',
+  },
+  twoFactor: {
+    unavailable: 'Die Zwei-Faktor-Authentifizierung ist auf diesem Server noch nicht verfügbar.',
+  },
+};
