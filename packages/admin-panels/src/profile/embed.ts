@@ -8,6 +8,10 @@ import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
 import type { AdminPanelHandle } from '../embed';
 import type { AdminPanelsEventMap } from '../events';
+
+// The event map names the home screen's events too; their types only, no code of that screen.
+export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from '../home/events';
+
 import { UserProfile, type UserProfileProps } from './UserProfile';
 
 /** Options of {@link mountUserProfile}: the provider's settings plus the screen's props. */

@@ -23,8 +23,11 @@ export const PROFILE_NAMESPACE = 'admin-panels-profile';
 /** Every key of the profile's namespace (`'password.change'`, …). */
 export type ProfileTranslationKey = TranslationKey<typeof en>;
 
+/** The shape of the profile's strings in every language (a host overriding some follows it). */
+export type ProfileStrings = TranslationShape<typeof en>;
+
 /** The profile's strings in the five languages. */
-export const profileResources: NamespaceResources<TranslationShape<typeof en>> = { pt, en, de, fr, es };
+export const profileResources: NamespaceResources<ProfileStrings> = { pt, en, de, fr, es };
 
 /** `t` limited to the profile's keys. */
 export function useProfileTranslation() {

@@ -12,8 +12,10 @@ export type {
   AdminSavedEvent,
   AdminScreen,
 } from '../events';
+// The event map names the home screen's events too; their types only, no code of that screen.
+export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from '../home/events';
 export type { ProfileAccountDeletedEvent } from './AccountDeletion';
-export { PROFILE_NAMESPACE, type ProfileTranslationKey, profileResources } from './i18n';
+export { PROFILE_NAMESPACE, type ProfileStrings, type ProfileTranslationKey, profileResources } from './i18n';
 export { MAX_PICTURE_BYTES, PICTURE_TYPES } from './pictureFile';
 export { isProfileTab, PROFILE_TABS, type ProfileTab } from './tabs';
 export { UserProfile, type UserProfileProps } from './UserProfile';
