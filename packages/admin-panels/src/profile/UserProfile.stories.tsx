@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
-import { CURRENT_PASSWORD, mockedProfile } from '../test/mock-profile';
+import { APP_CODE, CURRENT_PASSWORD, mockedProfile } from '../test/mock-profile';
 import { StoryProvider } from '../test/StoryProvider';
 import { UserProfile } from './UserProfile';
 
@@ -169,10 +169,46 @@ export const Notifications: Story = {
   },
 };
 
-export const TwoFactor: Story = {
+export const TwoFactorTurnOn: Story = {
   args: { tab: '2fa' },
-  // A server that cannot list its calls: every tab is offered and says itself what it lacks.
-  ...mockedProfile({ noCapabilities: true }),
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId('profile.2fa.begin'));
+    await canvas.findByTestId('profile.2fa.qr');
+    await userEvent.type(canvas.getByTestId('profile.2fa.code'), APP_CODE);
+    await userEvent.click(canvas.getByTestId('profile.2fa.confirm'));
+    await canvas.findByTestId('profile.2fa.recovery');
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalledWith({ screen: 'profile', tab: '2fa' }));
+  },
+};
+
+export const TwoFactorKey: Story = {
+  args: { tab: '2fa' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId('profile.2fa.begin'));
+    await canvas.findByTestId('profile.2fa.secret');
+  },
+};
+
+export const TwoFactorOn: Story = {
+  args: { tab: '2fa' },
+  ...mockedProfile({ twoFactorOn: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect((await canvas.findByTestId('profile.2fa.codes-left')).textContent).toBe(
+      'Códigos de recuperação por usar: 7',
+    );
+    await userEvent.type(canvas.getByTestId('profile.2fa.disable-password'), 'errada');
+    await userEvent.click(canvas.getByTestId('profile.2fa.disable'));
+    await canvas.findByTestId('profile.2fa.disable.errors');
+  },
+};
+
+export const TwoFactorUnavailable: Story = {
+  args: { tab: '2fa' },
+  // An older server, which cannot list its calls and answers 501 to two-factor's.
+  ...mockedProfile({ noCapabilities: true, notImplemented: ['User_TwoFactor'] }),
   play: async ({ canvasElement }) => {
     await expect((await within(canvasElement).findByTestId('profile.unavailable')).textContent).toContain(
       'A autenticação de dois fatores ainda não está disponível neste servidor.',
@@ -221,6 +257,16 @@ export const Spanish: Story = {
   args: { tab: 'notifications' },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText('Notificaciones por correo');
+  },
+};
+
+export const DarkTwoFactorKey: Story = {
+  globals: { skin: 'dark', locale: 'de' },
+  args: { tab: '2fa' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByTestId('profile.2fa.begin'));
+    await canvas.findByText('Mit diesem Code einschalten');
   },
 };
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  APP_CODE,
   CURRENT_PASSWORD,
   createMockProfileApi,
   type MockProfileOptions,
@@ -232,5 +233,54 @@ describe('<UserProfile>', () => {
     renderAdmin(<UserProfile />, { grants: [] });
     expect(await screen.findByText('You do not have access')).toBeTruthy();
     expect(state.calls).toEqual([]);
+  });
+});
+
+describe('<UserProfile> two-factor authentication', () => {
+  it('turns on with a first code from the app, and shows the recovery codes once', async () => {
+    const state = mock();
+    const onSaved = vi.fn();
+    renderAdmin(<UserProfile tab="2fa" onSaved={onSaved} />, { grants });
+    expect((await screen.findByTestId('profile.2fa.state')).textContent).toContain('Two-factor authentication is off.');
+    await userEvent.click(screen.getByTestId('profile.2fa.begin'));
+    expect((await screen.findByTestId('profile.2fa.secret')).textContent).toBe(
+      'JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP',
+    );
+    expect(screen.getByTestId('profile.2fa.qr').getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    await userEvent.click(screen.getByTestId('profile.2fa.confirm'));
+    expect(screen.getByText('Type the 6 digits your app shows.')).toBeTruthy();
+    await userEvent.type(screen.getByTestId('profile.2fa.code'), '654321');
+    await userEvent.click(screen.getByTestId('profile.2fa.confirm'));
+    expect((await screen.findByTestId('profile.2fa.errors')).textContent).toContain('The code is not right.');
+    await userEvent.clear(screen.getByTestId('profile.2fa.code'));
+    await userEvent.type(screen.getByTestId('profile.2fa.code'), APP_CODE);
+    await userEvent.click(screen.getByTestId('profile.2fa.confirm'));
+    const codes = await screen.findByTestId('profile.2fa.recovery');
+    expect(within(codes).getAllByRole('listitem')).toHaveLength(10);
+    expect(onSaved).toHaveBeenCalledWith({ screen: 'profile', tab: '2fa' });
+    expect(state.twoFactor.enabled).toBe(true);
+    await userEvent.click(screen.getByTestId('profile.2fa.recovery.done'));
+    expect((await screen.findByTestId('profile.2fa.codes-left')).textContent).toBe('Recovery codes left: 10');
+    expect(screen.queryByTestId('profile.2fa.recovery')).toBeNull();
+  });
+
+  it('turns off with the password, refusing a wrong one with the server’s words', async () => {
+    const state = mock({ twoFactorOn: true });
+    renderAdmin(<UserProfile tab="2fa" />, { grants });
+    expect((await screen.findByTestId('profile.2fa.codes-left')).textContent).toBe('Recovery codes left: 7');
+    await userEvent.click(screen.getByTestId('profile.2fa.disable'));
+    expect((await screen.findByTestId('profile.2fa.disable.errors')).textContent).toBe('Type a code or your password.');
+    await userEvent.type(screen.getByTestId('profile.2fa.disable-password'), 'wrong');
+    await userEvent.click(screen.getByTestId('profile.2fa.disable'));
+    await waitFor(() =>
+      expect(screen.getByTestId('profile.2fa.disable.errors').textContent).toBe(
+        'The code or the password is not right.',
+      ),
+    );
+    await userEvent.clear(screen.getByTestId('profile.2fa.disable-password'));
+    await userEvent.type(screen.getByTestId('profile.2fa.disable-password'), CURRENT_PASSWORD);
+    await userEvent.click(screen.getByTestId('profile.2fa.disable'));
+    expect(await screen.findByTestId('profile.2fa.begin')).toBeTruthy();
+    expect(state.twoFactor.enabled).toBe(false);
   });
 });

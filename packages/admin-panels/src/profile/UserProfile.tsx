@@ -46,7 +46,7 @@ const TAB_NEEDS: Record<ProfileTab, string | null> = {
   password: 'User_ChangePassword',
   'external-logins': 'User_GetExternalLogins',
   notifications: 'User_GetUserDetails',
-  '2fa': null,
+  '2fa': 'User_TwoFactor',
 };
 
 /**
@@ -92,7 +92,7 @@ export function UserProfile(props: UserProfileProps) {
       password: <PasswordTab key={`${user.userId}:${user.hasPassword}`} user={user} {...events} />,
       'external-logins': <ExternalLoginsTab {...events} />,
       notifications: <NotificationsTab user={user} />,
-      '2fa': <TwoFactorTab />,
+      '2fa': <TwoFactorTab {...events} />,
     };
     const tabs: TabItem[] = offered.map((id) => ({
       id,

@@ -10,6 +10,8 @@ import { TENANT_ID } from './mock-api';
 
 export const USER_ID = '33333333-3333-4333-8333-333333333333';
 export const OTHER_TENANT_ID = '44444444-4444-4444-8444-444444444444';
+/** The code the mock's authenticator "shows" (it computes no TOTP). */
+export const APP_CODE = '123456';
 /** The current password the mock accepts. */
 export const CURRENT_PASSWORD = 'Current-password-1';
 
@@ -28,6 +30,8 @@ export interface MockProfileOptions {
   operations?: string[];
   /** An older server, without Server/Capabilities: every tab is offered and says itself what it lacks. */
   noCapabilities?: boolean;
+  /** Two-factor sign-in is on already. */
+  twoFactorOn?: boolean;
   /** The server answers 501 to these calls. */
   notImplemented?: string[];
 }
@@ -48,7 +52,14 @@ export const PROFILE_OPERATIONS = [
   'User_DeleteWithAllData',
   'User_UpdateCurrentUserDefaultTenant',
   'Tenant_UserTenants',
+  'User_TwoFactor',
+  'User_TwoFactorBegin',
+  'User_TwoFactorConfirm',
+  'User_TwoFactorDisable',
 ];
+
+/** A small valid SVG standing in for the QR code. */
+const QR_SVG = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 4 4"><path d="M0 0h2v2H0zM2 2h2v2H2z"/></svg>';
 
 const identity = (errors: string[] = []) => HttpResponse.json({ succeeded: errors.length === 0, errors });
 
@@ -74,6 +85,7 @@ export function createMockProfileApi(options: MockProfileOptions = {}) {
     defaultTenant: TENANT_ID,
     mails: [] as { to: string; kind: 'verify' | 'change' }[],
     deleted: null as 'account' | 'withData' | null,
+    twoFactor: { enabled: options.twoFactorOn ?? false, begun: false, codesLeft: options.twoFactorOn ? 7 : 0 },
     calls: [] as string[],
   };
   const answer = async (request: Request, operation: string) => {
@@ -232,6 +244,51 @@ export function createMockProfileApi(options: MockProfileOptions = {}) {
     }),
     http.get('*/api/:version/User/VerifyRulesToDelete', async ({ request }) => {
       return (await answer(request, 'User_VerifyRulesToDelete')) ?? HttpResponse.json(rules());
+    }),
+    http.get('*/api/:version/User/TwoFactor', async ({ request }) => {
+      return (
+        (await answer(request, 'User_TwoFactor')) ??
+        failed() ??
+        HttpResponse.json({ enabled: state.twoFactor.enabled, recoveryCodesLeft: state.twoFactor.codesLeft })
+      );
+    }),
+    http.post('*/api/:version/User/TwoFactor/Begin', async ({ request }) => {
+      const early = await answer(request, 'User_TwoFactorBegin');
+      if (early) return early;
+      if (state.twoFactor.enabled)
+        return HttpResponse.json({ message: 'Two-factor authentication is already on.' }, { status: 400 });
+      state.twoFactor.begun = true;
+      const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+      return HttpResponse.json({
+        secret,
+        otpauthUri: `otpauth://totp/Reviewdesk:dana%40example.com?issuer=Reviewdesk&secret=${secret}`,
+        qrCodeSvg: QR_SVG,
+      });
+    }),
+    http.post('*/api/:version/User/TwoFactor/Confirm', async ({ request }) => {
+      const early = await answer(request, 'User_TwoFactorConfirm');
+      if (early) return early;
+      const { code } = (await request.json()) as { code: string };
+      if (!state.twoFactor.begun) return HttpResponse.json({ message: 'Begin first.' }, { status: 400 });
+      if (code !== APP_CODE)
+        return HttpResponse.json({
+          succeeded: false,
+          errors: ['The code is not right. Type the code your app shows now.'],
+          recoveryCodes: [],
+        });
+      state.twoFactor = { enabled: true, begun: false, codesLeft: 10 };
+      const recoveryCodes = Array.from({ length: 10 }, (_, i) => `AAAA${i}-BBBB${i}`);
+      return HttpResponse.json({ succeeded: true, errors: [], recoveryCodes });
+    }),
+    http.post('*/api/:version/User/TwoFactor/Disable', async ({ request }) => {
+      const early = await answer(request, 'User_TwoFactorDisable');
+      if (early) return early;
+      const body = (await request.json()) as { code?: string | null; password?: string | null };
+      if (!state.twoFactor.enabled) return HttpResponse.json({ message: 'It is not on.' }, { status: 400 });
+      if (body.code !== APP_CODE && body.password !== state.password)
+        return identity(['The code or the password is not right.']);
+      state.twoFactor = { enabled: false, begun: false, codesLeft: 0 };
+      return identity();
     }),
     http.delete('*/api/:version/User/Delete', async ({ request }) => {
       const early = await answer(request, 'User_Delete');
