@@ -39,6 +39,8 @@ export interface AdminPanelsEventMap {
   openWorkspace: { workspaceId: string };
   /** Template lists: the person asked to label a workspace's tasks. */
   openLabelling: { workspaceId: string };
+  /** Profile: the person deleted their own account; the host signs them out. */
+  accountDeleted: { userId: string };
 }
 
 /** The event callbacks every screen of the package takes as props. */

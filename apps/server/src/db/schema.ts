@@ -844,3 +844,28 @@ export interface UploadsTable {
   /** Until when that writer holds the upload unless it renews; a dead replica's lease runs out. */
   writing_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+
+// --- Two-factor sign-in (migration 0025_two_factor) ---
+export interface UserTwoFactorTable {
+  user_id: string;
+  /** The TOTP key (base32), sealed with the secret box. */
+  secret_sealed: string;
+  /** When a first code confirmed it; null while it is only begun. */
+  enabled_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** The last 30-second step a code was accepted for (a code is not accepted twice). */
+  last_used_step: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  created_on: CreatedAt;
+}
+
+export interface UserRecoveryCodesTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the code, hex. */
+  code_hash: string;
+  used_on: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+export interface Database {
+  user_two_factor: UserTwoFactorTable;
+  user_recovery_codes: UserRecoveryCodesTable;
+}

@@ -1,17 +1,21 @@
 // The sign-in page the provider's interactions land on (/Identity/Account/Login?uid=…): the form,
-// the password check behind the sign-in throttle, and the consent the first-party app is given.
+// the password check behind the sign-in throttle, the code of an account with two-factor sign-in
+// (behind the same throttle: a wrong code counts like a wrong password), and the consent the
+// first-party app is given.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { ServerConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import { UsersRepository } from '../db/repositories/users.js';
 import { signIn } from '../domain/accounts.js';
+import { hasTwoFactor, verifySecondFactor } from '../domain/users/two-factor.js';
 import type { SignInThrottle } from '../security/sign-in-throttle.js';
 import { deviceCookie, isOwnDevice } from './device-cookie.js';
 import { escapeHtml } from './html.js';
 import { message, page } from './layout.js';
 import { appendCookie, type Form, hidden, type PageContext, pageContext, sendPage } from './page-kit.js';
 import { FORGOT_PASSWORD_PATH } from './password-reset-pages.js';
+import { passedPassword, signPassedPassword } from './pending-sign-in.js';
 import { LOGIN_PATH, WEB_CLIENT_ID } from './provider.js';
 
 export interface LoginPagesOptions {
@@ -41,6 +45,26 @@ function loginForm(context: PageContext, uid: string, email = '', error?: string
   <button type="submit">${escapeHtml(t.signIn)}</button>
 </form>
 <p class="links"><a href="${FORGOT_PASSWORD_PATH}?lang=${language}">${escapeHtml(t.forgotLink)}</a></p>`,
+  });
+}
+
+/** The second step: the password was right, the account asks for a code from its app. */
+function codeForm(context: PageContext, uid: string, email: string, passed: string, error?: string) {
+  const { language, t } = context;
+  return page({
+    language,
+    title: t.signInTitle,
+    switchHref: context.switchHref,
+    body: `${message('error', error)}
+<p>${escapeHtml(t.twoFactorIntro)}</p>
+<form method="post" action="${LOGIN_PATH}?uid=${encodeURIComponent(uid)}">
+  ${hidden('uid', uid)}${hidden('lang', language)}${hidden('email', email)}${hidden('passed', passed)}
+  <label for="code">${escapeHtml(t.twoFactorCode)}</label>
+  <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required autofocus
+    aria-describedby="code-hint" maxlength="32">
+  <p id="code-hint" class="hint">${escapeHtml(t.twoFactorHint)}</p>
+  <button type="submit">${escapeHtml(t.twoFactorVerify)}</button>
+</form>`,
   });
 }
 
@@ -126,17 +150,34 @@ export async function loginPages(app: FastifyInstance, options: LoginPagesOption
       reply.header('retry-after', String(verdict.retryAfterSeconds));
       return sendPage(reply, loginForm(context, uid, email, error), 429);
     }
-    const result = await signIn(db, email, form.password ?? '', context.language);
-    if (!result.ok) {
-      await throttle.recordFailure(request, email);
-      return sendPage(reply, loginForm(context, uid, email, context.t.wrongCredentials), 200);
+    let userId: string;
+    if (form.passed !== undefined) {
+      // The second step: the password was checked by this server moments ago (signed proof).
+      const passed = passedPassword(deviceKey, form.passed, uid, email);
+      if (!passed) return expired(reply, context);
+      if ((await verifySecondFactor(db, passed, form.code ?? '')) !== 'ok') {
+        await throttle.recordFailure(request, email);
+        return sendPage(reply, codeForm(context, uid, email, form.passed, context.t.wrongCode), 200);
+      }
+      userId = passed;
+    } else {
+      const result = await signIn(db, email, form.password ?? '', context.language);
+      if (!result.ok) {
+        await throttle.recordFailure(request, email);
+        return sendPage(reply, loginForm(context, uid, email, context.t.wrongCredentials), 200);
+      }
+      if (await hasTwoFactor(db, result.userId)) {
+        const passed = signPassedPassword(deviceKey, uid, email, result.userId);
+        return sendPage(reply, codeForm(context, uid, email, passed), 200);
+      }
+      userId = result.userId;
     }
     await throttle.recordSuccess();
-    appendCookie(reply, deviceCookie(deviceKey, result.userId, secure));
+    appendCookie(reply, deviceCookie(deviceKey, userId, secure));
     const next = await provider.interactionResult(
       request.raw,
       reply.raw,
-      { login: { accountId: result.userId } },
+      { login: { accountId: userId } },
       { mergeWithLastSubmission: false },
     );
     return reply.redirect(next, 303);

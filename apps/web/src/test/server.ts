@@ -41,7 +41,12 @@ export const tenants = [
 ].map((link) => ({ isDefault: false, roleId: role.id, impersonateRoleId: null, isTenantOwner: false, ...link }));
 
 /** Calls the test server answers 501 for; Server/Capabilities does not list them. */
-export const NOT_IMPLEMENTED = ['SdWorkspace_UserWorkspaces', 'User_GetExternalLogins', 'User_ChangeEmail'];
+export const NOT_IMPLEMENTED = [
+  'SdWorkspace_UserWorkspaces',
+  'User_GetExternalLogins',
+  'User_ChangeEmail',
+  'User_TwoFactor',
+];
 
 /** What Server/Capabilities answers: every operation of the contract but {@link NOT_IMPLEMENTED}. */
 export const implementedOperations = Object.keys(apiOperations).filter((id) => !NOT_IMPLEMENTED.includes(id));
@@ -106,6 +111,7 @@ export const handlers = [
   http.get(`${API}/v1/User/GetUserDetails`, () => HttpResponse.json(currentUser)),
   http.get(`${API}/v1/User/GetExternalLogins`, notImplemented),
   http.patch(`${API}/v1/User/ChangeEmail`, notImplemented),
+  http.get(`${API}/v1/User/TwoFactor`, notImplemented),
 ];
 
 /** Server/Capabilities of a server that also implements `extra` (tests answering those calls themselves). */

@@ -35,7 +35,7 @@ describe('admin-panels translations', () => {
   it('keeps one top-level section per screen in every language', () => {
     for (const language of LANGUAGES) {
       expect(Object.keys(adminPanelsResources[language]).sort(), language).toEqual(
-        ['common', 'home', 'licensing', 'metrics', 'profile', 'templates', 'tenant', 'workspace'].sort(),
+        ['common', 'home', 'licensing', 'metrics', 'templates', 'tenant', 'workspace'].sort(),
       );
     }
   });

@@ -2,7 +2,8 @@
  * The `admin-panels` namespace in the five languages, and the typed translate hook. Every language
  * is typed as the English shape, so a missing key fails typecheck (and i18n.test.ts at run time).
  * Each screen of the package has its own top-level section (`workspace`, `tenant`, `licensing`,
- * `profile`, `metrics`, `home`, `templates`), strings shared by them sit in `common`.
+ * `metrics`, `home`, `templates`), strings shared by them sit in `common`. The user profile, an
+ * entry of its own, keeps its strings in a namespace of its own (src/profile/i18n.ts).
  */
 import {
   type NamespaceResources,

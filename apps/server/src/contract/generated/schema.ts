@@ -1673,6 +1673,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v{version}/User/TwoFactor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether two-factor sign-in is on for the current user.
+         * @description Answers whether the sign-in of the current user asks for a time-based code after the password,
+         *     and how many unused recovery codes are left.
+         */
+        get: operations["User_TwoFactor"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v{version}/User/TwoFactor/Begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start turning on two-factor sign-in with a new key for an authenticator app.
+         * @description Answers a new TOTP key (RFC 6238: SHA-1, 6 digits, 30 seconds) as base32 text, as an `otpauth://`
+         *     URI and as that URI drawn as an SVG QR code, to be shown once. Nothing changes at sign-in until
+         *     `User_TwoFactorConfirm` accepts a first code. 400 while two-factor sign-in is already on.
+         */
+        post: operations["User_TwoFactorBegin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v{version}/User/TwoFactor/Confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor sign-in with a first code from the app.
+         * @description Checks `code` against the key of `User_TwoFactorBegin`; when right, two-factor sign-in is on and
+         *     the answer carries the recovery codes, shown this once (the server keeps only their hashes).
+         *     A wrong code answers `succeeded: false` with the reason in `errors`. 400 without a begun key.
+         */
+        post: operations["User_TwoFactorConfirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v{version}/User/TwoFactor/Disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-factor sign-in.
+         * @description Needs proof that the person holds the account: a current `code` from the app, an unused
+         *     recovery code in `code`, or the account's `password`. A wrong proof answers `succeeded: false`.
+         *     400 while two-factor sign-in is off.
+         */
+        post: operations["User_TwoFactorDisable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v{version}/User/ChangePassword": {
         parameters: {
             query?: never;
@@ -4956,6 +5043,44 @@ export interface components {
             oldPassword: string;
             /** Format: password */
             newPassword: string;
+        };
+        /** @description Answer of User/TwoFactor. */
+        TwoFactorStatus: {
+            /** @description Whether the sign-in asks for a code after the password. */
+            enabled: boolean;
+            /** @description Unused recovery codes (0 while off). */
+            recoveryCodesLeft: number;
+        };
+        /** @description Answer of User/TwoFactor/Begin - the new key, to show once. */
+        TwoFactorSetup: {
+            /** @description The key in base32, for typing into an app that cannot scan. */
+            secret: string;
+            /** @description The `otpauth://totp/...` URI authenticator apps read. */
+            otpauthUri: string;
+            /** @description The URI drawn as a QR code, an SVG document. */
+            qrCodeSvg: string;
+        };
+        /** @description Body of User/TwoFactor/Confirm. */
+        TwoFactorCode: {
+            /** @description The 6-digit code the app shows now. */
+            code: string;
+        };
+        /** @description Answer of User/TwoFactor/Confirm - an identity result with the recovery codes. */
+        TwoFactorConfirmation: {
+            succeeded: boolean;
+            errors: string[];
+            /** @description Ten codes that each replace an app code once; empty unless it succeeded. */
+            recoveryCodes: string[];
+        };
+        /** @description Body of User/TwoFactor/Disable - one proof is enough. */
+        TwoFactorDisableRequest: {
+            /** @description A code from the app, or an unused recovery code. */
+            code?: string | null;
+            /**
+             * Format: password
+             * @description The account's password.
+             */
+            password?: string | null;
         };
         /** @description Body of User/AddPassword, for an account that has no password yet. */
         AddPasswordRequest: {
@@ -9603,6 +9728,122 @@ export interface operations {
         };
         responses: {
             /** @description The identity result; `errors` list the password rules not met. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdentityResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    User_TwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The state of two-factor sign-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorStatus"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    User_TwoFactorBegin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key to show once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorSetup"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    User_TwoFactorConfirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorCode"];
+            };
+        };
+        responses: {
+            /** @description The identity result, with the recovery codes when it succeeded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TwoFactorConfirmation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    User_TwoFactorDisable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TwoFactorDisableRequest"];
+            };
+        };
+        responses: {
+            /** @description The identity result. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -4,7 +4,7 @@ import { type Kysely, sql } from 'kysely';
 //
 // storage_connections: a tenant's connections to file-sharing sites (SharePoint through Microsoft
 // Graph, or WebDAV), which workspaces' storage refers to by `name`. The client secret is stored
-// encrypted (AES-256-GCM, domain/connectors/secret-box.ts) and is never returned.
+// encrypted (AES-256-GCM, security/secret-box.ts) and is never returned.
 //
 // mail_imports: mail received at a workspace's import address: who sent it, its subject and body (the context
 // of the tasks made from its attachments), the tasks, and the raw message kept in storage until it

@@ -14,9 +14,9 @@ import {
   type StorageConnectionValues,
 } from '../../db/repositories/storage-connections.js';
 import type { StorageConnectionRow } from '../../db/schema.js';
+import { decryptSecret, encryptSecret } from '../../security/secret-box.js';
 import { invalid, notFound } from '../errors.js';
 import type { Session } from '../session.js';
-import { decryptSecret, encryptSecret } from './secret-box.js';
 
 type StorageConnection = components['schemas']['StorageConnection'];
 export type ConnectorType = NonNullable<StorageConnection['connectorType']>;

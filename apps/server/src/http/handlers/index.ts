@@ -26,6 +26,7 @@ import { transcriptSpeakerHandlers } from './transcript-speakers.js';
 import { userHandlers } from './user.js';
 import { userAccountHandlers } from './user-account.js';
 import { userEmailHandlers } from './user-email.js';
+import { userTwoFactorHandlers } from './user-two-factor.js';
 import { viewerFileHandlers } from './viewer-files.js';
 import { workspaceCustomModelHandlers } from './workspace-custom-model.js';
 import { workspaceDeveloperHandlers } from './workspace-developers.js';
@@ -55,6 +56,7 @@ export const handlers = combineHandlers(
   licenceHandlers,
   userAccountHandlers,
   userEmailHandlers,
+  userTwoFactorHandlers,
   notificationHandlers,
   searchHandlers,
   summaryHandlers,

@@ -19,8 +19,9 @@ describe('the profile', () => {
     const { router } = open('?tab=2fa');
     expect(await screen.findByTestId('profile.tab.password')).toBeTruthy();
     expect(screen.getByTestId('profile.tab.email')).toBeTruthy();
-    for (const id of ['external-logins', 'notifications', '2fa'])
-      expect(screen.queryByTestId(`profile.tab.${id}`)).toBeNull();
+    for (const id of ['external-logins', '2fa']) expect(screen.queryByTestId(`profile.tab.${id}`)).toBeNull();
+    // Notifications are said from the account itself (the API keeps them per workspace).
+    expect(screen.getByTestId('profile.tab.notifications')).toBeTruthy();
     // A tab that is not offered is not opened by its address either.
     expect(screen.getByTestId('profile.email')).toBeTruthy();
     await userEvent.click(screen.getByTestId('profile.tab.password'));
@@ -95,8 +96,7 @@ describe('the profile', () => {
   it('says external logins are unavailable when the server answers 501', async () => {
     server.use(withoutCapabilities);
     open('?tab=external-logins');
-    const note = await screen.findByTestId('unavailable');
-    expect(note.dataset.feature).toBe('features.externalLogins');
+    const note = await screen.findByTestId('profile.unavailable');
     expect(note.textContent).toContain('External logins are not available on this server yet.');
   });
 
@@ -111,21 +111,41 @@ describe('the profile', () => {
       ),
     );
     open('?tab=external-logins');
-    expect((await screen.findByTestId('profile.external-logins')).textContent).toBe('Microsoft account');
+    const login = await screen.findByTestId('profile.external-login');
+    expect(login.textContent).toContain('Microsoft account');
+    expect(screen.getByTestId('profile.external-login.remove').textContent).toBe('Remove Microsoft account');
   });
 
-  it('names two-factor authentication and notifications as unavailable, without made-up settings', async () => {
+  it('names two-factor authentication as unavailable and says where notifications are set, without made-up settings', async () => {
     server.use(withoutCapabilities);
     open('?tab=2fa');
-    await waitFor(() => expect(screen.getByTestId('unavailable').dataset.feature).toBe('features.twoFactor'));
+    expect((await screen.findByTestId('profile.unavailable')).textContent).toContain(
+      'Two-factor authentication is not available on this server yet.',
+    );
     await userEvent.click(screen.getByTestId('profile.tab.notifications'));
-    await waitFor(() => expect(screen.getByTestId('unavailable').dataset.feature).toBe('features.notifications'));
+    const notifications = await screen.findByTestId('profile.notifications');
+    expect(notifications.textContent).toContain('They go to dana@example.com.');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('signs the person out after they delete their account', async () => {
+    server.use(
+      http.get(`${API}/v1/User/VerifyRulesToDelete`, () =>
+        HttpResponse.json({ canDelete: true, canDeleteWithAllData: true, ownedTenants: [], reasons: [] }),
+      ),
+      http.delete(`${API}/v1/User/Delete`, () => HttpResponse.json({ succeeded: true, errors: [] })),
+    );
+    const { router } = open();
+    await userEvent.click(await screen.findByTestId('profile.deletion.open'));
+    await userEvent.type(await screen.findByTestId('profile.deletion.confirm'), 'DELETE');
+    await userEvent.click(screen.getByTestId('profile.deletion.submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/authentication/logout'));
   });
 
   it('makes the Portuguese sentence agree with a plural feature', async () => {
     server.use(withoutCapabilities);
     renderApp({ path: '/user?tab=external-logins', abilities: ['User.Profile'], language: 'pt' });
-    const note = await screen.findByTestId('unavailable');
+    const note = await screen.findByTestId('profile.unavailable');
     expect(note.textContent).toContain('Os inícios de sessão externos ainda não estão disponíveis neste servidor.');
   });
 });

@@ -391,9 +391,6 @@ export const de: TranslationShape<typeof en> = {
   },
   tenant: tenantDe,
   licensing: licensingDe,
-  profile: {
-    title: 'Profil',
-  },
   metrics: {
     title: 'Kennzahlen',
     filtersLabel: 'Was die Kennzahlen umfassen',

@@ -386,9 +386,6 @@ export const en = {
   },
   tenant: tenantEn,
   licensing: licensingEn,
-  profile: {
-    title: 'Profile',
-  },
   metrics: {
     title: 'Metrics',
     filtersLabel: 'What the metrics cover',

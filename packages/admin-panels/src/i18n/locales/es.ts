@@ -392,9 +392,6 @@ export const es: TranslationShape<typeof en> = {
   },
   tenant: tenantEs,
   licensing: licensingEs,
-  profile: {
-    title: 'Perfil',
-  },
   metrics: {
     title: 'Métricas',
     filtersLabel: 'Qué abarcan las métricas',

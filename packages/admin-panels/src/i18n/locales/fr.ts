@@ -390,9 +390,6 @@ export const fr: TranslationShape<typeof en> = {
   },
   tenant: tenantFr,
   licensing: licensingFr,
-  profile: {
-    title: 'Profil',
-  },
   metrics: {
     title: 'Indicateurs',
     filtersLabel: 'Ce que couvrent les indicateurs',

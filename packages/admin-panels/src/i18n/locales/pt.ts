@@ -392,9 +392,6 @@ export const pt: TranslationShape<typeof en> = {
   },
   tenant: tenantPt,
   licensing: licensingPt,
-  profile: {
-    title: 'Perfil',
-  },
   metrics: {
     title: 'Métricas',
     filtersLabel: 'O que as métricas abrangem',

@@ -1,11 +1,12 @@
-// Connection secrets are stored encrypted (AES-256-GCM): the server must send them to the site, so
+// Secrets the server must read back are stored encrypted (AES-256-GCM): connection secrets, which
+// it sends to the site, and two-factor keys, which it computes codes from. So
 // unlike API secrets (kept as hashes) they cannot be one-way. The key is CONNECTOR_SECRET_KEY
 // (32 bytes, base64) when the operator keeps it outside the database — then a copy of the database
 // alone reveals nothing — and otherwise a random key the server keeps in server_secrets, shared by
 // every replica. Stored form: `v1.<iv>.<tag>.<ciphertext>`, base64url parts.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.js';
-import { ServerSecretsRepository } from '../../db/repositories/server-secrets.js';
+import type { Db } from '../db/database.js';
+import { ServerSecretsRepository } from '../db/repositories/server-secrets.js';
 
 const KEY_NAME = 'connector-secret-key';
 
