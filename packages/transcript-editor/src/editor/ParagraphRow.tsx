@@ -59,6 +59,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
       className="rd-transcript-paragraph"
       aria-label={t('paragraph.label', { start, end })}
       data-testid={`paragraph.${index}`}
+      data-paragraph={index}
     >
       <header className="rd-transcript-paragraph__head">
         {editable ? (

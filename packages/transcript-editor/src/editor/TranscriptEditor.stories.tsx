@@ -101,6 +101,30 @@ export const ClickToSeek: Story = {
   },
 };
 
+/** Keyboard alone: the next low-confidence word, the next paragraph, faster playback, the help. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    canvas.getByRole('button', { name: 'so' }).focus();
+    // (Where playback lands is checked in the unit tests: the story's file server cannot seek.)
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(canvas.getByTestId('paragraph.1').contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Alt>}n{/Alt}');
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'your' })[0]).toHaveFocus());
+    await userEvent.keyboard('{Alt>}s{/Alt}');
+    await waitFor(() => expect(canvas.getByTestId('paragraph.1.speaker')).toHaveFocus());
+    await userEvent.keyboard('{Alt>}[Period]{/Alt}');
+    await waitFor(() => expect(canvas.getByTestId('player.rate')).toHaveValue('1.25'));
+    // "?" in a field is text; on a word it opens the help.
+    canvas.getByRole('button', { name: 'so' }).focus();
+    await userEvent.keyboard('?');
+    const help = await within(canvasElement.ownerDocument.body).findByTestId('shortcuts.help');
+    await expect(help).toHaveTextContent('Next low-confidence word');
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
 /** Opening: the task and its transcript are on their way. */
 export const Loading: Story = {
   beforeEach: ({ msw }) => {

@@ -17,7 +17,7 @@ import {
   type TranscriptSession,
 } from '../session/session.js';
 import type { FinishReviewResult, SaveState } from '../session/types.js';
-import { EditorContext, type EditorContextValue } from './context.js';
+import { createPanels, EditorContext, type EditorContextValue, type ParagraphListHandle } from './context.js';
 import { EditorLayout } from './EditorLayout.js';
 
 /** Props of {@link TranscriptEditor}. */
@@ -105,7 +105,8 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
   );
   const [playback] = useState<Playback>(() => createPlayback());
   const root = useRef<HTMLElement | null>(null);
-  const [context] = useState<EditorContextValue>(() => ({ session, playback, root }));
+  const list = useRef<ParagraphListHandle | null>(null);
+  const [context] = useState<EditorContextValue>(() => ({ session, playback, root, list, panels: createPanels() }));
 
   useEffect(() => () => playback.dispose(), [playback]);
   useEffect(
