@@ -7,6 +7,7 @@
 import { isFramePhase, ReviewPhaseState } from '@reviewdesk/ui/review-session';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
+import { SearchPanel } from '../search/SearchPanel.js';
 import { TaskSummary } from '../summary/TaskSummary.js';
 import { Banners, Finished, Toolbar } from './chrome.js';
 import { useEditor, useSession } from './context.js';
@@ -55,6 +56,7 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
         return (
           <>
             <Toolbar />
+            <SearchPanel />
             <Banners />
             <div className="rd-transcript__body">
               <MediaPlayer />
@@ -69,6 +71,8 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
   return (
     <section
       ref={root}
+      // Focusable by script only: where the focus goes back to when an overlay closes.
+      tabIndex={-1}
       className={classes}
       aria-label={t('editor.label', { name })}
       data-testid="transcript-editor"

@@ -18,7 +18,7 @@ import {
   splitParagraph,
   wordsOfText,
 } from '../session/transcript-edits.js';
-import { useEditor, useSession } from './context.js';
+import { useEditor, useSearch, useSession } from './context.js';
 
 export interface ParagraphRowProps {
   index: number;
@@ -33,6 +33,11 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
   const isLast = useSession((s) => index === (s.transcript?.transcripts.length ?? 0) - 1);
   const speakers = useSession((s) => s.speakers);
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
+  const matched = useSearch((s) => s.byParagraph.get(index));
+  const currentMatch = useSearch((s) => {
+    const match = s.matches[s.current];
+    return match && match.paragraph === index ? match : null;
+  });
   const [editing, setEditing] = useState(false);
   const textBox = useRef<HTMLTextAreaElement | null>(null);
   const textId = useId();
@@ -151,6 +156,10 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
             if (word.bold) classes.push('rd-transcript-word--bold');
             if (word.italic) classes.push('rd-transcript-word--italic');
             if (word.underline) classes.push('rd-transcript-word--underline');
+            if (matched?.has(w)) classes.push('rd-transcript-word--match');
+            const inCurrent =
+              currentMatch !== null && w >= currentMatch.word && w < currentMatch.word + currentMatch.words;
+            if (inCurrent) classes.push('rd-transcript-word--match-current');
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: words are positional; the same text may repeat.
               <span key={w}>
@@ -158,6 +167,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
                   type="button"
                   className={classes.join(' ')}
                   data-word={`${index}:${w}`}
+                  aria-current={inCurrent ? 'true' : undefined}
                   onClick={() => playback.seek(word.offsetInSeconds)}
                   aria-description={
                     low

@@ -125,6 +125,49 @@ export const Keyboard: Story = {
   },
 };
 
+/** Search in the app (Control+F), replace one, then all: one undo step brings every word back. */
+export const SearchAndReplace: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    canvas.getByTestId('toolbar.save').focus();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const find = await canvas.findByRole('textbox', { name: 'Find' });
+    await waitFor(() => expect(find).toHaveFocus());
+    await userEvent.type(find, 'ask');
+    await expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 2');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Replace with' }), 'tell');
+    await userEvent.click(canvas.getByTestId('search.replace-all'));
+    await expect(canvas.getAllByRole('button', { name: 'tell' })).toHaveLength(2);
+    await expect(canvas.getByTestId('search.count')).toHaveTextContent('No results');
+    await userEvent.click(canvas.getByTestId('toolbar.undo'));
+    await expect(canvas.getAllByRole('button', { name: 'ask' })).toHaveLength(2);
+  },
+};
+
+/** A word far down a 40,000-word transcript: found in the data and brought into view. */
+export const SearchLongRecording: Story = {
+  beforeEach: ({ msw }) => {
+    const transcript = longTranscript(40_000);
+    const item = transcript.transcripts[1500]!;
+    transcript.transcripts[1500] = {
+      ...item,
+      children: [{ ...item.children[0]!, text: 'apollo' }, ...item.children.slice(1)],
+    };
+    msw.use(...api({ data: { transcriptFullResult: transcript } }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    await userEvent.click(canvas.getByTestId('toolbar.search'));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Find' }), 'apollo');
+    await expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 1');
+    await userEvent.keyboard('{Enter}');
+    const row = await canvas.findByTestId('paragraph.1500', {}, { timeout: 5000 });
+    await expect(within(row).getByRole('button', { name: 'apollo' })).toHaveClass('rd-transcript-word--match-current');
+  },
+};
+
 /** Opening: the task and its transcript are on their way. */
 export const Loading: Story = {
   beforeEach: ({ msw }) => {

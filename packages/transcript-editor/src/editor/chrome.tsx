@@ -39,6 +39,15 @@ export function Toolbar() {
       <Button
         size="sm"
         variant="ghost"
+        onClick={() => panels.setState((p) => ({ search: true, searchFocus: p.searchFocus + 1 }))}
+        aria-keyshortcuts={keysOf('search')}
+        data-testid="toolbar.search"
+      >
+        {t('toolbar.search')}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
         onClick={() => panels.setState({ help: true })}
         aria-keyshortcuts={keysOf('help')}
         data-testid="toolbar.shortcuts"

@@ -3,6 +3,7 @@ import { createContext, type RefObject, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Playback, PlaybackState } from '../player/playback.js';
+import type { EditorSearch, SearchActions, SearchState } from '../search/search-store.js';
 import type { SessionActions, SessionState, TranscriptSession } from '../session/session.js';
 
 /** What the paragraph list lets the rest of the editor do with its (virtualised) rows. */
@@ -18,11 +19,14 @@ export interface ParagraphListHandle {
 export interface PanelsState {
   help: boolean;
   search: boolean;
+  /** Counts requests to put the focus in the search box (Control+F again while it is open). */
+  searchFocus: number;
 }
 
 export type EditorPanels = StoreApi<PanelsState>;
 
-export const createPanels = (): EditorPanels => createStore<PanelsState>()(() => ({ help: false, search: false }));
+export const createPanels = (): EditorPanels =>
+  createStore<PanelsState>()(() => ({ help: false, search: false, searchFocus: 0 }));
 
 export interface EditorContextValue {
   session: TranscriptSession;
@@ -32,6 +36,7 @@ export interface EditorContextValue {
   /** Set by the paragraph list while it is shown. */
   list: RefObject<ParagraphListHandle | null>;
   panels: EditorPanels;
+  search: EditorSearch;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);
@@ -55,4 +60,9 @@ export function usePlayback<T>(selector: (state: PlaybackState) => T): T {
 /** Reads which overlays are open. */
 export function usePanels<T>(selector: (state: PanelsState) => T): T {
   return useStore(useEditor().panels, selector);
+}
+
+/** Reads a slice of the search (query, matches, the current one). */
+export function useSearch<T>(selector: (state: SearchState & SearchActions) => T): T {
+  return useStore(useEditor().search, selector);
 }

@@ -93,7 +93,7 @@ export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
       return true;
     }
     case 'search':
-      panels.setState({ search: true });
+      panels.setState((p) => ({ search: true, searchFocus: p.searchFocus + 1 }));
       return true;
     case 'undo':
       state.undo();
