@@ -8,6 +8,7 @@ import { isFramePhase, ReviewPhaseState } from '@reviewdesk/ui/review-session';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
 import { SearchPanel } from '../search/SearchPanel.js';
+import { SpeakersDialog } from '../speakers/SpeakersDialog.js';
 import { TaskSummary } from '../summary/TaskSummary.js';
 import { Banners, Finished, Toolbar } from './chrome.js';
 import { useEditor, useSession } from './context.js';
@@ -64,6 +65,7 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
             </div>
             <TaskSummary />
             <EditorShortcutsHelp />
+            <SpeakersDialog />
           </>
         );
     }

@@ -9,15 +9,16 @@ import { Button } from '@reviewdesk/ui';
 import { memo, useId, useRef, useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { formatTime } from '../player/playback.js';
+import { assignParagraphSpeaker } from '../session/speaker-edits.js';
 import { isLowConfidence } from '../session/timeline.js';
 import {
   editParagraphText,
   mergeWithNext,
   paragraphText,
-  setParagraphSpeaker,
   splitParagraph,
   wordsOfText,
 } from '../session/transcript-edits.js';
+import { useSpeakerOptions } from '../speakers/useSpeakerOptions.js';
 import { useEditor, useSearch, useSession } from './context.js';
 
 export interface ParagraphRowProps {
@@ -31,7 +32,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
   const { session, playback } = useEditor();
   const item = useSession((s) => s.transcript?.transcripts[index]);
   const isLast = useSession((s) => index === (s.transcript?.transcripts.length ?? 0) - 1);
-  const speakers = useSession((s) => s.speakers);
+  const speakers = useSpeakerOptions();
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
   const matched = useSearch((s) => s.byParagraph.get(index));
   const currentMatch = useSearch((s) => {
@@ -73,13 +74,13 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
             aria-label={t('paragraph.speaker')}
             value={item.speakerId ?? ''}
             onChange={(event) => {
-              const speakerId = event.currentTarget.value || null;
-              session.getState().edit('speaker', (tr) => setParagraphSpeaker(tr, index, speakerId));
+              const chosen = speakers.find((o) => o.speaker.speakerId === event.currentTarget.value)?.speaker ?? null;
+              session.getState().edit('speaker', (tr) => assignParagraphSpeaker(tr, index, chosen));
             }}
             data-testid={`paragraph.${index}.speaker`}
           >
             <option value="">{t('paragraph.noSpeaker')}</option>
-            {speakers.map((speaker) => (
+            {speakers.map(({ speaker }) => (
               <option key={speaker.speakerId ?? speaker.speakerName} value={speaker.speakerId ?? ''}>
                 {speaker.speakerName}
               </option>
@@ -87,7 +88,8 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
           </select>
         ) : (
           <span className="rd-transcript-paragraph__speaker-name">
-            {speakers.find((s) => s.speakerId === item.speakerId)?.speakerName ?? t('paragraph.noSpeaker')}
+            {speakers.find((o) => o.speaker.speakerId === item.speakerId)?.speaker.speakerName ??
+              t('paragraph.noSpeaker')}
           </span>
         )}
         <button

@@ -161,10 +161,31 @@ export const SearchLongRecording: Story = {
     await ready(canvasElement);
     await userEvent.click(canvas.getByTestId('toolbar.search'));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Find' }), 'apollo');
-    await expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 1');
+    await waitFor(() => expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 1'));
     await userEvent.keyboard('{Enter}');
     const row = await canvas.findByTestId('paragraph.1500', {}, { timeout: 5000 });
     await expect(within(row).getByRole('button', { name: 'apollo' })).toHaveClass('rd-transcript-word--match-current');
+  },
+};
+
+/** Speakers: renamed everywhere at once from the speakers dialog; a new one given a paragraph. */
+export const Speakers: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await ready(canvasElement);
+    await userEvent.click(canvas.getByTestId('toolbar.speakers'));
+    const name = await page.findByTestId('speaker.spk-1.name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'President Kennedy{Enter}');
+    await userEvent.type(page.getByTestId('speakers.new-name'), 'Reporter{Enter}');
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.getByTestId('paragraph.1.speaker')).toHaveDisplayValue('President Kennedy');
+    await userEvent.selectOptions(canvas.getByTestId('paragraph.0.speaker'), 'Reporter');
+    await expect(canvas.getByTestId('paragraph.0.speaker')).toHaveDisplayValue('Reporter');
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
   },
 };
 

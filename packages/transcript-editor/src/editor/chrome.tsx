@@ -48,6 +48,14 @@ export function Toolbar() {
       <Button
         size="sm"
         variant="ghost"
+        onClick={() => panels.setState({ speakers: true })}
+        data-testid="toolbar.speakers"
+      >
+        {t('toolbar.speakers')}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
         onClick={() => panels.setState({ help: true })}
         aria-keyshortcuts={keysOf('help')}
         data-testid="toolbar.shortcuts"

@@ -19,6 +19,7 @@ export interface ParagraphListHandle {
 export interface PanelsState {
   help: boolean;
   search: boolean;
+  speakers: boolean;
   /** Counts requests to put the focus in the search box (Control+F again while it is open). */
   searchFocus: number;
 }
@@ -26,7 +27,7 @@ export interface PanelsState {
 export type EditorPanels = StoreApi<PanelsState>;
 
 export const createPanels = (): EditorPanels =>
-  createStore<PanelsState>()(() => ({ help: false, search: false, searchFocus: 0 }));
+  createStore<PanelsState>()(() => ({ help: false, search: false, speakers: false, searchFocus: 0 }));
 
 export interface EditorContextValue {
   session: TranscriptSession;

@@ -8,7 +8,10 @@ import { Button, Input, Select } from '@reviewdesk/ui';
 import { useEffect, useId, useState } from 'react';
 import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { addSpeaker } from '../session/speaker-edits.js';
 import { wordsOfText } from '../session/transcript-edits.js';
+import type { Transcript } from '../session/types.js';
+import { useSpeakerOptions } from '../speakers/useSpeakerOptions.js';
 import { replaceMatches, replaceSpeaker, type TextMatch } from './find-replace.js';
 import type { SearchMode } from './search-store.js';
 
@@ -21,7 +24,7 @@ export function SearchPanel() {
   const speaker = useSearch((s) => s.speaker);
   const count = useSearch((s) => s.matches.length);
   const current = useSearch((s) => s.current);
-  const speakers = useSession((s) => s.speakers);
+  const speakers = useSpeakerOptions();
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
   const [replacement, setReplacement] = useState('');
   const [speakerTo, setSpeakerTo] = useState('');
@@ -46,6 +49,11 @@ export function SearchPanel() {
     panels.setState({ search: false });
     root.current?.focus();
   };
+  // A workspace speaker chosen as the new one joins the task in the same edit.
+  const withTarget = (tr: Transcript) => {
+    const target = speakers.find((o) => o.speaker.speakerId === speakerTo);
+    return target && !target.onTask ? addSpeaker(tr, target.speaker) : tr;
+  };
   const replaceOne = () => {
     const { matches, current: at, query: q } = search.getState();
     const match = matches[at];
@@ -54,7 +62,7 @@ export function SearchPanel() {
       session.getState().edit('replace', (tr) => replaceMatches(tr, [match], q, replacement));
       search.getState().replaced(match, wordsOfText(replacement).length);
     } else {
-      session.getState().edit('replace-speaker', (tr) => replaceSpeaker(tr, [match], speakerTo || null));
+      session.getState().edit('replace-speaker', (tr) => replaceSpeaker(withTarget(tr), [match], speakerTo || null));
       search.getState().replaced(match, 1);
     }
     const next = search.getState();
@@ -63,11 +71,14 @@ export function SearchPanel() {
   const replaceAll = () => {
     const { matches, query: q } = search.getState();
     if (mode === 'words') session.getState().edit('replace-all', (tr) => replaceMatches(tr, matches, q, replacement));
-    else session.getState().edit('replace-speaker-all', (tr) => replaceSpeaker(tr, matches, speakerTo || null));
+    else
+      session
+        .getState()
+        .edit('replace-speaker-all', (tr) => replaceSpeaker(withTarget(tr), matches, speakerTo || null));
   };
   const speakerOptions = [
     { value: '', label: t('paragraph.noSpeaker') },
-    ...speakers.map((s) => ({ value: s.speakerId ?? '', label: s.speakerName })),
+    ...speakers.map(({ speaker: s }) => ({ value: s.speakerId ?? '', label: s.speakerName })),
   ];
   const modes: SearchMode[] = ['words', 'speakers'];
 

@@ -73,6 +73,7 @@ export const de: TranslationShape<typeof en> = {
     cancel: 'Prüfung abbrechen',
     shortcuts: 'Tastenkürzel',
     search: 'Suchen',
+    speakers: 'Sprecher',
   },
   save: {
     saved: 'Alle Änderungen gespeichert',
@@ -169,5 +170,19 @@ export const de: TranslationShape<typeof en> = {
     replace: 'Ersetzen',
     replaceAll: 'Alle ersetzen',
     close: 'Suche schließen',
+  },
+  speakers: {
+    title: 'Sprecher dieser Aufnahme',
+    onTask: 'Sprecher dieser Aufnahme',
+    name: 'Name',
+    duration: 'spricht {{time}}',
+    default: 'Standard',
+    remove: 'Entfernen',
+    removeNamed: '{{name}} entfernen',
+    fromWorkspace: 'Sprecher des Arbeitsbereichs',
+    addToTask: 'Zu dieser Aufnahme hinzufügen',
+    addNamed: '{{name}} zu dieser Aufnahme hinzufügen',
+    newName: 'Neuer Sprecher',
+    add: 'Sprecher hinzufügen',
   },
 };

@@ -69,6 +69,7 @@ export const en = {
     cancel: 'Cancel review',
     shortcuts: 'Keyboard shortcuts',
     search: 'Search',
+    speakers: 'Speakers',
   },
   save: {
     saved: 'All changes saved',
@@ -165,5 +166,19 @@ export const en = {
     replace: 'Replace',
     replaceAll: 'Replace all',
     close: 'Close the search',
+  },
+  speakers: {
+    title: 'Speakers of this recording',
+    onTask: 'Speakers of this recording',
+    name: 'Name',
+    duration: 'speaks {{time}}',
+    default: 'Default',
+    remove: 'Remove',
+    removeNamed: 'Remove {{name}}',
+    fromWorkspace: 'Speakers of the workspace',
+    addToTask: 'Add to this recording',
+    addNamed: 'Add {{name}} to this recording',
+    newName: 'New speaker',
+    add: 'Add speaker',
   },
 };

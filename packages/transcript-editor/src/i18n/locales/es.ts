@@ -72,6 +72,7 @@ export const es: TranslationShape<typeof en> = {
     cancel: 'Cancelar revisión',
     shortcuts: 'Atajos de teclado',
     search: 'Buscar',
+    speakers: 'Hablantes',
   },
   save: {
     saved: 'Todos los cambios guardados',
@@ -168,5 +169,19 @@ export const es: TranslationShape<typeof en> = {
     replace: 'Reemplazar',
     replaceAll: 'Reemplazar todo',
     close: 'Cerrar la búsqueda',
+  },
+  speakers: {
+    title: 'Hablantes de esta grabación',
+    onTask: 'Hablantes de esta grabación',
+    name: 'Nombre',
+    duration: 'habla {{time}}',
+    default: 'Predeterminado',
+    remove: 'Quitar',
+    removeNamed: 'Quitar a {{name}}',
+    fromWorkspace: 'Hablantes del espacio de trabajo',
+    addToTask: 'Añadir a esta grabación',
+    addNamed: 'Añadir a {{name}} a esta grabación',
+    newName: 'Nuevo hablante',
+    add: 'Añadir hablante',
   },
 };

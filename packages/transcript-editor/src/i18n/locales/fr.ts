@@ -72,6 +72,7 @@ export const fr: TranslationShape<typeof en> = {
     cancel: 'Abandonner la révision',
     shortcuts: 'Raccourcis clavier',
     search: 'Rechercher',
+    speakers: 'Intervenants',
   },
   save: {
     saved: 'Toutes les modifications sont enregistrées',
@@ -169,5 +170,19 @@ export const fr: TranslationShape<typeof en> = {
     replace: 'Remplacer',
     replaceAll: 'Tout remplacer',
     close: 'Fermer la recherche',
+  },
+  speakers: {
+    title: 'Intervenants de cet enregistrement',
+    onTask: 'Intervenants de cet enregistrement',
+    name: 'Nom',
+    duration: 'parle {{time}}',
+    default: 'Par défaut',
+    remove: 'Retirer',
+    removeNamed: 'Retirer {{name}}',
+    fromWorkspace: "Intervenants de l'espace de travail",
+    addToTask: 'Ajouter à cet enregistrement',
+    addNamed: 'Ajouter {{name}} à cet enregistrement',
+    newName: 'Nouvel intervenant',
+    add: "Ajouter l'intervenant",
   },
 };

@@ -72,6 +72,7 @@ export const pt: TranslationShape<typeof en> = {
     cancel: 'Cancelar revisão',
     shortcuts: 'Atalhos de teclado',
     search: 'Procurar',
+    speakers: 'Oradores',
   },
   save: {
     saved: 'Todas as alterações guardadas',
@@ -168,5 +169,19 @@ export const pt: TranslationShape<typeof en> = {
     replace: 'Substituir',
     replaceAll: 'Substituir tudo',
     close: 'Fechar a pesquisa',
+  },
+  speakers: {
+    title: 'Oradores desta gravação',
+    onTask: 'Oradores desta gravação',
+    name: 'Nome',
+    duration: 'fala {{time}}',
+    default: 'Predefinido',
+    remove: 'Remover',
+    removeNamed: 'Remover {{name}}',
+    fromWorkspace: 'Oradores do espaço de trabalho',
+    addToTask: 'Adicionar a esta gravação',
+    addNamed: 'Adicionar {{name}} a esta gravação',
+    newName: 'Novo orador',
+    add: 'Adicionar orador',
   },
 };
