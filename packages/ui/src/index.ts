@@ -40,6 +40,15 @@ export {
 export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu';
 export { Popover, type PopoverProps } from './components/Popover/Popover';
 export {
+  altKey,
+  controlKey,
+  isTyping,
+  type KeyboardShortcut,
+  plainKey,
+  shortcutFor,
+} from './components/ShortcutsHelp/keyboard-shortcuts';
+export { ShortcutsHelp, type ShortcutsHelpProps } from './components/ShortcutsHelp/ShortcutsHelp';
+export {
   EmptyState,
   ErrorState,
   type ErrorStateProps,

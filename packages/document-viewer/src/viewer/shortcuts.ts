@@ -1,9 +1,10 @@
 /**
- * Keyboard shortcuts of the viewer: one table drives both the key handler and the help overlay.
- * Shortcuts with a modifier work while typing in a field; single keys only outside text inputs,
- * so typing "+" in a value never zooms. They listen on the viewer element unless the host opts
- * into document-wide shortcuts.
+ * Keyboard shortcuts of the viewer: one table drives both the key handler and the help overlay
+ * (the shared table rules of `@reviewdesk/ui`: single keys only outside text inputs, so typing "+"
+ * in a value never zooms). They listen on the viewer element unless the host opts into
+ * document-wide shortcuts.
  */
+import { altKey as alt, type KeyboardShortcut, plainKey as plain, shortcutFor as shortcutIn } from '@reviewdesk/ui';
 import type { ViewerKey } from '../i18n/resources.js';
 
 export type ShortcutId =
@@ -24,21 +25,7 @@ export type ShortcutId =
   | 'help'
   | 'escape';
 
-export interface Shortcut {
-  id: ShortcutId;
-  /** As shown in the help and in `aria-keyshortcuts` (e.g. `Alt+N`). */
-  keys: string;
-  label: ViewerKey;
-  /** Needs no text input focused (single keys). */
-  outsideInputs?: boolean;
-  matches(event: KeyboardEvent): boolean;
-}
-
-const alt = (code: string) => (e: KeyboardEvent) => e.altKey && !e.ctrlKey && !e.metaKey && e.code === code;
-const plain =
-  (...keys: string[]) =>
-  (e: KeyboardEvent) =>
-    !e.altKey && !e.ctrlKey && !e.metaKey && keys.includes(e.key);
+export type Shortcut = KeyboardShortcut<ShortcutId, ViewerKey>;
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'nextAttention', keys: 'Alt+N', label: 'shortcuts.nextAttention', matches: alt('KeyN') },
@@ -76,16 +63,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'escape', keys: 'Escape', label: 'shortcuts.escape', matches: plain('Escape') },
 ];
 
-/** Whether the event comes from a place where the user types text. */
-export function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
-  return target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type);
-}
-
 /** The shortcut an event triggers, if any. */
 export function shortcutFor(event: KeyboardEvent): Shortcut | undefined {
-  const typing = isTyping(event.target);
-  return SHORTCUTS.find((s) => (!s.outsideInputs || !typing) && s.matches(event));
+  return shortcutIn(SHORTCUTS, event);
 }

@@ -1,15 +1,20 @@
 /**
  * The editor's screen for each phase of the session: loading, still processing, failed, could not
  * open, finished, and the review itself (toolbar, banners, the media with its waveform, and the
- * paragraphs). The word highlight follows playback here, outside React's rendering.
+ * paragraphs). The word highlight follows playback here, outside React's rendering, and the
+ * keyboard shortcuts listen on the editor's root.
  */
 import { isFramePhase, ReviewPhaseState } from '@reviewdesk/ui/review-session';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
+import { SearchPanel } from '../search/SearchPanel.js';
+import { SpeakersDialog } from '../speakers/SpeakersDialog.js';
 import { TaskSummary } from '../summary/TaskSummary.js';
 import { Banners, Finished, Toolbar } from './chrome.js';
 import { useEditor, useSession } from './context.js';
+import { EditorShortcutsHelp } from './EditorShortcutsHelp.js';
 import { ParagraphList } from './ParagraphList.js';
+import { useEditorShortcuts } from './useEditorShortcuts.js';
 import { useWordHighlight } from './useWordHighlight.js';
 
 export interface EditorLayoutProps {
@@ -19,13 +24,15 @@ export interface EditorLayoutProps {
 
 export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
   const { t } = useEditorTranslation();
-  const { session, playback, root } = useEditor();
+  const editor = useEditor();
+  const { session, playback, root } = editor;
   const phase = useSession((s) => s.phase);
   const status = useSession((s) => s.init?.status);
   const name = useSession((s) => s.init?.displayName ?? '');
   const subtitles = useSession((s) => s.init?.workspaceConfig.taskType === 'Subtitles');
   const loadError = useSession((s) => s.loadError);
   useWordHighlight(root, session, playback);
+  useEditorShortcuts(editor);
 
   const classes = ['rd-transcript', 'rd-surface', className].filter(Boolean).join(' ');
   const body = () => {
@@ -50,12 +57,15 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
         return (
           <>
             <Toolbar />
+            <SearchPanel />
             <Banners />
             <div className="rd-transcript__body">
               <MediaPlayer />
               <ParagraphList label={subtitles ? t('editor.subtitles') : t('editor.transcript')} />
             </div>
             <TaskSummary />
+            <EditorShortcutsHelp />
+            <SpeakersDialog />
           </>
         );
     }
@@ -63,6 +73,8 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
   return (
     <section
       ref={root}
+      // Focusable by script only: where the focus goes back to when an overlay closes.
+      tabIndex={-1}
       className={classes}
       aria-label={t('editor.label', { name })}
       data-testid="transcript-editor"

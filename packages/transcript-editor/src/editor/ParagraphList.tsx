@@ -16,7 +16,7 @@ const ESTIMATED_ROW_PX = 96;
 
 export function ParagraphList({ label }: { label: string }) {
   const { t } = useEditorTranslation();
-  const { session, playback } = useEditor();
+  const { session, playback, list } = useEditor();
   const count = useSession((s) => s.transcript?.transcripts.length ?? 0);
   const threshold = useSession((s) => s.init?.workspaceConfig.fieldsConfidenceRateCheck ?? null);
   const scroller = useRef<HTMLElement | null>(null);
@@ -40,6 +40,30 @@ export function ParagraphList({ label }: { label: string }) {
       virtualizer.scrollToIndex(paragraph, { align: 'auto' });
     });
   }, [playback, session, virtualizer]);
+
+  useEffect(() => {
+    let frame = 0;
+    list.current = {
+      reveal(index, focus) {
+        cancelAnimationFrame(frame);
+        virtualizer.scrollToIndex(index, { align: 'auto' });
+        if (!focus) return;
+        // The row is rendered once the scroll lands: look for it for a few frames.
+        let tries = 0;
+        const attempt = () => {
+          const row = scroller.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+          const target = row ? focus(row) : null;
+          if (target) target.focus();
+          else if (tries++ < 30) frame = requestAnimationFrame(attempt);
+        };
+        attempt();
+      },
+    };
+    return () => {
+      cancelAnimationFrame(frame);
+      list.current = null;
+    };
+  }, [list, virtualizer]);
 
   if (count === 0) return <p className="rd-transcript-empty">{t('editor.empty')}</p>;
   return (

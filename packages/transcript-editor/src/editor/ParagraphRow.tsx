@@ -9,16 +9,17 @@ import { Button } from '@reviewdesk/ui';
 import { memo, useId, useRef, useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { formatTime } from '../player/playback.js';
+import { assignParagraphSpeaker } from '../session/speaker-edits.js';
 import { isLowConfidence } from '../session/timeline.js';
 import {
   editParagraphText,
   mergeWithNext,
   paragraphText,
-  setParagraphSpeaker,
   splitParagraph,
   wordsOfText,
 } from '../session/transcript-edits.js';
-import { useEditor, useSession } from './context.js';
+import { useSpeakerOptions } from '../speakers/useSpeakerOptions.js';
+import { useEditor, useSearch, useSession } from './context.js';
 
 export interface ParagraphRowProps {
   index: number;
@@ -31,8 +32,13 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
   const { session, playback } = useEditor();
   const item = useSession((s) => s.transcript?.transcripts[index]);
   const isLast = useSession((s) => index === (s.transcript?.transcripts.length ?? 0) - 1);
-  const speakers = useSession((s) => s.speakers);
+  const speakers = useSpeakerOptions();
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
+  const matched = useSearch((s) => s.byParagraph.get(index));
+  const currentMatch = useSearch((s) => {
+    const match = s.matches[s.current];
+    return match && match.paragraph === index ? match : null;
+  });
   const [editing, setEditing] = useState(false);
   const textBox = useRef<HTMLTextAreaElement | null>(null);
   const textId = useId();
@@ -59,6 +65,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
       className="rd-transcript-paragraph"
       aria-label={t('paragraph.label', { start, end })}
       data-testid={`paragraph.${index}`}
+      data-paragraph={index}
     >
       <header className="rd-transcript-paragraph__head">
         {editable ? (
@@ -67,13 +74,13 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
             aria-label={t('paragraph.speaker')}
             value={item.speakerId ?? ''}
             onChange={(event) => {
-              const speakerId = event.currentTarget.value || null;
-              session.getState().edit('speaker', (tr) => setParagraphSpeaker(tr, index, speakerId));
+              const chosen = speakers.find((o) => o.speaker.speakerId === event.currentTarget.value)?.speaker ?? null;
+              session.getState().edit('speaker', (tr) => assignParagraphSpeaker(tr, index, chosen));
             }}
             data-testid={`paragraph.${index}.speaker`}
           >
             <option value="">{t('paragraph.noSpeaker')}</option>
-            {speakers.map((speaker) => (
+            {speakers.map(({ speaker }) => (
               <option key={speaker.speakerId ?? speaker.speakerName} value={speaker.speakerId ?? ''}>
                 {speaker.speakerName}
               </option>
@@ -81,7 +88,8 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
           </select>
         ) : (
           <span className="rd-transcript-paragraph__speaker-name">
-            {speakers.find((s) => s.speakerId === item.speakerId)?.speakerName ?? t('paragraph.noSpeaker')}
+            {speakers.find((o) => o.speaker.speakerId === item.speakerId)?.speaker.speakerName ??
+              t('paragraph.noSpeaker')}
           </span>
         )}
         <button
@@ -150,6 +158,10 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
             if (word.bold) classes.push('rd-transcript-word--bold');
             if (word.italic) classes.push('rd-transcript-word--italic');
             if (word.underline) classes.push('rd-transcript-word--underline');
+            if (matched?.has(w)) classes.push('rd-transcript-word--match');
+            const inCurrent =
+              currentMatch !== null && w >= currentMatch.word && w < currentMatch.word + currentMatch.words;
+            if (inCurrent) classes.push('rd-transcript-word--match-current');
             return (
               // biome-ignore lint/suspicious/noArrayIndexKey: words are positional; the same text may repeat.
               <span key={w}>
@@ -157,6 +169,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
                   type="button"
                   className={classes.join(' ')}
                   data-word={`${index}:${w}`}
+                  aria-current={inCurrent ? 'true' : undefined}
                   onClick={() => playback.seek(word.offsetInSeconds)}
                   aria-description={
                     low

@@ -101,6 +101,94 @@ export const ClickToSeek: Story = {
   },
 };
 
+/** Keyboard alone: the next low-confidence word, the next paragraph, faster playback, the help. */
+export const Keyboard: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    canvas.getByRole('button', { name: 'so' }).focus();
+    // (Where playback lands is checked in the unit tests: the story's file server cannot seek.)
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(() => expect(canvas.getByTestId('paragraph.1').contains(document.activeElement)).toBe(true));
+    await userEvent.keyboard('{Alt>}n{/Alt}');
+    await waitFor(() => expect(canvas.getAllByRole('button', { name: 'your' })[0]).toHaveFocus());
+    await userEvent.keyboard('{Alt>}s{/Alt}');
+    await waitFor(() => expect(canvas.getByTestId('paragraph.1.speaker')).toHaveFocus());
+    await userEvent.keyboard('{Alt>}[Period]{/Alt}');
+    await waitFor(() => expect(canvas.getByTestId('player.rate')).toHaveValue('1.25'));
+    // "?" in a field is text; on a word it opens the help.
+    canvas.getByRole('button', { name: 'so' }).focus();
+    await userEvent.keyboard('?');
+    const help = await within(canvasElement.ownerDocument.body).findByTestId('shortcuts.help');
+    await expect(help).toHaveTextContent('Next low-confidence word');
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** Search in the app (Control+F), replace one, then all: one undo step brings every word back. */
+export const SearchAndReplace: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    canvas.getByTestId('toolbar.save').focus();
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const find = await canvas.findByRole('textbox', { name: 'Find' });
+    await waitFor(() => expect(find).toHaveFocus());
+    await userEvent.type(find, 'ask');
+    await expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 2');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Replace with' }), 'tell');
+    await userEvent.click(canvas.getByTestId('search.replace-all'));
+    await expect(canvas.getAllByRole('button', { name: 'tell' })).toHaveLength(2);
+    await expect(canvas.getByTestId('search.count')).toHaveTextContent('No results');
+    await userEvent.click(canvas.getByTestId('toolbar.undo'));
+    await expect(canvas.getAllByRole('button', { name: 'ask' })).toHaveLength(2);
+  },
+};
+
+/** A word far down a 40,000-word transcript: found in the data and brought into view. */
+export const SearchLongRecording: Story = {
+  beforeEach: ({ msw }) => {
+    const transcript = longTranscript(40_000);
+    const item = transcript.transcripts[1500]!;
+    transcript.transcripts[1500] = {
+      ...item,
+      children: [{ ...item.children[0]!, text: 'apollo' }, ...item.children.slice(1)],
+    };
+    msw.use(...api({ data: { transcriptFullResult: transcript } }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    await userEvent.click(canvas.getByTestId('toolbar.search'));
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Find' }), 'apollo');
+    await waitFor(() => expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 1'));
+    await userEvent.keyboard('{Enter}');
+    const row = await canvas.findByTestId('paragraph.1500', {}, { timeout: 5000 });
+    await expect(within(row).getByRole('button', { name: 'apollo' })).toHaveClass('rd-transcript-word--match-current');
+  },
+};
+
+/** Speakers: renamed everywhere at once from the speakers dialog; a new one given a paragraph. */
+export const Speakers: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await ready(canvasElement);
+    await userEvent.click(canvas.getByTestId('toolbar.speakers'));
+    const name = await page.findByTestId('speaker.spk-1.name');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'President Kennedy{Enter}');
+    await userEvent.type(page.getByTestId('speakers.new-name'), 'Reporter{Enter}');
+    await userEvent.keyboard('{Escape}');
+    await expect(canvas.getByTestId('paragraph.1.speaker')).toHaveDisplayValue('President Kennedy');
+    await userEvent.selectOptions(canvas.getByTestId('paragraph.0.speaker'), 'Reporter');
+    await expect(canvas.getByTestId('paragraph.0.speaker')).toHaveDisplayValue('Reporter');
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
+  },
+};
+
 /** Opening: the task and its transcript are on their way. */
 export const Loading: Story = {
   beforeEach: ({ msw }) => {

@@ -110,7 +110,8 @@ describe('<TranscriptEditor>', () => {
     const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(40_000) } });
     server.use(...api.handlers);
     renderEditor(api);
-    await screen.findByTestId('paragraph.0');
+    // Generating and loading 40,000 words takes over a second on a busy machine.
+    await screen.findByTestId('paragraph.0', {}, { timeout: 10_000 });
     const rows = document.querySelectorAll('.rd-transcript-paragraph');
     expect(rows.length).toBeGreaterThan(3);
     expect(rows.length).toBeLessThan(30);

@@ -9,6 +9,7 @@ import { useOpenedTask, useReviewSessionStore } from '@reviewdesk/ui/review-sess
 import { useEffect, useRef, useState } from 'react';
 import { EDITOR_NAMESPACE, editorResources } from '../i18n/resources.js';
 import { createPlayback, type Playback } from '../player/playback.js';
+import { createSearch } from '../search/search-store.js';
 import {
   type CheckoutLostReason,
   createTranscriptSession,
@@ -17,7 +18,7 @@ import {
   type TranscriptSession,
 } from '../session/session.js';
 import type { FinishReviewResult, SaveState } from '../session/types.js';
-import { EditorContext, type EditorContextValue } from './context.js';
+import { createPanels, EditorContext, type EditorContextValue, type ParagraphListHandle } from './context.js';
 import { EditorLayout } from './EditorLayout.js';
 
 /** Props of {@link TranscriptEditor}. */
@@ -107,7 +108,15 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
   );
   const [playback] = useState<Playback>(() => createPlayback());
   const root = useRef<HTMLElement | null>(null);
-  const [context] = useState<EditorContextValue>(() => ({ session, playback, root }));
+  const list = useRef<ParagraphListHandle | null>(null);
+  const [context] = useState<EditorContextValue>(() => ({
+    session,
+    playback,
+    root,
+    list,
+    panels: createPanels(),
+    search: createSearch(session),
+  }));
 
   useEffect(() => () => playback.dispose(), [playback]);
   const initialTime = props.initialTime ?? null;
@@ -123,6 +132,7 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
     const off = playback.store.subscribe(() => seekOnce() && off());
     return off;
   }, [playback, initialTime]);
+  useEffect(() => context.search.connect(), [context]);
   useEffect(
     () =>
       playback.onTick((time) => {

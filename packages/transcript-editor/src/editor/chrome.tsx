@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
 import { ShareSegmentAction } from './ShareSegmentAction.js';
+import { keysOf } from './shortcuts.js';
 
 export function SaveIndicator() {
   const { t } = useEditorTranslation();
@@ -28,12 +29,39 @@ export function Toolbar() {
   const canRedo = useSession((s) => s.future.length > 0 && !s.conflict);
   const finishing = useSession((s) => s.finishing);
   const checkoutUntil = useSession((s) => s.checkout?.until);
-  const actions = useEditor().session.getState();
+  const { session, panels } = useEditor();
+  const actions = session.getState();
   return (
     <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
       <SaveIndicator />
       <CheckoutCountdown until={checkoutUntil} />
       <span className="rd-transcript-toolbar__spacer" />
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => panels.setState((p) => ({ search: true, searchFocus: p.searchFocus + 1 }))}
+        aria-keyshortcuts={keysOf('search')}
+        data-testid="toolbar.search"
+      >
+        {t('toolbar.search')}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => panels.setState({ speakers: true })}
+        data-testid="toolbar.speakers"
+      >
+        {t('toolbar.speakers')}
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => panels.setState({ help: true })}
+        aria-keyshortcuts={keysOf('help')}
+        data-testid="toolbar.shortcuts"
+      >
+        {t('toolbar.shortcuts')}
+      </Button>
       <ShareSegmentAction />
       {review ? (
         <>
@@ -42,6 +70,7 @@ export function Toolbar() {
             variant="ghost"
             disabled={!canUndo}
             onClick={() => actions.undo()}
+            aria-keyshortcuts={keysOf('undo')}
             data-testid="toolbar.undo"
           >
             {t('toolbar.undo')}
@@ -51,11 +80,17 @@ export function Toolbar() {
             variant="ghost"
             disabled={!canRedo}
             onClick={() => actions.redo()}
+            aria-keyshortcuts={keysOf('redo')}
             data-testid="toolbar.redo"
           >
             {t('toolbar.redo')}
           </Button>
-          <Button size="sm" onClick={() => void actions.flush()} data-testid="toolbar.save">
+          <Button
+            size="sm"
+            onClick={() => void actions.flush()}
+            aria-keyshortcuts={keysOf('save')}
+            data-testid="toolbar.save"
+          >
             {t('toolbar.saveNow')}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => void actions.cancel()} data-testid="toolbar.cancel">

@@ -1,14 +1,43 @@
-/** The per-editor context: the review session, the playback and the editor's root element. */
+/** The per-editor context: the review session, the playback, the editor's root element and its panels. */
 import { createContext, type RefObject, useContext } from 'react';
 import { useStore } from 'zustand';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Playback, PlaybackState } from '../player/playback.js';
+import type { EditorSearch, SearchActions, SearchState } from '../search/search-store.js';
 import type { SessionActions, SessionState, TranscriptSession } from '../session/session.js';
+
+/** What the paragraph list lets the rest of the editor do with its (virtualised) rows. */
+export interface ParagraphListHandle {
+  /**
+   * Scrolls paragraph `index` into view and, once its row is in the page, focuses the element
+   * `focus` picks in it (rows out of view do not exist until scrolled to).
+   */
+  reveal(index: number, focus?: (row: HTMLElement) => HTMLElement | null): void;
+}
+
+/** Which of the editor's overlays are open. */
+export interface PanelsState {
+  help: boolean;
+  search: boolean;
+  speakers: boolean;
+  /** Counts requests to put the focus in the search box (Control+F again while it is open). */
+  searchFocus: number;
+}
+
+export type EditorPanels = StoreApi<PanelsState>;
+
+export const createPanels = (): EditorPanels =>
+  createStore<PanelsState>()(() => ({ help: false, search: false, speakers: false, searchFocus: 0 }));
 
 export interface EditorContextValue {
   session: TranscriptSession;
   playback: Playback;
   /** Root element of this editor (scopes keyboard shortcuts and the word highlight). */
   root: RefObject<HTMLElement | null>;
+  /** Set by the paragraph list while it is shown. */
+  list: RefObject<ParagraphListHandle | null>;
+  panels: EditorPanels;
+  search: EditorSearch;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);
@@ -27,4 +56,14 @@ export function useSession<T>(selector: (state: SessionState & SessionActions) =
 /** Reads a slice of what the player controls show (never the time: see Playback.onTick). */
 export function usePlayback<T>(selector: (state: PlaybackState) => T): T {
   return useStore(useEditor().playback.store, selector);
+}
+
+/** Reads which overlays are open. */
+export function usePanels<T>(selector: (state: PanelsState) => T): T {
+  return useStore(useEditor().panels, selector);
+}
+
+/** Reads a slice of the search (query, matches, the current one). */
+export function useSearch<T>(selector: (state: SearchState & SearchActions) => T): T {
+  return useStore(useEditor().search, selector);
 }

@@ -6,11 +6,10 @@
 import { Button, Select } from '@reviewdesk/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useEditor, usePlayback, useSession } from '../editor/context.js';
+import { keysOf } from '../editor/shortcuts.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
-import { formatTime, PLAYBACK_RATES } from './playback.js';
+import { formatTime, PLAYBACK_RATES, SKIP_SECONDS } from './playback.js';
 import { Waveform } from './Waveform.js';
-
-const SKIP_SECONDS = 5;
 
 export function MediaPlayer() {
   const { t } = useEditorTranslation();
@@ -67,13 +66,29 @@ export function MediaPlayer() {
       )}
       <Waveform peaksUrl={media.waveformUrlResult} media={element} />
       <div className="rd-transcript-player__controls">
-        <Button variant="secondary" onClick={() => playback.skip(-SKIP_SECONDS)} data-testid="player.back">
+        <Button
+          variant="secondary"
+          onClick={() => playback.skip(-SKIP_SECONDS)}
+          aria-keyshortcuts={keysOf('back')}
+          data-testid="player.back"
+        >
           {t('player.back')}
         </Button>
-        <Button variant="primary" onClick={() => playback.toggle()} aria-pressed={playing} data-testid="player.toggle">
+        <Button
+          variant="primary"
+          onClick={() => playback.toggle()}
+          aria-pressed={playing}
+          aria-keyshortcuts={keysOf('togglePlay')}
+          data-testid="player.toggle"
+        >
           {playing ? t('player.pause') : t('player.play')}
         </Button>
-        <Button variant="secondary" onClick={() => playback.skip(SKIP_SECONDS)} data-testid="player.forward">
+        <Button
+          variant="secondary"
+          onClick={() => playback.skip(SKIP_SECONDS)}
+          aria-keyshortcuts={keysOf('forward')}
+          data-testid="player.forward"
+        >
           {t('player.forward')}
         </Button>
         <Select

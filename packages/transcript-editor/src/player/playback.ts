@@ -10,6 +10,9 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 /** The playback rates of spec §9. */
 export const PLAYBACK_RATES = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
 
+/** How far back and forward the player's buttons and shortcuts jump, in seconds. */
+export const SKIP_SECONDS = 5;
+
 export interface PlaybackState {
   playing: boolean;
   rate: number;

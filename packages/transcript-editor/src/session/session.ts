@@ -28,7 +28,8 @@ import {
   sessionErrorOf,
 } from '@reviewdesk/ui/review-session';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { TaskSpeaker, Transcript, TranscriptData, ViewerInitResult } from './types.js';
+import { leaveUnusedSpeakers, speakerChanges } from './speaker-edits.js';
+import type { Speaker, Transcript, TranscriptData, ViewerInitResult } from './types.js';
 
 export type { CheckoutLostReason, ReadOnlyReason, SessionPhase };
 
@@ -60,8 +61,11 @@ export interface SessionState extends ReviewSessionBaseState<TranscriptEditorErr
   transcript: Transcript | null;
   /** The server version the transcript is based on (sent as `version` when saving). */
   version: number | null;
-  /** Speakers of the task with the change pending on each (`action`). */
-  speakers: readonly TaskSpeaker[];
+  /**
+   * The task's speakers as last saved (or loaded): what the transcript's speakers are compared
+   * with to tell the server what was added, edited or removed (speaker-edits.ts).
+   */
+  savedSpeakers: readonly Speaker[];
   /** Revision of the last edit the server has not acknowledged; 0 when everything is saved. */
   dirty: number;
   conflict: TranscriptConflict | null;
@@ -92,14 +96,13 @@ const UNDO_LIMIT = 200;
 /** The journal's one unit: the whole transcript. */
 const UNIT = 'transcript';
 const SAVE_REFUSED_AS_CONFLICT = enumCodeOf('TaskErrorCode', 'SaveDocumentChangesFailed');
-const SPEAKER_ACTION_NONE = enumCodeOf('SpeakerAction', 'None');
 
 const initialState = (taskId: string | null): SessionState => ({
   ...initialBaseState(taskId),
   media: null,
   transcript: null,
   version: null,
-  speakers: [],
+  savedSpeakers: [],
   dirty: 0,
   conflict: null,
   log: [],
@@ -136,7 +139,8 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       }
     };
 
-    const changedSpeakers = () => get().speakers.filter((s) => s.action !== SPEAKER_ACTION_NONE);
+    const workspaceSpeakerIds = () =>
+      new Set((get().media?.predefinedSpeakers ?? []).map((s) => s.speakerId ?? '').filter(Boolean));
 
     const prepareSave = ({ taskId, workspaceId, keepalive }: SaveTarget) => {
       const state = get();
@@ -144,13 +148,14 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       const sentRevision = state.dirty;
       const base = state.version;
       const transcript = state.transcript;
+      const speakers = speakerChanges(state.savedSpeakers, transcript, workspaceSpeakerIds());
       inFlight = transcript;
       return async (): Promise<boolean> => {
         try {
           // Journal first: if the tab dies while the request is out, the edit is still on the device.
           if (!keepalive) await writeJournal();
           const { data } = await client.call('Transcript_SaveTranscriptChanges', {
-            body: { taskId, workspaceId, transcript, version: base, speakers: changedSpeakers() },
+            body: { taskId, workspaceId, transcript, version: base, speakers },
             ...(keepalive ? { keepalive: true } : {}),
           });
           const errors = data.errors ?? [];
@@ -162,8 +167,8 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
             set({
               version,
               dirty: stillDirty ? get().dirty : 0,
-              // Speaker changes are applied once stored; ids the server assigned come back with it.
-              speakers: get().speakers.map((s) => ({ ...s, action: SPEAKER_ACTION_NONE })),
+              // The speakers sent are now the server's: later changes are told against them.
+              savedSpeakers: transcript.speakers,
             });
             if (stillDirty) await writeJournal();
             else
@@ -238,7 +243,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
             media,
             transcript: media.transcriptFullResult,
             version: media.version ?? null,
-            speakers: media.speakers,
+            savedSpeakers: media.transcriptFullResult.speakers,
           });
         },
         restore,
@@ -275,7 +280,8 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       edit(action, change) {
         const current = editable();
         if (!current) return;
-        const next = change(current);
+        // Every edit, whatever it changed, lets a speaker with no paragraph left leave the task.
+        const next = leaveUnusedSpeakers(current, change(current));
         if (next === current) return;
         apply(action, next, { past: [...get().past, current].slice(-UNDO_LIMIT), future: [] });
       },
@@ -303,14 +309,28 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
         }
         const version = fresh.version ?? null;
         if (keep === 'theirs') {
-          set({ conflict: null, dirty: 0, transcript: fresh.transcriptFullResult, version, past: [], future: [] });
+          set({
+            conflict: null,
+            dirty: 0,
+            transcript: fresh.transcriptFullResult,
+            savedSpeakers: fresh.transcriptFullResult.speakers,
+            version,
+            past: [],
+            future: [],
+          });
           await core
             .journal()
             ?.acknowledge([UNIT])
             .catch(() => undefined);
         } else {
           // The reviewer chose to overwrite, knowingly: re-base their transcript on the version they saw.
-          set({ conflict: null, dirty: core.nextRevision(), transcript: conflict.mine, version });
+          set({
+            conflict: null,
+            dirty: core.nextRevision(),
+            transcript: conflict.mine,
+            savedSpeakers: fresh.transcriptFullResult.speakers,
+            version,
+          });
           core.schedule(0);
         }
         core.settleSaveState();

@@ -5,7 +5,7 @@
  * stories (msw in the browser) — never by the package itself.
  */
 import { HttpResponse, http } from 'msw';
-import type { CheckoutResult, Transcript, TranscriptData, ViewerInitResult } from '../session/types.js';
+import type { CheckoutResult, TaskSpeaker, Transcript, TranscriptData, ViewerInitResult } from '../session/types.js';
 import { jfkPeaks, PEAKS_URL, TASK_ID, transcriptData, transcriptInit } from './fixtures.js';
 
 export interface MockTranscriptOptions {
@@ -24,7 +24,7 @@ export interface MockTranscriptOptions {
 export interface MockTranscriptState {
   transcript: Transcript;
   version: number;
-  saves: Array<{ transcript: Transcript; version: number | null | undefined }>;
+  saves: Array<{ transcript: Transcript; version: number | null | undefined; speakers: TaskSpeaker[] }>;
   calls: string[];
   checkout: CheckoutResult | null;
   finished: boolean;
@@ -131,8 +131,12 @@ export function createMockTranscriptApi(options: MockTranscriptOptions = {}) {
         state.failSaves -= 1;
         return HttpResponse.json({ title: 'Unavailable', status: 503 }, { status: 503 });
       }
-      const body = (await request.json()) as { transcript: Transcript; version?: number | null };
-      state.saves.push({ transcript: body.transcript, version: body.version });
+      const body = (await request.json()) as {
+        transcript: Transcript;
+        version?: number | null;
+        speakers?: TaskSpeaker[];
+      };
+      state.saves.push({ transcript: body.transcript, version: body.version, speakers: body.speakers ?? [] });
       if (typeof body.version === 'number' && body.version !== state.version) {
         return HttpResponse.json({
           succeeded: false,

@@ -1,0 +1,111 @@
+/**
+ * What each keyboard shortcut does in the transcript editor (the keys are in shortcuts.ts).
+ * "The current paragraph" is the one holding the keyboard focus, or else the one being played.
+ * Answers whether the shortcut applied, so the key handler leaves keys it did not use to the page.
+ */
+import { SKIP_SECONDS } from '../player/playback.js';
+import { nextLowConfidence, paragraphAt, type WordPosition, wordAt } from '../session/timeline.js';
+import type { EditorContextValue } from './context.js';
+import type { ShortcutId } from './shortcuts.js';
+
+/** The paragraph (and word, when a word has the focus) the reviewer is at. */
+export function currentPosition(ctx: EditorContextValue): { paragraph: number; word: number | null } | null {
+  const active = ctx.root.current?.ownerDocument.activeElement;
+  if (active && ctx.root.current?.contains(active)) {
+    const word = active.closest('[data-word]')?.getAttribute('data-word');
+    if (word) {
+      const [paragraph, index] = word.split(':').map(Number);
+      return { paragraph: paragraph as number, word: index as number };
+    }
+    const paragraph = active.closest('[data-paragraph]')?.getAttribute('data-paragraph');
+    if (paragraph) return { paragraph: Number(paragraph), word: null };
+  }
+  const transcript = ctx.session.getState().transcript;
+  if (!transcript || transcript.transcripts.length === 0) return null;
+  const at = wordAt(transcript, ctx.playback.time());
+  if (at) return at;
+  return { paragraph: Math.max(0, paragraphAt(transcript, ctx.playback.time())), word: null };
+}
+
+const headOf = (row: HTMLElement) => row.querySelector<HTMLElement>('.rd-transcript-paragraph__time');
+
+/** Moves to another paragraph: into view, the focus on its time, and playback to its start. */
+function stepParagraph(ctx: EditorContextValue, direction: 1 | -1): boolean {
+  const transcript = ctx.session.getState().transcript;
+  const at = currentPosition(ctx);
+  if (!transcript || !at) return false;
+  const index = Math.min(transcript.transcripts.length - 1, Math.max(0, at.paragraph + direction));
+  const item = transcript.transcripts[index];
+  if (!item) return false;
+  ctx.playback.seek(item.start);
+  ctx.list.current?.reveal(index, headOf);
+  return true;
+}
+
+/** Moves to the next word under the workspace's confidence threshold (wrapping around). */
+function stepLowConfidence(ctx: EditorContextValue): boolean {
+  const state = ctx.session.getState();
+  const transcript = state.transcript;
+  const at = currentPosition(ctx);
+  if (!transcript) return false;
+  const after: WordPosition | null = at ? { paragraph: at.paragraph, word: at.word ?? -1 } : null;
+  const next = nextLowConfidence(transcript, state.init?.workspaceConfig.fieldsConfidenceRateCheck, after);
+  if (!next) return false;
+  const word = transcript.transcripts[next.paragraph]?.children[next.word];
+  if (word) ctx.playback.seek(word.offsetInSeconds);
+  ctx.list.current?.reveal(next.paragraph, (row) =>
+    row.querySelector<HTMLElement>(`[data-word="${next.paragraph}:${next.word}"]`),
+  );
+  return true;
+}
+
+export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
+  const { playback, session, panels } = ctx;
+  const state = session.getState();
+  switch (id) {
+    case 'togglePlay':
+      playback.toggle();
+      return true;
+    case 'back':
+      playback.skip(-SKIP_SECONDS);
+      return true;
+    case 'forward':
+      playback.skip(SKIP_SECONDS);
+      return true;
+    case 'slower':
+      playback.stepRate(-1);
+      return true;
+    case 'faster':
+      playback.stepRate(1);
+      return true;
+    case 'nextParagraph':
+      return stepParagraph(ctx, 1);
+    case 'previousParagraph':
+      return stepParagraph(ctx, -1);
+    case 'nextLowConfidence':
+      return stepLowConfidence(ctx);
+    case 'speaker': {
+      const at = currentPosition(ctx);
+      if (!at || state.mode !== 'review') return false;
+      ctx.list.current?.reveal(at.paragraph, (row) =>
+        row.querySelector<HTMLElement>('.rd-transcript-paragraph__speaker'),
+      );
+      return true;
+    }
+    case 'search':
+      panels.setState((p) => ({ search: true, searchFocus: p.searchFocus + 1 }));
+      return true;
+    case 'undo':
+      state.undo();
+      return true;
+    case 'redo':
+      state.redo();
+      return true;
+    case 'save':
+      void state.flush();
+      return true;
+    case 'help':
+      panels.setState({ help: true });
+      return true;
+  }
+}

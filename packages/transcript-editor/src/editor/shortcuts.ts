@@ -1,0 +1,66 @@
+/**
+ * Keyboard shortcuts of the transcript editor: one table drives the key handler
+ * (useEditorShortcuts.ts) and the help overlay. Playback and navigation use Alt with a physical
+ * key, so they work while the reviewer types in a paragraph (J/K/L as in most media players);
+ * undo and redo only outside the text box, which keeps its own undo while a paragraph is edited.
+ */
+import { altKey, controlKey, type KeyboardShortcut, shortcutFor as shortcutIn } from '@reviewdesk/ui';
+import type { EditorKey } from '../i18n/resources.js';
+
+export type ShortcutId =
+  | 'togglePlay'
+  | 'back'
+  | 'forward'
+  | 'slower'
+  | 'faster'
+  | 'nextParagraph'
+  | 'previousParagraph'
+  | 'nextLowConfidence'
+  | 'speaker'
+  | 'search'
+  | 'undo'
+  | 'redo'
+  | 'save'
+  | 'help';
+
+export type Shortcut = KeyboardShortcut<ShortcutId, EditorKey>;
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { id: 'togglePlay', keys: 'Alt+K', label: 'shortcuts.togglePlay', matches: altKey('KeyK') },
+  { id: 'back', keys: 'Alt+J', label: 'shortcuts.back', matches: altKey('KeyJ') },
+  { id: 'forward', keys: 'Alt+L', label: 'shortcuts.forward', matches: altKey('KeyL') },
+  { id: 'slower', keys: 'Alt+,', label: 'shortcuts.slower', matches: altKey('Comma') },
+  { id: 'faster', keys: 'Alt+.', label: 'shortcuts.faster', matches: altKey('Period') },
+  { id: 'nextParagraph', keys: 'Alt+ArrowDown', label: 'shortcuts.nextParagraph', matches: altKey('ArrowDown') },
+  { id: 'previousParagraph', keys: 'Alt+ArrowUp', label: 'shortcuts.previousParagraph', matches: altKey('ArrowUp') },
+  { id: 'nextLowConfidence', keys: 'Alt+N', label: 'shortcuts.nextLowConfidence', matches: altKey('KeyN') },
+  { id: 'speaker', keys: 'Alt+S', label: 'shortcuts.speaker', matches: altKey('KeyS') },
+  { id: 'search', keys: 'Control+F', label: 'shortcuts.search', matches: controlKey('f') },
+  { id: 'undo', keys: 'Control+Z', label: 'shortcuts.undo', outsideInputs: true, matches: controlKey('z') },
+  {
+    id: 'redo',
+    keys: 'Control+Y',
+    label: 'shortcuts.redo',
+    outsideInputs: true,
+    matches: (e) =>
+      (e.ctrlKey || e.metaKey) &&
+      !e.altKey &&
+      (e.key.toLowerCase() === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z')),
+  },
+  { id: 'save', keys: 'Control+S', label: 'shortcuts.save', matches: controlKey('s') },
+  {
+    id: 'help',
+    keys: '?',
+    label: 'shortcuts.help',
+    outsideInputs: true,
+    matches: (e) => !e.ctrlKey && !e.altKey && e.key === '?',
+  },
+];
+
+/** The keys of a shortcut as `aria-keyshortcuts` names them. */
+export const keysOf = (id: ShortcutId) => SHORTCUTS.find((s) => s.id === id)?.keys;
+
+/** The shortcut an event triggers, if any. */
+export function shortcutFor(event: KeyboardEvent): Shortcut | undefined {
+  return shortcutIn(SHORTCUTS, event);
+}

@@ -1,0 +1,185 @@
+/**
+ * Search and replace inside the editor (Control+F), on the transcript's data: the list is
+ * virtualised, so the browser's find cannot see most words. Words or a speaker's paragraphs;
+ * Enter / Shift+Enter go round the results, each shown in the list; replace one or all (one undo
+ * step). Read-only reviewers search without the replace fields.
+ */
+import { Button, Input, Select } from '@reviewdesk/ui';
+import { useEffect, useId, useState } from 'react';
+import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
+import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { addSpeaker } from '../session/speaker-edits.js';
+import { wordsOfText } from '../session/transcript-edits.js';
+import type { Transcript } from '../session/types.js';
+import { useSpeakerOptions } from '../speakers/useSpeakerOptions.js';
+import { replaceMatches, replaceSpeaker, type TextMatch } from './find-replace.js';
+import type { SearchMode } from './search-store.js';
+
+export function SearchPanel() {
+  const { t } = useEditorTranslation();
+  const { session, search, panels, list, root } = useEditor();
+  const open = usePanels((p) => p.search);
+  const mode = useSearch((s) => s.mode);
+  const query = useSearch((s) => s.query);
+  const speaker = useSearch((s) => s.speaker);
+  const count = useSearch((s) => s.matches.length);
+  const current = useSearch((s) => s.current);
+  const speakers = useSpeakerOptions();
+  const editable = useSession((s) => s.mode === 'review' && !s.conflict);
+  const [replacement, setReplacement] = useState('');
+  const [speakerTo, setSpeakerTo] = useState('');
+  const findId = useId();
+
+  // Opening it, or Control+F again while it is open, puts the focus in the search box.
+  useEffect(() => {
+    const focus = () => root.current?.ownerDocument.getElementById(findId)?.focus();
+    if (open) focus();
+    return panels.subscribe((now, before) => {
+      if (now.searchFocus !== before.searchFocus) focus();
+    });
+  }, [open, findId, root, panels]);
+
+  if (!open) return null;
+  const show = (match: TextMatch | null | undefined) => {
+    if (match) list.current?.reveal(match.paragraph);
+  };
+  const go = (direction: 1 | -1) => show(search.getState().step(direction));
+  const close = () => {
+    search.getState().clear();
+    panels.setState({ search: false });
+    root.current?.focus();
+  };
+  // A workspace speaker chosen as the new one joins the task in the same edit.
+  const withTarget = (tr: Transcript) => {
+    const target = speakers.find((o) => o.speaker.speakerId === speakerTo);
+    return target && !target.onTask ? addSpeaker(tr, target.speaker) : tr;
+  };
+  const replaceOne = () => {
+    const { matches, current: at, query: q } = search.getState();
+    const match = matches[at];
+    if (!match) return;
+    if (mode === 'words') {
+      session.getState().edit('replace', (tr) => replaceMatches(tr, [match], q, replacement));
+      search.getState().replaced(match, wordsOfText(replacement).length);
+    } else {
+      session.getState().edit('replace-speaker', (tr) => replaceSpeaker(withTarget(tr), [match], speakerTo || null));
+      search.getState().replaced(match, 1);
+    }
+    const next = search.getState();
+    show(next.matches[next.current]);
+  };
+  const replaceAll = () => {
+    const { matches, query: q } = search.getState();
+    if (mode === 'words') session.getState().edit('replace-all', (tr) => replaceMatches(tr, matches, q, replacement));
+    else
+      session
+        .getState()
+        .edit('replace-speaker-all', (tr) => replaceSpeaker(withTarget(tr), matches, speakerTo || null));
+  };
+  const speakerOptions = [
+    { value: '', label: t('paragraph.noSpeaker') },
+    ...speakers.map(({ speaker: s }) => ({ value: s.speakerId ?? '', label: s.speakerName })),
+  ];
+  const modes: SearchMode[] = ['words', 'speakers'];
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the search closes it.
+    <search
+      className="rd-transcript-search"
+      aria-label={t('search.label')}
+      data-testid="search.panel"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          close();
+        }
+      }}
+    >
+      <fieldset className="rd-transcript-search__modes">
+        <legend className="rd-visually-hidden">{t('search.mode')}</legend>
+        {modes.map((m) => (
+          <Button
+            key={m}
+            size="sm"
+            variant={mode === m ? 'secondary' : 'ghost'}
+            aria-pressed={mode === m}
+            onClick={() => search.getState().setMode(m)}
+            data-testid={`search.mode.${m}`}
+          >
+            {t(`search.${m}`)}
+          </Button>
+        ))}
+      </fieldset>
+      {mode === 'words' ? (
+        <Input
+          id={findId}
+          label={t('search.find')}
+          value={query}
+          onChange={(event) => search.getState().setQuery(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            go(event.shiftKey ? -1 : 1);
+          }}
+          data-testid="search.query"
+        />
+      ) : (
+        <Select
+          id={findId}
+          label={t('search.speakerFrom')}
+          value={speaker}
+          options={speakerOptions}
+          onChange={(event) => search.getState().setSpeaker(event.currentTarget.value)}
+          data-testid="search.speaker"
+        />
+      )}
+      <output className="rd-transcript-search__count" aria-live="polite" data-testid="search.count">
+        {count
+          ? t('search.position', { current: current + 1, count })
+          : query || mode === 'speakers'
+            ? t('search.none')
+            : ''}
+      </output>
+      <Button size="sm" variant="ghost" disabled={!count} onClick={() => go(-1)} data-testid="search.previous">
+        {t('search.previous')}
+      </Button>
+      <Button size="sm" variant="ghost" disabled={!count} onClick={() => go(1)} data-testid="search.next">
+        {t('search.next')}
+      </Button>
+      {editable ? (
+        <>
+          {mode === 'words' ? (
+            <Input
+              label={t('search.replaceWith')}
+              value={replacement}
+              onChange={(event) => setReplacement(event.currentTarget.value)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Enter') return;
+                event.preventDefault();
+                replaceOne();
+              }}
+              data-testid="search.replacement"
+            />
+          ) : (
+            <Select
+              label={t('search.giveTo')}
+              value={speakerTo}
+              options={speakerOptions}
+              onChange={(event) => setSpeakerTo(event.currentTarget.value)}
+              data-testid="search.speaker-to"
+            />
+          )}
+          <Button size="sm" disabled={!count} onClick={replaceOne} data-testid="search.replace">
+            {t('search.replace')}
+          </Button>
+          <Button size="sm" disabled={!count} onClick={replaceAll} data-testid="search.replace-all">
+            {t('search.replaceAll')}
+          </Button>
+        </>
+      ) : null}
+      <Button size="sm" variant="ghost" onClick={close} data-testid="search.close">
+        {t('search.close')}
+      </Button>
+    </search>
+  );
+}

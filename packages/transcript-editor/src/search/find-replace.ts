@@ -1,0 +1,125 @@
+/**
+ * Search and replace on the transcript's data, never on the page: the list is virtualised, so
+ * most words are not in the DOM (and the browser's find cannot see them). A match is a run of
+ * words of one paragraph, matched as whole words, case-insensitive and ignoring the punctuation
+ * around them: "contry" finds "Contry," (and replacing it keeps the comma), "can" never finds
+ * "americans".
+ * Replacing keeps every untouched word's timing; replaced words take the time of what they
+ * replace (transcript-edits.ts). Replace-all copies each touched paragraph once, so ~2,000 hits
+ * in 40,000 words is one pass and one undo step.
+ */
+import { retimeParagraph } from '../session/transcript-edits.js';
+import type { Transcript, TranscriptItem, TranscriptWord } from '../session/types.js';
+
+export interface TextMatch {
+  paragraph: number;
+  /** First word of the match. */
+  word: number;
+  /** How many words it spans. */
+  words: number;
+}
+
+const fold = (text: string) => text.toLocaleLowerCase();
+/** A word without the punctuation around it, for matching several words in a row. */
+const bare = (text: string) => fold(text).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+
+/** The query's words (what the editor searches for); empty when there is nothing to find. */
+export function queryWords(query: string): string[] {
+  return query.trim().split(/\s+/).filter(Boolean).map(fold);
+}
+
+/** Every match of `query` in time order. */
+export function findText(transcript: Transcript, query: string): TextMatch[] {
+  const words = queryWords(query);
+  const matches: TextMatch[] = [];
+  if (words.length === 0) return matches;
+  const wanted = words.map(bare);
+  transcript.transcripts.forEach((item, paragraph) => {
+    const children = item.children;
+    for (let w = 0; w + words.length <= children.length; w++) {
+      let all = true;
+      for (let k = 0; k < wanted.length && all; k++) all = bare((children[w + k] as TranscriptWord).text) === wanted[k];
+      if (all) {
+        matches.push({ paragraph, word: w, words: wanted.length });
+        w += wanted.length - 1;
+      }
+    }
+  });
+  return matches;
+}
+
+/** Replaces the word `needle` inside `text`, keeping the punctuation around it. */
+function replaceInside(text: string, needle: string, replacement: string): string {
+  const at = fold(text).indexOf(bare(needle));
+  return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + bare(needle).length);
+}
+
+/** A paragraph with its matches (all in this paragraph, in order) replaced. */
+function replaceInParagraph(
+  item: TranscriptItem,
+  matches: readonly TextMatch[],
+  query: string,
+  replacement: string,
+): TranscriptItem {
+  const words = queryWords(query);
+  if (words.length === 1) {
+    // Inside one word: the word keeps its time, confidence and formatting; only its text changes.
+    const children = item.children.slice();
+    for (const match of matches) {
+      const word = children[match.word] as TranscriptWord;
+      children[match.word] = { ...word, text: replaceInside(word.text, words[0] as string, replacement) };
+    }
+    // An empty replacement, or one with spaces, changes how many words there are: align again.
+    if (children.every((w) => w.text !== '' && !/\s/.test(w.text))) return { ...item, children };
+    return retimeParagraph(item, children.map((w) => w.text).join(' '));
+  }
+  // Several words: the paragraph's text with the runs replaced, aligned back onto its words.
+  const texts = item.children.map((w) => w.text);
+  for (const match of [...matches].reverse()) texts.splice(match.word, match.words, replacement);
+  return retimeParagraph(item, texts.join(' '));
+}
+
+/** The transcript with the given matches (from {@link findText} with the same query) replaced. */
+export function replaceMatches(
+  transcript: Transcript,
+  matches: readonly TextMatch[],
+  query: string,
+  replacement: string,
+): Transcript {
+  if (matches.length === 0) return transcript;
+  const transcripts = transcript.transcripts.slice();
+  let from = 0;
+  while (from < matches.length) {
+    const paragraph = (matches[from] as TextMatch).paragraph;
+    let to = from;
+    while (to < matches.length && (matches[to] as TextMatch).paragraph === paragraph) to++;
+    const item = transcripts[paragraph];
+    if (item) transcripts[paragraph] = replaceInParagraph(item, matches.slice(from, to), query, replacement);
+    from = to;
+  }
+  return { ...transcript, transcripts };
+}
+
+/** Paragraphs whose speaker is `speakerId` (null: paragraphs without a speaker), in time order. */
+export function findSpeaker(transcript: Transcript, speakerId: string | null): TextMatch[] {
+  const matches: TextMatch[] = [];
+  transcript.transcripts.forEach((item, paragraph) => {
+    if ((item.speakerId ?? null) === speakerId) matches.push({ paragraph, word: 0, words: item.children.length });
+  });
+  return matches;
+}
+
+/** The matched paragraphs given to another speaker. */
+export function replaceSpeaker(
+  transcript: Transcript,
+  matches: readonly TextMatch[],
+  speakerId: string | null,
+): Transcript {
+  if (matches.length === 0) return transcript;
+  const transcripts = transcript.transcripts.slice();
+  for (const { paragraph } of matches) {
+    const item = transcripts[paragraph];
+    if (item && (item.speakerId ?? null) !== speakerId) transcripts[paragraph] = { ...item, speakerId };
+  }
+  return { ...transcript, transcripts };
+}
