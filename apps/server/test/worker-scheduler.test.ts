@@ -313,6 +313,7 @@ describe.each(databaseKinds())('scheduler on %s', (kind) => {
       deleting: [deleting.id],
       history: [],
       mailExpiry: [],
+      segmentShares: [],
       indexed: [review],
     });
     expect((await rowOf(db(), healthy as string)).status).toBe(S.QueuedForPreProcessing);

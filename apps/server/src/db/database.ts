@@ -25,6 +25,7 @@ import * as taskShares0020 from './migrations/0020_task_shares.js';
 import * as summaries0021 from './migrations/0021_summaries.js';
 import * as pipelineSettings0022 from './migrations/0022_pipeline_settings.js';
 import * as workQueuedSignal0024 from './migrations/0024_work_queued_signal.js';
+import * as segmentRenders0026 from './migrations/0026_segment_renders.js';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0021_summaries': summaries0021,
   '0022_pipeline_settings': pipelineSettings0022,
   '0024_work_queued_signal': workQueuedSignal0024,
+  '0026_segment_renders': segmentRenders0026,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

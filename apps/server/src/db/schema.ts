@@ -844,3 +844,14 @@ export interface UploadsTable {
   /** Until when that writer holds the upload unless it renews; a dead replica's lease runs out. */
   writing_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
+
+// --- Segment renders in worker processes (migration 0026_segment_renders) ---
+/** A media-segment share in Generating is a queued render, claimed by a worker with a lease. */
+export interface TaskSharesTable {
+  /** The worker cutting the segment now; null while it waits. */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when that worker holds it unless it renews; a stopped process's claim runs out by itself. */
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How many times a worker took it; a segment that fails its worker every time ends as Failed. */
+  render_attempts: ColumnType<number, number | undefined, number>;
+}
