@@ -313,6 +313,7 @@ describe.each(databaseKinds())('scheduler on %s', (kind) => {
       deleting: [deleting.id],
       history: [],
       mailExpiry: [],
+      exportLinks: [],
       segmentShares: [],
       indexed: [review],
     });

@@ -845,7 +845,7 @@ export interface UploadsTable {
   writing_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
-// --- Segment renders in worker processes (migration 0026_segment_renders) ---
+// --- Segment renders in worker processes, export links (migration 0026_segment_renders) ---
 /** A media-segment share in Generating is a queued render, claimed by a worker with a lease. */
 export interface TaskSharesTable {
   /** The worker cutting the segment now; null while it waits. */
@@ -854,4 +854,18 @@ export interface TaskSharesTable {
   lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** How many times a worker took it; a segment that fails its worker every time ends as Failed. */
   render_attempts: ColumnType<number, number | undefined, number>;
+}
+
+/** An export kept behind an expiring download link; its file is removed once the link expired. */
+export interface ExportLinksTable {
+  id: string;
+  tenant_id: string;
+  blob_id: string;
+  expires_on: ColumnType<Date, Date, Date>;
+  created_by: string | null;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  export_links: ExportLinksTable;
 }
