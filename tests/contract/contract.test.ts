@@ -73,6 +73,7 @@ describe('the contract covers the specification', () => {
         'Index_CancelVideoTextualSummary',
         'Index_UploadVideoTextualSummary',
         'SdTaskShare_Public',
+        'SdTask_BulkExportLink',
         'User_TwoFactor',
         'User_TwoFactorBegin',
         'User_TwoFactorConfirm',

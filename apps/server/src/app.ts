@@ -22,6 +22,7 @@ import { identityPages } from './identity/pages.js';
 import { createIdentity, type Identity, OIDC_PREFIX } from './identity/provider.js';
 import { SPA_SETTINGS_PATH, spaSettings } from './identity/spa-settings.js';
 import { createOutboxMailer, createSmtpMailer, type Mailer } from './mail/mailer.js';
+import { startSegmentRenderer } from './pipeline/sharing/segment-renderer.js';
 import { startSummariser } from './pipeline/summaries/summarise.js';
 import { startModelTrainer } from './pipeline/templates/train-model.js';
 import { loadStages } from './pipeline/worker/load-stages.js';
@@ -127,6 +128,15 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
           workerId: `${hostname()}-${process.pid}-summariser`,
         })
       : undefined;
+  // And the cuts of shared media segments (queued as their shares; none in an API-only replica).
+  const segmentRenderer =
+    config.workers > 0
+      ? startSegmentRenderer({
+          db: database.db,
+          storage: blobStorageFor(config),
+          workerId: `${hostname()}-${process.pid}-segments`,
+        })
+      : undefined;
   const notifier =
     config.notificationIntervalMs > 0
       ? startNotifier({ db: database.db, mailer, origin: config.origin }, config.notificationIntervalMs)
@@ -145,6 +155,7 @@ export async function buildServer(config: ServerConfig, options: BuildOptions = 
       await workers?.stop();
       await trainer?.stop();
       await summariser?.stop();
+      await segmentRenderer?.stop();
       await app.close();
       if (ownsDatabase) await database.close();
     },

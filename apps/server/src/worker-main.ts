@@ -6,6 +6,7 @@
 import { hostname } from 'node:os';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { startSegmentRenderer } from './pipeline/sharing/segment-renderer.js';
 import { startSummariser } from './pipeline/summaries/summarise.js';
 import { startModelTrainer } from './pipeline/templates/train-model.js';
 import { loadStages } from './pipeline/worker/load-stages.js';
@@ -49,6 +50,12 @@ const summariser = startSummariser({
   config,
   workerId: `${workers.ids[0] ?? 'worker'}-summariser`,
 });
+// Shared media segments are cut here too, never in an API process that may stop before the cut ends.
+const segmentRenderer = startSegmentRenderer({
+  db: database.db,
+  storage: blobStorageFor(config),
+  workerId: `${workers.ids[0] ?? 'worker'}-segments`,
+});
 console.log(
   `reviewdesk worker: ${workers.ids.length} worker(s) ${listening ? 'listening for work' : 'polling for work'} (${workers.ids.join(', ')}), stages: ${stages
     .map((s) => s.name)
@@ -58,7 +65,7 @@ console.log(
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.log(`reviewdesk worker: ${signal}, stopping`);
-    void Promise.all([workers.stop(), trainer.stop(), summariser.stop()])
+    void Promise.all([workers.stop(), trainer.stop(), summariser.stop(), segmentRenderer.stop()])
       .then(() => database.close())
       .finally(() => process.exit(0));
   });

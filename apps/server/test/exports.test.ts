@@ -10,11 +10,13 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TasksRepository } from '../src/db/repositories/tasks.js';
+import { exportToLink } from '../src/domain/exports/export-link.js';
 import { signedFileUrl } from '../src/domain/results/signed-urls.js';
 import { recordStatusChange } from '../src/domain/tasks/events.js';
 import { exportStage } from '../src/pipeline/stages/export.js';
 import { claimNext } from '../src/pipeline/worker/claim.js';
 import { runStage } from '../src/pipeline/worker/run-stage.js';
+import { runScheduledWork } from '../src/pipeline/worker/scheduler.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
 import { wordText } from '../src/testing/word-text.js';
 import { codeOf, type ErrorBody, hasUnzip } from './support/answers.js';
@@ -162,6 +164,103 @@ for (const kind of databaseKinds()) {
         }
         const globex = await t.tokenFor(GLOBEX_ADMIN);
         expect((await viewerExport(first, 2, globex)).status).toBe(404);
+      });
+    });
+
+    describe('SdTask/BulkExportLink', () => {
+      const db = () => t.server.database.db;
+      const links = async () =>
+        Number(
+          (
+            await db()
+              .selectFrom('export_links')
+              .select((e) => e.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+
+      it('answers a link to the zip that downloads without a sign-in until it expires', async () => {
+        const before = Date.now();
+        const res = await post('SdTask/BulkExportLink', { ...selection([first]), exportTypes: [2], expiresHours: 2 });
+        expect(res.status).toBe(200);
+        const link = res.json as { url: string; fileName: string; expiresOn: string };
+        expect(link.fileName).toBe('Supplier invoices.zip');
+        expect(link.url.startsWith(`${t.config.origin}/`)).toBe(true);
+        const expires = Date.parse(link.expiresOn) - before;
+        expect(expires).toBeGreaterThanOrEqual(2 * 3600_000);
+        expect(expires).toBeLessThan(2 * 3600_000 + 60_000);
+        const file = await t.server.app.inject({ method: 'GET', url: new URL(link.url).pathname });
+        expect(file.statusCode).toBe(200);
+        expect(file.headers['content-disposition']).toMatch(/attachment; filename="Supplier invoices\.zip"/);
+        expect(file.rawPayload.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
+        if (hasUnzip) {
+          const dir = mkdtempSync(join(tmpdir(), 'link-'));
+          writeFileSync(join(dir, 'l.zip'), file.rawPayload);
+          const json = execFileSync('unzip', ['-p', join(dir, 'l.zip'), 'AWS March.json']).toString();
+          expect(json).toContain(CORRECTED);
+        }
+      });
+
+      it('refuses an expiry outside 1–168 hours and keeps nothing', async () => {
+        const kept = await links();
+        for (const expiresHours of [0, 169, 1.5]) {
+          const res = await post('SdTask/BulkExportLink', { ...selection([first]), exportTypes: [2], expiresHours });
+          expect(res.status, String(expiresHours)).toBe(400);
+        }
+        expect(await links()).toBe(kept);
+      });
+
+      it('past its time the link answers 410, and the scheduler removes the file', async () => {
+        const storage = blobStorageFor(t.config);
+        const made = await exportToLink(
+          { db: db(), storage, origin: t.config.origin },
+          { tenantId: ACME_ID, userId: null },
+          { fileName: 'old.zip', contentType: 'application/zip', bytes: new Uint8Array([1, 2, 3]) },
+          1,
+          new Date(Date.now() - 2 * 3600_000),
+        );
+        const row = await db()
+          .selectFrom('export_links')
+          .selectAll()
+          .orderBy('created_on', 'desc')
+          .executeTakeFirstOrThrow();
+        const blob = await new TasksRepository(db(), ACME_ID).blob(row.blob_id);
+        expect((await t.server.app.inject({ method: 'GET', url: new URL(made.url).pathname })).statusCode).toBe(410);
+        const swept = await runScheduledWork({ db: db(), storage, stages: [] }, new Date());
+        expect(swept.exportLinks).toContain(row.id);
+        expect(await new TasksRepository(db(), ACME_ID).blob(row.blob_id)).toBeUndefined();
+        expect(await storage.size(blob?.storage_key as string)).toBeNull();
+        // A link still valid stays.
+        const live = await post('SdTask/BulkExportLink', { ...selection([first]), exportTypes: [2], expiresHours: 1 });
+        expect((await runScheduledWork({ db: db(), storage, stages: [] }, new Date())).exportLinks).toEqual([]);
+        const url = new URL((live.json as { url: string }).url).pathname;
+        expect((await t.server.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      });
+
+      it('needs Task.View, a token, and stays within the tenant', async () => {
+        const body = { ...selection([first]), exportTypes: [2], expiresHours: 1 };
+        await db().insertInto('ability_blacklist').values({ tenant_id: ACME_ID, ability: 'Task.View' }).execute();
+        try {
+          expect((await post('SdTask/BulkExportLink', body)).status).toBe(403);
+        } finally {
+          await db().deleteFrom('ability_blacklist').where('tenant_id', '=', ACME_ID).execute();
+        }
+        expect((await post('SdTask/BulkExportLink', body, '')).status).toBe(401);
+        const globex = await t.tokenFor(GLOBEX_ADMIN);
+        expect((await post('SdTask/BulkExportLink', body, globex)).status).toBe(403);
+        const foreign = await post(
+          'SdTask/BulkExportLink',
+          {
+            workspaceId: GLOBEX_INVOICES_WS,
+            type: 10,
+            allSelected: false,
+            taskIdList: [first],
+            exportTypes: [2],
+            expiresHours: 1,
+          },
+          globex,
+        );
+        expect(foreign.status).toBe(400);
       });
     });
 

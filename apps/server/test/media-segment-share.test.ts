@@ -1,14 +1,19 @@
-// Sharing a media segment (SdTaskShare/ShareMediaSegment): the share is Generating at once, the
-// segment is cut with ffmpeg from the real recording (fixtures/audio/jfk.mp3, fixtures/video/jfk.mp4)
-// and the record reaches Success with a file of the segment's length only; the render events move
-// shares of the caller's tenant alone; a share past its date is Expired. Per permission and across tenants.
+// Sharing a media segment (SdTaskShare/ShareMediaSegment): the share is Generating at once and
+// waits for a worker, which cuts the segment with ffmpeg from the real recording
+// (fixtures/audio/jfk.mp3, fixtures/video/jfk.mp4) under a lease: the record reaches Success with a
+// file of the segment's length only, and a cut whose worker stopped is taken again. The render
+// events move shares of the caller's tenant alone; a share past its date is Expired and its file
+// removed, by the scheduler's sweep or at once when read. Per permission and across tenants.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
+import { SegmentRenderQueue } from '../src/db/repositories/task-shares.js';
 import { TasksRepository } from '../src/db/repositories/tasks.js';
 import { roleByName } from '../src/domain/roles.js';
+import { MAX_RENDER_ATTEMPTS, renderNextSegment } from '../src/pipeline/sharing/segment-renderer.js';
+import { runScheduledWork } from '../src/pipeline/worker/scheduler.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
 import { storeTenantBlob } from '../src/storage/store-blob.js';
 import {
@@ -66,11 +71,19 @@ async function recording(t: TestServer, fixture: string, kind: 'audio' | 'video'
   return taskId as string;
 }
 
+/** What a worker process does: cuts the waiting segments (API tests run no workers). */
+const renderer = (t: TestServer, workerId = 'test-segments') => ({
+  db: t.server.database.db,
+  storage: blobStorageFor(t.config),
+  workerId,
+});
+
 async function untilSettled(t: TestServer, taskId: string) {
   const token = await t.tokenFor(demoEmail('Manager'));
+  while (await renderNextSegment(renderer(t))) {}
   for (let i = 0; i < 150; i++) {
     const res = await t.call('GET', `${API}/SdTaskShare/GetTaskShareHistoryDetails/${taskId}`, { token });
-    const [share] = res.body as Array<{ shareStatus: number; outputConfig: { mediaPath?: string } | null }>;
+    const [share] = res.body as Array<{ id: string; shareStatus: number; outputConfig: { mediaPath?: string } | null }>;
     if (share && share.shareStatus !== 10) return share;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -267,5 +280,76 @@ describe.each(databaseKinds())('media segment share on %s', (kind) => {
       .where('task_id', '=', taskId)
       .execute();
     expect(row?.share_status).toBe(40);
+  });
+
+  it('is cut by a worker, not by the API; a cut whose worker stopped is taken again once its lease ran out', async () => {
+    const db = t.server.database.db;
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    await share('Manager', { taskId, expiresHours: 24, segmentStartSeconds: 1, segmentEndSeconds: 4 });
+    const row = () => db.selectFrom('task_shares').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await row()).share_status).toBe(10);
+    // A worker claims it and its process stops before the cut is done.
+    const claimed = await new SegmentRenderQueue(db).claim(10, 'stopped-worker', 60_000);
+    expect(claimed?.task_id).toBe(taskId);
+    // While its lease runs, no other worker takes it.
+    expect(await renderNextSegment(renderer(t, 'other'))).toBeUndefined();
+    expect((await row()).share_status).toBe(10);
+    // Once it ran out, the next worker cuts it.
+    const later = new Date(Date.now() + 61_000);
+    const cut = await renderNextSegment(renderer(t, 'other'), later);
+    expect(cut?.id).toBe(claimed?.id);
+    expect(await row()).toMatchObject({ share_status: 30, claimed_by: 'other', render_attempts: 2 });
+  });
+
+  it(`fails a segment that took its worker down ${MAX_RENDER_ATTEMPTS} times instead of trying forever`, async () => {
+    const db = t.server.database.db;
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    await share('Manager', { taskId, expiresHours: 24, segmentStartSeconds: 1, segmentEndSeconds: 4 });
+    await db
+      .updateTable('task_shares')
+      .set({ render_attempts: MAX_RENDER_ATTEMPTS })
+      .where('task_id', '=', taskId)
+      .execute();
+    await renderNextSegment(renderer(t));
+    const row = await db.selectFrom('task_shares').selectAll().where('task_id', '=', taskId).executeTakeFirstOrThrow();
+    expect(row.share_status).toBe(20);
+    expect(row.error_message).toBe(`The segment could not be cut in ${MAX_RENDER_ATTEMPTS} attempts.`);
+  });
+
+  it("the scheduler's sweep expires shares past their date and removes their cut file", async () => {
+    const db = t.server.database.db;
+    const storage = blobStorageFor(t.config);
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    const res = await share('Manager', { taskId, expiresHours: 24, segmentStartSeconds: 1, segmentEndSeconds: 4 });
+    const key = (res.body as { shareUrl: string }).shareUrl.split('/').pop() as string;
+    const settled = await untilSettled(t, taskId);
+    const blobId = settled.outputConfig?.mediaPath as string;
+    const blob = await new TasksRepository(db, ACME_ID).blob(blobId);
+    expect(await storage.size(blob?.storage_key as string)).toBeGreaterThan(0);
+    const page = await t.call('GET', `${API}/SdTaskShare/Public/${key}`);
+    const mediaPath = new URL((page.body as { mediaUrl: string }).mediaUrl).pathname;
+    // A share still waiting for its cut expires too (a second one, of the same task).
+    await share('Manager', { taskId, expiresHours: 48, segmentStartSeconds: 5, segmentEndSeconds: 8 });
+
+    // A day on, nothing was read: the sweep finds the first share alone.
+    const dayLater = new Date(Date.now() + 24 * 3600_000 + 60_000);
+    const swept = await runScheduledWork({ db, storage, stages: [] }, dayLater);
+    expect(swept.segmentShares).toEqual([settled.id]);
+    expect(await new TasksRepository(db, ACME_ID).blob(blobId)).toBeUndefined();
+    expect(await storage.size(blob?.storage_key as string)).toBeNull();
+    // The address handed out before the expiry no longer serves the segment.
+    expect((await t.server.app.inject({ method: 'GET', url: mediaPath })).statusCode).toBeGreaterThanOrEqual(400);
+    const statuses = await db
+      .selectFrom('task_shares')
+      .select(['id', 'share_status'])
+      .where('task_id', '=', taskId)
+      .execute();
+    expect(statuses.find((r) => r.id === settled.id)?.share_status).toBe(40);
+    expect(statuses.find((r) => r.id !== settled.id)?.share_status).toBe(10);
+    const twoDaysLater = new Date(dayLater.getTime() + 24 * 3600_000);
+    expect((await runScheduledWork({ db, storage, stages: [] }, twoDaysLater)).segmentShares).toHaveLength(1);
+    // An expired share is not cut any more.
+    expect(await renderNextSegment(renderer(t), twoDaysLater)).toBeUndefined();
   });
 });

@@ -313,6 +313,8 @@ describe.each(databaseKinds())('scheduler on %s', (kind) => {
       deleting: [deleting.id],
       history: [],
       mailExpiry: [],
+      exportLinks: [],
+      segmentShares: [],
       indexed: [review],
     });
     expect((await rowOf(db(), healthy as string)).status).toBe(S.QueuedForPreProcessing);

@@ -43,8 +43,8 @@ export interface Session {
   screenshot(name: string): Promise<string>;
 }
 
-export async function openSession(browser: Browser, locale = 'en-US'): Promise<Session> {
-  const baseUrl = inject('baseUrl');
+/** A fresh context (no cookies, no storage) on the run's server, or on `baseUrl` when a scenario started its own. */
+export async function openSession(browser: Browser, locale = 'en-US', baseUrl = inject('baseUrl')): Promise<Session> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, locale, baseURL: baseUrl });
   context.setDefaultTimeout(UI_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(UI_TIMEOUT_MS);
@@ -115,9 +115,10 @@ export async function closeSession(session: Session | undefined, testName: strin
 
 /**
  * One Chromium per test file and a fresh context per test (closed, with its artifacts, after the
- * test). Returns a getter for the running test's session.
+ * test), on the run's server unless `baseUrl` names a scenario's own. Returns a getter for the
+ * running test's session.
  */
-export function useBrowserSessions(): () => Session {
+export function useBrowserSessions(options: { baseUrl?: () => string } = {}): () => Session {
   let browser: Browser | undefined;
   let session: Session | undefined;
   beforeAll(async () => {
@@ -128,7 +129,7 @@ export function useBrowserSessions(): () => Session {
   });
   beforeEach(async () => {
     if (!browser) throw new Error('Chromium did not start.');
-    session = await openSession(browser);
+    session = await openSession(browser, undefined, options.baseUrl?.());
   });
   afterEach(async (context) => {
     await closeSession(session, context.task.fullName);

@@ -3,14 +3,12 @@
  * embedded database (a temporary DATA_DIR, demo data seeded) serving the built app, and stops it,
  * with its whole process group, afterwards. Builds nothing: the root test command builds first.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { artifactsDir, repoRoot, webDist } from './paths';
+import { artifactsDir, webDist } from './paths';
+import { startServer } from './server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,76 +17,6 @@ declare module 'vitest' {
     /** Port of the server's SMTP receiver of the workspaces' import addresses, on 127.0.0.1. */
     mailImportPort: number;
   }
-}
-
-const HOST = '127.0.0.1';
-const STARTUP_TIMEOUT_MS = 120_000;
-const STOP_TIMEOUT_MS = 8_000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.unref();
-    probe.once('error', reject);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => (port ? resolve(port) : reject(new Error('No free port was found.'))));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
-}
-
-/** Signals the child's process group (pnpm → tsx → node), ignoring a group that is already gone. */
-function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal);
-  } catch {
-    // ESRCH: nothing left to stop.
-  }
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  signalGroup(child, 'SIGTERM');
-  const stopped = await Promise.race([exited(child).then(() => true), sleep(STOP_TIMEOUT_MS).then(() => false)]);
-  // Whatever is left of the group (also when the parent exited but a grandchild did not).
-  signalGroup(child, 'SIGKILL');
-  if (!stopped) await Promise.race([exited(child), sleep(2_000)]);
-}
-
-async function logTail(file: string): Promise<string> {
-  const text = await readFile(file, 'utf8').catch(() => '');
-  return text.split('\n').slice(-40).join('\n');
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
-  let last = 'no answer yet';
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `The server exited (${child.exitCode ?? child.signalCode}) before it was healthy. Last lines of ${logFile}:\n${await logTail(logFile)}`,
-      );
-    }
-    try {
-      const response = await fetch(`${baseUrl}/api/v1.0/HealthCheck`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return;
-      last = `HTTP ${response.status}`;
-    } catch (error) {
-      last = error instanceof Error ? error.message : String(error);
-    }
-    await sleep(250);
-  }
-  throw new Error(
-    `The server was not healthy within ${STARTUP_TIMEOUT_MS / 1000} s (${last}). Last lines of ${logFile}:\n${await logTail(logFile)}`,
-  );
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -100,66 +28,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   await rm(artifactsDir, { recursive: true, force: true });
   await mkdir(artifactsDir, { recursive: true });
-
-  const port = await freePort();
-  // Not the demo's 2525: other servers on this machine may hold it (the server would skip it).
-  const mailImportPort = await freePort();
-  const baseUrl = `http://${HOST}:${port}`;
-  const dataDir = await mkdtemp(join(tmpdir(), 'reviewdesk-e2e-'));
-  const logFile = join(artifactsDir, 'server.log');
-  const log = createWriteStream(logFile);
-
-  const child = spawn('pnpm', ['--filter', '@reviewdesk/server', 'run', 'start'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST,
-      PUBLIC_ORIGIN: baseUrl,
-      DATA_DIR: dataDir,
-      SEED_DEMO_DATA: 'true',
-      // The scenarios import their own files; the demo's sample tasks would only add noise.
-      SEED_DEMO_TASKS: 'false',
-      WEB_DIST: webDist,
-      DATABASE_URL: '',
-      SMTP_URL: '',
-      MAIL_IMPORT_PORT: String(mailImportPort),
-      MAIL_IMPORT_HOST: HOST,
-      // The file-sharing site of the import scenario is a WebDAV server the test starts on loopback,
-      // which a server otherwise refuses to reach (its own network); only the tests allow it.
-      URL_IMPORT_ALLOW_PRIVATE: 'true',
-    },
-    // Its own process group, so teardown stops pnpm, tsx and the server together.
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Both streams into one file, which teardown ends (not the first stream to close).
-  child.stdout?.pipe(log, { end: false });
-  child.stderr?.pipe(log, { end: false });
-  const spawnError = new Promise<never>((_, reject) =>
-    child.once('error', (error) => reject(new Error(`Could not start the server with pnpm: ${error.message}`))),
-  );
-  // If the test process dies without teardown, do not leave the server behind.
-  const onExit = () => signalGroup(child, 'SIGKILL');
-  process.once('exit', onExit);
-
-  const started = Date.now();
-  const teardown = async () => {
-    process.off('exit', onExit);
-    const stopping = Date.now();
-    await stop(child);
-    log.end(`[e2e] server stopped in ${Date.now() - stopping} ms\n`);
-    await rm(dataDir, { recursive: true, force: true }).catch(() => {});
-  };
-
-  try {
-    await Promise.race([waitForHealth(baseUrl, child, logFile), spawnError]);
-    log.write(`[e2e] server healthy at ${baseUrl} after ${Date.now() - started} ms\n`);
-  } catch (error) {
-    await teardown();
-    throw error;
-  }
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailImportPort', mailImportPort);
-  return teardown;
+  const server = await startServer({ logFile: join(artifactsDir, 'server.log') });
+  project.provide('baseUrl', server.baseUrl);
+  project.provide('mailImportPort', server.mailImportPort);
+  return server.stop;
 }

@@ -40,25 +40,37 @@ export async function importForReview(
 ): Promise<string> {
   const bytes = await readFile(join(repoRoot, 'fixtures', fixture));
   const name = fixture.split('/').pop() ?? fixture;
+  return importFileForReview(baseUrl, token, workspaceId, name, bytes, timeoutMs);
+}
+
+/** Imports a file made by the test (e.g. the demo letter) and waits until it is ready to review. */
+export async function importFileForReview(
+  baseUrl: string,
+  token: string,
+  workspaceId: string,
+  name: string,
+  bytes: Uint8Array,
+  timeoutMs = 120_000,
+): Promise<string> {
   const form = new FormData();
   form.set('workspaceId', workspaceId);
   form.set('displayName', name);
   form.set('isImportedViaWeb', 'true');
-  form.set('file', new Blob([bytes], { type: 'application/octet-stream' }), name);
+  form.set('file', new Blob([new Uint8Array(bytes)], { type: 'application/octet-stream' }), name);
   const created = await api<{ succeeded: boolean; result?: { taskId: string } }>(baseUrl, token, '/SdTask/Import', {
     method: 'POST',
     body: form,
   });
   const taskId = created.result?.taskId;
-  if (!created.succeeded || !taskId) throw new Error(`Import of ${fixture} failed: ${JSON.stringify(created)}`);
+  if (!created.succeeded || !taskId) throw new Error(`Import of ${name} failed: ${JSON.stringify(created)}`);
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const task = await api<{ status: number }>(baseUrl, token, `/SdTask/${taskId}`);
     if (task.status === TO_REVIEW) return taskId;
     if (task.status >= 400 || [32, 33, 35, 42, 52].includes(task.status))
-      throw new Error(`${fixture} failed processing: status ${task.status}`);
+      throw new Error(`${name} failed processing: status ${task.status}`);
     if (Date.now() > deadline)
-      throw new Error(`${fixture} not ready to review after ${timeoutMs} ms (status ${task.status})`);
+      throw new Error(`${name} not ready to review after ${timeoutMs} ms (status ${task.status})`);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }

@@ -869,3 +869,28 @@ export interface Database {
   user_two_factor: UserTwoFactorTable;
   user_recovery_codes: UserRecoveryCodesTable;
 }
+
+// --- Segment renders in worker processes, export links (migration 0026_segment_renders) ---
+/** A media-segment share in Generating is a queued render, claimed by a worker with a lease. */
+export interface TaskSharesTable {
+  /** The worker cutting the segment now; null while it waits. */
+  claimed_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Until when that worker holds it unless it renews; a stopped process's claim runs out by itself. */
+  lease_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** How many times a worker took it; a segment that fails its worker every time ends as Failed. */
+  render_attempts: ColumnType<number, number | undefined, number>;
+}
+
+/** An export kept behind an expiring download link; its file is removed once the link expired. */
+export interface ExportLinksTable {
+  id: string;
+  tenant_id: string;
+  blob_id: string;
+  expires_on: ColumnType<Date, Date, Date>;
+  created_by: string | null;
+  created_on: CreatedAt;
+}
+
+export interface Database {
+  export_links: ExportLinksTable;
+}

@@ -121,6 +121,30 @@ describe('<DocumentViewer>', () => {
     expect(saved?.map((e) => e.keyValues[0]?.content)).toEqual(['PO-77']);
   });
 
+  it('adds one more value of a field by drawing its box, and removes a value the reviewer added', async () => {
+    const { api } = renderViewer();
+    const user = userEvent.setup();
+    await screen.findByRole('textbox', { name: 'Vendor value' });
+    await user.click(screen.getAllByTestId('field.VendorName.add')[0] as HTMLElement);
+    await waitFor(() => expect(attr(screen.getByTestId('stub-pages'), 'data-drawing')).toBe('true'));
+    act(() => engine.props?.onDrawBox?.(1, { left: 100, top: 200, width: 120, height: 30 }));
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Vendor value' })).toHaveLength(2));
+    expect(attr(screen.getByTestId('stub-pages'), 'data-drawing')).toBeNull();
+    await waitFor(() => expect(text(screen.getByTestId('save.state'))).toContain('All changes saved'), {
+      timeout: 3000,
+    });
+    const vendors = () => api.state.pages[1]?.entities.filter((e) => e.category === 'VendorName') ?? [];
+    expect(vendors()).toHaveLength(2);
+    expect(vendors()[1]?.keyValues[0]?.boundingBox).toBeTruthy();
+    // Only the value the reviewer added offers its removal; the detected one is marked instead.
+    const removals = screen.getAllByTestId('field.VendorName.remove');
+    expect(removals).toHaveLength(1);
+    await user.click(removals[0] as HTMLElement);
+    await waitFor(() => expect(screen.getAllByRole('textbox', { name: 'Vendor value' })).toHaveLength(1));
+    await waitFor(() => expect(vendors()).toHaveLength(1), { timeout: 3000 });
+    expect(vendors()[0]?.keyValues[0]?.content).toBe('Azure Interior');
+  });
+
   it('opens with the keyboard on the first value needing attention; one tab stop per field, chips by arrow keys', async () => {
     renderViewer();
     const user = userEvent.setup();

@@ -8,6 +8,7 @@ import {
   boundingBox,
   entityIdOf,
   newEntityId,
+  removeEntity,
   setNotDetected,
   setSolved,
   setValue,
@@ -105,6 +106,14 @@ export function toggleNotDetected(ctx: ActionContext, entityId: string) {
   if (page === null) return;
   const current = ctx.session.getState().pages[page]?.entities.find((e) => e.temporaryId === entityId)?.notDetected;
   ctx.session.getState().edit(page, 'not-detected', (p) => setNotDetected(p, entityId, !current, nowIso()));
+}
+
+/** Removes a value the reviewer added (a detected one is marked as not on the document instead). */
+export function removeValue(ctx: ActionContext, entityId: string) {
+  const page = pageOf(ctx, entityId);
+  if (page === null) return;
+  ctx.ui.getState().select(null);
+  ctx.session.getState().edit(page, 'remove', (p) => removeEntity(p, entityId));
 }
 
 /** Typed value of a field that has no entity yet: it is added on the current page, without a box. */

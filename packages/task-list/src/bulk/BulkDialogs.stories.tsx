@@ -46,6 +46,42 @@ export const ExportOneTask: Story = {
   },
 };
 
+/** The archive sent as a link: 1 to 168 hours, checked as typed. */
+export const ExportToLink: Story = {
+  play: async ({ canvasElement, args }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await page.findByLabelText('Enviar uma ligação de transferência em vez do ficheiro'));
+    const hours = page.getByLabelText('A ligação funciona durante (horas)');
+    await expect(hours).toHaveValue(24);
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '200');
+    await page.findByText('De 1 a 168 horas.');
+    await expect(page.getByRole('button', { name: 'Exportar' })).toBeDisabled();
+    await userEvent.clear(hours);
+    await userEvent.type(hours, '48');
+    await userEvent.click(page.getByRole('button', { name: 'Exportar' }));
+    await expect(args.onExport).toHaveBeenCalledWith(['Excel'], 48);
+  },
+};
+
+/** The link made: shown to copy, with the date it stops working. */
+export const ExportLinkMade: Story = {
+  args: {
+    link: {
+      url: 'https://reviewdesk.example/api/files/eyJhIjoxfQ.c2lnbmF0dXJl',
+      fileName: 'Faturas de fornecedores.zip',
+      expiresOn: '2026-03-14T15:30:00Z',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    const link = await page.findByLabelText('Ligação para Faturas de fornecedores.zip');
+    await expect(link).toHaveValue('https://reviewdesk.example/api/files/eyJhIjoxfQ.c2lnbmF0dXJl');
+    await page.findByText(/Quem tiver a ligação pode transferir o ficheiro até .*2026/);
+    await page.findByRole('button', { name: 'Copiar a ligação' });
+  },
+};
+
 export const SummaryWithProblems: Story = {
   render: (_args, { globals }) => (
     <StoryProvider globals={globals}>

@@ -23,7 +23,13 @@ export function BulkDialogsHost({ bulk, count }: { bulk: ReturnType<typeof useBu
         />
       ) : null}
       {pending === 'export' ? (
-        <BulkExportDialog count={count} busy={bulk.exporting} onExport={bulk.exportFormats} onClose={bulk.cancel} />
+        <BulkExportDialog
+          count={count}
+          busy={bulk.exporting}
+          link={bulk.link}
+          onExport={bulk.exportFormats}
+          onClose={bulk.cancel}
+        />
       ) : null}
       {bulk.summary ? <BulkSummaryDialog summary={bulk.summary} onClose={bulk.closeSummary} /> : null}
     </>

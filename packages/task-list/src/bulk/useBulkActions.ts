@@ -67,17 +67,38 @@ export function useBulkActions({ api, selection, count, onDone, onError }: BulkA
     onError: failed,
   });
 
+  // The same archive kept by the server behind a link: the dialog stays open to show it.
+  const exportLink = useMutation({
+    mutationFn: async ({ formats, hours }: { formats: BulkExportFormat[]; hours: number }) =>
+      (
+        await api.POST('/api/v{version}/SdTask/BulkExportLink', {
+          body: {
+            ...selection(),
+            exportTypes: formats.map((f) => enumCodeOf('ExportType', f) as Schema<'ExportType'>),
+            expiresHours: hours,
+          },
+        })
+      ).data,
+    onError: failed,
+  });
+
   return {
     /** The action waiting for its confirmation (or its export formats). */
     pending,
     choose: setPending,
-    cancel: () => setPending(null),
+    cancel: () => {
+      setPending(null);
+      exportLink.reset();
+    },
     confirm: () => {
       if (pending === 'delete' || pending === 'reprocess') change.mutate(pending);
     },
     busy: change.isPending,
-    exportFormats: (formats: BulkExportFormat[]) => exportFiles.mutate(formats),
-    exporting: exportFiles.isPending,
+    exportFormats: (formats: BulkExportFormat[], linkHours?: number) =>
+      linkHours === undefined ? exportFiles.mutate(formats) : exportLink.mutate({ formats, hours: linkHours }),
+    exporting: exportFiles.isPending || exportLink.isPending,
+    /** The download link made by the last export to a link. */
+    link: exportLink.data ?? null,
     summary,
     closeSummary: () => setSummary(null),
   };

@@ -702,6 +702,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v{version}/SdTask/BulkExportLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the selected tasks to an expiring download link instead of the file.
+         * @description The same zip archive as BulkExport (each selected task in each requested type), kept by the
+         *     server and answered as a link that downloads it, without a sign-in, for `expiresHours` (1 to
+         *     168). Past that the link answers 410 and the archive is removed. An expiry outside 1–168
+         *     answers 400 with nothing kept.
+         */
+        post: operations["SdTask_BulkExportLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v{version}/SdTask/ProcessedTasksCountInHistory": {
         parameters: {
             query?: never;
@@ -4309,6 +4332,22 @@ export interface components {
         /** @description Export of a selection of tasks, one file per task and type, returned as a zip archive. */
         BulkExportRequest: components["schemas"]["SelectionRequest"] & {
             exportTypes: components["schemas"]["ExportType"][];
+        };
+        /** @description A bulk export kept by the server behind an expiring download link. */
+        BulkExportLinkRequest: components["schemas"]["BulkExportRequest"] & {
+            /** @description How long the link works, in hours (1 to 168). */
+            expiresHours: number;
+        };
+        /** @description An exported file behind a download link that works without a sign-in until it expires. */
+        ExportLink: {
+            /**
+             * Format: uri
+             * @description Downloads the file; answers 410 once expired.
+             */
+            url: string;
+            fileName: string;
+            /** Format: date-time */
+            expiresOn: string;
         };
         /** @description New display name of a task. */
         UpdateDisplayNameRequest: {
@@ -8258,6 +8297,39 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    SdTask_BulkExportLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        /** @description Export types, selection and how long the link works. */
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkExportLinkRequest"];
+            };
+        };
+        responses: {
+            /** @description The link to the archive. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExportLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             501: components["responses"]["NotImplemented"];
         };
     };

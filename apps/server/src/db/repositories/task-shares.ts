@@ -1,6 +1,9 @@
 // The share records of one tenant's tasks (migration 0020): written when a task is shared, read by
-// the share history. Newest first, as the history shows them.
+// the share history (newest first, as the history shows them), and the queue of media segments the
+// workers cut.
 
+import { sql } from 'kysely';
+import { ShareType } from '../../contract/generated/enums.js';
 import type { TaskShareRow } from '../schema.js';
 import type { Executor } from './tenant-repository.js';
 import { TenantRepository } from './tenant-repository.js';
@@ -75,15 +78,81 @@ export class TaskSharesRepository extends TenantRepository {
       .where('id', '=', id)
       .execute();
   }
+}
 
-  /** Marks the shares of a task whose time is up as Expired (40); answers how many changed. */
-  async expireDue(taskId: string, now: Date, expired: number): Promise<number> {
-    const result = await this.updateRows('task_shares')
-      .set({ share_status: expired, modified_on: now, modified_by: 'expiry' })
-      .where('task_id', '=', taskId)
-      .where('expires_on', '<=', now)
-      .where('share_status', '<>', expired)
+/**
+ * Media-segment renders across tenants (a worker serves them all): a share in Generating waits to
+ * be cut. Each claim and expiry takes one row under `FOR UPDATE SKIP LOCKED`, so several workers
+ * and schedulers never take the same share; every other write goes through the share's tenant.
+ */
+export class SegmentRenderQueue {
+  constructor(private readonly db: Executor) {}
+
+  /**
+   * Claims the oldest segment waiting to be cut (unclaimed, or its worker's lease ran out) whose
+   * share has not expired, and counts the attempt.
+   */
+  async claim(
+    generating: number,
+    workerId: string,
+    leaseMs: number,
+    now = new Date(),
+  ): Promise<TaskShareRow | undefined> {
+    const result = await sql<TaskShareRow>`
+      with next as (
+        select id from task_shares
+        where share_type = ${ShareType.MediaSegment} and share_status = ${generating}
+          and (lease_until is null or lease_until < ${now})
+          and (expires_on is null or expires_on > ${now})
+        order by created_on, id
+        for update skip locked
+        limit 1
+      )
+      update task_shares s
+      set claimed_by = ${workerId}, lease_until = ${new Date(now.getTime() + leaseMs)},
+          render_attempts = s.render_attempts + 1
+      from next where s.id = next.id
+      returning s.*`.execute(this.db);
+    return result.rows[0];
+  }
+
+  /** Extends the lease of a render the worker still holds; false when it lost it. */
+  async renewLease(shareId: string, workerId: string, until: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('task_shares')
+      .set({ lease_until: until })
+      .where('id', '=', shareId)
+      .where('claimed_by', '=', workerId)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows);
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  /**
+   * Marks the next segment share in one of `statuses` whose date has passed as Expired,
+   * clearing where its file was; answers the share as it was, with that location, or undefined when
+   * none is due.
+   */
+  async expireNext(
+    statuses: readonly number[],
+    expired: number,
+    now = new Date(),
+    only: { taskId?: string } = {},
+  ): Promise<TaskShareRow | undefined> {
+    const ofTask = only.taskId ? sql`and task_id = ${only.taskId}` : sql``;
+    const result = await sql<TaskShareRow>`
+      with due as (
+        select id, output_config from task_shares
+        where share_type = ${ShareType.MediaSegment} and share_status in (${sql.join(statuses)})
+          and expires_on <= ${now} ${ofTask}
+        order by expires_on, id
+        for update skip locked
+        limit 1
+      )
+      update task_shares s
+      set share_status = ${expired}, output_config = null, claimed_by = null, lease_until = null,
+          modified_on = ${now}, modified_by = 'expiry'
+      from due where s.id = due.id
+      returning s.id, s.tenant_id, s.task_id, s.expires_on, due.output_config`.execute(this.db);
+    return result.rows[0];
   }
 }

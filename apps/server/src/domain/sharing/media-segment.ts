@@ -1,16 +1,17 @@
 // A media segment of a transcript or subtitles task shared on a public page (ShareMediaSegment):
 // the share is recorded as Generating with a rendering request id and a random access key, the
-// link is mailed to the recipients and returned at once, and the rendering (the segment cut out of
-// the recording, so nothing outside it can ever be served) reports back through render events —
-// Started, Completed (Success, with where the cut lives) or Failed. A share whose time is up is
-// Expired and its page answers "gone".
+// link is mailed to the recipients and returned at once. The share in Generating is a queued
+// render: a worker process claims it and cuts the segment out of the recording (so nothing outside
+// it can ever be served), reporting back through render events — Started, Completed (Success, with
+// where the cut lives) or Failed. A share whose time is up is Expired, its cut file removed, and
+// its page answers "gone".
 import { randomBytes, randomUUID } from 'node:crypto';
 import { ShareStatus, ShareType } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { ProcessingRepository } from '../../db/repositories/processing.js';
 import { TaskSharesRepository } from '../../db/repositories/task-shares.js';
 import { UsersRepository } from '../../db/repositories/users.js';
-import type { TaskShareRow } from '../../db/schema.js';
+import type { TaskRow, TaskShareRow } from '../../db/schema.js';
 import { CULTURES, DEFAULT_LANGUAGE, type Language, languageOfTag } from '../../formats/cultures.js';
 import { segmentShareMail } from '../../mail/share-mails.js';
 import { invalid } from '../errors.js';
@@ -56,13 +57,13 @@ const clock = (seconds: number) => {
 
 export const segmentPageUrl = (origin: string, accessKey: string) => `${origin}${SEGMENT_PAGE_PATH}/${accessKey}`;
 
-/** SdTaskShare/ShareMediaSegment: records the share, mails the link, and answers it with the job to render. */
+/** SdTaskShare/ShareMediaSegment: records the share (queued for a worker to cut) and mails the link. */
 export async function shareMediaSegment(
   services: Services,
   caller: TaskCaller,
   request: MediaSegmentRequest,
   now = new Date(),
-): Promise<{ shareUrl: string; job: SegmentRenderJob }> {
+): Promise<{ shareUrl: string }> {
   const { db } = services;
   const session = caller.session;
   const task = await taskById(caller, request.taskId);
@@ -92,7 +93,7 @@ export async function shareMediaSegment(
   const requestId = randomUUID();
   const accessKey = randomBytes(24).toString('base64url');
   const expiresOn = new Date(now.getTime() + hours * 3600_000);
-  const share = await new TaskSharesRepository(db, task.tenant_id).insert({
+  await new TaskSharesRepository(db, task.tenant_id).insert({
     id: randomUUID(),
     workspaceId: task.workspace_id,
     taskId: task.id,
@@ -135,17 +136,25 @@ export async function shareMediaSegment(
       }),
     );
   }
+  return { shareUrl: link };
+}
+
+/** What a worker cuts for a claimed share: the stretch of the task's recording its request named. */
+export function segmentJobOf(
+  share: Pick<TaskShareRow, 'id' | 'tenant_id' | 'request_id' | 'input_config'>,
+  task: Pick<TaskRow, 'blob_id' | 'file_kind'>,
+): SegmentRenderJob | undefined {
+  const input = (share.input_config ?? {}) as { segmentStartSeconds?: number; segmentEndSeconds?: number };
+  if (!task.blob_id || !share.request_id) return undefined;
+  const start = input.segmentStartSeconds ?? 0;
   return {
-    shareUrl: link,
-    job: {
-      tenantId: task.tenant_id,
-      shareId: share.id,
-      requestId,
-      sourceBlobId: task.blob_id,
-      isVideo: task.file_kind === 'video',
-      startSeconds: start,
-      endSeconds: Math.min(end, length),
-    },
+    tenantId: share.tenant_id,
+    shareId: share.id,
+    requestId: share.request_id,
+    sourceBlobId: task.blob_id,
+    isVideo: task.file_kind === 'video',
+    startSeconds: start,
+    endSeconds: input.segmentEndSeconds ?? start,
   };
 }
 

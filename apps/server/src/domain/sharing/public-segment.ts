@@ -5,12 +5,14 @@
 import { ShareStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { ProcessingRepository } from '../../db/repositories/processing.js';
-import { shareByAccessKey, TaskSharesRepository } from '../../db/repositories/task-shares.js';
+import { shareByAccessKey } from '../../db/repositories/task-shares.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import type { Transcript } from '../../formats/transcript.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
 import { gone, notFound } from '../errors.js';
 import { SIGNED_URL_LIFETIME_MS, signedFileUrl } from '../results/signed-urls.js';
 import { hasExpired } from './media-segment.js';
+import { expireSegmentShares } from './segment-expiry.js';
 
 interface SegmentInput {
   language?: string | null;
@@ -34,13 +36,13 @@ export function wordsInSegment(transcript: Transcript, start: number, end: numbe
   );
 }
 
-export async function publicSegment(db: Db, origin: string, accessKey: string, now = new Date()) {
+export async function publicSegment(db: Db, storage: BlobStorage, origin: string, accessKey: string, now = new Date()) {
   const share = await shareByAccessKey(db, accessKey);
   if (!share) throw notFound('This link does not lead to a shared segment.');
   if (share.share_status === ShareStatus.Expired || hasExpired(share, now)) {
-    if (share.share_status !== ShareStatus.Expired) {
-      await new TaskSharesRepository(db, share.tenant_id).expireDue(share.task_id, now, ShareStatus.Expired);
-    }
+    // Before the next sweep: its file goes now, so the segment is not served a minute longer.
+    if (share.share_status !== ShareStatus.Expired)
+      await expireSegmentShares(db, storage, now, { taskId: share.task_id });
     throw gone('This shared segment has expired.');
   }
   const input = (share.input_config ?? {}) as SegmentInput;

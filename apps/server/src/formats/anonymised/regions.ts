@@ -14,10 +14,15 @@ export interface Region {
   text: string;
 }
 
-/** Every value box of every reviewed entity: the reviewer's additions and removals are the list. */
+/**
+ * Every value box of every reviewed entity: the reviewer's additions and removals are the list. A
+ * value the reviewer marked as not on the document keeps its box (the viewer only empties its
+ * text), so it is a removal too and hides nothing.
+ */
 export function regionsOf(result: DocumentResult): Region[] {
   const regions: Region[] = [];
   for (const entity of result.entities) {
+    if (entity.notDetected) continue;
     for (const keyValue of entity.keyValues ?? []) {
       const box = keyValue.boundingBox;
       if (!box || box.width <= 0 || box.height <= 0) continue;

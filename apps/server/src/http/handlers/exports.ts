@@ -1,6 +1,8 @@
 // Exports of reviewed results as files: Viewer/Export (one task), SdTask/Export (a selection in one
-// file), SdTask/BulkExport (a zip, one file per task and type), Transcript/Export and
-// Transcript/ExportMultiple (a zip inside an ExportFileResult). Rules live in src/domain/exports.
+// file), SdTask/BulkExport (a zip, one file per task and type) and SdTask/BulkExportLink (the same
+// zip behind an expiring download link), Transcript/Export and Transcript/ExportMultiple (a zip
+// inside an ExportFileResult). Rules live in src/domain/exports.
+import { checkLinkHours, exportToLink } from '../../domain/exports/export-link.js';
 import {
   bulkExport,
   bulkTranscriptExport,
@@ -64,6 +66,21 @@ export const exportHandlers = defineHandlers({
     const { workspace, tasks } = await selection(input, body);
     const bytes = await bulkExport(scopeOf(input), blobStorageFor(input.services.config), tasks, body.exportTypes);
     return download(input, { fileName: bundleFileName(workspace.display_name, 'zip'), bytes }, 'application/zip');
+  }),
+
+  SdTask_BulkExportLink: requires(['Task.View'], async (input) => {
+    const body = input.body;
+    // Checked before anything is exported: a refused expiry keeps nothing.
+    checkLinkHours(body.expiresHours);
+    const { workspace, tasks } = await selection(input, body);
+    const storage = blobStorageFor(input.services.config);
+    const bytes = await bulkExport(scopeOf(input), storage, tasks, body.exportTypes);
+    return exportToLink(
+      { db: input.services.db, storage, origin: input.services.config.origin },
+      { tenantId: input.session.membership.tenant_id, userId: input.session.user.id },
+      { fileName: bundleFileName(workspace.display_name, 'zip'), contentType: 'application/zip', bytes },
+      body.expiresHours,
+    );
   }),
 
   Transcript_Export: requires(['Task.View'], async (input) => {

@@ -1,12 +1,11 @@
 // Sharing a task: by e-mail to people (SdTask/Share), its link (SdTaskShare/GetShareTaskUrl), a
-// media segment (SdTaskShare/ShareMediaSegment, rendered in the background by
-// src/pipeline/sharing), the render events, and the share history
+// media segment (SdTaskShare/ShareMediaSegment, cut by a worker process: src/pipeline/sharing), the
+// render events, and the share history
 // (SdTaskShare/GetTaskShareHistoryDetails). Rules live in src/domain/sharing.
 import { applySegmentRenderEvents, shareMediaSegment } from '../../domain/sharing/media-segment.js';
 import { publicSegment } from '../../domain/sharing/public-segment.js';
 import { taskShareHistory } from '../../domain/sharing/share-history.js';
 import { shareTaskUrl, shareTaskWithUsers } from '../../domain/sharing/task-share.js';
-import { renderSegment } from '../../pipeline/sharing/segment-render.js';
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { taskCallerOf } from '../callers.js';
 import { defineHandlers, publicCall, requires } from '../handler.js';
@@ -21,13 +20,10 @@ export const taskShareHandlers = defineHandlers({
     shareTaskUrl(input.services, taskCallerOf(input), input.query.taskId),
   ),
 
-  SdTaskShare_ShareMediaSegment: requires(['Task.ShareMediaSegment'], async (input) => {
-    const { shareUrl, job } = await shareMediaSegment(input.services, taskCallerOf(input), input.body);
-    // The link is answered at once; the cut follows and reports through the render events.
-    const storage = blobStorageFor(input.services.config);
-    void renderSegment(input.services.db, storage, job).catch((error: unknown) => input.request.log.error(error));
-    return { shareUrl };
-  }),
+  // The link is answered at once; a worker cuts the segment and reports through the render events.
+  SdTaskShare_ShareMediaSegment: requires(['Task.ShareMediaSegment'], async (input) =>
+    shareMediaSegment(input.services, taskCallerOf(input), input.body),
+  ),
 
   // Sent by rendering workers of the caller's tenant; events of other tenants' requests change nothing.
   SdTaskShare_RenderFarmTaskShareMediaSegmentEvents: requires(['Workspace.ForDevelopers'], async (input) => {
@@ -42,10 +38,15 @@ export const taskShareHandlers = defineHandlers({
 
   // No token: the key of the link is the permission.
   SdTaskShare_Public: publicCall(async (input) =>
-    publicSegment(input.services.db, input.services.config.origin, input.params.accessKey),
+    publicSegment(
+      input.services.db,
+      blobStorageFor(input.services.config),
+      input.services.config.origin,
+      input.params.accessKey,
+    ),
   ),
 
   SdTaskShare_GetTaskShareHistoryDetails: requires(['Task.View'], async (input) =>
-    taskShareHistory(taskCallerOf(input), input.params.taskId),
+    taskShareHistory(taskCallerOf(input), blobStorageFor(input.services.config), input.params.taskId),
   ),
 });

@@ -23,7 +23,11 @@ import { run } from '../media/process.js';
 
 const RENDERER = 'segment-renderer';
 
-const event = (job: SegmentRenderJob, eventType: string, data: Partial<SegmentRenderEvent['data']>) => ({
+const event = (
+  job: Pick<SegmentRenderJob, 'requestId'>,
+  eventType: string,
+  data: Partial<SegmentRenderEvent['data']>,
+) => ({
   id: randomUUID(),
   eventType,
   eventTime: new Date().toISOString(),
@@ -57,6 +61,20 @@ export function cutArguments(
     ...codecs,
     output,
   ];
+}
+
+/** Records that a segment could not be cut (the share moves to Failed with the reason). */
+export async function recordRenderFailure(
+  db: Db,
+  job: Pick<SegmentRenderJob, 'tenantId' | 'requestId'>,
+  message: string,
+): Promise<void> {
+  await applySegmentRenderEvents(
+    db,
+    job.tenantId,
+    [event(job, 'MediaSegmentShare.Failed', { shareStatus: ShareStatus.Failed, errorMessage: message })],
+    RENDERER,
+  );
 }
 
 export async function renderSegment(db: Db, storage: BlobStorage, job: SegmentRenderJob): Promise<void> {

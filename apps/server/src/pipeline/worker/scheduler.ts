@@ -10,12 +10,17 @@
 // - history removal: Processed (100) for longer than daysUntilHistoryRemoval → files removed →
 //   ProcessedAfterPeriodAndDeletedFiles (110);
 // - mail expiry: the raw messages received at import addresses, removed after 31 days;
+// - export links past their date: the exported file removed (domain/exports/export-link.ts);
+// - segment shares past their date: Expired, the cut file removed
+//   (domain/sharing/segment-expiry.ts);
 // - search index: tasks whose text is there but not indexed yet (processed before the index
 //   existed) are indexed (domain/search/indexing.ts).
 import type { Db } from '../../db/database.js';
 import { type LockedTask, TaskQueue, type WorkspaceNumber } from '../../db/repositories/task-queue.js';
+import { removeExpiredExportLinks } from '../../domain/exports/export-link.js';
 import { removeExpiredMail } from '../../domain/mail-import/expiry.js';
 import { indexWaitingTasks } from '../../domain/search/indexing.js';
+import { expireSegmentShares } from '../../domain/sharing/segment-expiry.js';
 import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
 import { workspaceRules } from '../../domain/tasks/workspace-rules.js';
@@ -208,6 +213,9 @@ export async function runScheduledWork(deps: SchedulerDeps, now = new Date()) {
     deleting: removeDeletingTasks,
     history: removeExpiredHistory,
     mailExpiry: (d: SchedulerDeps, at: Date) => removeExpiredMail(d.db, d.storage, at, d.batchSize),
+    exportLinks: (d: SchedulerDeps, at: Date) => removeExpiredExportLinks(d.db, d.storage, at, d.batchSize),
+    segmentShares: (d: SchedulerDeps, at: Date) =>
+      expireSegmentShares(d.db, d.storage, at, { limit: d.batchSize ?? 100 }),
     indexed: (d: SchedulerDeps) => indexWaitingTasks(d.db, d.batchSize ?? 100),
   };
   for (const [name, rule] of Object.entries(rules)) {

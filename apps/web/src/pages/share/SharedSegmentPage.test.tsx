@@ -34,6 +34,14 @@ describe('/share/segment/:accessKey', () => {
     expect(screen.getByTestId('shared-segment.words').textContent).toBe('ask not ');
   });
 
+  it('speaks the language it was shared in, whatever the app last used', async () => {
+    server.use(http.get(url, () => HttpResponse.json(segment({ language: 'de' }))));
+    renderApp({ path: `/share/segment/${KEY}`, status: 'signed-out', language: 'pt' });
+    const page = await screen.findByTestId('shared-segment');
+    expect(page.getAttribute('lang')).toBe('de');
+    expect(page.textContent).toContain('Verfügbar bis 24. Dezember 2026');
+  });
+
   it('says clearly that an expired share is gone', async () => {
     server.use(http.get(url, () => HttpResponse.json({ status: 410, message: 'gone', errors: [] }, { status: 410 })));
     renderApp({ path: `/share/segment/${KEY}`, status: 'signed-out', language: 'de' });
@@ -59,7 +67,7 @@ describe('/share/segment/:accessKey', () => {
     const first = renderApp({ path: `/share/segment/${KEY}`, status: 'signed-out', language: 'fr' });
     expect((await screen.findByTestId('shared-segment.unknown')).textContent).toContain('Ce lien ne mène nulle part');
     first.unmount();
-    server.use(http.get(url, () => HttpResponse.json(segment({ shareStatus: 20, mediaUrl: null }))));
+    server.use(http.get(url, () => HttpResponse.json(segment({ shareStatus: 20, mediaUrl: null, language: 'es' }))));
     renderApp({ path: `/share/segment/${KEY}`, status: 'signed-out', language: 'es' });
     expect((await screen.findByTestId('shared-segment.failed')).textContent).toContain(
       'No se ha podido preparar el fragmento',

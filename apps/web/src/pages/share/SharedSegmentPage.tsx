@@ -3,13 +3,24 @@
  * sign-in, laid out for a phone first. It plays the segment's own file (the server never gives out
  * the recording around it) with its transcript words, the word being spoken marked. While the
  * segment is being prepared the page asks again every few seconds; a failed rendering, an unknown
- * link and an expired share each get a page of their own.
+ * link and an expired share each get a page of their own. Once the share is known, the page speaks
+ * the language it was shared in (the sharer's, or the one they chose for the recipients) rather
+ * than whatever the visitor's browser last used here; before that, the app's own.
  */
 import { isApiError } from '@reviewdesk/api-client';
-import { EmptyState, ErrorState, LoadingState, useApiClient } from '@reviewdesk/ui';
+import {
+  CULTURES,
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  toLanguage,
+  useApiClient,
+  useReviewdesk,
+} from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { WEB_NAMESPACE, type WebKey } from '../../i18n/resources';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
 
 const GENERATING = 10;
@@ -20,7 +31,8 @@ const POLL_MS = 3000;
 /** Test ids: `shared-segment`, `shared-segment.media`, `shared-segment.words`, `shared-segment.gone`, `shared-segment.unknown`, `shared-segment.preparing`, `shared-segment.failed`. */
 export function SharedSegmentPage() {
   const { accessKey = '' } = useParams();
-  const { t } = useWebTranslation();
+  const app = useWebTranslation();
+  const { i18n } = useReviewdesk();
   const api = useApiClient();
   const [time, setTime] = useState(0);
   const segment = useQuery({
@@ -28,6 +40,10 @@ export function SharedSegmentPage() {
     retry: false,
     refetchInterval: (query) => (query.state.data?.shareStatus === GENERATING ? POLL_MS : false),
   });
+
+  const sharedIn = segment.data?.language ? toLanguage(segment.data.language) : app.language;
+  const t = (key: WebKey, options: Record<string, unknown> = {}) =>
+    sharedIn === app.language ? app.t(key, options) : i18n.t(key, { ...options, ns: WEB_NAMESPACE, lng: sharedIn });
 
   if (segment.isPending) return <LoadingState />;
   if (segment.isError) {
@@ -69,7 +85,7 @@ export function SharedSegmentPage() {
   }
   const Media = data.isVideo ? 'video' : 'audio';
   return (
-    <article className="rd-shared-segment" data-testid="shared-segment">
+    <article className="rd-shared-segment" data-testid="shared-segment" lang={sharedIn}>
       <h1 className="rd-shared-segment__title">{data.taskName}</h1>
       {data.shareDescription ? <p className="rd-shared-segment__description">{data.shareDescription}</p> : null}
       <Media
@@ -81,7 +97,7 @@ export function SharedSegmentPage() {
         onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
         data-testid="shared-segment.media"
       />
-      <p className="rd-shared-segment__words" data-testid="shared-segment.words" lang={data.language ?? undefined}>
+      <p className="rd-shared-segment__words" data-testid="shared-segment.words">
         {data.words.map((word, index) => (
           <span
             // biome-ignore lint/suspicious/noArrayIndexKey: words repeat and never move
@@ -95,7 +111,7 @@ export function SharedSegmentPage() {
       </p>
       <p className="rd-shared-segment__expires">
         {t('sharedSegment.expires', {
-          date: new Intl.DateTimeFormat(undefined, { dateStyle: 'long', timeStyle: 'short' }).format(
+          date: new Intl.DateTimeFormat(CULTURES[sharedIn], { dateStyle: 'long', timeStyle: 'short' }).format(
             new Date(data.expiresOn),
           ),
         })}

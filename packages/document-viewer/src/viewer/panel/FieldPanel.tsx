@@ -159,6 +159,7 @@ export function FieldPanel({ fields, attention, ctx }: FieldPanelProps) {
                             readOnly={readOnly}
                             showConfidence={showConfidence}
                             allowOcrText={allowOcrText}
+                            allowAdding={allowAdding}
                             predefinedTexts={predefinedTexts}
                           />
                         );

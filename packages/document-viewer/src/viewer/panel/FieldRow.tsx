@@ -10,7 +10,15 @@ import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import { eInvoiceDisagreement, isFromEInvoice } from '../../session/einvoice-values.js';
 import type { FieldEntry, PanelField } from '../../session/fields.js';
 import { valueProblem } from '../../session/fields.js';
-import { type ActionContext, editValue, selectEntry, toggleNotDetected, toggleSolved } from '../actions.js';
+import {
+  type ActionContext,
+  editValue,
+  removeValue,
+  selectEntry,
+  startDrawing,
+  toggleNotDetected,
+  toggleSolved,
+} from '../actions.js';
 import { CaptureButtons } from './CaptureButtons.js';
 import { ChipBar, enterChips } from './ChipBar.js';
 
@@ -22,6 +30,8 @@ export interface FieldRowProps {
   readOnly: boolean;
   showConfidence: boolean;
   allowOcrText: boolean;
+  /** The workspace lets reviewers add values: a field with values can take one more. */
+  allowAdding: boolean;
   predefinedTexts: ReadonlyArray<{ id: string; text: string }>;
 }
 
@@ -33,6 +43,7 @@ function FieldRowView({
   readOnly,
   showConfidence,
   allowOcrText,
+  allowAdding,
   predefinedTexts,
 }: FieldRowProps) {
   const { t } = useViewerTranslation();
@@ -145,6 +156,28 @@ function FieldRowView({
             {entity.notDetected ? t('field.unmarkNotDetected') : t('field.markNotDetected')}
           </button>
           <CaptureButtons ctx={ctx} target={target} allowOcrText={allowOcrText} />
+          {allowAdding ? (
+            // One more value of this field (a second name to anonymise, another line of an
+            // address): drawn on the page like a missing field's first one.
+            <button
+              type="button"
+              className="rd-viewer-chip rd-focusable"
+              onClick={() => startDrawing(ctx, { kind: 'new', category: field.key }, 'draw')}
+              data-testid={`field.${field.key}.add`}
+            >
+              {t('field.addValue')}
+            </button>
+          ) : null}
+          {entity.addedOn ? (
+            <button
+              type="button"
+              className="rd-viewer-chip rd-focusable"
+              onClick={() => removeValue(ctx, entity.temporaryId)}
+              data-testid={`field.${field.key}.remove`}
+            >
+              {t('field.remove')}
+            </button>
+          ) : null}
           {predefinedTexts.length ? (
             <Menu
               label={t('field.predefined')}
@@ -178,6 +211,7 @@ export const FieldRow = memo(
     a.field.required === b.field.required &&
     a.showConfidence === b.showConfidence &&
     a.allowOcrText === b.allowOcrText &&
+    a.allowAdding === b.allowAdding &&
     a.predefinedTexts === b.predefinedTexts &&
     a.ctx === b.ctx,
 );

@@ -46,6 +46,14 @@ describe('detectPii', () => {
     expect(found('Order 21 123 4567')).toEqual([]);
   });
 
+  it("takes only numbers in a country's ranges (libphonenumber-js), not every number of that shape", () => {
+    expect(found('Telemóvel: +351 912 345 678')).toEqual([['PhoneNumber', '+351 912 345 678', '+351912345678']]);
+    // Portugal has no numbers starting with 0 after its code, and no country code 999.
+    expect(found('Telemóvel: +351 012 345 678')).toEqual([]);
+    expect(found('Ref. +999 1234 5678')).toEqual([]);
+    expect(found('Tel. 00 49 30 901820')).toEqual([['PhoneNumber', '00 49 30 901820', '+4930901820']]);
+  });
+
   it('finds tax ids: a NIF after its cue, VAT numbers by shape', () => {
     expect(found('NIF: 123456789 · Ref 123456789')).toEqual([['TaxId', '123456789', 'PT123456789']]);
     expect(found('BTW NL810433941B01')).toEqual([['TaxId', 'NL810433941B01', 'NL810433941B01']]);

@@ -1,8 +1,10 @@
-// Personal data on a page, for anonymisation: e-mail addresses, phone numbers, IBANs (checked),
+// Personal data on a page, for anonymisation: e-mail addresses, phone numbers (checked by
+// libphonenumber-js against each country's number ranges), IBANs (checked by ibantools),
 // tax ids (Portuguese NIF with check digit, EU VAT shapes), national ids with their check digits
 // (national-ids.ts: DNI, NIE, NIR, Steuer-ID), dates of birth (a date next to
 // "born"/"nascimento"/"DOB"…) and person names (capitalised words after a title or a name label).
 // Each finding is an entity with the box of its words so the exporter can black it out.
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import { findDates } from '../fields/parse-date.js';
 import type { PageText } from '../text/page-text.js';
@@ -130,18 +132,29 @@ function taxIds(text: string): Finding[] {
   return out;
 }
 
+/** Countries whose national numbers (written without a prefix) the five cultures' documents carry. */
+const NATIONAL_PHONE_COUNTRIES: readonly CountryCode[] = ['PT', 'BR', 'ES', 'FR', 'DE', 'AT', 'CH', 'GB', 'US'];
+
+/**
+ * True when libphonenumber-js (its full metadata: each country's lengths and number ranges) reads
+ * a real number: with its own country code, or as a national number of one of those countries.
+ */
+function isValidPhone(raw: string, international: boolean): boolean {
+  const written = raw.trim().replace(/^00/, '+');
+  if (international) return parsePhoneNumberFromString(written)?.isValid() === true;
+  return NATIONAL_PHONE_COUNTRIES.some((country) => parsePhoneNumberFromString(written, country)?.isValid());
+}
+
 function phones(text: string): Finding[] {
   const out: Finding[] = [];
   const push = (offset: number, raw: string, confidence: number) => {
     const digits = raw.replace(/\D/g, '');
     if (digits.length < 8 || digits.length > 15) return;
-    out.push({
-      category: 'PhoneNumber',
-      offset,
-      length: raw.length,
-      confidence,
-      normalized: raw.trim().startsWith('+') ? `+${digits}` : digits,
-    });
+    const international = /^(?:\+|00)/.test(raw.trim());
+    if (!isValidPhone(raw, international)) return;
+    // A national number keeps its digits alone: which country it belongs to is a guess.
+    const normalized = international ? `+${digits.replace(/^00/, '')}` : digits;
+    out.push({ category: 'PhoneNumber', offset, length: raw.length, confidence, normalized });
   };
   for (const m of text.matchAll(INTERNATIONAL_PHONE)) push(m.index ?? 0, m[0].trimEnd(), 0.9);
   for (const m of text.matchAll(BRACKETED_PHONE)) push(m.index ?? 0, m[0], 0.8);

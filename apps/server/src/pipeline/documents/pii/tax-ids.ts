@@ -1,57 +1,19 @@
-// Check digits and shapes of the identifiers PII detection looks for: IBAN (ISO 13616 mod 97),
-// Portuguese NIF (mod 11) and the VAT number shapes of the EU member states.
+// Check digits and shapes of the identifiers PII detection looks for: IBAN (ibantools: country
+// length, BBAN format, ISO 13616 mod 97), Portuguese NIF (mod 11) and the VAT number shapes of the
+// EU member states.
+import { countrySpecs, electronicFormatIBAN, isValidIBAN } from 'ibantools';
 
-/** IBAN lengths per country (those likely on European documents; others accept 15–34). */
-const IBAN_LENGTHS: Record<string, number> = {
-  AT: 20,
-  BE: 16,
-  BG: 22,
-  CH: 21,
-  CY: 28,
-  CZ: 24,
-  DE: 22,
-  DK: 18,
-  EE: 20,
-  ES: 24,
-  FI: 18,
-  FR: 27,
-  GB: 22,
-  GR: 27,
-  HR: 21,
-  HU: 28,
-  IE: 22,
-  IT: 27,
-  LI: 21,
-  LT: 20,
-  LU: 20,
-  LV: 21,
-  MT: 31,
-  NL: 18,
-  NO: 15,
-  PL: 28,
-  PT: 25,
-  RO: 24,
-  SE: 24,
-  SI: 19,
-  SK: 24,
-  BR: 29,
-};
-
+/**
+ * A valid IBAN by ibantools: the country's length and BBAN format (its registry of every IBAN
+ * country) and the ISO 13616 mod-97 check digits; spaces and case do not matter.
+ */
 export function isValidIban(value: string): boolean {
-  const iban = value.replace(/\s+/g, '').toUpperCase();
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const expected = IBAN_LENGTHS[iban.slice(0, 2)];
-  if (expected !== undefined && iban.length !== expected) return false;
-  const rearranged = iban.slice(4) + iban.slice(0, 4);
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
+  const iban = electronicFormatIBAN(value);
+  return iban !== null && isValidIBAN(iban);
 }
 
-export const ibanLengthFor = (country: string): number | undefined => IBAN_LENGTHS[country.toUpperCase()];
+/** The IBAN length of a country, when it has IBANs. */
+export const ibanLengthFor = (country: string): number | undefined => countrySpecs[country.toUpperCase()]?.chars;
 
 /** Portuguese tax number: 9 digits, valid first digit(s), mod-11 check digit. */
 export function isValidPortugueseNif(value: string): boolean {
