@@ -16,7 +16,7 @@ const BUDGETS = {
   // The review-session entry was the session's logic alone (2.3); it now also holds the review
   // frame both editors show (phase screens, checkout countdown, the session store hook), which
   // import ui's components and strings: 22.9 with them, counted once since both editors share them.
-  '@reviewdesk/ui': { '.': '25 kB', './embed': '19 kB', './review-session': '24 kB' },
+  '@reviewdesk/ui': { '.': '25 kB', './embed': '19 kB', './review-session': '24 kB', './template-fields': '12 kB' },
   '@reviewdesk/document-viewer': { '.': '40 kB', './embed': '40 kB' }, // 37.0, 37.2
   // 26 November: 30.05, 28.6 — capability-aware menus, plural counts and the debounced search;
   // then 34.8, 33.25 with the share dialog and the share history.
