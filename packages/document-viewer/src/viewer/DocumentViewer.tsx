@@ -6,7 +6,7 @@
  */
 import { registerTranslations, usePreferences, useReviewdesk } from '@reviewdesk/ui';
 import { useOpenedTask } from '@reviewdesk/ui/review-session';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { VIEWER_NAMESPACE, viewerResources } from '../i18n/resources.js';
 import type { DocumentPagesHandle, PdfAssets } from '../pages/types.js';
 import type { CheckoutLostReason, ViewerError } from '../session/session.js';
@@ -46,6 +46,11 @@ export interface DocumentViewerProps {
    * hit). The field is still selected for the keyboard; only the scroll goes to the page.
    */
   initialPage?: number | null;
+  /**
+   * Shown above the field panel, inside the viewer (its hooks see the viewer's session): the
+   * template builder puts the template's fields there.
+   */
+  panelStart?: ReactNode;
   /** Extra class on the viewer's root element. */
   className?: string;
   /** The save state changed (saved / saving / unsaved / failed / conflict). */
@@ -120,6 +125,7 @@ function ViewerInstance(props: DocumentViewerProps & { onOpenTask: (taskId: stri
         onOpenTask={props.onOpenTask}
         pdfAssets={props.pdfAssets}
         initialPage={props.initialPage ?? null}
+        panelStart={props.panelStart}
       />
     </ViewerContext.Provider>
   );

@@ -189,4 +189,20 @@ export const de: TranslationShape<typeof en> = {
     sources: 'Stellen, auf denen die Antwort beruht',
     page: 'Seite {{page}}',
   },
+  builder: {
+    title: 'Vorlagen-Editor',
+    intro:
+      'Legen Sie die Felder dieser Vorlage fest und zeichnen Sie dann den Bereich jedes Felds auf der Seite. Mit dem Abschluss der Prüfung wird dieses Dokument für das Training annotiert.',
+    drawRegion: 'Bereich zeichnen',
+    drawTable: 'Tabelle zeichnen',
+    drawRegionNamed: 'Bereich von {{field}} auf der Seite zeichnen',
+    keyboard: 'Mit Tasten platzieren',
+    keyboardNamed: 'Bereich von {{field}} mit der Tastatur platzieren',
+    keyboardHelp:
+      'Pfeiltasten verschieben den Bereich, Umschalt + Pfeiltasten ändern seine Größe (Strg: größere Schritte), Bild auf / Bild ab wechseln die Seite, Eingabe annotiert das Feld, Escape bricht ab.',
+    regionStatus:
+      'Seite {{page}}: links {{left}} %, oben {{top}} %, Breite {{width}} %, Höhe {{height}} %. Gelesen: {{text}}',
+    noText: 'kein Text',
+    partName: '{{parent}} › {{part}}',
+  },
 };

@@ -182,4 +182,19 @@ export const en = {
     sources: 'Passages the answer is based on',
     page: 'Page {{page}}',
   },
+  builder: {
+    title: 'Template builder',
+    intro:
+      'Define the fields of this template, then draw each field’s region on the page. Finishing the review labels this document for training.',
+    drawRegion: 'Draw region',
+    drawTable: 'Draw table',
+    drawRegionNamed: 'Draw the region of {{field}} on the page',
+    keyboard: 'Place with keys',
+    keyboardNamed: 'Place the region of {{field}} with the keyboard',
+    keyboardHelp:
+      'Arrows move the region, Shift + arrows resize it (Ctrl: larger steps), Page Up / Page Down change page, Enter labels the field, Escape cancels.',
+    regionStatus: 'Page {{page}}: left {{left}}%, top {{top}}%, width {{width}}%, height {{height}}%. Reads: {{text}}',
+    noText: 'no text',
+    partName: '{{parent}} › {{part}}',
+  },
 } as const;

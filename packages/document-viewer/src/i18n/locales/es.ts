@@ -187,4 +187,20 @@ export const es: TranslationShape<typeof en> = {
     sources: 'Pasajes en los que se basa la respuesta',
     page: 'Página {{page}}',
   },
+  builder: {
+    title: 'Constructor de plantillas',
+    intro:
+      'Defina los campos de esta plantilla y dibuje después la región de cada campo en la página. Al terminar la revisión, este documento queda etiquetado para el entrenamiento.',
+    drawRegion: 'Dibujar región',
+    drawTable: 'Dibujar tabla',
+    drawRegionNamed: 'Dibujar la región de {{field}} en la página',
+    keyboard: 'Colocar con el teclado',
+    keyboardNamed: 'Colocar la región de {{field}} con el teclado',
+    keyboardHelp:
+      'Las flechas mueven la región, Mayús + flechas cambian su tamaño (Ctrl: pasos mayores), Re Pág / Av Pág cambian de página, Intro etiqueta el campo, Escape cancela.',
+    regionStatus:
+      'Página {{page}}: izquierda {{left}} %, arriba {{top}} %, ancho {{width}} %, alto {{height}} %. Se lee: {{text}}',
+    noText: 'sin texto',
+    partName: '{{parent}} › {{part}}',
+  },
 };

@@ -187,4 +187,20 @@ export const pt: TranslationShape<typeof en> = {
     sources: 'Passagens em que a resposta se baseia',
     page: 'Página {{page}}',
   },
+  builder: {
+    title: 'Construtor de modelos',
+    intro:
+      'Defina os campos deste modelo e desenhe a região de cada campo na página. Concluir a revisão etiqueta este documento para o treino.',
+    drawRegion: 'Desenhar região',
+    drawTable: 'Desenhar tabela',
+    drawRegionNamed: 'Desenhar a região de {{field}} na página',
+    keyboard: 'Posicionar com o teclado',
+    keyboardNamed: 'Posicionar a região de {{field}} com o teclado',
+    keyboardHelp:
+      'As setas movem a região, Shift + setas redimensionam-na (Ctrl: passos maiores), Page Up / Page Down mudam de página, Enter etiqueta o campo, Escape cancela.',
+    regionStatus:
+      'Página {{page}}: esquerda {{left}}%, topo {{top}}%, largura {{width}}%, altura {{height}}%. Lê-se: {{text}}',
+    noText: 'sem texto',
+    partName: '{{parent}} › {{part}}',
+  },
 };
