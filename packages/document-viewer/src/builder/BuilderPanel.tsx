@@ -5,7 +5,7 @@
  * appear in the field panel below, where they are corrected like any review; finishing the review
  * labels the document.
  */
-import { Button, useCan } from '@reviewdesk/ui';
+import { Button } from '@reviewdesk/ui';
 import { DYNAMIC_TABLE, TemplateFields, typeOf } from '@reviewdesk/ui/template-fields';
 import { useState } from 'react';
 import { useViewerTranslation } from '../i18n/useViewerTranslation.js';
@@ -18,7 +18,6 @@ import { useTemplateConfig, useTemplateWorkspaceId } from './useTemplateConfig.j
 export function BuilderPanel() {
   const { t } = useViewerTranslation();
   const ctx = useActionContext();
-  const can = useCan();
   const workspaceId = useTemplateWorkspaceId();
   const reviewing = useSession((s) => s.mode === 'review');
   const [placing, setPlacing] = useState<{ key: string; label: string } | null>(null);
@@ -32,7 +31,7 @@ export function BuilderPanel() {
       <TemplateFields
         workspaceId={workspaceId}
         fieldActions={(field) => {
-          if (!reviewing || !can('Viewer.View')) return null;
+          if (!reviewing) return null;
           const label = field.displayName;
           // A table is labelled as one region; its rows are then added in the field panel.
           const isTable = typeOf(field) === DYNAMIC_TABLE;
