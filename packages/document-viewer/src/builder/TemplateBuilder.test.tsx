@@ -39,6 +39,12 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 let n = 0;
+const ABILITIES = ['Viewer.View', 'Templates.CreateField', 'Templates.UpdateField', 'Templates.DeleteField'].map(
+  (permission) => {
+    const [subject = '', action = ''] = permission.split('.');
+    return { subject, action };
+  },
+);
 function renderBuilder(language: 'en' | 'de' = 'en') {
   // A labelling workspace: its own configuration has no fields; the template brings them.
   const viewer = createMockViewerApi({
@@ -55,12 +61,7 @@ function renderBuilder(language: 'en' | 'de' = 'en') {
     fetch: (r) => globalThis.fetch(r),
   });
   render(
-    <ReviewdeskProvider
-      client={client}
-      locale={language}
-      preferencesStorage={null}
-      abilities={['Viewer.View', 'Templates.CreateField', 'Templates.UpdateField', 'Templates.DeleteField']}
-    >
+    <ReviewdeskProvider client={client} locale={language} preferencesStorage={null} abilities={ABILITIES}>
       <TemplateBuilder taskId={viewer.init.taskId} userId={`builder-${++n}`} autosave />
     </ReviewdeskProvider>,
   );
