@@ -30,6 +30,8 @@ export function BuilderPanel() {
       <p className="rd-viewer-builder__intro">{t('builder.intro')}</p>
       <TemplateFields
         workspaceId={workspaceId}
+        title={t('builder.fieldsTitle')}
+        headingLevel={3}
         fieldActions={(field) => {
           if (!reviewing) return null;
           const label = field.displayName;
@@ -43,7 +45,7 @@ export function BuilderPanel() {
                   setPlacing(null);
                   startDrawing(ctx, { kind: 'new', category: field.categoryKey }, 'draw');
                 }}
-                aria-label={t('builder.drawRegionNamed', { field: label })}
+                aria-label={t(isTable ? 'builder.drawTableNamed' : 'builder.drawRegionNamed', { field: label })}
                 data-testid={`builder.draw.${field.categoryKey}`}
               >
                 {t(isTable ? 'builder.drawTable' : 'builder.drawRegion')}

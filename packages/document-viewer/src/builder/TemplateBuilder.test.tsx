@@ -174,6 +174,6 @@ describe('<TemplateBuilder>', () => {
   it('speaks German', async () => {
     renderBuilder('de');
     expect(await screen.findByRole('heading', { name: 'Vorlagen-Editor' })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: 'Bereich von Note number auf der Seite zeichnen' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Bereich zeichnen: Note number' })).toBeTruthy();
   });
 });

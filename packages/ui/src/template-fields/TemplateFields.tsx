@@ -6,7 +6,7 @@
  * it beside the sample page, each field with its own actions (draw its region).
  */
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { EmptyState, ErrorState, LoadingState } from '../components/States/States';
 import { useServerMessages } from '../i18n/server-messages';
@@ -27,6 +27,9 @@ export interface TemplateFieldsProps {
   fieldActions?: (field: TemplateField) => ReactNode;
   /** What the list shows while the server does not offer the call (501); default: an error state. */
   notAvailable?: ReactNode;
+  /** The list's heading (default "Fields") and its level in the host's outline (default 4). */
+  title?: string;
+  headingLevel?: 2 | 3 | 4 | 5;
 }
 
 type Editing = { kind: 'new'; parent: string | null } | { kind: 'edit'; uniqueId: string } | null;
@@ -38,12 +41,22 @@ export function inListOrder(fields: readonly TemplateField[]): TemplateField[] {
   return tops.flatMap((top) => [top, ...fields.filter((f) => f.parentCategoryKey === top.categoryKey)]);
 }
 
-export function TemplateFields({ workspaceId, onSaved, onFailed, fieldActions, notAvailable }: TemplateFieldsProps) {
+export function TemplateFields({
+  workspaceId,
+  onSaved,
+  onFailed,
+  fieldActions,
+  notAvailable,
+  title,
+  headingLevel = 4,
+}: TemplateFieldsProps) {
   const { t } = useTemplateFieldsTranslation();
   const api = useApiClient();
   const can = useCan();
   const { errorMessage } = useServerMessages();
   const query = useQuery(templateFieldsQuery(api, workspaceId));
+  const headingId = useId();
+  const Heading = `h${headingLevel}` as const;
   const [editing, setEditing] = useState<Editing>(null);
   const [confirming, setConfirming] = useState<string | null>(null);
   const [serverError, setServerError] = useState<string | null>(null);
@@ -80,8 +93,10 @@ export function TemplateFields({ workspaceId, onSaved, onFailed, fieldActions, n
   );
 
   return (
-    <section className="rd-template-fields" aria-label={t('title')} data-testid="templates.fields">
-      <h4 className="rd-template-fields__legend">{t('title')}</h4>
+    <section className="rd-template-fields" aria-labelledby={headingId} data-testid="templates.fields">
+      <Heading id={headingId} className="rd-template-fields__legend">
+        {title ?? t('title')}
+      </Heading>
       {fields.length === 0 ? <EmptyState title={t('empty')} /> : null}
       <ul className="rd-template-fields__list">
         {inListOrder(fields).map((field) => {

@@ -190,14 +190,16 @@ export const de: TranslationShape<typeof en> = {
     page: 'Seite {{page}}',
   },
   builder: {
+    fieldsTitle: 'Felder der Vorlage',
     title: 'Vorlagen-Editor',
     intro:
       'Legen Sie die Felder dieser Vorlage fest und zeichnen Sie dann den Bereich jedes Felds auf der Seite. Mit dem Abschluss der Prüfung wird dieses Dokument für das Training annotiert.',
     drawRegion: 'Bereich zeichnen',
     drawTable: 'Tabelle zeichnen',
-    drawRegionNamed: 'Bereich von {{field}} auf der Seite zeichnen',
+    drawRegionNamed: 'Bereich zeichnen: {{field}}',
+    drawTableNamed: 'Tabelle zeichnen: {{field}}',
     keyboard: 'Mit Tasten platzieren',
-    keyboardNamed: 'Bereich von {{field}} mit der Tastatur platzieren',
+    keyboardNamed: 'Mit Tasten platzieren: {{field}}',
     keyboardHelp:
       'Pfeiltasten verschieben den Bereich, Umschalt + Pfeiltasten ändern seine Größe (Strg: größere Schritte), Bild auf / Bild ab wechseln die Seite, Eingabe annotiert das Feld, Escape bricht ab.',
     regionStatus:

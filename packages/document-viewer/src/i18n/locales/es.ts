@@ -188,14 +188,16 @@ export const es: TranslationShape<typeof en> = {
     page: 'Página {{page}}',
   },
   builder: {
+    fieldsTitle: 'Campos de la plantilla',
     title: 'Constructor de plantillas',
     intro:
       'Defina los campos de esta plantilla y dibuje después la región de cada campo en la página. Al terminar la revisión, este documento queda etiquetado para el entrenamiento.',
     drawRegion: 'Dibujar región',
     drawTable: 'Dibujar tabla',
-    drawRegionNamed: 'Dibujar la región de {{field}} en la página',
+    drawRegionNamed: 'Dibujar región: {{field}}',
+    drawTableNamed: 'Dibujar tabla: {{field}}',
     keyboard: 'Colocar con el teclado',
-    keyboardNamed: 'Colocar la región de {{field}} con el teclado',
+    keyboardNamed: 'Colocar con el teclado: {{field}}',
     keyboardHelp:
       'Las flechas mueven la región, Mayús + flechas cambian su tamaño (Ctrl: pasos mayores), Re Pág / Av Pág cambian de página, Intro etiqueta el campo, Escape cancela.',
     regionStatus:

@@ -189,14 +189,16 @@ export const fr: TranslationShape<typeof en> = {
     page: 'Page {{page}}',
   },
   builder: {
+    fieldsTitle: 'Champs du modèle',
     title: 'Éditeur de modèles',
     intro:
       'Définissez les champs de ce modèle, puis tracez la zone de chaque champ sur la page. Terminer la révision annote ce document pour l’entraînement.',
     drawRegion: 'Tracer la zone',
     drawTable: 'Tracer le tableau',
-    drawRegionNamed: 'Tracer la zone de {{field}} sur la page',
+    drawRegionNamed: 'Tracer la zone : {{field}}',
+    drawTableNamed: 'Tracer le tableau : {{field}}',
     keyboard: 'Placer au clavier',
-    keyboardNamed: 'Placer la zone de {{field}} au clavier',
+    keyboardNamed: 'Placer au clavier : {{field}}',
     keyboardHelp:
       'Les flèches déplacent la zone, Maj + flèches la redimensionnent (Ctrl : pas plus grands), Page préc. / Page suiv. changent de page, Entrée annote le champ, Échap annule.',
     regionStatus:

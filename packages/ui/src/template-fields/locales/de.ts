@@ -4,7 +4,7 @@ export const de: TemplateFieldsResource = {
   title: 'Felder',
   empty: 'Diese Vorlage hat noch keine Felder.',
   addPart: 'Schlüssel-Wert-Teil hinzufügen',
-  addPartNamed: 'Einen Schlüssel-Wert-Teil zu {{name}} hinzufügen',
+  addPartNamed: 'Schlüssel-Wert-Teil hinzufügen: {{name}}',
   add: 'Feld hinzufügen',
   edit: 'Bearbeiten',
   editNamed: '{{name}} bearbeiten',

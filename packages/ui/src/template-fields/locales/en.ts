@@ -3,7 +3,7 @@ export const en = {
   title: 'Fields',
   empty: 'This template has no fields yet.',
   addPart: 'Add key–value part',
-  addPartNamed: 'Add a key–value part to {{name}}',
+  addPartNamed: 'Add key–value part: {{name}}',
   add: 'Add field',
   edit: 'Edit',
   editNamed: 'Edit {{name}}',

@@ -4,7 +4,7 @@ export const es: TemplateFieldsResource = {
   title: 'Campos',
   empty: 'Esta plantilla todavía no tiene campos.',
   addPart: 'Añadir parte clave–valor',
-  addPartNamed: 'Añadir una parte clave–valor a {{name}}',
+  addPartNamed: 'Añadir parte clave–valor: {{name}}',
   add: 'Añadir campo',
   edit: 'Editar',
   editNamed: 'Editar {{name}}',

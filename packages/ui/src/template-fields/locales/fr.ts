@@ -4,7 +4,7 @@ export const fr: TemplateFieldsResource = {
   title: 'Champs',
   empty: "Ce modèle n'a pas encore de champs.",
   addPart: 'Ajouter une partie clé–valeur',
-  addPartNamed: 'Ajouter une partie clé–valeur à {{name}}',
+  addPartNamed: 'Ajouter une partie clé–valeur : {{name}}',
   add: 'Ajouter un champ',
   edit: 'Modifier',
   editNamed: 'Modifier {{name}}',

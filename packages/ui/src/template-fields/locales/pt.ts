@@ -4,7 +4,7 @@ export const pt: TemplateFieldsResource = {
   title: 'Campos',
   empty: 'Este modelo ainda não tem campos.',
   addPart: 'Adicionar parte chave–valor',
-  addPartNamed: 'Adicionar uma parte chave–valor a {{name}}',
+  addPartNamed: 'Adicionar parte chave–valor: {{name}}',
   add: 'Adicionar campo',
   edit: 'Editar',
   editNamed: 'Editar {{name}}',
