@@ -80,7 +80,10 @@ describe('<TemplateBuilder>', () => {
     expect(builder.getByTestId('templates.field.Lines').textContent).toContain('Item*, Quantity');
     // The panel shows the template's fields, not the workspace's (which has none).
     await screen.findByTestId('field.NoteNumber');
-    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent ?? '');
+    const panel = document.querySelector<HTMLElement>('.rd-viewer-panel') as HTMLElement;
+    const headings = within(panel)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent ?? '');
     expect(headings[0]).toContain('Note number');
     expect(headings[2]).toContain('Note date › Label');
   });
