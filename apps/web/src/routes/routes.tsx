@@ -8,7 +8,6 @@ import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { AppLayout } from '../layout/AppLayout';
 import { AuthRoute } from '../pages/AuthRoute';
-import { FeaturePlaceholder } from '../pages/FeaturePlaceholder';
 import { HelpCenterPage } from '../pages/HelpCenterPage';
 import { HomePage } from '../pages/HomePage';
 import { ProfilePage } from '../pages/profile/ProfilePage';
@@ -58,9 +57,8 @@ const screens: Record<ProtectedPath, () => ReactNode> = {
   '/task/viewer/documents': ViewerPage,
   // Routed by task type like /task/viewer: a recording gets the media page, never the document viewer.
   '/task/viewer/transcripts': ViewerPage,
-  '/task/viewer/templatebuilder': () => (
-    <FeaturePlaceholder feature="features.viewerTemplateBuilder" packageName="@reviewdesk/document-viewer" />
-  ),
+  // The template builder: the document viewer with the template's fields (tasks of training workspaces).
+  '/task/viewer/templatebuilder': ViewerPage,
   // A task recognized by a custom model is reviewed like any other: its model's boxes and confidences.
   '/task/viewer/custom': ViewerPage,
   '/batch/list': BatchListPage,

@@ -7,11 +7,6 @@ export const trainingWorkspacesQuery = (api: ApiClient) =>
     params: { query: { workspaceType: LABELLING_AND_TRAINING } },
   });
 
-export const templateFieldsQuery = (api: ApiClient, workspaceId: string) =>
-  api.queryOptions('get', '/api/v{version}/TemplateBuilder/fields/{workspaceId}', {
-    params: { path: { workspaceId } },
-  });
-
 export const readinessQuery = (api: ApiClient, workspaceId: string) =>
   api.queryOptions('get', '/api/v{version}/TemplateBuilder/validToTrain', { params: { query: { workspaceId } } });
 

@@ -1,5 +1,5 @@
+import { columnProblems } from '@reviewdesk/ui/template-fields';
 import { describe, expect, it } from 'vitest';
-import { columnProblems } from './TemplateFieldForm';
 import {
   anyTraining,
   type CustomModel,

@@ -6,7 +6,7 @@
  */
 import { registerTranslations, usePreferences, useReviewdesk } from '@reviewdesk/ui';
 import { useOpenedTask } from '@reviewdesk/ui/review-session';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { VIEWER_NAMESPACE, viewerResources } from '../i18n/resources.js';
 import type { DocumentPagesHandle, PdfAssets } from '../pages/types.js';
 import type { CheckoutLostReason, ViewerError } from '../session/session.js';
@@ -51,6 +51,11 @@ export interface DocumentViewerProps {
    * gets a box, scrolled into view. Ignored without `initialPage` or when the page lacks them.
    */
   initialWords?: string | null;
+  /**
+   * Shown above the field panel, inside the viewer (its hooks see the viewer's session): the
+   * template builder puts the template's fields there.
+   */
+  panelStart?: ReactNode;
   /** Extra class on the viewer's root element. */
   className?: string;
   /** The save state changed (saved / saving / unsaved / failed / conflict). */
@@ -126,6 +131,7 @@ function ViewerInstance(props: DocumentViewerProps & { onOpenTask: (taskId: stri
         pdfAssets={props.pdfAssets}
         initialPage={props.initialPage ?? null}
         initialWords={props.initialWords ?? null}
+        panelStart={props.panelStart}
       />
     </ViewerContext.Provider>
   );

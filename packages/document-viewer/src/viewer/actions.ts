@@ -15,6 +15,7 @@ import {
   setValueBox,
 } from '../session/document-edits.js';
 import type { ReviewSession } from '../session/session.js';
+import { templateLabelOf } from '../session/template-labels.js';
 import type { DrawTarget, ViewerUiStore } from './ui-store.js';
 
 export interface ActionContext {
@@ -129,6 +130,7 @@ export function addTypedValue(ctx: ActionContext, category: string, content: str
       chunkNumber: 0,
       addedOn: now,
       keyValues: [{ pageNumber: page, category, content }],
+      ...templateLabelOf(ctx.session.getState().init?.workspaceConfig, category),
     }),
   );
   return ctx.session.getState().pages[page]?.entities.some((e) => e.temporaryId === id) ? id : null;
@@ -146,7 +148,7 @@ export function startDrawing(ctx: ActionContext, target: DrawTarget, mode: 'draw
 }
 
 export function cancelDrawing(ctx: ActionContext) {
-  ctx.ui.getState().set({ drawing: null, selectingText: null });
+  ctx.ui.getState().set({ drawing: null, selectingText: null, draftRegion: null });
 }
 
 /** A box drawn on a page: adds an entity, or moves the target's box; the text under it is taken from the OCR layer. */
@@ -175,6 +177,7 @@ export function applyBox(
         chunkNumber: 0,
         addedOn: now,
         keyValues: [{ pageNumber, category: target.category, content: text, boundingBox: bb }],
+        ...templateLabelOf(ctx.session.getState().init?.workspaceConfig, target.category),
       }),
     );
     selectEntry(ctx, id, { scroll: false });

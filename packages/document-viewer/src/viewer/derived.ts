@@ -37,6 +37,29 @@ export function useFields(): PanelField[] {
   );
 }
 
+/** The page boxes with the region placed by keyboard, if any, as a draft box. */
+export function useDraftRegionBox(boxes: OverlayBox[]): OverlayBox[] {
+  const draft = useUi((s) => s.draftRegion);
+  return useMemo(
+    () =>
+      draft
+        ? [
+            ...boxes,
+            {
+              id: 'draft-region',
+              pageNumber: draft.pageNumber,
+              box: draft.box,
+              kind: 'draft',
+              fill: '#ff8f0033',
+              stroke: '#ff8f00',
+              label: draft.label,
+            },
+          ]
+        : boxes,
+    [boxes, draft],
+  );
+}
+
 /** Ids the guided pass visits. */
 export function useAttention(fields: PanelField[]): string[] {
   return useMemo(() => attentionQueue(fields), [fields]);

@@ -4,7 +4,7 @@
  * page never share a selection.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { FitMode, PageRotation } from '../pages/types.js';
+import type { FitMode, PageBox, PageRotation } from '../pages/types.js';
 
 /** What a drawn box or an OCR text selection is for. */
 export type DrawTarget =
@@ -22,6 +22,8 @@ export interface ViewerUiState {
   thumbnails: boolean;
   drawing: DrawTarget | null;
   selectingText: DrawTarget | null;
+  /** A region placed with the keyboard before it is applied (drawn on its page as a draft box). */
+  draftRegion: { pageNumber: number; box: PageBox; label: string } | null;
   helpOpen: boolean;
   confirmFinishOpen: boolean;
   /** A value just added by typing into an empty field: its row takes the focus (and the caret) when it mounts. */
@@ -54,6 +56,7 @@ export function createViewerUiStore(initial: Partial<ViewerUiState> = {}): Viewe
     thumbnails: false,
     drawing: null,
     selectingText: null,
+    draftRegion: null,
     helpOpen: false,
     confirmFinishOpen: false,
     pendingFocus: null,

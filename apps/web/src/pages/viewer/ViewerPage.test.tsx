@@ -24,7 +24,22 @@ vi.mock('@reviewdesk/document-viewer', async (original) => ({
   },
 }));
 
+const builder = vi.hoisted(() => ({ props: null as null | Record<string, unknown> }));
+vi.mock('@reviewdesk/document-viewer/template-builder', () => ({
+  TemplateBuilder: (props: Record<string, unknown>) => {
+    builder.props = props;
+    return <div data-testid="template-builder" />;
+  },
+}));
+
 describe('/task/viewer', () => {
+  it('opens a task in the template builder on /task/viewer/templatebuilder', async () => {
+    renderApp({ path: '/task/viewer/templatebuilder?taskId=t-1&workspaceId=w-1', abilities: ['Viewer.View'] });
+    await screen.findByTestId('template-builder');
+    expect(builder.props).toMatchObject({ taskId: 't-1' });
+    expect(screen.queryByTestId('viewer')).toBeNull();
+  });
+
   it('opens the task named by the query parameters', async () => {
     renderApp({ path: '/task/viewer?taskId=t-1&workspaceId=w-1&batchId=b-1', abilities: ['Viewer.View'] });
     await screen.findByTestId('viewer');

@@ -1,5 +1,7 @@
 /**
- * /task/viewer, /task/viewer/documents, /task/viewer/transcripts and /task/viewer/custom (a task
+ * /task/viewer, /task/viewer/documents, /task/viewer/transcripts, /task/viewer/templatebuilder (a
+ * task of a labelling-and-training workspace, labelled in @reviewdesk/document-viewer's
+ * <TemplateBuilder>; such tasks open there from any viewer route) and /task/viewer/custom (a task
  * recognized by a custom model, with its model's boxes and confidences): the task named by the viewer
  * query parameters of spec §2 (taskId or externalId; the others travel along), routed by its type.
  * Viewer/ViewerInit (which takes no checkout) says what the task is: a transcript or subtitles
@@ -12,6 +14,7 @@
 import { useAuth } from '@reviewdesk/auth';
 import { DocumentViewer, formatViewerQuery, parseViewerQuery } from '@reviewdesk/document-viewer';
 import '@reviewdesk/document-viewer/styles.css';
+import { TemplateBuilder } from '@reviewdesk/document-viewer/template-builder';
 import {
   EmptyState,
   ErrorState,
@@ -27,7 +30,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
 import { ClearDetectedFields } from './ClearDetectedFields';
 import { MediaTaskPage } from './MediaTaskPage';
-import { isMediaTaskType, opensInTranscriptEditor } from './taskKind';
+import { isMediaTaskType, opensInTemplateBuilder, opensInTranscriptEditor } from './taskKind';
 import { useTenantOfLink } from './useTenantOfLink';
 
 // The editor and its waveform load only when a recording is opened.
@@ -138,15 +141,26 @@ export function ViewerPage() {
       {pathname === '/task/viewer/custom' ? (
         <ClearDetectedFields taskId={task.data.taskId} onCleared={() => openTask(task.data.taskId)} />
       ) : null}
-      <DocumentViewer
-        key={query.timestamp}
-        taskId={query.taskId}
-        externalId={query.externalId}
-        userId={user?.id}
-        initialPage={initialPage}
-        initialWords={initialWords}
-        onOpenTask={openTask}
-      />
+      {pathname === '/task/viewer/templatebuilder' || opensInTemplateBuilder(task.data.workspaceConfig.taskType) ? (
+        <TemplateBuilder
+          key={query.timestamp}
+          taskId={query.taskId}
+          externalId={query.externalId}
+          userId={user?.id}
+          initialPage={initialPage}
+          onOpenTask={openTask}
+        />
+      ) : (
+        <DocumentViewer
+          key={query.timestamp}
+          taskId={query.taskId}
+          externalId={query.externalId}
+          userId={user?.id}
+          initialPage={initialPage}
+          initialWords={initialWords}
+          onOpenTask={openTask}
+        />
+      )}
     </div>
   );
 }

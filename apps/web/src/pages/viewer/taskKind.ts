@@ -23,3 +23,15 @@ export function isMediaTaskType(taskType: TaskType | null | undefined): boolean 
 export function opensInTranscriptEditor(taskType: TaskType | null | undefined): boolean {
   return taskType !== null && taskType !== undefined && TRANSCRIPT_EDITOR_TASK_TYPES.includes(taskType);
 }
+
+/** The task types of labelling-and-training workspaces: their documents are labelled in the template builder. */
+export const TEMPLATE_BUILDER_TASK_TYPES: readonly TaskType[] = [
+  'Labelling',
+  'CustomTrainTemplate',
+  'CustomTrainNeural',
+];
+
+/** Whether a task is labelled in the template builder (its workspace trains a custom model). */
+export function opensInTemplateBuilder(taskType: TaskType | null | undefined): boolean {
+  return taskType !== null && taskType !== undefined && TEMPLATE_BUILDER_TASK_TYPES.includes(taskType);
+}

@@ -485,18 +485,6 @@ export const de: TranslationShape<typeof en> = {
       '50': 'Neuronales Modell',
       any: 'Vorlagen- oder neuronales Modell',
     },
-    fields: {
-      title: 'Felder',
-      empty: 'Diese Vorlage hat noch keine Felder.',
-      noColumns: 'Eine Tabelle braucht mindestens eine Spalte.',
-      requiredHint: 'Ein annotiertes Dokument muss für dieses Feld einen Wert haben.',
-      columns: 'Spalten',
-      columnKey: 'Schlüssel der Spalte {{n}}',
-      removeColumn: 'Spalte {{n}} entfernen',
-      columnList: 'Spalten: {{columns}}',
-      editNamed: '{{name}} bearbeiten',
-      deleteConfirm: '{{name}} und die dafür annotierten Werte löschen?',
-    },
     readiness: {
       unclassified_zero: 'Kein Dokument wartet auf Annotation.',
       unclassified_one: '{{count}} Dokument wartet auf Annotation.',

@@ -476,18 +476,6 @@ export const en = {
       '50': 'Neural model',
       any: 'Template or neural model',
     },
-    fields: {
-      title: 'Fields',
-      empty: 'This template has no fields yet.',
-      noColumns: 'A table needs at least one column.',
-      requiredHint: 'A labelled document must have a value for this field.',
-      columns: 'Columns',
-      columnKey: 'Key of column {{n}}',
-      removeColumn: 'Remove column {{n}}',
-      columnList: 'Columns: {{columns}}',
-      editNamed: 'Edit {{name}}',
-      deleteConfirm: 'Delete {{name}} and the values labelled for it?',
-    },
     readiness: {
       unclassified_zero: 'No document waits to be labelled.',
       unclassified_one: '{{count}} document waits to be labelled.',

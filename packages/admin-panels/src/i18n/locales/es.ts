@@ -485,18 +485,6 @@ export const es: TranslationShape<typeof en> = {
       '50': 'Modelo neuronal',
       any: 'Modelo por plantilla o neuronal',
     },
-    fields: {
-      title: 'Campos',
-      empty: 'Esta plantilla todavía no tiene campos.',
-      noColumns: 'Una tabla necesita al menos una columna.',
-      requiredHint: 'Un documento etiquetado debe tener un valor en este campo.',
-      columns: 'Columnas',
-      columnKey: 'Clave de la columna {{n}}',
-      removeColumn: 'Quitar la columna {{n}}',
-      columnList: 'Columnas: {{columns}}',
-      editNamed: 'Editar {{name}}',
-      deleteConfirm: '¿Eliminar {{name}} y los valores etiquetados para él?',
-    },
     readiness: {
       unclassified_zero: 'Ningún documento espera ser etiquetado.',
       unclassified_one: '{{count}} documento espera ser etiquetado.',

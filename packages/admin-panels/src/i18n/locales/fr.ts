@@ -488,18 +488,6 @@ export const fr: TranslationShape<typeof en> = {
       '50': 'Modèle neuronal',
       any: 'Modèle par gabarit ou neuronal',
     },
-    fields: {
-      title: 'Champs',
-      empty: "Ce modèle n'a pas encore de champs.",
-      noColumns: 'Un tableau doit avoir au moins une colonne.',
-      requiredHint: 'Un document annoté doit avoir une valeur pour ce champ.',
-      columns: 'Colonnes',
-      columnKey: 'Clé de la colonne {{n}}',
-      removeColumn: 'Retirer la colonne {{n}}',
-      columnList: 'Colonnes : {{columns}}',
-      editNamed: 'Modifier {{name}}',
-      deleteConfirm: 'Supprimer {{name}} et les valeurs annotées pour ce champ ?',
-    },
     readiness: {
       unclassified_zero: "Aucun document n'attend d'être annoté.",
       unclassified_one: "{{count}} document attend d'être annoté.",

@@ -483,18 +483,6 @@ export const pt: TranslationShape<typeof en> = {
       '50': 'Modelo neural',
       any: 'Modelo por template ou neural',
     },
-    fields: {
-      title: 'Campos',
-      empty: 'Este modelo ainda não tem campos.',
-      noColumns: 'Uma tabela precisa de pelo menos uma coluna.',
-      requiredHint: 'Um documento anotado tem de ter um valor neste campo.',
-      columns: 'Colunas',
-      columnKey: 'Chave da coluna {{n}}',
-      removeColumn: 'Remover a coluna {{n}}',
-      columnList: 'Colunas: {{columns}}',
-      editNamed: 'Editar {{name}}',
-      deleteConfirm: 'Eliminar {{name}} e os valores anotados para ele?',
-    },
     readiness: {
       unclassified_zero: 'Nenhum documento aguarda anotação.',
       unclassified_one: '{{count}} documento aguarda anotação.',

@@ -5,22 +5,20 @@
  */
 import type { Schema } from '@reviewdesk/api-client';
 
+// The keys and type codes are the same for a workspace's fields and a template's: one rule for both.
+export {
+  FIELD_KEY,
+  FIELD_TYPE_CODES,
+  type FieldTypeCode,
+  type KeyProblem,
+  keyProblem,
+  TABLE_HEADER_KEY,
+} from '@reviewdesk/ui/template-fields';
+
 export type FieldDefinition = Schema<'FieldDefinition'>;
 export type FieldChangeLevel = Schema<'FieldChangeLevel'>;
-export type FieldTypeCode = Schema<'FieldTypeCode'>;
-
-/** The field type codes of product-spec §4, in the spec's order. */
-export const FIELD_TYPE_CODES: readonly FieldTypeCode[] = [
-  50, 51, 52, 100, 101, 150, 151, 152, 153, 200, 250, 300, 350, 400,
-];
-
 /** Table group (its children are the table's columns). */
 export const TABLE_GROUP = 100;
-
-/** A top-level field key: letters, digits and dot (product-spec §5). */
-export const FIELD_KEY = /^[A-Za-z0-9.]+$/;
-/** A table header key: letters and digits only. */
-export const TABLE_HEADER_KEY = /^[A-Za-z0-9]+$/;
 
 /** What the tab edits: every field, and the selected keys in display order. */
 export interface FieldsDraft {
@@ -35,16 +33,6 @@ export function draftOf(saved: Schema<'WorkspaceFields'>): FieldsDraft {
     ...saved.fieldsToDetect.filter((k) => !saved.fieldOrder.includes(k)),
   ];
   return { fields: saved.categories.map((f) => structuredClone(f)), selected };
-}
-
-export type KeyProblem = 'empty' | 'characters' | 'tableCharacters' | 'duplicate';
-
-/** What is wrong with a new field's key, or null. */
-export function keyProblem(key: string, isColumn: boolean, others: readonly FieldDefinition[]): KeyProblem | null {
-  if (!key) return 'empty';
-  if (isColumn ? !TABLE_HEADER_KEY.test(key) : !FIELD_KEY.test(key)) return isColumn ? 'tableCharacters' : 'characters';
-  if (others.some((f) => f.categoryKey === key)) return 'duplicate';
-  return null;
 }
 
 /** Whether an ECMAScript pattern compiles (the server refuses one that does not). */

@@ -189,4 +189,22 @@ export const de: TranslationShape<typeof en> = {
     sources: 'Stellen, auf denen die Antwort beruht',
     page: 'Seite {{page}}',
   },
+  builder: {
+    fieldsTitle: 'Felder der Vorlage',
+    title: 'Vorlagen-Editor',
+    intro:
+      'Legen Sie die Felder dieser Vorlage fest und zeichnen Sie dann den Bereich jedes Felds auf der Seite. Mit dem Abschluss der Prüfung wird dieses Dokument für das Training annotiert.',
+    drawRegion: 'Bereich zeichnen',
+    drawTable: 'Tabelle zeichnen',
+    drawRegionNamed: 'Bereich zeichnen: {{field}}',
+    drawTableNamed: 'Tabelle zeichnen: {{field}}',
+    keyboard: 'Mit Tasten platzieren',
+    keyboardNamed: 'Mit Tasten platzieren: {{field}}',
+    keyboardHelp:
+      'Pfeiltasten verschieben den Bereich, Umschalt + Pfeiltasten ändern seine Größe (Strg: größere Schritte), Bild auf / Bild ab wechseln die Seite, Eingabe annotiert das Feld, Escape bricht ab.',
+    regionStatus:
+      'Seite {{page}}: links {{left}} %, oben {{top}} %, Breite {{width}} %, Höhe {{height}} %. Gelesen: {{text}}',
+    noText: 'kein Text',
+    partName: '{{parent}} › {{part}}',
+  },
 };

@@ -182,4 +182,21 @@ export const en = {
     sources: 'Passages the answer is based on',
     page: 'Page {{page}}',
   },
+  builder: {
+    fieldsTitle: 'Fields of the template',
+    title: 'Template builder',
+    intro:
+      'Define the fields of this template, then draw each field’s region on the page. Finishing the review labels this document for training.',
+    drawRegion: 'Draw region',
+    drawTable: 'Draw table',
+    drawRegionNamed: 'Draw region: {{field}}',
+    drawTableNamed: 'Draw table: {{field}}',
+    keyboard: 'Place with keys',
+    keyboardNamed: 'Place with keys: {{field}}',
+    keyboardHelp:
+      'Arrows move the region, Shift + arrows resize it (Ctrl: larger steps), Page Up / Page Down change page, Enter labels the field, Escape cancels.',
+    regionStatus: 'Page {{page}}: left {{left}}%, top {{top}}%, width {{width}}%, height {{height}}%. Reads: {{text}}',
+    noText: 'no text',
+    partName: '{{parent}} › {{part}}',
+  },
 } as const;

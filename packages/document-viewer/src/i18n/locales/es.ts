@@ -187,4 +187,22 @@ export const es: TranslationShape<typeof en> = {
     sources: 'Pasajes en los que se basa la respuesta',
     page: 'Página {{page}}',
   },
+  builder: {
+    fieldsTitle: 'Campos de la plantilla',
+    title: 'Constructor de plantillas',
+    intro:
+      'Defina los campos de esta plantilla y dibuje después la región de cada campo en la página. Al terminar la revisión, este documento queda etiquetado para el entrenamiento.',
+    drawRegion: 'Dibujar región',
+    drawTable: 'Dibujar tabla',
+    drawRegionNamed: 'Dibujar región: {{field}}',
+    drawTableNamed: 'Dibujar tabla: {{field}}',
+    keyboard: 'Colocar con el teclado',
+    keyboardNamed: 'Colocar con el teclado: {{field}}',
+    keyboardHelp:
+      'Las flechas mueven la región, Mayús + flechas cambian su tamaño (Ctrl: pasos mayores), Re Pág / Av Pág cambian de página, Intro etiqueta el campo, Escape cancela.',
+    regionStatus:
+      'Página {{page}}: izquierda {{left}} %, arriba {{top}} %, ancho {{width}} %, alto {{height}} %. Se lee: {{text}}',
+    noText: 'sin texto',
+    partName: '{{parent}} › {{part}}',
+  },
 };

@@ -188,4 +188,22 @@ export const fr: TranslationShape<typeof en> = {
     sources: 'Passages sur lesquels repose la réponse',
     page: 'Page {{page}}',
   },
+  builder: {
+    fieldsTitle: 'Champs du modèle',
+    title: 'Éditeur de modèles',
+    intro:
+      'Définissez les champs de ce modèle, puis tracez la zone de chaque champ sur la page. Terminer la révision annote ce document pour l’entraînement.',
+    drawRegion: 'Tracer la zone',
+    drawTable: 'Tracer le tableau',
+    drawRegionNamed: 'Tracer la zone : {{field}}',
+    drawTableNamed: 'Tracer le tableau : {{field}}',
+    keyboard: 'Placer au clavier',
+    keyboardNamed: 'Placer au clavier : {{field}}',
+    keyboardHelp:
+      'Les flèches déplacent la zone, Maj + flèches la redimensionnent (Ctrl : pas plus grands), Page préc. / Page suiv. changent de page, Entrée annote le champ, Échap annule.',
+    regionStatus:
+      'Page {{page}} : gauche {{left}} %, haut {{top}} %, largeur {{width}} %, hauteur {{height}} %. Texte lu : {{text}}',
+    noText: 'aucun texte',
+    partName: '{{parent}} › {{part}}',
+  },
 };

@@ -187,4 +187,22 @@ export const pt: TranslationShape<typeof en> = {
     sources: 'Passagens em que a resposta se baseia',
     page: 'Página {{page}}',
   },
+  builder: {
+    fieldsTitle: 'Campos do modelo',
+    title: 'Construtor de modelos',
+    intro:
+      'Defina os campos deste modelo e desenhe a região de cada campo na página. Concluir a revisão etiqueta este documento para o treino.',
+    drawRegion: 'Desenhar região',
+    drawTable: 'Desenhar tabela',
+    drawRegionNamed: 'Desenhar região: {{field}}',
+    drawTableNamed: 'Desenhar tabela: {{field}}',
+    keyboard: 'Posicionar com o teclado',
+    keyboardNamed: 'Posicionar com o teclado: {{field}}',
+    keyboardHelp:
+      'As setas movem a região, Shift + setas redimensionam-na (Ctrl: passos maiores), Page Up / Page Down mudam de página, Enter etiqueta o campo, Escape cancela.',
+    regionStatus:
+      'Página {{page}}: esquerda {{left}}%, topo {{top}}%, largura {{width}}%, altura {{height}}%. Lê-se: {{text}}',
+    noText: 'sem texto',
+    partName: '{{parent}} › {{part}}',
+  },
 };

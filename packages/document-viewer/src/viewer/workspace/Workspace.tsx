@@ -2,6 +2,7 @@
  * The review workspace of a loaded task: toolbar, notices, thumbnails, the pages and the field
  * panel, with the keyboard shortcuts, the focus on open, the finish flow and exports wired in.
  */
+import type { ReactNode } from 'react';
 import { useCitationBoxes } from '../../docai/useCitationBoxes.js';
 import { PageThumbnails } from '../../pages/index.js';
 import type { PdfAssets } from '../../pages/types.js';
@@ -9,7 +10,7 @@ import { Banners } from '../chrome/Banners.js';
 import { ShortcutsHelp } from '../chrome/ShortcutsHelp.js';
 import { Toolbar } from '../chrome/Toolbar.js';
 import { useSession, useUi } from '../context.js';
-import { useAttention, useFields, useOcrWords, useOverlay, usePageInfos } from '../derived.js';
+import { useAttention, useDraftRegionBox, useFields, useOcrWords, useOverlay, usePageInfos } from '../derived.js';
 import { FieldPanel } from '../panel/FieldPanel.js';
 import { DocumentArea } from './DocumentArea.js';
 import { FinishConfirm } from './FinishConfirm.js';
@@ -34,13 +35,15 @@ export interface WorkspaceProps {
   initialPage?: number | null;
   /** Words of that page to show with a box (DocumentViewerProps.initialWords). */
   initialWords?: string | null;
+  /** Shown above the field panel (DocumentViewerProps.panelStart). */
+  panelStart?: ReactNode;
 }
 
 export function Workspace(props: WorkspaceProps) {
   const ctx = useActionContext();
   const fields = useFields();
   const attention = useAttention(fields);
-  const boxes = useCitationBoxes(useOverlay(fields));
+  const boxes = useDraftRegionBox(useCitationBoxes(useOverlay(fields)));
   const pageInfos = usePageInfos();
   const ocrWords = useOcrWords();
   const messages = usePagesMessages();
@@ -91,7 +94,14 @@ export function Workspace(props: WorkspaceProps) {
         messages={messages}
         pdfAssets={props.pdfAssets}
       />
-      <FieldPanel fields={fields} attention={attention} ctx={ctx} />
+      {props.panelStart ? (
+        <div className="rd-viewer__side">
+          {props.panelStart}
+          <FieldPanel fields={fields} attention={attention} ctx={ctx} />
+        </div>
+      ) : (
+        <FieldPanel fields={fields} attention={attention} ctx={ctx} />
+      )}
       <ShortcutsHelp />
       <FinishConfirm />
       {finished ? <Finished onOpenTask={props.onOpenTask} /> : null}

@@ -4,44 +4,21 @@
  * and a required flag each). Checks everything before the call; the caller saves.
  */
 import type { Schema } from '@reviewdesk/api-client';
-import { Button, Checkbox, Input, Select } from '@reviewdesk/ui';
 import { type FormEvent, useState } from 'react';
-import { useAdminPanelsTranslation } from '../i18n/resources';
-import { FIELD_TYPE_CODES, keyProblem, TABLE_HEADER_KEY } from '../workspace/fields/fieldsModel';
+import { Button } from '../components/Button/Button';
+import { Checkbox, Input, Select } from '../components/Field/Field';
+import {
+  columnProblems,
+  DYNAMIC_TABLE,
+  FIELD_TYPE_CODES,
+  type FieldTypeCode,
+  keyProblem,
+  type TemplateField,
+  typeOf,
+} from './field-rules';
+import { useTemplateFieldsTranslation } from './i18n';
 
-export type TemplateField = Schema<'TemplateBuilderField'>;
 type Header = Schema<'TableHeader'>;
-type TypeCode = Schema<'FieldTypeCode'>;
-
-/** DynamicTable (§4): a table whose rows are labelled freely. */
-export const DYNAMIC_TABLE = 400;
-
-/** A new field's definition, with colours of the labelling palette. */
-export function newTemplateField(): TemplateField {
-  return {
-    categoryKey: '',
-    displayName: '',
-    parentCategoryKey: null,
-    description: null,
-    fillColor: '#00838f33',
-    strokeColor: '#00838f',
-    groupType: null,
-    fieldConfig: { type: 50, isRequired: false, pattern: null },
-    hideInColSelect: false,
-    editLocked: false,
-    templateFieldType: 50,
-    table: null,
-  };
-}
-
-/** The problems of a table's columns: each key's, in order, or null when it is fine. */
-export function columnProblems(headers: readonly Header[]): Array<'empty' | 'tableCharacters' | 'duplicate' | null> {
-  return headers.map((h, i) => {
-    if (!h.uniqueId) return 'empty';
-    if (!TABLE_HEADER_KEY.test(h.uniqueId)) return 'tableCharacters';
-    return headers.findIndex((o) => o.uniqueId === h.uniqueId) < i ? 'duplicate' : null;
-  });
-}
 
 export interface TemplateFieldFormProps {
   field: TemplateField;
@@ -55,18 +32,20 @@ export interface TemplateFieldFormProps {
 }
 
 export function TemplateFieldForm({ field, others, saving, error, onSave, onCancel }: TemplateFieldFormProps) {
-  const { t } = useAdminPanelsTranslation();
+  const { t } = useTemplateFieldsTranslation();
   const [draft, setDraft] = useState<TemplateField>(field);
   const [touched, setTouched] = useState(false);
-  const type = (draft.templateFieldType ?? draft.fieldConfig?.type ?? 50) as TypeCode;
+  const type = typeOf(draft);
+  const isPart = Boolean(draft.parentCategoryKey);
   const headers = draft.table?.tableHeaders ?? [];
-  const keyError = keyProblem(draft.categoryKey, false, others);
-  const nameError = draft.displayName.trim() ? null : t('workspace.fields.nameRequired');
+  // A key–value part (a field with a parent) has a letters-and-digits key, like a column.
+  const keyError = keyProblem(draft.categoryKey, isPart, others);
+  const nameError = draft.displayName.trim() ? null : t('nameRequired');
   const columns = columnProblems(headers);
-  const tableError = type === DYNAMIC_TABLE && headers.length === 0 ? t('templates.fields.noColumns') : null;
+  const tableError = type === DYNAMIC_TABLE && headers.length === 0 ? t('noColumns') : null;
   const invalid = Boolean(keyError || nameError || tableError || columns.some(Boolean));
 
-  const setType = (next: TypeCode) =>
+  const setType = (next: FieldTypeCode) =>
     setDraft((d) => ({
       ...d,
       templateFieldType: next,
@@ -77,8 +56,8 @@ export function TemplateFieldForm({ field, others, saving, error, onSave, onCanc
   const setHeaders = (next: Header[]) => setDraft((d) => ({ ...d, table: { tableHeaders: next } }));
   const setHeader = (index: number, change: Partial<Header>) =>
     setHeaders(headers.map((h, i) => (i === index ? { ...h, ...change } : h)));
-  const typeOptions = (codes: readonly TypeCode[]) =>
-    codes.map((code) => ({ value: String(code), label: t(`workspace.fields.types.${code}`) }));
+  const typeOptions = (codes: readonly FieldTypeCode[]) =>
+    codes.map((code) => ({ value: String(code), label: t(`types.${code}` as 'types.50') }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -89,24 +68,19 @@ export function TemplateFieldForm({ field, others, saving, error, onSave, onCanc
   };
 
   return (
-    <form
-      className="rd-admin__form rd-templates__field-form"
-      onSubmit={submit}
-      noValidate
-      data-testid="templates.field-form"
-    >
-      <fieldset className="rd-admin__fieldset" disabled={saving}>
+    <form className="rd-template-fields__form" onSubmit={submit} noValidate data-testid="templates.field-form">
+      <fieldset className="rd-template-fields__fieldset" disabled={saving}>
         <Input
-          label={t('workspace.fields.key')}
-          hint={t('workspace.fields.keyHint')}
+          label={t('key')}
+          hint={isPart ? t('columnKeyHint') : t('keyHint')}
           required
           value={draft.categoryKey}
           onChange={(e) => setDraft((d) => ({ ...d, categoryKey: e.target.value }))}
-          error={touched && keyError ? t(`workspace.fields.keyProblems.${keyError}`) : null}
+          error={touched && keyError ? t(`keyProblems.${keyError}`) : null}
           data-testid="templates.field.key"
         />
         <Input
-          label={t('workspace.fields.name')}
+          label={t('name')}
           required
           value={draft.displayName}
           onChange={(e) => setDraft((d) => ({ ...d, displayName: e.target.value }))}
@@ -114,15 +88,16 @@ export function TemplateFieldForm({ field, others, saving, error, onSave, onCanc
           data-testid="templates.field.name"
         />
         <Select
-          label={t('workspace.fields.type')}
+          label={t('type')}
           value={String(type)}
-          options={typeOptions(FIELD_TYPE_CODES)}
-          onChange={(e) => setType(Number(e.target.value) as TypeCode)}
+          // A key–value part is one value: it cannot be a table.
+          options={typeOptions(isPart ? FIELD_TYPE_CODES.filter((c) => c !== DYNAMIC_TABLE) : FIELD_TYPE_CODES)}
+          onChange={(e) => setType(Number(e.target.value) as FieldTypeCode)}
           data-testid="templates.field.type"
         />
         <Checkbox
-          label={t('workspace.fields.required')}
-          hint={t('templates.fields.requiredHint')}
+          label={t('required')}
+          hint={t('requiredHint')}
           checked={draft.fieldConfig?.isRequired ?? false}
           onChange={(e) =>
             setDraft((d) => ({ ...d, fieldConfig: { ...d.fieldConfig, type, isRequired: e.target.checked } }))
@@ -130,29 +105,29 @@ export function TemplateFieldForm({ field, others, saving, error, onSave, onCanc
           data-testid="templates.field.required"
         />
         {type === DYNAMIC_TABLE ? (
-          <fieldset className="rd-admin__group" data-testid="templates.field.columns">
-            <legend className="rd-admin__legend">{t('templates.fields.columns')}</legend>
+          <fieldset className="rd-template-fields__group" data-testid="templates.field.columns">
+            <legend className="rd-template-fields__legend">{t('columns')}</legend>
             {headers.map((header, index) => (
               // Columns have no id before their key is typed: their place is their identity here.
               // biome-ignore lint/suspicious/noArrayIndexKey: see above
-              <div className="rd-templates__column" key={index}>
+              <div className="rd-template-fields__column" key={index}>
                 <Input
-                  label={t('templates.fields.columnKey', { n: index + 1 })}
-                  hint={t('workspace.fields.columnKeyHint')}
+                  label={t('columnKey', { n: index + 1 })}
+                  hint={t('columnKeyHint')}
                   value={header.uniqueId}
                   onChange={(e) => setHeader(index, { uniqueId: e.target.value })}
-                  error={touched && columns[index] ? t(`workspace.fields.keyProblems.${columns[index]}`) : null}
+                  error={touched && columns[index] ? t(`keyProblems.${columns[index]}`) : null}
                   data-testid={`templates.column.${index}.key`}
                 />
                 <Select
-                  label={t('workspace.fields.type')}
+                  label={t('type')}
                   value={String(header.fieldType ?? 50)}
                   options={typeOptions(FIELD_TYPE_CODES.filter((c) => c !== DYNAMIC_TABLE))}
-                  onChange={(e) => setHeader(index, { fieldType: Number(e.target.value) as TypeCode })}
+                  onChange={(e) => setHeader(index, { fieldType: Number(e.target.value) as FieldTypeCode })}
                   data-testid={`templates.column.${index}.type`}
                 />
                 <Checkbox
-                  label={t('workspace.fields.required')}
+                  label={t('required')}
                   checked={header.isRequired ?? false}
                   onChange={(e) => setHeader(index, { isRequired: e.target.checked })}
                   data-testid={`templates.column.${index}.required`}
@@ -161,9 +136,9 @@ export function TemplateFieldForm({ field, others, saving, error, onSave, onCanc
                   type="button"
                   variant="ghost"
                   onClick={() => setHeaders(headers.filter((_, i) => i !== index))}
-                  aria-label={t('templates.fields.removeColumn', { n: index + 1 })}
+                  aria-label={t('removeColumn', { n: index + 1 })}
                 >
-                  {t('workspace.fields.delete')}
+                  {t('delete')}
                 </Button>
               </div>
             ))}
@@ -173,7 +148,7 @@ export function TemplateFieldForm({ field, others, saving, error, onSave, onCanc
               onClick={() => setHeaders([...headers, { uniqueId: '', fieldType: 50, isRequired: false }])}
               data-testid="templates.field.addColumn"
             >
-              {t('workspace.fields.addColumn')}
+              {t('addColumn')}
             </Button>
           </fieldset>
         ) : null}
@@ -183,12 +158,12 @@ export function TemplateFieldForm({ field, others, saving, error, onSave, onCanc
           {error}
         </p>
       ) : null}
-      <div className="rd-admin__actions">
+      <div className="rd-template-fields__actions">
         <Button type="button" onClick={onCancel} disabled={saving}>
-          {t('workspace.fields.cancel')}
+          {t('cancel')}
         </Button>
         <Button type="submit" variant="primary" loading={saving} data-testid="templates.field.save">
-          {saving ? t('common.saving') : t('common.save')}
+          {saving ? t('saving') : t('save')}
         </Button>
       </div>
     </form>
