@@ -31,12 +31,15 @@ function isTestOnly(name: string): boolean {
 
 /**
  * The translation files themselves: `i18n/en.ts`, `i18n/locales/en.ts`, `i18n/locales/server/en.ts`,
+ * a module's own namespace beside it (`profile/locales/en.ts`, `template-fields/locales/en.ts`),
  * and the English defaults of a component's `messages` prop (`pages/messages.ts`: the page engine
  * stays free of i18next; the viewer always passes its translated texts).
  */
 function isTranslations(path: string): boolean {
   return (
-    /[/\\]i18n[/\\](locales[/\\]([\w-]+[/\\])?)?[a-z]{2}\.ts$/.test(path) || /[/\\]pages[/\\]messages\.ts$/.test(path)
+    /[/\\]i18n[/\\](locales[/\\]([\w-]+[/\\])?)?[a-z]{2}\.ts$/.test(path) ||
+    /[/\\]locales[/\\][a-z]{2}\.ts$/.test(path) ||
+    /[/\\]pages[/\\]messages\.ts$/.test(path)
   );
 }
 
