@@ -52,7 +52,9 @@ const BUDGETS = {
   // waveform's code is loaded on demand); 17.9 with the summary panel and the segment share;
   // 24.6 with keyboard shortcuts, search and replace and the speakers dialog — over the 19 kB
   // target: the five languages' strings ship in the bundle (on-demand languages are the way back).
-  '@reviewdesk/transcript-editor': { '.': '25 kB', './embed': '25 kB' },
+  // 26.2 once the summary panel's seven states joined them. Still over the target for the same
+  // reason; the budget only stops further growth until the languages load on demand.
+  '@reviewdesk/transcript-editor': { '.': '27 kB', './embed': '27 kB' },
 };
 
 const entries = [];
