@@ -161,10 +161,15 @@ export const SearchLongRecording: Story = {
     await ready(canvasElement);
     await userEvent.click(canvas.getByTestId('toolbar.search'));
     await userEvent.type(canvas.getByRole('textbox', { name: 'Find' }), 'apollo');
-    await waitFor(() => expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 1'));
+    // 40,000 words searched after each keystroke: on a busy machine that takes more than a second.
+    await waitFor(() => expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 1'), { timeout: 5000 });
     await userEvent.keyboard('{Enter}');
     const row = await canvas.findByTestId('paragraph.1500', {}, { timeout: 5000 });
-    await expect(within(row).getByRole('button', { name: 'apollo' })).toHaveClass('rd-transcript-word--match-current');
+    await waitFor(
+      () =>
+        expect(within(row).getByRole('button', { name: 'apollo' })).toHaveClass('rd-transcript-word--match-current'),
+      { timeout: 5000 },
+    );
   },
 };
 
