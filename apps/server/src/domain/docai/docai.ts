@@ -82,10 +82,13 @@ export async function askDocAi(services: Services, session: Session, request: Ch
   return { thread_id: thread.id, message: { role: ChatMessageRole.Assistant, content }, references, method };
 }
 
+const THREAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** The caller's thread: the one named (theirs, about the same task), else a new one. */
 async function threadFor(chat: ChatRepository, session: Session, request: ChatRequest, taskId: string | null) {
   if (request.thread_id) {
-    const thread = await chat.thread(request.thread_id);
+    // Threads are numbered by this server (UUIDs): anything else names none, and is not looked up.
+    const thread = THREAD_ID.test(request.thread_id) ? await chat.thread(request.thread_id) : undefined;
     if (
       !thread ||
       thread.user_id !== session.user.id ||
