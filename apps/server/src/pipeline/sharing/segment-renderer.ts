@@ -10,6 +10,7 @@ import { TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskShareRow } from '../../db/schema.js';
 import { segmentJobOf } from '../../domain/sharing/media-segment.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
+import { startJobLoop } from '../worker/job-loop.js';
 import { recordRenderFailure, renderSegment } from './segment-render.js';
 
 /** How long a claim lasts without renewal: a few renewals fit in it, a stopped process frees it soon. */
@@ -64,34 +65,10 @@ export interface SegmentRenderer {
 export function startSegmentRenderer(
   deps: SegmentRendererDeps & { idleMs?: number; log?: (message: string, error?: unknown) => void },
 ): SegmentRenderer {
-  const idleMs = deps.idleMs ?? 1000;
-  const log = deps.log ?? ((message, error) => console.error(message, error));
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const loop = (async () => {
-    while (!stopped) {
-      let cut: TaskShareRow | undefined;
-      try {
-        cut = await renderNextSegment(deps);
-      } catch (error) {
-        log('cutting a shared segment failed', error);
-      }
-      if (cut || stopped) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      (wake as (() => void) | null)?.();
-      await loop;
-    },
-  };
+  return startJobLoop({
+    next: () => renderNextSegment(deps),
+    idleMs: deps.idleMs ?? 1000,
+    failure: 'cutting a shared segment failed',
+    log: deps.log,
+  });
 }

@@ -26,6 +26,7 @@ import { LanguageModelError, languageModelFor } from '../../language/index.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import { storeTenantBlob } from '../../storage/store-blob.js';
 import { extractKeyFrames } from '../media/index.js';
+import { startJobLoop } from '../worker/job-loop.js';
 import { extractiveSummary, languageModelSummary, type WrittenSummary } from './written-summary.js';
 
 /** A summary whose worker sends no heartbeat for this long is taken by another worker. */
@@ -225,34 +226,10 @@ export interface Summariser {
 export function startSummariser(
   options: SummariseDeps & { idleMs?: number; log?: (message: string, error?: unknown) => void },
 ): Summariser {
-  const idleMs = options.idleMs ?? 1000;
-  const log = options.log ?? ((message, error) => console.error(message, error));
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const loop = (async () => {
-    while (!stopped) {
-      let made: TaskSummaryRow | undefined;
-      try {
-        made = await summariseNext(options);
-      } catch (error) {
-        log('summarising failed', error);
-      }
-      if (made || stopped) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      (wake as (() => void) | null)?.();
-      await loop;
-    },
-  };
+  return startJobLoop({
+    next: () => summariseNext(options),
+    idleMs: options.idleMs ?? 1000,
+    failure: 'summarising failed',
+    log: options.log,
+  });
 }

@@ -13,6 +13,7 @@ import type { CustomModelRow } from '../../db/schema.js';
 import type { Actor } from '../../domain/tasks/events.js';
 import { MODEL_EVENT, recordModelEvent, MODEL_STATUS as S } from '../../domain/templates/models.js';
 import { advanceTraining } from '../../domain/templates/training-status.js';
+import { startJobLoop } from '../worker/job-loop.js';
 import { type Box, evaluateTemplate, learnTemplate, type TrainingDocument, type Word } from './template-model.js';
 
 /** A version left in progress this long lost its trainer (template training takes 1–5 minutes). */
@@ -217,34 +218,10 @@ export function startModelTrainer(options: {
   idleMs?: number;
   log?: (message: string, error?: unknown) => void;
 }): ModelTrainer {
-  const idleMs = options.idleMs ?? 2000;
-  const log = options.log ?? ((message, error) => console.error(message, error));
-  let stopped = false;
-  let wake: (() => void) | null = null;
-  const loop = (async () => {
-    while (!stopped) {
-      let trained: CustomModelRow | undefined;
-      try {
-        trained = await trainNextModel(options.db, options.trainerId);
-      } catch (error) {
-        log('model training failed', error);
-      }
-      if (trained || stopped) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, idleMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = null;
-    }
-  })();
-  return {
-    async stop() {
-      stopped = true;
-      (wake as (() => void) | null)?.();
-      await loop;
-    },
-  };
+  return startJobLoop({
+    next: () => trainNextModel(options.db, options.trainerId),
+    idleMs: options.idleMs ?? 2000,
+    failure: 'model training failed',
+    log: options.log,
+  });
 }
