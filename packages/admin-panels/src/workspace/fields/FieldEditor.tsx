@@ -4,6 +4,7 @@
  * match, and the fill and stroke colours of its boxes.
  */
 import { Button, Checkbox, Dialog, Input, Select } from '@reviewdesk/ui';
+import { useTemplateFieldsTranslation } from '@reviewdesk/ui/template-fields';
 import { type FormEvent, useState } from 'react';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { FIELD_TYPE_CODES, type FieldDefinition, type FieldTypeCode, keyProblem, patternIsValid } from './fieldsModel';
@@ -25,6 +26,8 @@ const alphaOf = (colour: string | undefined) => (colour && colour.length === 9 ?
 
 export function FieldEditor({ field, isNew, others, onDone, onCancel }: FieldEditorProps) {
   const { t } = useAdminPanelsTranslation();
+  // Field type names are the template fields' own (one set of names for both screens).
+  const { t: fieldT } = useTemplateFieldsTranslation();
   const [draft, setDraft] = useState(field);
   const [touched, setTouched] = useState(false);
   const isColumn = Boolean(draft.parentCategoryKey);
@@ -92,7 +95,7 @@ export function FieldEditor({ field, isNew, others, onDone, onCancel }: FieldEdi
           value={String(draft.fieldConfig.type)}
           options={FIELD_TYPE_CODES.map((code) => ({
             value: String(code),
-            label: t(`workspace.fields.types.${code}`),
+            label: fieldT(`types.${code}`),
           }))}
           onChange={(e) => config({ type: Number(e.target.value) as FieldTypeCode })}
           data-testid="workspace.field.type"

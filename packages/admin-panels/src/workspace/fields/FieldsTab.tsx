@@ -7,6 +7,7 @@
  */
 import type { Schema } from '@reviewdesk/api-client';
 import { Button, Checkbox, useApiClient, useCan } from '@reviewdesk/ui';
+import { useTemplateFieldsTranslation } from '@reviewdesk/ui/template-fields';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdminPanelsEventProps } from '../../events';
@@ -122,6 +123,8 @@ function FieldsEditor({
   ...events
 }: FieldsTabProps & { saved: Schema<'WorkspaceFields'>; onReprocessNeeded: () => void }) {
   const { t } = useAdminPanelsTranslation();
+  // Field type names are the template fields' own (one set of names for both screens).
+  const { t: fieldT } = useTemplateFieldsTranslation();
   const api = useApiClient();
   const can = useCan();
   const queryClient = useQueryClient();
@@ -228,7 +231,7 @@ function FieldsEditor({
             data-testid={`workspace.fields.detect.${field.categoryKey}`}
           />
           <code className="rd-admin__muted">{field.categoryKey}</code>
-          <span className="rd-admin__muted">{t(`workspace.fields.types.${field.fieldConfig.type}`)}</span>
+          <span className="rd-admin__muted">{fieldT(`types.${field.fieldConfig.type}`)}</span>
           {field.fieldConfig.isRequired ? (
             <span className="rd-admin__chip rd-admin__chip--on">{t('workspace.fields.requiredBadge')}</span>
           ) : null}
@@ -287,7 +290,7 @@ function FieldsEditor({
               <li key={column.categoryKey} className="rd-admin-fields__column">
                 <span>{column.displayName}</span>
                 <code className="rd-admin__muted">{column.categoryKey}</code>
-                <span className="rd-admin__muted">{t(`workspace.fields.types.${column.fieldConfig.type}`)}</span>
+                <span className="rd-admin__muted">{fieldT(`types.${column.fieldConfig.type}`)}</span>
                 {column.editLocked ? null : (
                   <>
                     <Button size="sm" variant="ghost" onClick={() => setEditing({ field: column, isNew: false })}>
