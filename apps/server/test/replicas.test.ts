@@ -20,9 +20,9 @@ import { freePort } from './support/postgres-cluster.js';
 import { useTestS3 } from './support/s3-server.js';
 import { apiStatus, finishSignIn, startSignIn, submitLogin } from './support/sign-in-flow.js';
 import { FIXTURES, INVOICES_WS, importFile, importInvoice } from './support/task-import.js';
+import { createUpload, onOrigin, patchUpload, tusHeaders, uploadMetadata, uploadOffset } from './support/tus-client.js';
 
-const b64 = (s: string) => Buffer.from(s).toString('base64');
-const metadata = `workspaceId ${b64(INVOICES_WS)},filename ${b64('invoice.pdf')},filetype ${b64('application/pdf')}`;
+const metadata = uploadMetadata(INVOICES_WS, 'invoice.pdf', 'application/pdf');
 const skipReason = inject('postgresUrl') ? '' : ' (skipped: no PostgreSQL in this run)';
 
 for (const store of ['local', 's3'] as const)
@@ -49,29 +49,7 @@ for (const store of ['local', 's3'] as const)
       await replica?.database.close();
     });
 
-    const on = (origin: string, location: string) => `${origin}${new URL(location).pathname}`;
-    const tus = (token: string, extra: Record<string, string> = {}) => ({
-      'Tus-Resumable': '1.0.0',
-      Authorization: `Bearer ${token}`,
-      ...extra,
-    });
-    const patch = (token: string, url: string, offset: number, body: Buffer) =>
-      fetch(url, {
-        method: 'PATCH',
-        headers: tus(token, { 'Content-Type': 'application/offset+octet-stream', 'Upload-Offset': String(offset) }),
-        body,
-      });
-    const offsetOn = async (token: string, url: string) =>
-      Number((await fetch(url, { method: 'HEAD', headers: tus(token) })).headers.get('upload-offset'));
-
-    async function create(token: string, length: number): Promise<string> {
-      const created = await fetch(`${t.config.origin}/files/`, {
-        method: 'POST',
-        headers: tus(token, { 'Upload-Length': String(length), 'Upload-Metadata': metadata }),
-      });
-      expect(created.status).toBe(201);
-      return created.headers.get('location') as string;
-    }
+    const create = (token: string, length: number) => createUpload(t.config.origin, token, length, metadata);
 
     /** The browser's sign-in: authorize and the token exchange on the public origin, the login form on `loginOrigin`. */
     async function signInAcross(loginOrigin: string, email: string) {
@@ -110,7 +88,7 @@ for (const store of ['local', 's3'] as const)
         contentType: 'application/pdf',
         disposition: 'inline',
       });
-      const onReplica = on(replicaOrigin, url);
+      const onReplica = onOrigin(replicaOrigin, url);
       const served = await fetch(onReplica, { headers: { range: 'bytes=0-4' } });
       expect(served.status).toBe(206);
       expect(await served.text()).toBe('%PDF-');
@@ -122,13 +100,13 @@ for (const store of ['local', 's3'] as const)
       const token = await t.tokenFor(demoEmail('Creator'));
       const file = FIXTURES.invoicePdf();
       const location = await create(token, file.length);
-      const [a, b] = [on(t.config.origin, location), on(replicaOrigin, location)];
+      const [a, b] = [onOrigin(t.config.origin, location), onOrigin(replicaOrigin, location)];
       const cuts = [0, 40_000, 80_000, file.length];
       for (let i = 0; i < cuts.length - 1; i++) {
         const url = i % 2 === 0 ? a : b;
         const other = i % 2 === 0 ? b : a;
-        expect(await offsetOn(token, other)).toBe(cuts[i]);
-        const answer = await patch(token, url, cuts[i] as number, file.subarray(cuts[i], cuts[i + 1]));
+        expect(await uploadOffset(token, other)).toBe(cuts[i]);
+        const answer = await patchUpload(token, url, cuts[i] as number, file.subarray(cuts[i], cuts[i + 1]));
         expect(answer.status).toBe(204);
         expect(Number(answer.headers.get('upload-offset'))).toBe(cuts[i + 1]);
       }
@@ -150,12 +128,12 @@ for (const store of ['local', 's3'] as const)
       const token = await t.tokenFor(demoEmail('Creator'));
       const file = FIXTURES.invoicePdf();
       const location = await create(token, file.length);
-      const [a, b] = [on(t.config.origin, location), on(replicaOrigin, location)];
+      const [a, b] = [onOrigin(t.config.origin, location), onOrigin(replicaOrigin, location)];
       const sent = 30_000;
       // A PATCH to the first replica that sends part of its body and then waits, holding the upload.
       const holding = httpRequest(a, {
         method: 'PATCH',
-        headers: tus(token, {
+        headers: tusHeaders(token, {
           'Content-Type': 'application/offset+octet-stream',
           'Upload-Offset': '0',
           'Content-Length': String(file.length),
@@ -172,7 +150,7 @@ for (const store of ['local', 's3'] as const)
       if (store === 'local') {
         for (let i = 0; i < 100 && offset !== sent; i++) {
           await new Promise((r) => setTimeout(r, 50));
-          offset = await offsetOn(token, b);
+          offset = await uploadOffset(token, b);
         }
         expect(offset).toBe(sent);
       } else {
@@ -188,9 +166,9 @@ for (const store of ['local', 's3'] as const)
           held = row?.writing_until != null;
         }
         expect(held).toBe(true);
-        expect(await offsetOn(token, b)).toBe(0);
+        expect(await uploadOffset(token, b)).toBe(0);
       }
-      const refused = await patch(token, b, offset, file.subarray(offset));
+      const refused = await patchUpload(token, b, offset, file.subarray(offset));
       expect(refused.status).toBe(409);
       expect(await refused.text()).toContain('Another request is writing to this upload');
 
@@ -200,7 +178,7 @@ for (const store of ['local', 's3'] as const)
       let answer = refused;
       for (let i = 0; i < 100 && answer.status !== 204; i++) {
         await new Promise((r) => setTimeout(r, 50));
-        answer = await patch(token, b, await offsetOn(token, b), file.subarray(await offsetOn(token, b)));
+        answer = await patchUpload(token, b, await uploadOffset(token, b), file.subarray(await uploadOffset(token, b)));
       }
       expect(answer.status).toBe(204);
       expect(Number(answer.headers.get('upload-offset'))).toBe(file.length);

@@ -2,12 +2,10 @@
 // killed with SIGKILL in the middle of a task leaves a claim whose lease runs out; another worker
 // process's scheduler requeues the task and finishes it. SIGTERM stops a worker gracefully. The
 // child processes run a slow test stage (REVIEWDESK_TEST_STAGES, set only here).
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
 import { ensureRoles } from '../src/domain/demo-data.js';
@@ -15,41 +13,9 @@ import { seedDemo } from '../src/domain/demo-seed.js';
 import { TASK_STATUS as S } from '../src/domain/tasks/flags.js';
 import { insertTasks } from './support/list-fixtures.js';
 import { createDatabase } from './support/postgres-cluster.js';
+import { type Child, startServerProcess, waitFor } from './support/processes.js';
 
-const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-interface Child {
-  process: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startWorker(env: Record<string, string>): Child {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/worker-main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => {
-    output += String(d);
-  });
-  child.stderr?.on('data', (d) => {
-    output += String(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { process: child, output: () => output, exited };
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms: number, what: string): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const startWorker = (env: Record<string, string>) => startServerProcess('worker-main.ts', env);
 
 describe('worker-main without PostgreSQL', () => {
   it('refuses to run against the embedded database, and says why', async () => {
