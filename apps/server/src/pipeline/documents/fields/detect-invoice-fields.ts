@@ -6,7 +6,7 @@ import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import { heightOf } from '../geometry.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
-import { calibratedConfidence } from './calibrate-confidence.js';
+import { calibratedEntity } from './calibrate-confidence.js';
 import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
 import {
   blockStartBefore,
@@ -55,7 +55,27 @@ const POSITION_FACTOR = { right: 1, below: 0.85, next: 0.8 } as const;
 /** A value read with less certainty than this (a date-shaped number) lets the label's farther regions be tried. */
 const SURE_READING = 0.8;
 
+/** The invoice fields of the pages, each with a confidence: how often such a value is right. */
 export function detectInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
+  return calibratedFields(scoreInvoiceFields(pages, options));
+}
+
+/** Raw scores rank values; what the review thresholds read is how often such a value is right. */
+export function calibratedFields(raw: readonly Entity[]): Entity[] {
+  return raw.map((entity) => (OWN_SCALE.has(entity.category) ? entity : calibratedEntity(entity)));
+}
+
+/**
+ * The vendor's tax id is scored by its country's check digits (vendor-tax-id.ts), not by the
+ * layout features the calibration map is fitted on: it keeps that score.
+ */
+const OWN_SCALE = new Set(['VendorTaxId']);
+
+/**
+ * The invoice fields with the rules' raw scores, before calibration: what the calibration map is
+ * fitted on (calibrate-confidence.ts).
+ */
+export function scoreInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
   const currency = detectCurrency(pages);
   // 16/11/2017 vs 11/16/2017: the document's other dates say which, else its dollar says month-first.
   const order =
@@ -114,16 +134,7 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     const confidence = combinedConfidence(range, taxId.confidence);
     entities.push(entityFor('VendorTaxId', keyValueFor(range, 'VendorTaxId', confidence, taxId.normalized)));
   }
-  // Raw scores rank values; what the review thresholds read is how often such a value is right.
-  for (const entity of entities) calibrate(entity);
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
-}
-
-function calibrate(entity: Entity): void {
-  if (typeof entity.confidence === 'number') entity.confidence = calibratedConfidence(entity.confidence);
-  for (const keyValue of entity.keyValues) {
-    if (typeof keyValue.confidence === 'number') keyValue.confidence = calibratedConfidence(keyValue.confidence);
-  }
 }
 
 // Words that name a bill of some kind, in the languages of labels.ts (and Spanish, Italian).
