@@ -143,6 +143,22 @@ describe('detectInvoiceFields layout rules', () => {
     expect(unsure).toBeLessThan(sure);
   });
 
+  it('reads a bare number sign that starts its column as the bill number, not one after another word', () => {
+    const bill = syntheticPage(
+      [
+        '                                        Factura',
+        'Empresa de Prueba                       Nº:',
+        '                                        4000-12345678',
+        'Capital Federal                         Fecha: 27/03/2011',
+        'Remito Nº: 5566',
+        'Total: 122,00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([bill]), 'InvoiceId')?.contentNormalized).toBe('4000-12345678');
+    const delivery = syntheticPage(['Factura', 'Remito Nº: 5566', 'Total: 122,00'].join('\n'));
+    expect(value(detectInvoiceFields([delivery]), 'InvoiceId')?.contentNormalized).not.toBe('5566');
+  });
+
   it('reads a short invoice number after a specific label', () => {
     const entities = detectInvoiceFields([syntheticPage('Rechnung Nr. 42\nRechnungsbetrag 119,00 EUR')]);
     expect(value(entities, 'InvoiceId')?.contentNormalized).toBe('42');

@@ -57,6 +57,7 @@ export function findLabelsInLine(page: PageText, line: TextLine): LabelHit[] {
   }
   return kept
     .sort((a, b) => a.index - b.index)
+    .filter((match) => !match.rule.startsColumn || startsColumn(line, line.span.offset + match.index))
     .map((match) => {
       const offset = line.span.offset + match.index;
       const words = line.words.filter(
@@ -72,6 +73,15 @@ export function findLabelsInLine(page: PageText, line: TextLine): LabelHit[] {
         right: Math.max(...words.map((word) => word.edges.right)),
       };
     });
+}
+
+/** Whether the text at `offset` has no word before it on its line closer than a column gap. */
+function startsColumn(line: TextLine, offset: number): boolean {
+  const index = line.words.findIndex((word) => word.span.offset + word.span.length > offset);
+  const word = line.words[index];
+  const before = line.words[index - 1];
+  if (!word || !before) return true;
+  return word.edges.left - before.edges.right > COLUMN_GAP * heightOf(line.edges);
 }
 
 export function findAllLabels(page: PageText): LabelHit[] {
