@@ -159,6 +159,21 @@ describe('detectInvoiceFields layout rules', () => {
     expect(value(detectInvoiceFields([delivery]), 'InvoiceId')?.contentNormalized).not.toBe('5566');
   });
 
+  it('takes the whole centred company name under a centred seller label over a person beside another', () => {
+    const page = syntheticPage(
+      [
+        'NOTA FISCAL Nº 17',
+        '                         EMITENTE',
+        '                 Plotag Sistemas e Suprimentos Ltda',
+        'Vendedor: 1 - Guilherme Kavedikado',
+        'TOTAL 120,00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe(
+      'Plotag Sistemas e Suprimentos Ltda',
+    );
+  });
+
   it('reads a short invoice number after a specific label', () => {
     const entities = detectInvoiceFields([syntheticPage('Rechnung Nr. 42\nRechnungsbetrag 119,00 EUR')]);
     expect(value(entities, 'InvoiceId')?.contentNormalized).toBe('42');

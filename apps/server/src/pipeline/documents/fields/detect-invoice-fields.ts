@@ -20,7 +20,14 @@ import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
 import { type DayMonthOrder, documentDayMonthOrder, findDates, isTimestamp } from './parse-date.js';
 import { type ReadValue, readValue } from './read-value.js';
-import { companyNameGuesses, payeeGuess, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
+import {
+  companyNameGuesses,
+  hasLegalForm,
+  payeeGuess,
+  repeatedNameGuess,
+  senderLineGuess,
+  titleNameGuess,
+} from './vendor-name.js';
 import { findVendorTaxId } from './vendor-tax-id.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
@@ -263,8 +270,25 @@ function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
   return combinedConfidence({ page: region.page, offset: value.offset, length: value.length }, rule);
 }
 
-/** Higher confidence wins; among near-equal (sub)totals the larger amount (the overall one) wins. */
+/**
+ * How much surer a seller label's value without a legal form must be to beat one with it: the
+ * "Vendedor:" (salesperson) beside a "EMITENTE" block over "Plotag … Ltda" is a person.
+ */
+const LEGAL_FORM_MARGIN = 0.2;
+
+/**
+ * Higher confidence wins; among near-equal (sub)totals the larger amount (the overall one) wins;
+ * of two seller names not far apart, the company (with its legal form) wins.
+ */
 function better(candidate: Candidate, current: Candidate): boolean {
+  if (candidate.field === 'VendorName') {
+    const company = hasLegalForm(candidate.value.normalized);
+    if (company !== hasLegalForm(current.value.normalized)) {
+      return company
+        ? candidate.confidence > current.confidence - LEGAL_FORM_MARGIN
+        : candidate.confidence > current.confidence + LEGAL_FORM_MARGIN;
+    }
+  }
   if (
     (candidate.field === 'InvoiceTotal' || candidate.field === 'SubTotal') &&
     Math.abs(candidate.confidence - current.confidence) < 0.05

@@ -231,13 +231,19 @@ function regionsBelow(hit: LabelHit): ValueRegion[] {
     if (under.length === 0) continue;
     const startIndex = line.words.indexOf(under[0] as PositionedWord);
     const run: PositionedWord[] = [...under];
-    // Names and dates run on to the right over closely set words ("Cash at Hotel", "8 april 2014");
+    // Names and dates run on over closely set words ("Cash at Hotel", "8 april 2014"): to the
+    // right, and to the left under a centred label ("EMITENTE" over "Plotag Sistemas … Ltda");
     // amounts and codes are one column's cell.
     const extend = hit.rule.kind === 'name' || hit.rule.kind === 'date';
     for (let index = startIndex + under.length; extend && index < line.words.length; index++) {
       const word = line.words[index] as PositionedWord;
       if (word.edges.left - (run.at(-1) as PositionedWord).edges.right > lineHeight) break;
       run.push(word);
+    }
+    for (let index = startIndex - 1; extend && index >= 0; index--) {
+      const word = line.words[index] as PositionedWord;
+      if ((run[0] as PositionedWord).edges.left - word.edges.right > lineHeight || isOwned(word)) break;
+      run.unshift(word);
     }
     const first = run[0] as PositionedWord;
     const last = run.at(-1) as PositionedWord;
