@@ -19,6 +19,7 @@ import {
 import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
 import { type DayMonthOrder, documentDayMonthOrder, findDates, isTimestamp } from './parse-date.js';
+import { impliedIssueDate } from './payment-terms.js';
 import { type ReadValue, readValue } from './read-value.js';
 import {
   companyNameGuesses,
@@ -100,6 +101,7 @@ export function scoreInvoiceFields(pages: readonly PageText[], options: DetectFi
     if (!current || better(candidate, current)) chosen.set(candidate.field, candidate);
   }
   reconcileTotal(pages, chosen);
+  reconcileIssueDate(pages, chosen, order);
   addFallbacks(pages, chosen, order);
 
   const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
@@ -331,6 +333,27 @@ function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField | '
     chosen.set('InvoiceTotal', candidate);
     return;
   }
+}
+
+/**
+ * The issue date by arithmetic: where the page's payment terms and the due date imply another
+ * issue date than the one read, and that date is printed on the page, it is the issue date (the
+ * one read was most likely misread, or another date under a vague label).
+ */
+function reconcileIssueDate(
+  pages: readonly PageText[],
+  chosen: Map<InvoiceField | 'AmountPaid', Candidate>,
+  order: DayMonthOrder,
+): void {
+  const issue = chosen.get('InvoiceDate');
+  const due = chosen.get('DueDate');
+  if (!issue || !due) return;
+  const implied = impliedIssueDate(pages, due.value.normalized, issue.value.normalized, order);
+  if (!implied) return;
+  const value = { offset: implied.date.index, length: implied.date.length, normalized: implied.date.iso, quality: 1 };
+  const candidate: Candidate = { field: 'InvoiceDate', page: implied.page, value, confidence: 0 };
+  candidate.confidence = combinedConfidence(rangeOf(candidate), 0.85);
+  chosen.set('InvoiceDate', candidate);
 }
 
 /**
