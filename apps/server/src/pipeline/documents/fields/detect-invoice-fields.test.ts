@@ -174,6 +174,21 @@ describe('detectInvoiceFields layout rules', () => {
     );
   });
 
+  it('never takes for the seller a title block that a buyer label names, even when another buyer name won', () => {
+    const page = syntheticPage(
+      [
+        'Factuuradres                  Afleveradres',
+        'Strategic Corp                bosd',
+        'T.a.v. bosd                   Fakestreet 46',
+        'Fakestreet 46',
+        '',
+        'Factuur VF1005193039',
+        'Factuur totaal EUR 49,99',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).not.toBe('Strategic Corp');
+  });
+
   it('reads a short invoice number after a specific label', () => {
     const entities = detectInvoiceFields([syntheticPage('Rechnung Nr. 42\nRechnungsbetrag 119,00 EUR')]);
     expect(value(entities, 'InvoiceId')?.contentNormalized).toBe('42');

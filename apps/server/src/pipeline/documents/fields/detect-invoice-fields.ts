@@ -102,7 +102,13 @@ export function scoreInvoiceFields(pages: readonly PageText[], options: DetectFi
   }
   reconcileTotal(pages, chosen);
   reconcileIssueDate(pages, chosen, order);
-  addFallbacks(pages, chosen, order);
+  const customerNames = candidates.filter((candidate) => candidate.field === 'CustomerName');
+  addFallbacks(
+    pages,
+    chosen,
+    order,
+    customerNames.map((candidate) => candidate.value.normalized),
+  );
 
   const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
   const entities: Entity[] = [];
@@ -391,10 +397,13 @@ const rangeOf = (candidate: Candidate) => ({
   length: candidate.value.length,
 });
 
+const compactName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
 function addFallbacks(
   pages: readonly PageText[],
   chosen: Map<InvoiceField | 'AmountPaid', Candidate>,
   order: DayMonthOrder,
+  customerNames: readonly string[],
 ): void {
   const first = pages[0];
   if (!first) return;
@@ -433,20 +442,21 @@ function addFallbacks(
     }
   }
   if (!chosen.has('VendorName')) {
-    const customer = chosen
-      .get('CustomerName')
-      ?.value.normalized.toLowerCase()
-      .replace(/[^\p{L}\p{N}]/gu, '');
+    // Every name a buyer's label announces, not only the one chosen ("T.a.v. bosd" under
+    // "Factuuradres  Strategic Corp"): none of them is the seller.
+    const customers = new Set(customerNames.map((name) => compactName(name)).filter((name) => name !== ''));
     // The strongest of: the sender line over the address window, a name repeated in letterhead
     // and footer, the payee of the payment line, a company name with a legal form; the
-    // letterhead's title block last.
+    // letterhead's title block last, unless a buyer's label names it.
     const guesses = [
       senderLineGuess(first),
       repeatedNameGuess(first),
       payeeGuess(pages),
-      companyNameGuesses(pages, new Set(customer ? [customer] : []))[0],
+      companyNameGuesses(pages, customers)[0],
     ].filter((candidate) => candidate !== null && candidate !== undefined);
-    const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? titleNameGuess(first);
+    const title = titleNameGuess(first);
+    const titleIsCustomer = title !== null && customers.has(compactName(title.name));
+    const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? (titleIsCustomer ? null : title);
     if (guess) {
       chosen.set('VendorName', {
         field: 'VendorName',
