@@ -16,7 +16,7 @@
  * layout rules (CPU ms per page).
  *
  * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/extraction/extraction.bench.ts [--skip-ocr] [--only-scans]
- *        [--english-only] [--misses]
+ *        [--english-only] [--misses] [--fit-calibration]
  * Needs poppler-utils, qpdf and tesseract with the language packs of scripts/apt-packages.txt.
  */
 import { execFileSync } from 'node:child_process';
@@ -30,7 +30,15 @@ import {
   eInvoiceFields,
   readEmbeddedEInvoice,
 } from '../../../apps/server/src/pipeline/documents/einvoice/index.js';
-import { detectInvoiceFields } from '../../../apps/server/src/pipeline/documents/fields/detect-invoice-fields.js';
+import { calibratedConfidence } from '../../../apps/server/src/pipeline/documents/fields/calibrate-confidence.js';
+import {
+  calibratedFields,
+  scoreInvoiceFields,
+} from '../../../apps/server/src/pipeline/documents/fields/detect-invoice-fields.js';
+import {
+  type CalibrationKnots,
+  fitCalibration,
+} from '../../../apps/server/src/pipeline/documents/fields/fit-calibration.js';
 import { straighten } from '../../../apps/server/src/pipeline/documents/ocr/deskew.js';
 import { ocrPdf } from '../../../apps/server/src/pipeline/documents/ocr/ocr-pdf.js';
 import { ocrImage } from '../../../apps/server/src/pipeline/documents/ocr/tesseract.js';
@@ -38,9 +46,8 @@ import { extractPdfText } from '../../../apps/server/src/pipeline/documents/pdf/
 import { assessTextLayer } from '../../../apps/server/src/pipeline/documents/pdf/text-layer-quality.js';
 import type { PageText } from '../../../apps/server/src/pipeline/documents/text/page-text.js';
 import type { Entity } from '../../../apps/server/src/pipeline/documents/types.js';
+import { FEW_VALUES, printReliabilityTable, TOLERANCE } from './reliability.js';
 import {
-  BANDS,
-  bandOf,
   EXTRA_FIELDS,
   type ExtraField,
   foundField,
@@ -70,6 +77,14 @@ const ENGLISH_ONLY = process.argv.includes('--english-only');
  */
 const TURNED = Number(process.argv.find((arg) => arg.startsWith('--turned='))?.slice('--turned='.length) ?? 0);
 const DESKEW = !process.argv.includes('--no-deskew');
+/**
+ * `--fit-calibration`: fit the confidence map on half A's layout values of this run and write it
+ * to the product (fields/calibration-map.ts); the table then reads the values through the new map.
+ */
+const FIT_CALIBRATION = process.argv.includes('--fit-calibration');
+const CALIBRATION_MAP_FILE = fileURLToPath(
+  new URL('../../../apps/server/src/pipeline/documents/fields/calibration-map.ts', import.meta.url),
+);
 /** The pipeline's rule for a usable text layer (stages/recognizers.ts). */
 const MIN_TEXT_CHARS = 20;
 
@@ -93,6 +108,8 @@ interface Document {
 
 interface Reading {
   entities: Entity[];
+  /** The layout rules' findings with their raw scores, before calibration. */
+  raw: Entity[];
   pages: number;
   layoutCpuMs: number;
   xmlMs: number | null;
@@ -177,17 +194,19 @@ async function read(document: Document, bytes: Uint8Array): Promise<Reading | nu
   const pages = await pagesOf(bytes, isPdf, languages);
   if (!pages) return null;
   const cpu = process.cpuUsage();
-  const printed = detectInvoiceFields(pages);
+  // detectInvoiceFields in two steps, to keep the raw scores the calibration is fitted on.
+  const raw = scoreInvoiceFields(pages);
+  const printed = calibratedFields(raw);
   const used = process.cpuUsage(cpu);
   const layoutCpuMs = (used.user + used.system) / 1000;
-  if (!isPdf) return { entities: printed, pages: pages.length, layoutCpuMs, xmlMs: null };
+  if (!isPdf) return { entities: printed, raw, pages: pages.length, layoutCpuMs, xmlMs: null };
   // CPU time, not wall time: the bench shares two cores with other work.
   const started = process.cpuUsage();
   const found = await readEmbeddedEInvoice(bytes);
   const entities = found.status === 'invoice' ? eInvoiceFields(found.invoice, pages, printed).entities : printed;
   const spent = process.cpuUsage(started);
   const xmlMs = found.status === 'none' ? null : (spent.user + spent.system) / 1000;
-  return { entities, pages: pages.length, layoutCpuMs, xmlMs };
+  return { entities, raw, pages: pages.length, layoutCpuMs, xmlMs };
 }
 
 /** The PDF with its embedded files removed by qpdf, so only the printed page is left to read. */
@@ -210,6 +229,8 @@ interface Scored {
   field: MainField | ExtraField;
   right: boolean;
   confidence: number | null;
+  /** The layout rules' raw score of the value, or null when the value is the e-invoice XML's. */
+  raw: number | null;
   expected: unknown;
   found: string | null;
   /**
@@ -234,31 +255,23 @@ function isFlagged(entities: readonly Entity[], field: MainField | ExtraField): 
   return entity?.type === EINVOICE_ENTITY_TYPE && entity.confidence === DISAGREEMENT_CONFIDENCE;
 }
 
-function score(document: Document, entities: Entity[]): Scored[] {
+function isFromXml(entities: readonly Entity[], field: MainField | ExtraField): boolean {
+  return entities.find((candidate) => candidate.category === CATEGORIES[field])?.type === EINVOICE_ENTITY_TYPE;
+}
+
+function score(document: Document, reading: Reading): Scored[] {
+  const { entities, raw } = reading;
   const out: Scored[] = [];
-  for (const field of MAIN_FIELDS) {
+  for (const field of [...MAIN_FIELDS, ...EXTRA_FIELDS]) {
     const expected = document.truth[field];
     if (expected === undefined) continue;
     const found = foundField(entities, field);
     out.push({
       name: document.name,
       field,
-      right: isRight(field, expected, found.value),
+      right: field === 'vendorTaxId' ? isRightTaxId(expected, found.value) : isRight(field, expected, found.value),
       confidence: found.confidence,
-      expected,
-      found: found.value,
-      flagged: isFlagged(entities, field),
-    });
-  }
-  for (const field of EXTRA_FIELDS) {
-    const expected = document.truth[field];
-    if (expected === undefined) continue;
-    const found = foundField(entities, field);
-    out.push({
-      name: document.name,
-      field,
-      right: isRightTaxId(expected, found.value),
-      confidence: found.confidence,
+      raw: isFromXml(entities, field) ? null : foundField(raw, field).confidence,
       expected,
       found: found.value,
       flagged: isFlagged(entities, field),
@@ -304,26 +317,50 @@ function printSet(title: string, rows: readonly Scored[], target: string, misses
   }
 }
 
-function printCalibration(all: readonly Scored[]): void {
-  console.log(
-    '\nCalibration: share of right values per confidence band (documents as shipped; target within 10 points of the band)',
+/** The calibration's samples: half A's main values found by the layout rules (not the XML's, not flagged). */
+function calibrationSamples(all: readonly Scored[]): { raw: number; right: boolean }[] {
+  return all
+    .filter((row) => isMain(row) && halfOf(row.name) === 'A' && row.raw !== null && !row.flagged)
+    .map((row) => ({ raw: row.raw as number, right: row.right }));
+}
+
+/** Writes the fitted map where the product reads it (fields/calibration-map.ts). */
+function writeCalibrationMap(knots: CalibrationKnots, samples: readonly { right: boolean }[]): void {
+  const right = samples.filter((sample) => sample.right).length;
+  const lines = knots.map(([raw, calibrated]) => `    [${raw}, ${calibrated}],`).join('\n');
+  writeFileSync(
+    CALIBRATION_MAP_FILE,
+    `// Written by tests/bench/extraction/extraction.bench.ts --fit-calibration; do not edit by hand.
+// Isotonic fit (fit-calibration.ts) of the layout rules' raw scores on half A of the bench's
+// documents as shipped; half B is only reported.
+export const CALIBRATION_MAP = {
+  fittedOn: 'half A of tests/bench/extraction',
+  values: ${samples.length},
+  right: ${right},
+  knots: [
+${lines}
+  ] as ReadonlyArray<readonly [number, number]>,
+};
+`,
   );
+}
+
+function printCalibration(all: readonly Scored[], knots: CalibrationKnots | null): void {
   console.log(
-    `  ${'band'.padEnd(11)} ${'values'.padStart(7)} ${'right'.padStart(7)} ${'mean conf.'.padStart(11)}  in band?`,
+    `\nCalibration: share of right values per confidence band (documents as shipped; target within ${TOLERANCE * 100} points of the band; bands under ${FEW_VALUES} values judged by their Wilson 95% interval)`,
   );
+  if (knots) console.log(`  map fitted on this run's half A: ${JSON.stringify(knots)} (written to the product)`);
   const rows = all.filter(isMain);
-  const withConfidence = rows.filter((row) => row.confidence !== null && !row.flagged);
-  BANDS.forEach((start, index) => {
-    const end = BANDS[index + 1] ?? 1;
-    const inBand = withConfidence.filter((row) => bandOf(row.confidence as number) === index);
-    const t = tally(inBand);
-    const mean = inBand.length ? inBand.reduce((sum, row) => sum + (row.confidence as number), 0) / inBand.length : 0;
-    const rate = t.total ? t.right / t.total : 0;
-    const verdict = t.total === 0 ? '' : rate >= start - 0.1 && rate <= end + 0.1 ? 'yes' : 'no';
-    console.log(
-      `  ${`${start.toFixed(1)}–${end.toFixed(1)}`.padEnd(11)} ${String(t.total).padStart(7)} ${share(t).padStart(7)} ${(t.total ? mean.toFixed(2) : '–').padStart(11)}  ${verdict}`,
-    );
-  });
+  // With a map fitted on this run, the layout values read through it, as the product now will.
+  const confidenceOf = (row: Scored) =>
+    knots && row.raw !== null ? calibratedConfidence(row.raw, knots) : (row.confidence as number);
+  const outcomes = (half: 'A' | 'B' | null) =>
+    rows
+      .filter((row) => row.confidence !== null && !row.flagged && (half === null || halfOf(row.name) === half))
+      .map((row) => ({ confidence: confidenceOf(row), right: row.right }));
+  printReliabilityTable('half A (fitted on)', outcomes('A'));
+  printReliabilityTable('half B (held out)', outcomes('B'));
+  printReliabilityTable('both', outcomes(null));
   const flagged = tally(rows.filter((row) => row.flagged));
   console.log(
     `  flagged page/XML disagreements (review flag ${DISAGREEMENT_CONFIDENCE}, not in the bands): ${flagged.total} values, ${share(flagged).trim()} right (the printed value is kept)`,
@@ -355,12 +392,12 @@ async function main(): Promise<void> {
       }
       layoutCpuMs += reading.layoutCpuMs;
       layoutPages += reading.pages;
-      const rows = score(document, reading.entities);
+      const rows = score(document, reading);
       if (document.truth.hasEmbeddedXml) {
         shipped.push(...rows);
         if (reading.xmlMs !== null) xmlTimes.push(reading.xmlMs);
         const bare = await read(document, withoutAttachments(document.path, scratch));
-        if (bare) stripped.push(...score(document, bare.entities));
+        if (bare) stripped.push(...score(document, bare));
       } else if (document.truth.kind === 'digital') digital.push(...rows);
       else scanned.push(...rows);
     }
@@ -369,7 +406,7 @@ async function main(): Promise<void> {
       if (!reading) continue;
       layoutCpuMs += reading.layoutCpuMs;
       layoutPages += reading.pages;
-      existing.push(...score(document, reading.entities));
+      existing.push(...score(document, reading));
     }
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -383,7 +420,13 @@ async function main(): Promise<void> {
   printSet('Digital invoices of fixtures/invoices (invoice2data ground truth)', existing, 'reported');
   const all = [...shipped, ...digital, ...scanned, ...existing];
   printSet('Everything as shipped', all, 'both halves within 5 points', false);
-  printCalibration(all);
+  let knots: CalibrationKnots | null = null;
+  if (FIT_CALIBRATION) {
+    const samples = calibrationSamples(all);
+    knots = fitCalibration(samples);
+    writeCalibrationMap(knots, samples);
+  }
+  printCalibration(all, knots);
 
   const sorted = [...xmlTimes].sort((a, b) => a - b);
   const median = sorted[Math.floor(sorted.length / 2)] ?? 0;

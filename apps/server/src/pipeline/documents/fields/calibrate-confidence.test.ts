@@ -1,29 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { calibratedConfidence } from './calibrate-confidence.js';
+import type { Entity } from '../types.js';
+import { calibratedConfidence, calibratedEntity } from './calibrate-confidence.js';
+import { CALIBRATION_MAP } from './calibration-map.js';
 
 describe('calibratedConfidence', () => {
-  it('is increasing, stays in [0, 1] and keeps certainty at 1', () => {
+  it('is increasing and stays in [0, 1]', () => {
     let previous = -1;
-    for (let raw = 0; raw <= 1.0001; raw += 0.01) {
+    for (let raw = -0.1; raw <= 1.2; raw += 0.01) {
       const calibrated = calibratedConfidence(raw);
       expect(calibrated).toBeGreaterThanOrEqual(previous);
       expect(calibrated).toBeGreaterThanOrEqual(0);
       expect(calibrated).toBeLessThanOrEqual(1);
       previous = calibrated;
     }
-    expect(calibratedConfidence(1)).toBe(1);
-    expect(calibratedConfidence(1.2)).toBe(1);
-    expect(calibratedConfidence(-0.1)).toBe(0.1);
   });
 
-  it('raises the middle scores the rules give values that are mostly right', () => {
-    // The largest amount when no total is labelled: right about half the time.
-    expect(calibratedConfidence(0.3)).toBeLessThan(0.5);
-    // A letterhead's title block as the issuer: about two times in three.
-    expect(calibratedConfidence(0.35)).toBeGreaterThan(0.5);
-    expect(calibratedConfidence(0.35)).toBeLessThan(0.75);
-    // Labelled values with a weak reading, and sure ones, above the usual review thresholds.
-    expect(calibratedConfidence(0.45)).toBeGreaterThan(0.8);
-    expect(calibratedConfidence(0.6)).toBeGreaterThan(calibratedConfidence(0.45));
+  it('uses the map fitted on the bench, which says a sure reading is more often right than a guess', () => {
+    expect(CALIBRATION_MAP.values).toBeGreaterThan(50);
+    expect(calibratedConfidence(0)).toBe(0);
+    expect(calibratedConfidence(0.95)).toBeGreaterThan(calibratedConfidence(0.3));
+  });
+
+  it('reads through the knots it is given', () => {
+    const knots = [
+      [0, 0],
+      [0.5, 0.8],
+      [1, 0.9],
+    ] as const;
+    expect(calibratedConfidence(0.25, knots)).toBeCloseTo(0.4, 5);
+    expect(calibratedConfidence(0.75, knots)).toBeCloseTo(0.85, 5);
+    expect(calibratedConfidence(2, knots)).toBe(0.9);
+  });
+});
+
+describe('calibratedEntity', () => {
+  it('calibrates the entity and its values, leaves values without a confidence, and keeps the input', () => {
+    const entity = {
+      category: 'InvoiceId',
+      confidence: 0.5,
+      keyValues: [{ confidence: 0.5 }, { confidence: null }],
+    } as unknown as Entity;
+    const knots = [
+      [0, 0],
+      [1, 0.5],
+    ] as const;
+    const calibrated = calibratedEntity(entity, knots);
+    expect(calibrated.confidence).toBe(0.25);
+    expect(calibrated.keyValues.map((keyValue) => keyValue.confidence)).toEqual([0.25, null]);
+    expect(entity.confidence).toBe(0.5);
+    expect(entity.keyValues[0]?.confidence).toBe(0.5);
   });
 });

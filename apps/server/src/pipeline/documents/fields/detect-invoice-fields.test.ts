@@ -5,7 +5,7 @@ import { readFixture, readFixtureText } from '../testing/fixtures.js';
 import { syntheticPage } from '../testing/synthetic-page.js';
 import type { Entity } from '../types.js';
 import { calibratedConfidence } from './calibrate-confidence.js';
-import { detectInvoiceFields } from './detect-invoice-fields.js';
+import { detectInvoiceFields, scoreInvoiceFields } from './detect-invoice-fields.js';
 
 const INVOICES = [
   'AmazonWebServices',
@@ -26,18 +26,6 @@ interface Truth {
   date?: string;
   amount?: number;
   currency?: string;
-}
-
-/** The raw score a calibrated confidence came from (the map is increasing: bisection). */
-function rawScoreOf(calibrated: number): number {
-  let low = 0;
-  let high = 1;
-  for (let step = 0; step < 40; step++) {
-    const middle = (low + high) / 2;
-    if (calibratedConfidence(middle) < calibrated) low = middle;
-    else high = middle;
-  }
-  return (low + high) / 2;
 }
 
 const value = (entities: Entity[], category: string) =>
@@ -145,12 +133,60 @@ describe('detectInvoiceFields layout rules', () => {
   });
 
   it('scales confidence by how sure OCR was of the words', () => {
-    const sure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 1)]);
-    const unsure = detectInvoiceFields([syntheticPage('Invoice Number: 42183017', 1, 0.5)]);
+    const page = (engine: number) => [syntheticPage('Invoice Number: 42183017', 1, engine)];
     // The raw score halves; what comes out is that score calibrated (calibrate-confidence.ts).
-    const raw = rawScoreOf(value(sure, 'InvoiceId')?.confidence ?? 0);
-    expect(value(unsure, 'InvoiceId')?.confidence).toBeCloseTo(calibratedConfidence(raw / 2), 2);
-    expect(value(unsure, 'InvoiceId')?.confidence ?? 1).toBeLessThan(value(sure, 'InvoiceId')?.confidence ?? 0);
+    const raw = value(scoreInvoiceFields(page(1)), 'InvoiceId')?.confidence ?? 0;
+    expect(value(scoreInvoiceFields(page(0.5)), 'InvoiceId')?.confidence).toBeCloseTo(raw / 2, 5);
+    const sure = value(detectInvoiceFields(page(1)), 'InvoiceId')?.confidence ?? 0;
+    const unsure = value(detectInvoiceFields(page(0.5)), 'InvoiceId')?.confidence ?? 1;
+    expect(unsure).toBeCloseTo(calibratedConfidence(raw / 2), 5);
+    expect(unsure).toBeLessThan(sure);
+  });
+
+  it('reads a bare number sign that starts its column as the bill number, not one after another word', () => {
+    const bill = syntheticPage(
+      [
+        '                                        Factura',
+        'Empresa de Prueba                       Nº:',
+        '                                        4000-12345678',
+        'Capital Federal                         Fecha: 27/03/2011',
+        'Remito Nº: 5566',
+        'Total: 122,00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([bill]), 'InvoiceId')?.contentNormalized).toBe('4000-12345678');
+    const delivery = syntheticPage(['Factura', 'Remito Nº: 5566', 'Total: 122,00'].join('\n'));
+    expect(value(detectInvoiceFields([delivery]), 'InvoiceId')?.contentNormalized).not.toBe('5566');
+  });
+
+  it('takes the whole centred company name under a centred seller label over a person beside another', () => {
+    const page = syntheticPage(
+      [
+        'NOTA FISCAL Nº 17',
+        '                         EMITENTE',
+        '                 Plotag Sistemas e Suprimentos Ltda',
+        'Vendedor: 1 - Guilherme Kavedikado',
+        'TOTAL 120,00',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).toBe(
+      'Plotag Sistemas e Suprimentos Ltda',
+    );
+  });
+
+  it('never takes for the seller a title block that a buyer label names, even when another buyer name won', () => {
+    const page = syntheticPage(
+      [
+        'Factuuradres                  Afleveradres',
+        'Strategic Corp                bosd',
+        'T.a.v. bosd                   Fakestreet 46',
+        'Fakestreet 46',
+        '',
+        'Factuur VF1005193039',
+        'Factuur totaal EUR 49,99',
+      ].join('\n'),
+    );
+    expect(value(detectInvoiceFields([page]), 'VendorName')?.contentNormalized).not.toBe('Strategic Corp');
   });
 
   it('reads a short invoice number after a specific label', () => {

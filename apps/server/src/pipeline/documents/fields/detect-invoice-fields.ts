@@ -6,7 +6,7 @@ import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import { heightOf } from '../geometry.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
-import { calibratedConfidence } from './calibrate-confidence.js';
+import { calibratedEntity } from './calibrate-confidence.js';
 import { DOLLAR_CODES, detectCurrency } from './detect-currency.js';
 import {
   blockStartBefore,
@@ -19,8 +19,16 @@ import {
 import type { InvoiceField } from './labels.js';
 import { findMoney } from './parse-amount.js';
 import { type DayMonthOrder, documentDayMonthOrder, findDates, isTimestamp } from './parse-date.js';
+import { impliedIssueDate } from './payment-terms.js';
 import { type ReadValue, readValue } from './read-value.js';
-import { companyNameGuesses, payeeGuess, repeatedNameGuess, senderLineGuess, titleNameGuess } from './vendor-name.js';
+import {
+  companyNameGuesses,
+  hasLegalForm,
+  payeeGuess,
+  repeatedNameGuess,
+  senderLineGuess,
+  titleNameGuess,
+} from './vendor-name.js';
 import { findVendorTaxId } from './vendor-tax-id.js';
 
 export type DocumentKind = 'Invoice' | 'Receipt';
@@ -55,7 +63,27 @@ const POSITION_FACTOR = { right: 1, below: 0.85, next: 0.8 } as const;
 /** A value read with less certainty than this (a date-shaped number) lets the label's farther regions be tried. */
 const SURE_READING = 0.8;
 
+/** The invoice fields of the pages, each with a confidence: how often such a value is right. */
 export function detectInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
+  return calibratedFields(scoreInvoiceFields(pages, options));
+}
+
+/** Raw scores rank values; what the review thresholds read is how often such a value is right. */
+export function calibratedFields(raw: readonly Entity[]): Entity[] {
+  return raw.map((entity) => (OWN_SCALE.has(entity.category) ? entity : calibratedEntity(entity)));
+}
+
+/**
+ * The vendor's tax id is scored by its country's check digits (vendor-tax-id.ts), not by the
+ * layout features the calibration map is fitted on: it keeps that score.
+ */
+const OWN_SCALE = new Set(['VendorTaxId']);
+
+/**
+ * The invoice fields with the rules' raw scores, before calibration: what the calibration map is
+ * fitted on (calibrate-confidence.ts).
+ */
+export function scoreInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
   const currency = detectCurrency(pages);
   // 16/11/2017 vs 11/16/2017: the document's other dates say which, else its dollar says month-first.
   const order =
@@ -73,7 +101,14 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     if (!current || better(candidate, current)) chosen.set(candidate.field, candidate);
   }
   reconcileTotal(pages, chosen);
-  addFallbacks(pages, chosen, order);
+  reconcileIssueDate(pages, chosen, order);
+  const customerNames = candidates.filter((candidate) => candidate.field === 'CustomerName');
+  addFallbacks(
+    pages,
+    chosen,
+    order,
+    customerNames.map((candidate) => candidate.value.normalized),
+  );
 
   const categoryOf = (field: InvoiceField) => (options.documentKind === 'Receipt' ? RECEIPT_CATEGORIES[field] : field);
   const entities: Entity[] = [];
@@ -114,16 +149,7 @@ export function detectInvoiceFields(pages: readonly PageText[], options: DetectF
     const confidence = combinedConfidence(range, taxId.confidence);
     entities.push(entityFor('VendorTaxId', keyValueFor(range, 'VendorTaxId', confidence, taxId.normalized)));
   }
-  // Raw scores rank values; what the review thresholds read is how often such a value is right.
-  for (const entity of entities) calibrate(entity);
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
-}
-
-function calibrate(entity: Entity): void {
-  if (typeof entity.confidence === 'number') entity.confidence = calibratedConfidence(entity.confidence);
-  for (const keyValue of entity.keyValues) {
-    if (typeof keyValue.confidence === 'number') keyValue.confidence = calibratedConfidence(keyValue.confidence);
-  }
 }
 
 // Words that name a bill of some kind, in the languages of labels.ts (and Spanish, Italian).
@@ -252,8 +278,25 @@ function score(hit: LabelHit, region: ValueRegion, value: ReadValue): number {
   return combinedConfidence({ page: region.page, offset: value.offset, length: value.length }, rule);
 }
 
-/** Higher confidence wins; among near-equal (sub)totals the larger amount (the overall one) wins. */
+/**
+ * How much surer a seller label's value without a legal form must be to beat one with it: the
+ * "Vendedor:" (salesperson) beside a "EMITENTE" block over "Plotag … Ltda" is a person.
+ */
+const LEGAL_FORM_MARGIN = 0.2;
+
+/**
+ * Higher confidence wins; among near-equal (sub)totals the larger amount (the overall one) wins;
+ * of two seller names not far apart, the company (with its legal form) wins.
+ */
 function better(candidate: Candidate, current: Candidate): boolean {
+  if (candidate.field === 'VendorName') {
+    const company = hasLegalForm(candidate.value.normalized);
+    if (company !== hasLegalForm(current.value.normalized)) {
+      return company
+        ? candidate.confidence > current.confidence - LEGAL_FORM_MARGIN
+        : candidate.confidence > current.confidence + LEGAL_FORM_MARGIN;
+    }
+  }
   if (
     (candidate.field === 'InvoiceTotal' || candidate.field === 'SubTotal') &&
     Math.abs(candidate.confidence - current.confidence) < 0.05
@@ -299,6 +342,27 @@ function reconcileTotal(pages: readonly PageText[], chosen: Map<InvoiceField | '
 }
 
 /**
+ * The issue date by arithmetic: where the page's payment terms and the due date imply another
+ * issue date than the one read, and that date is printed on the page, it is the issue date (the
+ * one read was most likely misread, or another date under a vague label).
+ */
+function reconcileIssueDate(
+  pages: readonly PageText[],
+  chosen: Map<InvoiceField | 'AmountPaid', Candidate>,
+  order: DayMonthOrder,
+): void {
+  const issue = chosen.get('InvoiceDate');
+  const due = chosen.get('DueDate');
+  if (!issue || !due) return;
+  const implied = impliedIssueDate(pages, due.value.normalized, issue.value.normalized, order);
+  if (!implied) return;
+  const value = { offset: implied.date.index, length: implied.date.length, normalized: implied.date.iso, quality: 1 };
+  const candidate: Candidate = { field: 'InvoiceDate', page: implied.page, value, confidence: 0 };
+  candidate.confidence = combinedConfidence(rangeOf(candidate), 0.85);
+  chosen.set('InvoiceDate', candidate);
+}
+
+/**
  * The grand total is what the document costs, not what is left to pay: where an amount already
  * paid was read and the chosen total plus it is printed too ("Total 19,647.68 · Amount Paid
  * 15,000.00 · Balance Due 4,647.68"), the chosen total was the balance and the sum is the total.
@@ -333,10 +397,13 @@ const rangeOf = (candidate: Candidate) => ({
   length: candidate.value.length,
 });
 
+const compactName = (name: string) => name.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
 function addFallbacks(
   pages: readonly PageText[],
   chosen: Map<InvoiceField | 'AmountPaid', Candidate>,
   order: DayMonthOrder,
+  customerNames: readonly string[],
 ): void {
   const first = pages[0];
   if (!first) return;
@@ -375,20 +442,21 @@ function addFallbacks(
     }
   }
   if (!chosen.has('VendorName')) {
-    const customer = chosen
-      .get('CustomerName')
-      ?.value.normalized.toLowerCase()
-      .replace(/[^\p{L}\p{N}]/gu, '');
+    // Every name a buyer's label announces, not only the one chosen ("T.a.v. bosd" under
+    // "Factuuradres  Strategic Corp"): none of them is the seller.
+    const customers = new Set(customerNames.map((name) => compactName(name)).filter((name) => name !== ''));
     // The strongest of: the sender line over the address window, a name repeated in letterhead
     // and footer, the payee of the payment line, a company name with a legal form; the
-    // letterhead's title block last.
+    // letterhead's title block last, unless a buyer's label names it.
     const guesses = [
       senderLineGuess(first),
       repeatedNameGuess(first),
       payeeGuess(pages),
-      companyNameGuesses(pages, new Set(customer ? [customer] : []))[0],
+      companyNameGuesses(pages, customers)[0],
     ].filter((candidate) => candidate !== null && candidate !== undefined);
-    const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? titleNameGuess(first);
+    const title = titleNameGuess(first);
+    const titleIsCustomer = title !== null && customers.has(compactName(title.name));
+    const guess = guesses.sort((a, b) => b.confidence - a.confidence)[0] ?? (titleIsCustomer ? null : title);
     if (guess) {
       chosen.set('VendorName', {
         field: 'VendorName',

@@ -57,6 +57,7 @@ export function findLabelsInLine(page: PageText, line: TextLine): LabelHit[] {
   }
   return kept
     .sort((a, b) => a.index - b.index)
+    .filter((match) => !match.rule.startsColumn || startsColumn(line, line.span.offset + match.index))
     .map((match) => {
       const offset = line.span.offset + match.index;
       const words = line.words.filter(
@@ -72,6 +73,15 @@ export function findLabelsInLine(page: PageText, line: TextLine): LabelHit[] {
         right: Math.max(...words.map((word) => word.edges.right)),
       };
     });
+}
+
+/** Whether the text at `offset` has no word before it on its line closer than a column gap. */
+function startsColumn(line: TextLine, offset: number): boolean {
+  const index = line.words.findIndex((word) => word.span.offset + word.span.length > offset);
+  const word = line.words[index];
+  const before = line.words[index - 1];
+  if (!word || !before) return true;
+  return word.edges.left - before.edges.right > COLUMN_GAP * heightOf(line.edges);
 }
 
 export function findAllLabels(page: PageText): LabelHit[] {
@@ -221,13 +231,19 @@ function regionsBelow(hit: LabelHit): ValueRegion[] {
     if (under.length === 0) continue;
     const startIndex = line.words.indexOf(under[0] as PositionedWord);
     const run: PositionedWord[] = [...under];
-    // Names and dates run on to the right over closely set words ("Cash at Hotel", "8 april 2014");
+    // Names and dates run on over closely set words ("Cash at Hotel", "8 april 2014"): to the
+    // right, and to the left under a centred label ("EMITENTE" over "Plotag Sistemas … Ltda");
     // amounts and codes are one column's cell.
     const extend = hit.rule.kind === 'name' || hit.rule.kind === 'date';
     for (let index = startIndex + under.length; extend && index < line.words.length; index++) {
       const word = line.words[index] as PositionedWord;
       if (word.edges.left - (run.at(-1) as PositionedWord).edges.right > lineHeight) break;
       run.push(word);
+    }
+    for (let index = startIndex - 1; extend && index >= 0; index--) {
+      const word = line.words[index] as PositionedWord;
+      if ((run[0] as PositionedWord).edges.left - word.edges.right > lineHeight || isOwned(word)) break;
+      run.unshift(word);
     }
     const first = run[0] as PositionedWord;
     const last = run.at(-1) as PositionedWord;

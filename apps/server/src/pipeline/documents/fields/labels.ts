@@ -28,6 +28,8 @@ export interface LabelRule {
   /** Matched case-insensitively against one line of text; should not consume the value. */
   pattern: RegExp;
   prior: number;
+  /** Only where nothing stands before it in its column: a label too bare to follow another word. */
+  startsColumn?: boolean;
 }
 
 const rule = (field: InvoiceField | OtherField, kind: ValueKind, prior: number, source: string): LabelRule => ({
@@ -79,6 +81,10 @@ export const LABEL_RULES: readonly LabelRule[] = [
   // A CFDI's "Folio fiscal" is its fiscal UUID; the invoice's own number is its "Folio".
   rule('InvoiceId', 'id', 0.85, 'bon-?\\s*nr\\.?|beleg-?\\s*nr\\.?|ticket\\s*n[º°]|folio(?!\\s+fiscal)'),
   rule('InvoiceId', 'id', 0.6, 'invoice|facture|rechnung|factuur|fatura'),
+  // A bare number sign with a colon that starts its column ("Nº: 4000-12345678" under the title
+  // "Factura"): on a bill, its own number. Other documents' numbers name themselves before the
+  // sign ("Remito Nº:", "Pedido Nº"), and any specific label outranks it.
+  { ...rule('InvoiceId', 'id', 0.55, '(?:n[º°]|nr|no)\\.?(?=\\s*:)'), startsColumn: true },
   // A title with the number after it ("Faktura 20150009"); alone, these words head other things
   // ("Faktura podstawowa", a basic invoice).
   rule('InvoiceId', 'id', 0.6, '(?:factura|fattura|faktura)(?=\\s*[#:]?\\s*\\d)'),

@@ -15,6 +15,12 @@ export interface NameGuess {
 
 const LEGAL_FORM =
   /(?:,\s*)?(?<![\p{L}])(?:Pvt\.?\s+Ltd\.?|Private\s+Limited|Ltd\.?|Limited|Inc\.?|LLC|L\.L\.C\.|GmbH|AG|B\.V\.|b\.v\.|BV|N\.V\.|n\.v\.|S\.A\.|SAS|SARL|Sarl|S\.à\s?r\.l\.|Lda\.?|Ltda\.?|S\.L\.|S\.L\.U\.|S\.R\.L\.|S\.r\.l\.|S\.p\.A\.|SpA|PLC|plc|Co\.|LTD\.?|LIMITED|INC\.?|GMBH|KG|OHG|UG|e\.K\.|EURL|SASU|s\.r\.o\.|a\.s\.|Sp\.\s?z\s?o\.o\.)(?![\p{L}])/gu;
+/** Whether a name carries a company's legal form (GmbH, Ltda., S.A., B.V. …). */
+export function hasLegalForm(name: string): boolean {
+  LEGAL_FORM.lastIndex = 0;
+  return LEGAL_FORM.test(name);
+}
+
 // Words that start a document's title but are not names.
 const DOCUMENT_WORDS =
   /^(?:invoice|tax|receipt|payment|bill|copy|kopie|factuur|facture|rechnung|fatura|factura|fattura|faktura|recibo|nota|fiscal|retail|invoices\/bill|original|duplicate)$/iu;
