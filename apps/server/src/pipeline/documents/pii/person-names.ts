@@ -8,7 +8,6 @@
 // capitalised words around it on the same line. A run of one word or one followed by a legal
 // form ("Weber GmbH") is not taken: too weak to black out on its own.
 import { createRequire } from 'node:module';
-import english from 'compromise';
 import { COMPANY_FORM, NAME_WORD, NOT_NAMES, PARTICLE } from './name-words.js';
 
 export interface NameSpan {
@@ -23,15 +22,28 @@ type Tagger = (text: string) => {
   };
 };
 
-// The French, Spanish and German packages ship their types as TypeScript sources that do not
-// compile under this project's settings (or none at all), so they are loaded untyped, as compromise.
+// Each package is loaded the first time a document of its language is read (each takes a while
+// to load; most processes never read one). The French, Spanish and German packages ship their
+// types as TypeScript sources that do not compile under this project's settings (or none at
+// all), so all four are taken untyped, through the shape above.
 const load = createRequire(import.meta.url);
-const TAGGERS: Record<string, Tagger> = {
-  en: english as unknown as Tagger,
-  fr: load('fr-compromise') as Tagger,
-  es: load('es-compromise') as Tagger,
-  de: load('de-compromise') as Tagger,
+const PACKAGES: Record<string, string> = {
+  en: 'compromise',
+  fr: 'fr-compromise',
+  es: 'es-compromise',
+  de: 'de-compromise',
 };
+const loaded = new Map<string, Tagger>();
+
+function taggerFor(language: string): Tagger {
+  let tagger = loaded.get(language);
+  if (!tagger) {
+    const module = load(PACKAGES[language] as string) as Tagger | { default: Tagger };
+    tagger = typeof module === 'function' ? module : module.default;
+    loaded.set(language, tagger);
+  }
+  return tagger;
+}
 
 /** ISO 639-1 or -2 codes, with or without a region ("en-GB", "deu"), to the tagger's language. */
 const LANGUAGE_ALIASES: Record<string, string> = { eng: 'en', fra: 'fr', fre: 'fr', spa: 'es', deu: 'de', ger: 'de' };
@@ -41,7 +53,7 @@ export function taggerLanguages(languages: readonly string[]): string[] {
     const base = code.toLowerCase().split(/[-_]/)[0] ?? '';
     return LANGUAGE_ALIASES[base] ?? base;
   });
-  return [...new Set(codes)].filter((code) => code in TAGGERS);
+  return [...new Set(codes)].filter((code) => code in PACKAGES);
 }
 
 /**
@@ -53,7 +65,7 @@ export function lexiconNames(text: string, languages: readonly string[]): NameSp
   const out: NameSpan[] = [];
   const seen = new Set<number>();
   for (const language of taggerLanguages(languages)) {
-    const tag = TAGGERS[language] as Tagger;
+    const tag = taggerFor(language);
     for (const match of tag(text).match('#Person+').json({ offset: true })) {
       if (!match.offset) continue;
       const lineStart = text.lastIndexOf('\n', match.offset.start) + 1;
