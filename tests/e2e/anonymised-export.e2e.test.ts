@@ -1,7 +1,7 @@
 /**
  * Anonymising the demo letter end to end: a manager imports the letter into "Anonymise letters",
  * the server detects its personal data, the reviewer sees the regions in the document viewer,
- * removes one (the date of birth: marked as not on the document) and adds one (the clinic's name,
+ * removes one (the date of birth: marked as not on the document, its box gone from the page) and adds one (the clinic's name,
  * drawn on the page), then exports the anonymised Pdf from the viewer. poppler's pdftotext reads
  * the downloaded file back: none of the reviewed strings is in it, the removed one still is.
  */
@@ -54,10 +54,14 @@ describe('anonymised export', () => {
 
     // Remove one region: the date of birth is not to be hidden.
     // A value's actions show once its row is selected.
+    // Its box leaves the page too (the page's boxes are listed for keyboard and screen readers).
+    const pageBoxes = firstPage.locator('.rd-box-list button');
+    const boxesBefore = await pageBoxes.count();
     const birthDate = viewer.getByTestId('field.DateOfBirth');
     await birthDate.locator('input').first().click();
     await birthDate.getByRole('button', { name: 'Mark as not on the document' }).click();
     await expect.poll(values).not.toContain(LETTER_PII.birthDate);
+    await expect.poll(() => pageBoxes.count()).toBe(boxesBefore - 1);
 
     // Add one: a third person name, drawn over the clinic's name in the letterhead.
     const names = viewer.getByTestId('field.PersonName');

@@ -18,7 +18,7 @@ import { claimNext } from '../src/pipeline/worker/claim.js';
 import { runStage } from '../src/pipeline/worker/run-stage.js';
 import { runScheduledWork } from '../src/pipeline/worker/scheduler.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
-import { wordText } from '../src/testing/word-text.js';
+import { wordText, wordTexts } from '../src/testing/word-text.js';
 import { codeOf, type ErrorBody, hasUnzip } from './support/answers.js';
 import {
   ACME_ID,
@@ -71,11 +71,16 @@ for (const kind of databaseKinds()) {
       await correct(first, CORRECTED);
     }, 180_000);
 
-    async function post(url: string, body: unknown, token: string | undefined = admin) {
+    async function post(
+      url: string,
+      body: unknown,
+      token: string | undefined = admin,
+      headers: Record<string, string> = {},
+    ) {
       const response = await t.server.app.inject({
         method: 'POST',
         url: `/api/v1/${url}`,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
         payload: body as object,
       });
       let json: unknown;
@@ -132,6 +137,34 @@ for (const kind of databaseKinds()) {
         expect(text.split('\n')[0]).toBe('AWS March.pdf');
         expect(text).toContain(CORRECTED);
       }, 60_000);
+
+      it("writes the Word headings in the reader's language: the app's culture, else the account's, else the browser's", async () => {
+        const culture = (tag: string) => ({
+          cookie: `.AspNetCore.Culture=${encodeURIComponent(`c=${tag}|uic=${tag}`)}`,
+        });
+        const users = t.server.database.db.updateTable('users').where('email', '=', demoEmail('Administrator'));
+        await users.set({ language: 'fr-FR' }).execute();
+        try {
+          const german = await post(`Viewer/Export/${first}/4`, {}, admin, culture('de-DE'));
+          const french = await post(`Viewer/Export/${first}/4`, {}, admin, { 'accept-language': 'es-ES' });
+          const selectionEs = await post('SdTask/Export', { ...selection([first, second]), exportType: 4 }, admin, {
+            ...culture('es-ES'),
+          });
+          await users.set({ language: null }).execute();
+          const spanish = await post(`Viewer/Export/${first}/4`, {}, admin, { 'accept-language': 'es-ES,en;q=0.5' });
+          const [de, fr, es, combined] = await wordTexts(
+            [german, french, spanish, selectionEs].map((res) => new Uint8Array(res.bytes)),
+          );
+          const headings = (text = '') => text.split('\n').map((line) => line.trim());
+          expect(headings(de)).toEqual(expect.arrayContaining(['Felder', 'Feld', 'Wert', 'Seite', CORRECTED]));
+          expect(headings(de)).not.toContain('Field');
+          expect(headings(fr)).toEqual(expect.arrayContaining(['Champs', 'Champ', 'Valeur', 'Page', CORRECTED]));
+          expect(headings(es)).toEqual(expect.arrayContaining(['Campos', 'Campo', 'Valor', 'Página', CORRECTED]));
+          expect(headings(combined).filter((line) => line === 'Campos')).toHaveLength(2);
+        } finally {
+          await users.set({ language: null }).execute();
+        }
+      }, 90_000);
 
       it('refuses the anonymised renders of an invoice with ExportDataError (17), an unknown type with 400', async () => {
         for (const type of [5, 6, 7]) {

@@ -5,16 +5,18 @@
 // events move shares of the caller's tenant alone; a share past its date is Expired and its file
 // removed, by the scheduler's sweep or at once when read. Per permission and across tenants.
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { SegmentRenderQueue } from '../src/db/repositories/task-shares.js';
 import { TasksRepository } from '../src/db/repositories/tasks.js';
 import { roleByName } from '../src/domain/roles.js';
+import { segmentJobOf } from '../src/domain/sharing/media-segment.js';
+import { renderSegment } from '../src/pipeline/sharing/segment-render.js';
 import { MAX_RENDER_ATTEMPTS, renderNextSegment } from '../src/pipeline/sharing/segment-renderer.js';
 import { runScheduledWork } from '../src/pipeline/worker/scheduler.js';
-import { blobStorageFor } from '../src/storage/blob-storage.js';
+import { blobStorageFor, LocalBlobStorage } from '../src/storage/blob-storage.js';
 import { storeTenantBlob } from '../src/storage/store-blob.js';
 import {
   ACME_ID,
@@ -300,6 +302,50 @@ describe.each(databaseKinds())('media segment share on %s', (kind) => {
     const cut = await renderNextSegment(renderer(t, 'other'), later);
     expect(cut?.id).toBe(claimed?.id);
     expect(await row()).toMatchObject({ share_status: 30, claimed_by: 'other', render_attempts: 2 });
+  });
+
+  it('throws away the late cut of a worker that lost its lease: the share keeps its cut, no file is left over', async () => {
+    const db = t.server.database.db;
+    const storage = blobStorageFor(t.config);
+    const taskId = await recording(t, 'audio/jfk.mp3', 'audio', 11);
+    const task = await new TasksRepository(db, ACME_ID).byId(taskId);
+    const shares = () =>
+      db.selectFrom('task_shares').selectAll().where('task_id', '=', taskId).orderBy('created_on').execute();
+    const blobRows = async () =>
+      (await db.selectFrom('blobs').select('id').where('tenant_id', '=', ACME_ID).execute()).length;
+    const root = storage instanceof LocalBlobStorage ? storage.root : null;
+    const files = () =>
+      root
+        ? readdirSync(root, { recursive: true }).filter((name) => statSync(join(root, String(name))).isFile()).length
+        : 0;
+    const lateJob = async (workerId: string) => {
+      const claimed = await new SegmentRenderQueue(db).claim(10, workerId, 60_000);
+      const job = claimed && task ? segmentJobOf(claimed, task) : undefined;
+      if (!job) throw new Error('no segment to claim');
+      return job;
+    };
+
+    // A worker claims the share and stalls; once its lease ran out another worker cuts it.
+    await share('Manager', { taskId, expiresHours: 24, segmentStartSeconds: 1, segmentEndSeconds: 4 });
+    const stalled = await lateJob('stalled-worker');
+    await renderNextSegment(renderer(t, 'other'), new Date(Date.now() + 61_000));
+    const [cut] = await shares();
+    expect(cut).toMatchObject({ share_status: 30, claimed_by: 'other' });
+    const before = { rows: await blobRows(), files: files() };
+    // The stalled worker's cut ends after all: the share keeps the other cut, its own file is gone.
+    await renderSegment(db, storage, stalled, 'stalled-worker');
+    const [after] = await shares();
+    expect(after).toMatchObject({ share_status: 30, claimed_by: 'other', output_config: cut?.output_config });
+    expect({ rows: await blobRows(), files: files() }).toEqual(before);
+
+    // A share that expires while it is being cut keeps no file either.
+    await share('Manager', { taskId, expiresHours: 24, segmentStartSeconds: 5, segmentEndSeconds: 8 });
+    const expiring = await lateJob('slow-worker');
+    await runScheduledWork({ db, storage, stages: [] }, new Date(Date.now() + 25 * 3600_000));
+    const beforeExpired = { rows: await blobRows(), files: files() };
+    await renderSegment(db, storage, expiring, 'slow-worker');
+    expect((await shares()).map((row) => row.share_status)).toEqual([40, 40]);
+    expect({ rows: await blobRows(), files: files() }).toEqual(beforeExpired);
   });
 
   it(`fails a segment that took its worker down ${MAX_RENDER_ATTEMPTS} times instead of trying forever`, async () => {

@@ -133,6 +133,34 @@ describe.each(databaseKinds())('task sharing on %s', (kind) => {
     );
   });
 
+  it('gives a newcomer only a role the sharer may give: a manager invites a creator, not an administrator', async () => {
+    inbox.clear();
+    const [taskId] = await insertTasks(t.server.database.db, [{ displayName: 'Invoice 80' }]);
+    const asAdministrator = await share('Manager', {
+      taskId,
+      workspaceId: INVOICES,
+      users: [{ email: OUTSIDER, tenantRoleId: roleByName('Administrator').id }],
+    });
+    expect(asAdministrator.status).toBe(403);
+    // Nothing is kept of the refused share: no member, no history, no mail.
+    const members = async () =>
+      (await t.call('GET', `${API}/SdWorkspace/Users/${INVOICES}`, { token: await t.tokenFor(demoEmail('Manager')) }))
+        .body as Array<{ email: string; roleName: string }>;
+    expect((await members()).filter((m) => m.email.toLowerCase() === OUTSIDER.toLowerCase())).toEqual([]);
+    expect((await history(taskId as string)).body).toEqual([]);
+    expect(inbox.received).toEqual([]);
+
+    const asCreator = await share('Manager', {
+      taskId,
+      workspaceId: INVOICES,
+      users: [{ email: OUTSIDER, tenantRoleId: roleByName('Creator').id }],
+    });
+    expect(asCreator.body).toMatchObject({ succeeded: true });
+    expect(await members()).toEqual(
+      expect.arrayContaining([expect.objectContaining({ email: OUTSIDER, roleName: 'Creator' })]),
+    );
+  });
+
   it('refuses people outside the workspace to a role that cannot add users, and writes nothing', async () => {
     inbox.clear();
     const [taskId] = await insertTasks(t.server.database.db, [{}]);

@@ -6,6 +6,7 @@
  */
 
 export { type Ability, type AbilityCheck, type Can, createCan, denyAll, type Permission } from './abilities/can';
+export { invitableRoles, rolesToGive } from './abilities/invitable-roles';
 export {
   type CapabilitiesStatus,
   type ServerCapabilities,

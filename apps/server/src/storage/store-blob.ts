@@ -1,8 +1,10 @@
 // Bytes made by the server (page files, waveforms, export results) stored as a blob of a tenant:
-// written under a fresh key, then recorded in `blobs`. A failed write leaves neither behind.
+// written under a fresh key, then recorded in `blobs`. A failed write leaves neither behind; a blob
+// no longer wanted is removed the same way round (its row, then its bytes).
 import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/database.js';
+import { ProcessingRepository } from '../db/repositories/processing.js';
 import { TasksRepository } from '../db/repositories/tasks.js';
 import { type BlobStorage, newStorageKey } from './blob-storage.js';
 
@@ -32,4 +34,16 @@ export async function storeTenantBlob(db: Db, storage: BlobStorage, tenantId: st
     createdBy: blob.createdBy ?? null,
   });
   return id;
+}
+
+/** Removes blobs of a tenant: their rows, then their bytes. */
+export async function removeTenantBlobs(
+  db: Db,
+  storage: BlobStorage,
+  tenantId: string,
+  blobIds: readonly string[],
+): Promise<void> {
+  for (const key of await new ProcessingRepository(db, tenantId).deleteBlobs(blobIds)) {
+    await storage.remove(key);
+  }
 }

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { invoiceConfig, invoicePage } from '../test/fixtures.js';
-import { addColumn, deleteRow, documentTableId, setCell } from './document-edits.js';
+import { addColumn, deleteRow, documentTableId, setCell, setNotDetected } from './document-edits.js';
 import {
   attentionQueue,
   buildFields,
@@ -75,6 +75,19 @@ describe('field model', () => {
     // Same colour on the next build of the same session.
     expect(buildOverlay(build(undefined, colours)).find((b) => b.id === '0.1.a8')?.fill).toBe('#3fffff52');
     expect(byId('0.1.a1')?.box).toEqual({ left: 98.8, top: 206.2, width: 177.3, height: 23 });
+  });
+
+  it('draws no box for a value marked as not on the document, and draws it again when unmarked', () => {
+    const marked = setNotDetected(invoicePage(), '0.1.a1', true, '2026-01-01T00:00:00Z');
+    expect(buildOverlay(build({ 1: marked })).find((b) => b.id === '0.1.a1')).toBeUndefined();
+    expect(buildOverlay(build({ 1: marked })).find((b) => b.id === '0.1.a2')).toBeDefined();
+    const unmarked = setNotDetected(marked, '0.1.a1', false, '2026-01-01T00:00:01Z');
+    expect(buildOverlay(build({ 1: unmarked })).find((b) => b.id === '0.1.a1')?.box).toEqual({
+      left: 98.8,
+      top: 206.2,
+      width: 177.3,
+      height: 23,
+    });
   });
 
   it('queues low-confidence, invalid and missing required values for the guided pass; solved ones leave it', () => {

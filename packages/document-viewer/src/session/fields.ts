@@ -307,6 +307,9 @@ export function buildOverlay(fields: PanelField[], unitScale: (pageNumber: numbe
       const label = `${field.label}: ${entry.text}`;
       const base = { fill: field.colours.fill, stroke: field.colours.stroke, label, flags };
       const { entity } = entry;
+      // A value marked as not on the document keeps its box (unmarking brings it back) but the
+      // page shows none: nothing there is the value any more, and nothing there is anonymised.
+      if (entity.notDetected) continue;
       if (entity.table?.boundsAndPoints) {
         const at = entity.table.boundsAndPoints;
         boxes.push({

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { StoryProvider } from '../test/StoryProvider';
-import { STORY_WORKSPACE, storyAbilities } from '../test/story-mocks';
+import { STORY_WORKSPACE, storyAbilities, storyRoles } from '../test/story-mocks';
 import '../styles/index.css';
 import { ShareTaskDialog } from './ShareTaskDialog';
 
@@ -21,6 +21,8 @@ const CHECKS: Record<string, number> = {
   'nova@example.org': 1,
 };
 
+const roleId = (name: string) => storyRoles.find((r) => r.name === name)?.id;
+const rolesHandler = http.get('*/User/AllRoles', () => HttpResponse.json(storyRoles));
 const linkHandler = http.get('*/SdTaskShare/GetShareTaskUrl', () => HttpResponse.json({ shareUrl }));
 const checkHandler = http.get('*/SdWorkspace/CheckIfUserCanBeInvited', ({ request }) => {
   const email = new URL(request.url).searchParams.get('email') ?? '';
@@ -52,6 +54,7 @@ export const ByEmailToEveryState: Story = {
     msw.use(
       linkHandler,
       checkHandler,
+      rolesHandler,
       http.post('*/SdTask/Share', async ({ request }) => {
         (args.onShared as unknown as { sent?: unknown }).sent = await request.json();
         return HttpResponse.json({ succeeded: true, errors: [], result: true });
@@ -63,7 +66,7 @@ export const ByEmailToEveryState: Story = {
     await waitFor(() => expect(body.getByTestId('share-task.link')).toHaveValue(shareUrl));
     for (const email of Object.keys(CHECKS)) await addAddress(body, email);
     const list = body.getByTestId('share-task.recipients');
-    await within(list).findByText('Nova: será convidada como leitor');
+    await within(list).findByText('Nova: será convidada como leitor ou com a função que escolher');
     await expect(within(list).getByText('No espaço de trabalho')).toBeVisible();
     await expect(within(list).getByText('Será adicionada ao espaço de trabalho')).toBeVisible();
     await expect(within(list).getByText('Será convidada para a organização')).toBeVisible();
@@ -74,8 +77,56 @@ export const ByEmailToEveryState: Story = {
       taskId: task.id,
       workspaceId: STORY_WORKSPACE,
       description: 'Veja o total, por favor.',
-      users: Object.keys(CHECKS).map((email) => ({ email, workspaceId: STORY_WORKSPACE })),
+      // People new to the tenant go with the default role, Viewer; members keep theirs.
+      users: Object.entries(CHECKS).map(([email, state]) => ({
+        email,
+        workspaceId: STORY_WORKSPACE,
+        tenantRoleId: state <= 2 ? roleId('Viewer') : null,
+      })),
     });
+  },
+};
+
+/**
+ * People new to the tenant get a role picker on their row, with the roles the sharer may give (a
+ * manager: not Administrator or Manager), Viewer first chosen; members get none. One is invited
+ * as a reviewer, to review the task.
+ */
+export const ChoosesTheRoleOfNewcomers: Story = {
+  beforeEach: ({ msw, args }) => {
+    msw.use(
+      linkHandler,
+      checkHandler,
+      rolesHandler,
+      http.post('*/SdTask/Share', async ({ request }) => {
+        (args.onShared as unknown as { sent?: unknown }).sent = await request.json();
+        return HttpResponse.json({ succeeded: true, errors: [], result: true });
+      }),
+    );
+  },
+  play: async ({ canvasElement, args }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    for (const email of ['ana@acme.example', 'nova@example.org', 'outra@globex.example']) await addAddress(body, email);
+    const list = body.getByTestId('share-task.recipients');
+    const newcomer = await within(list).findByLabelText('Função de nova@example.org ao ser convidado');
+    await expect(within(list).getByLabelText('Função de outra@globex.example ao ser convidado')).toHaveValue(
+      roleId('Viewer'),
+    );
+    await expect(within(list).getAllByTestId('share-task.role')).toHaveLength(2);
+    await expect([...(newcomer as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      'Creator',
+      'Reviewer',
+      'Viewer',
+    ]);
+    await expect(newcomer).toHaveValue(roleId('Viewer'));
+    await userEvent.selectOptions(newcomer, roleId('Reviewer') ?? '');
+    await userEvent.click(body.getByTestId('share-task.send'));
+    await waitFor(() => expect(args.onShared).toHaveBeenCalledWith(task));
+    await expect((args.onShared as unknown as { sent?: { users?: unknown } }).sent?.users).toEqual([
+      { email: 'ana@acme.example', workspaceId: STORY_WORKSPACE, tenantRoleId: null },
+      { email: 'nova@example.org', workspaceId: STORY_WORKSPACE, tenantRoleId: roleId('Reviewer') },
+      { email: 'outra@globex.example', workspaceId: STORY_WORKSPACE, tenantRoleId: roleId('Viewer') },
+    ]);
   },
 };
 

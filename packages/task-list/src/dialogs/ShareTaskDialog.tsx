@@ -2,14 +2,16 @@
  * Share a task (product-spec §1, §3): copy its link, or send it by e-mail to people with a message
  * of at most 256 characters. Every address is checked as it is added and shows what sharing will
  * do to it (the invite-check states of §4): someone in the workspace is only written to, someone
- * of the tenant is added to the workspace, someone new is invited (as a viewer: they see the task
- * read-only). Without Workspace.AddUsers only the workspace's people can be chosen, and an address
- * outside it is shown as one that cannot be added.
+ * of the tenant is added to the workspace with the role they have, someone new to the tenant is
+ * invited with the role picked on their row — a viewer by default (they see the task read-only),
+ * or any role the sharer may give (Tenant.UpdateUserRole.<role>), e.g. a reviewer to review it.
+ * Without Workspace.AddUsers only the workspace's people can be chosen, and an address outside it
+ * is shown as one that cannot be added.
  */
 import { type ApiCallError, enumCodeOf, type Schema } from '@reviewdesk/api-client';
-import { Button, Dialog, Input, useApiClient, useCan } from '@reviewdesk/ui';
+import { Button, Dialog, Input, rolesToGive, Select, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 
 /** A share's message is at most this long (product-spec §5). */
@@ -27,7 +29,12 @@ export type RecipientState = 'ExistsInWorkspace' | 'NotFoundInWorkspace' | 'NotF
 interface Recipient {
   email: string;
   state: RecipientState | 'checking';
+  /** The role a person new to the tenant is invited with; the default role when not picked. */
+  roleId?: string;
 }
+
+/** The role a newcomer gets unless another is picked: Viewer, as the server does when none is sent. */
+const DEFAULT_ROLE = 'Viewer';
 
 const STATE_BY_CODE: Record<number, RecipientState> = {
   [enumCodeOf('InviteCheckStatus', 'NotFound')]: 'NotFound',
@@ -39,6 +46,9 @@ const STATE_BY_CODE: Record<number, RecipientState> = {
 };
 
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
+
+/** A person new to the tenant, who is invited with a role. */
+const newcomer = (state: Recipient['state']) => state === 'NotFound' || state === 'NotFoundInTenant';
 
 export interface ShareTaskDialogProps {
   task: TaskRef;
@@ -58,6 +68,9 @@ export function ShareTaskDialog({ task, onClose, onShared, onError }: ShareTaskD
   const [recipients, setRecipients] = useState<Recipient[]>([]);
   const [description, setDescription] = useState('');
   const [copied, setCopied] = useState(false);
+  const roles = useQuery({ ...api.queryOptions('get', '/api/v{version}/User/AllRoles', {}), enabled: mayAdd });
+  const offered = useMemo(() => rolesToGive(roles.data ?? [], can), [roles.data, can]);
+  const defaultRoleId = offered.find((r) => r.name === DEFAULT_ROLE)?.id ?? offered[offered.length - 1]?.id;
 
   const link = useQuery(
     api.queryOptions('get', '/api/v{version}/SdTaskShare/GetShareTaskUrl', { params: { query: { taskId: task.id } } }),
@@ -129,7 +142,11 @@ export function ShareTaskDialog({ task, onClose, onShared, onError }: ShareTaskD
         taskId: task.id,
         workspaceId: task.workspaceId,
         description: description.trim() || null,
-        users: recipients.map((r) => ({ email: r.email, workspaceId: task.workspaceId })),
+        users: recipients.map((r) => ({
+          email: r.email,
+          workspaceId: task.workspaceId,
+          tenantRoleId: newcomer(r.state) ? (r.roleId ?? defaultRoleId ?? null) : null,
+        })),
       } satisfies Schema<'ShareWithUsersRequest'>,
     });
 
@@ -198,6 +215,19 @@ export function ShareTaskDialog({ task, onClose, onShared, onError }: ShareTaskD
             <li key={r.email} data-state={r.state}>
               <span className="rd-task-list__share-email">{r.email}</span>
               <span className="rd-task-list__share-state">{t(`share.state.${r.state}`)}</span>
+              {newcomer(r.state) && offered.length > 0 ? (
+                <Select
+                  className="rd-task-list__share-role"
+                  label={t('share.roleFor', { email: r.email })}
+                  value={r.roleId ?? defaultRoleId ?? ''}
+                  options={offered.map((role) => ({ value: role.id, label: role.name }))}
+                  onChange={(event) => {
+                    const roleId = event.target.value;
+                    setRecipients((list) => list.map((x) => (x.email === r.email ? { ...x, roleId } : x)));
+                  }}
+                  data-testid="share-task.role"
+                />
+              ) : null}
               <Button
                 variant="ghost"
                 aria-label={t('share.remove', { email: r.email })}

@@ -30,10 +30,27 @@ export const storyAbilities: Ability[] = [
   'Batches.ListBatches',
   'Batches.CreateBatch',
   'Batches.Delete',
+  // A manager's: invites newcomers as creators, reviewers or viewers, not above.
+  'Tenant.UpdateUserRole.Creator',
+  'Tenant.UpdateUserRole.Reviewer',
+  'Tenant.UpdateUserRole.Viewer',
 ].map((p) => {
-  const [subject = '', action = ''] = p.split('.');
-  return { subject, action };
+  // A per-role permission keeps its role in the action (`UpdateUserRole.Reviewer`).
+  const [subject = '', ...action] = p.split('.');
+  return { subject, action: action.join('.') };
 });
+
+/** The product's roles, as User/AllRoles answers (Developer is not given in a tenant). */
+export const storyRoles: Schema<'Role'>[] = (
+  ['Developer', 'Administrator', 'Manager', 'Creator', 'Reviewer', 'Viewer'] as const
+).map((name, index) => ({
+  id: `00000000-0000-4000-8000-0000000000${(index + 1) * 10}`,
+  name,
+  order: (index + 1) * 10,
+  tenantSelectable: name !== 'Developer',
+  hidden: false,
+  superUser: index < 2,
+}));
 
 const names = [
   'Fatura 2026-0183.pdf',

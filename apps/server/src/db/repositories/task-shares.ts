@@ -128,6 +128,23 @@ export class SegmentRenderQueue {
   }
 
   /**
+   * True when the worker still holds the claim of a share that is still waiting for its cut; the
+   * row stays locked until the caller's transaction ends, so neither another worker's claim nor
+   * the expiry sweep can come in between this answer and what the caller writes.
+   */
+  async holdsClaim(shareId: string, workerId: string, generating: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('task_shares')
+      .select('id')
+      .where('id', '=', shareId)
+      .where('claimed_by', '=', workerId)
+      .where('share_status', '=', generating)
+      .forUpdate()
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
    * Marks the next segment share in one of `statuses` whose date has passed as Expired,
    * clearing where its file was; answers the share as it was, with that location, or undefined when
    * none is due.

@@ -5,6 +5,7 @@
 // section, titled with its number and name.
 import ExcelJS from 'exceljs';
 import type { TaskRow } from '../../db/schema.js';
+import type { Language } from '../../formats/cultures.js';
 import { CSV_COLUMNS, csvFile, documentCsvRows } from '../../formats/exports/csv.js';
 import {
   type DocumentResult,
@@ -29,7 +30,12 @@ export interface TaskDocument {
 
 const label = (task: TaskRow) => `#${task.sequential_by_workspace_id} ${task.display_name}`;
 
-export async function combinedExport(type: ExportType, documents: TaskDocument[], name: string): Promise<ExportFile> {
+export async function combinedExport(
+  type: ExportType,
+  documents: TaskDocument[],
+  name: string,
+  language: Language,
+): Promise<ExportFile> {
   switch (type) {
     case ExportType.Json:
       return toJson(
@@ -50,7 +56,7 @@ export async function combinedExport(type: ExportType, documents: TaskDocument[]
       return combinedXlsx(documents, name);
     case ExportType.Word:
       return docxFile(
-        documents.map(({ task, result }) => documentBlocks(result, label(task))),
+        documents.map(({ task, result }) => documentBlocks(result, label(task), language)),
         name,
       );
     default:

@@ -7,6 +7,7 @@
 import { TaskErrorCode } from '../../contract/generated/enums.js';
 import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskRow } from '../../db/schema.js';
+import type { Language } from '../../formats/cultures.js';
 import {
   type ExportFile,
   ExportType,
@@ -71,12 +72,16 @@ export function checkTranscriptType(type: number): void {
   if (!TRANSCRIPT_EXPORTS.has(type)) throw unsupported(TRANSCRIPT_NAMES.get(type) ?? `Type ${type}`);
 }
 
-/** A document task's reviewed result in one format (`files` holds the e-invoice XML kept with it). */
+/**
+ * A document task's reviewed result in one format (`files` holds the e-invoice XML kept with it);
+ * `language` is the reader's, for the headings a Word file writes itself.
+ */
 export async function exportTask(
   scope: ResultsScope,
   files: BlobStorage,
   task: TaskRow,
   type: number,
+  language: Language,
 ): Promise<ExportFile> {
   checkDocumentType(type);
   if (isMediaTask(task)) {
@@ -87,7 +92,7 @@ export async function exportTask(
   }
   if (type === ExportType.EInvoiceXml) return eInvoiceXmlFile(scope, files, task);
   if (ANONYMISED.has(type)) return anonymisedExport(scope, files, task, type);
-  return exportDocument(type as ExportType, await reviewedDocument(scope, task), task.display_name);
+  return exportDocument(type as ExportType, await reviewedDocument(scope, task), task.display_name, language);
 }
 
 /** A media task's transcript in one format. */
@@ -119,10 +124,11 @@ export async function exportSelection(
   tasks: TaskRow[],
   type: number,
   bundleName: string,
+  language: Language,
 ): Promise<ExportFile> {
   checkDocumentType(type);
   if (tasks.length === 0) throw resultError(TaskErrorCode.ExportDataError, 'The selection holds no task to export.');
-  if (tasks.length === 1 && tasks[0]) return exportTask(scope, files, tasks[0], type);
+  if (tasks.length === 1 && tasks[0]) return exportTask(scope, files, tasks[0], type, language);
   // Each e-invoice is a document of its own: several go into a zip, never into one XML.
   if (type === ExportType.EInvoiceXml) {
     throw resultError(
@@ -140,7 +146,7 @@ export async function exportSelection(
   for (const task of tasks) {
     documents.push({ task, result: await exportable(scope, task) });
   }
-  return combinedExport(type as ExportType, documents, bundleName);
+  return combinedExport(type as ExportType, documents, bundleName, language);
 }
 
 /** The reviewed document of a task in a multi-task export; a task without one names itself in the error. */
@@ -170,6 +176,7 @@ export async function bulkExport(
   storage: BlobStorage,
   tasks: TaskRow[],
   types: number[],
+  language: Language,
 ): Promise<Buffer> {
   for (const type of types) checkDocumentType(type);
   if (tasks.length === 0) throw resultError(TaskErrorCode.ExportDataError, 'The selection holds no task to export.');
@@ -178,7 +185,7 @@ export async function bulkExport(
     const result = await exportable(scope, task);
     for (const type of new Set(types)) {
       if (type !== ExportType.EInvoiceXml && !ANONYMISED.has(type)) {
-        files.push(await exportDocument(type as ExportType, result, task.display_name));
+        files.push(await exportDocument(type as ExportType, result, task.display_name, language));
         continue;
       }
       try {

@@ -5,9 +5,9 @@
 // for the next sweep. Each share is taken under a row lock others skip.
 import { ShareStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
-import { ProcessingRepository } from '../../db/repositories/processing.js';
 import { SegmentRenderQueue } from '../../db/repositories/task-shares.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
+import { removeTenantBlobs } from '../../storage/store-blob.js';
 
 const EXPIRING = [ShareStatus.Generating, ShareStatus.Failed, ShareStatus.Success] as const;
 
@@ -24,11 +24,7 @@ export async function expireSegmentShares(
     const share = await queue.expireNext(EXPIRING, ShareStatus.Expired, now, { taskId: options.taskId });
     if (!share) break;
     const blobId = (share.output_config as { mediaPath?: string } | null)?.mediaPath;
-    if (blobId) {
-      for (const key of await new ProcessingRepository(db, share.tenant_id).deleteBlobs([blobId])) {
-        await storage.remove(key);
-      }
-    }
+    if (blobId) await removeTenantBlobs(db, storage, share.tenant_id, [blobId]);
     expired.push(share.id);
   }
   return expired;

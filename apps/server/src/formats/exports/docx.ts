@@ -4,8 +4,9 @@
 // as the other tabular formats (document-rows.ts). A transcript becomes one Word paragraph per
 // transcript paragraph, with the timestamp and speaker the options ask for, merged per speaker run
 // when asked (the same paragraphs as the TXT export), and each word's bold/italic/underline kept.
-// Column headings stay English, as in the Excel and CSV exports. Characters XML cannot carry are
-// dropped: one would make the whole file unreadable.
+// The headings the export writes itself are in the reader's language (docx-labels.ts; English
+// when none is given); the Excel and CSV column names stay English, being read by programs.
+// Characters XML cannot carry are dropped: one would make the whole file unreadable.
 
 import {
   Document,
@@ -19,9 +20,11 @@ import {
   TextRun,
   WidthType,
 } from 'docx';
+import type { Language } from '../cultures.js';
 import { safeFileName } from '../file-names.js';
 import type { Transcript, TranscriptWord } from '../transcript.js';
 import { type FieldRow, fieldRows, type TableGrid, tableGrids } from './document-rows.js';
+import { DOCX_LABELS } from './docx-labels.js';
 import { clock, paragraphsOf } from './transcript-text.js';
 import type { DocumentResult, ExportFile, TranscriptExportOptions } from './types.js';
 import { stripForbidden } from './xml.js';
@@ -30,8 +33,6 @@ export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.
 
 /** What one document or one task contributes to a Word file: headings, paragraphs and tables. */
 export type DocxBlock = Paragraph | Table;
-
-const FIELD_HEADERS = ['Field', 'Value', 'Page'];
 
 /** Text runs of a cell or paragraph; line breaks inside a value become Word line breaks. */
 function runs(text: string, style: { bold?: boolean; italics?: boolean; underline?: boolean } = {}): TextRun[] {
@@ -86,13 +87,14 @@ const gridTable = (grid: TableGrid) =>
   );
 
 /** The blocks of one reviewed document under a title (a combined export puts several in one file). */
-export function documentBlocks(result: DocumentResult, title: string): DocxBlock[] {
+export function documentBlocks(result: DocumentResult, title: string, language: Language = 'en'): DocxBlock[] {
+  const labels = DOCX_LABELS[language];
   const blocks: DocxBlock[] = [heading(title, HeadingLevel.HEADING_1)];
   for (const [group, rows] of fieldGroups(fieldRows(result))) {
-    blocks.push(heading(group || 'Fields', HeadingLevel.HEADING_2));
+    blocks.push(heading(group || labels.fields, HeadingLevel.HEADING_2));
     blocks.push(
       table(
-        FIELD_HEADERS,
+        [labels.field, labels.value, labels.page],
         rows.map((row) => [row.category, row.value, String(row.page)]),
       ),
     );
@@ -158,8 +160,8 @@ export async function docxFile(parts: DocxBlock[][], name: string | null | undef
   };
 }
 
-export const toDocx = (result: DocumentResult, displayName: string | null | undefined) =>
-  docxFile([documentBlocks(result, displayName ?? '')], displayName);
+export const toDocx = (result: DocumentResult, displayName: string | null | undefined, language: Language = 'en') =>
+  docxFile([documentBlocks(result, displayName ?? '', language)], displayName);
 
 export const transcriptToDocx = (
   transcript: Transcript,

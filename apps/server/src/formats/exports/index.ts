@@ -1,6 +1,7 @@
 // Export writers: a reviewed document result or a transcript in, a file out
 // (`{fileName, contentType, bytes}`). Pure functions; the HTTP layer wraps the file as a
 // download or as the contract's ExportFileResult (toExportFileResult).
+import type { Language } from '../cultures.js';
 import type { Transcript } from '../transcript.js';
 import { toCsv } from './csv.js';
 import { toDocx, transcriptToDocx } from './docx.js';
@@ -42,11 +43,12 @@ export class UnsupportedExportError extends Error {
   }
 }
 
-/** Writes a document result in the format of the contract's ExportType. */
+/** Writes a document result in the format of the contract's ExportType; Word's headings in `language`. */
 export async function exportDocument(
   type: ExportType,
   result: ExportedDocument,
   displayName: string,
+  language: Language = 'en',
 ): Promise<ExportFile> {
   switch (type) {
     case ExportType.Excel:
@@ -58,7 +60,7 @@ export async function exportDocument(
     case ExportType.Xml:
       return toXml(result, displayName);
     case ExportType.Word:
-      return toDocx(result, displayName);
+      return toDocx(result, displayName, language);
     default:
       throw new UnsupportedExportError(type);
   }

@@ -18,6 +18,7 @@ import type { ExportFile, TranscriptExportOptions } from '../../formats/exports/
 import { blobStorageFor } from '../../storage/blob-storage.js';
 import { taskCallerOf as callerOf, tasksOf as repoOf, resultsOf as scopeOf } from '../callers.js';
 import { type CallContext, defineHandlers, type HandlerInput, requires } from '../handler.js';
+import { requestLanguage } from '../request-language.js';
 import { sendBytes, untilSent } from '../send-file.js';
 
 /** The contract sends every export as application/octet-stream; the name carries the format. */
@@ -38,6 +39,10 @@ async function selection(input: CallContext, body: Selection) {
   return { workspace, tasks };
 }
 
+/** The reader's language, for the headings a Word file writes itself. */
+const readerLanguage = (input: Pick<HandlerInput, 'request' | 'session'>) =>
+  requestLanguage(input.request, { account: input.session.user.language });
+
 function transcriptOptions(body: TranscriptExportOptions): TranscriptExportOptions {
   return {
     includeTimestamps: body.includeTimestamps ?? true,
@@ -49,7 +54,13 @@ function transcriptOptions(body: TranscriptExportOptions): TranscriptExportOptio
 export const exportHandlers = defineHandlers({
   Viewer_Export: requires(['Task.View'], async (input) => {
     const task = await taskById(callerOf(input), input.params.taskId);
-    const file = await exportTask(scopeOf(input), blobStorageFor(input.services.config), task, input.params.type);
+    const file = await exportTask(
+      scopeOf(input),
+      blobStorageFor(input.services.config),
+      task,
+      input.params.type,
+      readerLanguage(input),
+    );
     return download(input, file, 'application/octet-stream');
   }),
 
@@ -57,14 +68,27 @@ export const exportHandlers = defineHandlers({
     const body = input.body;
     const { workspace, tasks } = await selection(input, body);
     const files = blobStorageFor(input.services.config);
-    const file = await exportSelection(scopeOf(input), files, tasks, body.exportType, workspace.display_name);
+    const file = await exportSelection(
+      scopeOf(input),
+      files,
+      tasks,
+      body.exportType,
+      workspace.display_name,
+      readerLanguage(input),
+    );
     return download(input, file, 'application/octet-stream');
   }),
 
   SdTask_BulkExport: requires(['Task.View'], async (input) => {
     const body = input.body;
     const { workspace, tasks } = await selection(input, body);
-    const bytes = await bulkExport(scopeOf(input), blobStorageFor(input.services.config), tasks, body.exportTypes);
+    const bytes = await bulkExport(
+      scopeOf(input),
+      blobStorageFor(input.services.config),
+      tasks,
+      body.exportTypes,
+      readerLanguage(input),
+    );
     return download(input, { fileName: bundleFileName(workspace.display_name, 'zip'), bytes }, 'application/zip');
   }),
 
@@ -74,7 +98,7 @@ export const exportHandlers = defineHandlers({
     checkLinkHours(body.expiresHours);
     const { workspace, tasks } = await selection(input, body);
     const storage = blobStorageFor(input.services.config);
-    const bytes = await bulkExport(scopeOf(input), storage, tasks, body.exportTypes);
+    const bytes = await bulkExport(scopeOf(input), storage, tasks, body.exportTypes, readerLanguage(input));
     return exportToLink(
       { db: input.services.db, storage, origin: input.services.config.origin },
       { tenantId: input.session.membership.tenant_id, userId: input.session.user.id },

@@ -1,6 +1,5 @@
 // The e-mail address of the account: confirm it, change it. The confirming calls are public — the
 // code from the mailed link is what authenticates them. Rules in domain/users/email-addresses.ts.
-import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../domain/errors.js';
 import {
   confirmEmail,
@@ -8,33 +7,24 @@ import {
   requestEmailChange,
   sendVerification,
 } from '../../domain/users/email-addresses.js';
-import { DEFAULT_LANGUAGE, type Language, languageOfTag } from '../../formats/cultures.js';
-import { languageOfAcceptLanguage, languageOfCookie } from '../../identity/culture.js';
 import { defineHandlers, publicCall, requires } from '../handler.js';
+import { requestLanguage } from '../request-language.js';
 
 const identityResult = (errors: string[]) => ({ succeeded: errors.length === 0, errors });
 const LINK_INVALID = 'This link is not valid or has expired.';
 
-/** The language a mail should be in: the one asked for, else the app's culture, else the browser's. */
-function languageOf(request: FastifyRequest, asked?: string | null): Language {
-  return (
-    languageOfTag(asked) ??
-    languageOfCookie(request.headers.cookie) ??
-    languageOfAcceptLanguage(request.headers['accept-language']) ??
-    DEFAULT_LANGUAGE
-  );
-}
-
 export const userEmailHandlers = defineHandlers({
   User_SendVerificationEmail: requires(['User.Profile'], async ({ request, session, services }) =>
-    identityResult(await sendVerification(services, session, languageOf(request))),
+    identityResult(await sendVerification(services, session, requestLanguage(request))),
   ),
   User_ConfirmEmail: publicCall(async ({ body, services }) => {
     if (!(await confirmEmail(services.db, body.userId, body.code))) throw notFound(LINK_INVALID);
     return identityResult([]);
   }),
   User_ChangeEmail: requires(['User.Profile'], async ({ body, query, request, session, services }) =>
-    identityResult(await requestEmailChange(services, session, body.email, languageOf(request, query.language))),
+    identityResult(
+      await requestEmailChange(services, session, body.email, requestLanguage(request, { asked: query.language })),
+    ),
   ),
   User_ConfirmChangeEmail: publicCall(async ({ body, services }) => {
     if (!body.userId || !body.code) throw notFound(LINK_INVALID);

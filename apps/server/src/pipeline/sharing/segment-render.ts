@@ -2,7 +2,10 @@
 // ffmpeg into a file of its own (H.264/AAC MP4 for video, AAC for audio, which every phone plays),
 // stored as a blob of the tenant. The public page only ever serves that file, so nothing outside
 // the segment can be reached. Progress goes through the same render events an external render
-// farm would send (Started, Completed with the output location, or Failed).
+// farm would send (Started, Completed with the output location, or Failed). A worker records the
+// outcome only while it still holds its claim on the share: one whose lease ran out while it cut
+// (another worker took the share, or it expired meanwhile) removes the file it made and writes
+// nothing, so a late cut neither replaces the share's file nor leaves one that nothing refers to.
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -11,6 +14,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { ShareStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
+import { SegmentRenderQueue } from '../../db/repositories/task-shares.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
 import {
   applySegmentRenderEvents,
@@ -18,7 +22,7 @@ import {
   type SegmentRenderJob,
 } from '../../domain/sharing/media-segment.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
-import { storeTenantBlob } from '../../storage/store-blob.js';
+import { removeTenantBlobs, storeTenantBlob } from '../../storage/store-blob.js';
 import { run } from '../media/process.js';
 
 const RENDERER = 'segment-renderer';
@@ -77,10 +81,34 @@ export async function recordRenderFailure(
   );
 }
 
-export async function renderSegment(db: Db, storage: BlobStorage, job: SegmentRenderJob): Promise<void> {
-  const record = (e: SegmentRenderEvent) => applySegmentRenderEvents(db, job.tenantId, [e], RENDERER);
-  await record(event(job, 'MediaSegmentShare.Started', {}));
+/**
+ * Records `outcome` if `workerId` still holds the share's claim, in one transaction with the
+ * check; resolves to whether it was recorded.
+ */
+async function recordIfClaimed(
+  db: Db,
+  job: SegmentRenderJob,
+  workerId: string,
+  outcome: SegmentRenderEvent,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await new SegmentRenderQueue(trx).holdsClaim(job.shareId, workerId, ShareStatus.Generating))) return false;
+    await applySegmentRenderEvents(trx, job.tenantId, [outcome], RENDERER);
+    return true;
+  });
+}
+
+/** Cuts the segment of a share `workerId` has claimed, and records the outcome while it holds the claim. */
+export async function renderSegment(
+  db: Db,
+  storage: BlobStorage,
+  job: SegmentRenderJob,
+  workerId: string,
+): Promise<void> {
+  await recordIfClaimed(db, job, workerId, event(job, 'MediaSegmentShare.Started', {}));
   const folder = await mkdtemp(join(tmpdir(), 'reviewdesk-segment-'));
+  let blobId: string | undefined;
+  let recorded = false;
   try {
     const source = await new TasksRepository(db, job.tenantId).blob(job.sourceBlobId);
     if (!source) throw new Error('The recording of the task is gone.');
@@ -90,25 +118,33 @@ export async function renderSegment(db: Db, storage: BlobStorage, job: SegmentRe
     const output = join(folder, `segment.${extension}`);
     const result = await run('ffmpeg', cutArguments(job, input, output));
     if (result.code !== 0) throw new Error(`ffmpeg could not cut the segment: ${result.stderr.split('\n').pop()}`);
-    const blobId = await storeTenantBlob(db, storage, job.tenantId, {
+    blobId = await storeTenantBlob(db, storage, job.tenantId, {
       bytes: await readFile(output),
       fileName: `segment.${extension}`,
       contentType: job.isVideo ? 'video/mp4' : 'audio/mp4',
     });
-    await record(
+    recorded = await recordIfClaimed(
+      db,
+      job,
+      workerId,
       event(job, 'MediaSegmentShare.Completed', {
         shareStatus: ShareStatus.Success,
         outputConfig: { serviceName: 'blobs', containerName: job.tenantId, basePath: job.shareId, mediaPath: blobId },
       }),
     );
   } catch (error) {
-    await record(
+    await recordIfClaimed(
+      db,
+      job,
+      workerId,
       event(job, 'MediaSegmentShare.Failed', {
         shareStatus: ShareStatus.Failed,
         errorMessage: error instanceof Error ? error.message : String(error),
       }),
     );
   } finally {
+    // A file the share does not point to (the claim was lost, or recording failed) is removed.
+    if (blobId && !recorded) await removeTenantBlobs(db, storage, job.tenantId, [blobId]);
     await rm(folder, { recursive: true, force: true });
   }
 }

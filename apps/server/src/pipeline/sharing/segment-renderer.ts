@@ -1,8 +1,9 @@
 // The worker that cuts shared media segments: it claims the oldest share in Generating (any
 // tenant) with a lease, renewed while ffmpeg runs, and cuts it (segment-render.ts). A process that
 // stops mid-cut leaves its claim to run out, and the share is cut again by whichever worker looks
-// next; a segment that has taken its worker down MAX_RENDER_ATTEMPTS times is Failed instead of
-// being tried forever. Runs beside the task workers (WORKERS > 0, and in worker processes).
+// next (the first one's late cut, should it end after all, is thrown away: segment-render.ts); a
+// segment that has taken its worker down MAX_RENDER_ATTEMPTS times is Failed instead of being
+// tried forever. Runs beside the task workers (WORKERS > 0, and in worker processes).
 import { ShareStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { SegmentRenderQueue } from '../../db/repositories/task-shares.js';
@@ -50,7 +51,7 @@ export async function renderNextSegment(
     void queue.renewLease(share.id, deps.workerId, new Date(Date.now() + leaseMs)).catch(() => undefined);
   }, leaseMs / 3);
   try {
-    await renderSegment(deps.db, deps.storage, job);
+    await renderSegment(deps.db, deps.storage, job, deps.workerId);
   } finally {
     clearInterval(renew);
   }

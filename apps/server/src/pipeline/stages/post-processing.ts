@@ -23,7 +23,7 @@ import { runRecognizerHooks } from './recognizer-hooks.js';
 import { summariseRecording } from './summarise-recording.js';
 import { StageStore } from './task-store.js';
 import { translatePages } from './translation.js';
-import { type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
+import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
 /** Pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
 const QR_BATCH = 50;
@@ -107,6 +107,7 @@ async function documentResults(
     fields: withFields ? taskType : null,
     tables: steps.has('postprocess.detect-tables'),
     pii: steps.has('postprocess.detect-pii'),
+    languages: languagesOf(task, settings),
   });
   if (withFields) {
     const found = detected.fields;

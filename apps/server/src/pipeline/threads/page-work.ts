@@ -17,6 +17,8 @@ export interface DetectDocumentInput {
   fields: 'Invoice' | 'Receipt' | null;
   tables: boolean;
   pii: boolean;
+  /** The document's languages: which lexicons look for person names. */
+  languages: string[];
 }
 
 export interface DetectedDocument {
@@ -39,7 +41,7 @@ export const pageWork = {
     return {
       fields: input.fields ? detectInvoiceFields(input.pages, { documentKind: input.fields }) : [],
       tables: input.tables ? detectTables(input.pages) : [],
-      pii: input.pii ? input.pages.flatMap((page) => detectPii(page)) : [],
+      pii: input.pii ? input.pages.flatMap((page) => detectPii(page, input.languages)) : [],
     };
   },
 };

@@ -18,15 +18,13 @@ export function canChangeStatus(can: Can, roleName: string | null | undefined): 
   return can('Workspace.UpdateUserStatus') && can(`Workspace.UpdateUserStatus.${roleName}` as Permission);
 }
 
-/** Roles an inviter may give: the selectable, visible ones, in the hierarchy's order. */
-export function invitableRoles(roles: readonly Schema<'Role'>[]): Schema<'Role'>[] {
-  return roles.filter((r) => r.tenantSelectable && !r.hidden).sort((a, b) => a.order - b.order);
-}
-
 export type InviteCheckStatus = Schema<'InviteCheckStatus'>;
 
 /** The person is new to the tenant: the invitation needs a name and a tenant role. */
 export const isNewToTenant = (status: InviteCheckStatus | undefined) => status === 1 || status === 2;
+
+// Which roles an invitation offers is shared with the task share.
+export { invitableRoles } from '@reviewdesk/ui';
 
 /** Nothing to do: already a member of this workspace (unless inviting to every workspace). */
 export const isAlreadyMember = (status: InviteCheckStatus | undefined) => status === 5;

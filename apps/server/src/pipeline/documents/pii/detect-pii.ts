@@ -2,14 +2,17 @@
 // libphonenumber-js against each country's number ranges), IBANs (checked by ibantools),
 // tax ids (Portuguese NIF with check digit, EU VAT shapes), national ids with their check digits
 // (national-ids.ts: DNI, NIE, NIR, Steuer-ID), dates of birth (a date next to
-// "born"/"nascimento"/"DOB"…) and person names (capitalised words after a title or a name label).
+// "born"/"nascimento"/"DOB"…) and person names (capitalised words after a title or a name label,
+// and names in running text by a language's lexicon: person-names.ts).
 // Each finding is an entity with the box of its words so the exporter can black it out.
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { combinedConfidence, entityFor, keyValueFor } from '../entities.js';
 import { findDates } from '../fields/parse-date.js';
 import type { PageText } from '../text/page-text.js';
 import type { Entity } from '../types.js';
+import { NAME_WORD, NOT_NAMES, PARTICLE } from './name-words.js';
 import { nationalIds } from './national-ids.js';
+import { lexiconNames } from './person-names.js';
 import { ibanLengthFor, isEuVatShape, isValidIban, isValidPortugueseNif } from './tax-ids.js';
 
 export type PiiCategory = 'PersonName' | 'Email' | 'PhoneNumber' | 'Iban' | 'TaxId' | 'NationalId' | 'DateOfBirth';
@@ -41,16 +44,11 @@ const TITLE =
   /(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Dr|Prof|Sr|Sra|Srª|Srta|Dª|Dona|Dom|Don|Doña|Señor|Señora|Eng|Herr|Frau|M|Mme|Mlle|Madame|Monsieur|Mademoiselle|Dhr|Mevr)\.?\s+$/u;
 const NAME_LABEL =
   /(?:(?<![\p{L}])name|nome(?:\s+completo)?|naam|nom(?:\s+et\s+pr[ée]nom)?|guest\s+name|customer\s+name|bill\s+to|attn\.?|t\.a\.v\.|cliente|destinat[áa]rio|titular|signed\s+by|assinado\s+por|inhaber)\s*:?\s*$/iu;
-const NAME_WORD = /^(?:\p{Lu}[\p{Ll}'’-]+(?:-\p{Lu}[\p{Ll}'’-]+)?|\p{Lu}\.)$/u;
-// Capitalised words that start labels and headings, not names ("Guest Name: Sanjay Date: …").
-const NOT_NAMES = new Set(
-  'date datum data date invoice total name nome naam address adres morada phone tel fax email e-mail account conta booking order customer client cliente number no street rua payment amount due'.split(
-    ' ',
-  ),
-);
-const PARTICLE = /^(?:de|da|do|dos|das|e|van|von|der|den|le|la|di|del)$/u;
-
-export function detectPii(page: PageText): Entity[] {
+/**
+ * `languages` are the document's (ISO codes, as the task's languages are given): they choose the
+ * lexicons that find names in running text; names after a title or a label are found in any.
+ */
+export function detectPii(page: PageText, languages: readonly string[] = []): Entity[] {
   const findings = [
     ...emails(page.text),
     ...ibans(page.text),
@@ -59,6 +57,11 @@ export function detectPii(page: PageText): Entity[] {
     ...phones(page.text),
     ...datesOfBirth(page.text),
     ...names(page.text),
+    ...lexiconNames(page.text, languages).map((span) => ({
+      category: 'PersonName' as const,
+      ...span,
+      normalized: null,
+    })),
   ];
   return dropOverlaps(findings).map((finding) => {
     const range = { page, offset: finding.offset, length: finding.length };

@@ -1,6 +1,7 @@
 // Precision and recall of PII detection on a labelled set: a finding counts when its category and
 // its text (spaces aside) are a labelled item's; each labelled item is matched at most once. With a
-// category, only the labels and findings of that category are scored.
+// category, only the labels and findings of that category are scored. Without lexicons, the texts'
+// languages are not given, so names are found only after a title or a label (what the lexicons add).
 import type { LabelledText } from '../testing/labelled-pii.js';
 import { syntheticPage } from '../testing/synthetic-page.js';
 import { detectPii, type PiiCategory } from './detect-pii.js';
@@ -18,7 +19,13 @@ export interface PiiScore {
 
 const key = (category: string, value: string) => `${category}:${value.replace(/\s+/g, '')}`;
 
-export function scorePii(set: readonly LabelledText[], category?: PiiCategory): PiiScore {
+export interface ScoreOptions {
+  category?: PiiCategory;
+  /** False to leave out the person-name lexicons of the texts' languages. */
+  lexicons?: boolean;
+}
+
+export function scorePii(set: readonly LabelledText[], { category, lexicons = true }: ScoreOptions = {}): PiiScore {
   let truePositives = 0;
   let found = 0;
   let expected = 0;
@@ -28,7 +35,7 @@ export function scorePii(set: readonly LabelledText[], category?: PiiCategory): 
     const labels = item.expected.filter(([labelled]) => !category || labelled === category);
     const remaining = labels.map(([labelled, value]) => key(labelled, value));
     expected += remaining.length;
-    for (const entity of detectPii(syntheticPage(item.text))) {
+    for (const entity of detectPii(syntheticPage(item.text), lexicons ? [item.language] : [])) {
       if (category && entity.category !== category) continue;
       found++;
       const k = key(entity.category, entity.keyValues[0]?.content ?? '');

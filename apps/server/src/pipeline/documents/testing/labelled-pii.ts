@@ -128,4 +128,123 @@ export const LABELLED_PII: readonly LabelledText[] = [
       ['Iban', 'ES91 2100 0418 4502 0005 1332'],
     ],
   },
+  // Names in running text, with no title or label before them: only a language's lexicon finds
+  // them (person-names.ts). Company, street and city names are the decoys.
+  {
+    language: 'en',
+    text: [
+      'The contract was signed by Robert Miller on behalf of Northwind Traders Ltd in London.',
+      'Please contact Sarah Johnson if the delivery to Chicago is late.',
+      'The meeting with Green Valley Farms moved to Baker Street, and David Thompson will attend.',
+      'Best regards, Michael Brown',
+    ].join('\n'),
+    expected: [
+      ['PersonName', 'Robert Miller'],
+      ['PersonName', 'Sarah Johnson'],
+      ['PersonName', 'David Thompson'],
+      ['PersonName', 'Michael Brown'],
+    ],
+  },
+  {
+    language: 'fr',
+    text: [
+      'Le contrat a été signé par Pierre Martin au nom de la société Durand SA à Lyon.',
+      'Veuillez contacter Sophie Laurent si la livraison à Marseille est en retard.',
+      'La réunion avec Nicolas Bernard aura lieu rue de la République.',
+      'Cordialement, Julien Moreau',
+    ].join('\n'),
+    expected: [
+      ['PersonName', 'Pierre Martin'],
+      ['PersonName', 'Sophie Laurent'],
+      ['PersonName', 'Nicolas Bernard'],
+      ['PersonName', 'Julien Moreau'],
+    ],
+  },
+  {
+    language: 'es',
+    text: [
+      'El contrato fue firmado por Javier Martínez en nombre de Construcciones Ruiz SL en Sevilla.',
+      'Por favor contacte a Lucía Romero si el envío a Valencia se retrasa.',
+      'La reunión con Elena Navarro será en la calle Gran Vía.',
+      'Atentamente, Pablo Sánchez',
+    ].join('\n'),
+    expected: [
+      ['PersonName', 'Javier Martínez'],
+      ['PersonName', 'Lucía Romero'],
+      ['PersonName', 'Elena Navarro'],
+      ['PersonName', 'Pablo Sánchez'],
+    ],
+  },
+  {
+    language: 'de',
+    text: [
+      'Der Vertrag wurde von Thomas Müller im Namen der Weber GmbH in München unterschrieben.',
+      'Bitte wenden Sie sich an Katrin Wagner, falls die Lieferung nach Hamburg verspätet ist.',
+      'Das Treffen mit Jonas Fischer findet in der Goethestraße statt.',
+      'Mit freundlichen Grüßen, Stefan Hoffmann',
+    ].join('\n'),
+    expected: [
+      ['PersonName', 'Thomas Müller'],
+      ['PersonName', 'Katrin Wagner'],
+      ['PersonName', 'Jonas Fischer'],
+      ['PersonName', 'Stefan Hoffmann'],
+    ],
+  },
+  {
+    language: 'pt',
+    text: [
+      'O contrato foi assinado por Ricardo Almeida em nome da Construções Costa Lda em Lisboa.',
+      'Contacte Ana Rodrigues se a entrega no Porto atrasar.',
+      'A reunião com Miguel Sousa será na Avenida da Liberdade.',
+      'Com os melhores cumprimentos, Tiago Pereira',
+    ].join('\n'),
+    expected: [
+      ['PersonName', 'Ricardo Almeida'],
+      ['PersonName', 'Ana Rodrigues'],
+      ['PersonName', 'Miguel Sousa'],
+      ['PersonName', 'Tiago Pereira'],
+    ],
+  },
+  // Written after the lexicons were tried on the ones above, so that the set is not only what they
+  // were tuned on.
+  {
+    language: 'en',
+    text: 'Yesterday Karen Mitchell from Riverside Bank called about the loan; James Walker approved it on Monday.',
+    expected: [
+      ['PersonName', 'Karen Mitchell'],
+      ['PersonName', 'James Walker'],
+    ],
+  },
+  {
+    language: 'fr',
+    text: 'Hier, Camille Petit de la Banque Populaire a appelé au sujet du prêt ; Antoine Girard l’a approuvé lundi.',
+    expected: [
+      ['PersonName', 'Camille Petit'],
+      ['PersonName', 'Antoine Girard'],
+    ],
+  },
+  {
+    language: 'es',
+    text: 'Ayer Marta Jiménez del Banco Santander llamó por el préstamo; Diego Torres lo aprobó el lunes.',
+    expected: [
+      ['PersonName', 'Marta Jiménez'],
+      ['PersonName', 'Diego Torres'],
+    ],
+  },
+  {
+    language: 'de',
+    text: 'Gestern rief Sabine Koch von der Sparkasse Köln wegen des Kredits an; Michael Schulz hat ihn am Montag genehmigt.',
+    expected: [
+      ['PersonName', 'Sabine Koch'],
+      ['PersonName', 'Michael Schulz'],
+    ],
+  },
+  {
+    language: 'pt',
+    text: 'Ontem a Beatriz Carvalho do Banco Santander ligou por causa do empréstimo; o Rui Gomes aprovou-o na segunda-feira.',
+    expected: [
+      ['PersonName', 'Beatriz Carvalho'],
+      ['PersonName', 'Rui Gomes'],
+    ],
+  },
 ];
