@@ -2250,6 +2250,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v{version}/Viewer/Translation/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The translated text of a Translation task
+         * @description The text of a Translation task in its target language beside the text it was translated from: one passage per page of a document (`pageNumber`), one per paragraph of a transcript (`startTimeSeconds`, `speakerName`). Read-only: translations have no review in the system (product-spec §4); the exports (Viewer/Export) carry the same text. 400 NotReadyYet (4) while the task is not translated yet; 404 for a task that is not a translation, or that the caller does not reach.
+         */
+        get: operations["Viewer_Translation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v{version}/Transcript/MediaUrlAndTranscript": {
         parameters: {
             query?: never;
@@ -5873,6 +5896,30 @@ export interface components {
         /** @description A page of index search hits. */
         PageOfIndexSearchHit: components["schemas"]["PagedListMeta"] & {
             items: components["schemas"]["IndexSearchHit"][];
+        };
+        /** @description The text of a Translation task in its target language, passage by passage, and the engine that translated it. */
+        TaskTranslation: {
+            /** @description Language translated from (ISO 639-1, e.g. `en`). */
+            inputLanguage: string;
+            /** @description Language translated into (ISO 639-1, e.g. `es`). */
+            outputLanguage: string;
+            /** @description The translation engine that made it (`apertium`, `http`). */
+            engine: string;
+            /** @description The passages in document order. */
+            passages: components["schemas"]["TranslatedPassage"][];
+        };
+        /** @description One page of a document, or one paragraph of a transcript, in both languages. */
+        TranslatedPassage: {
+            /** @description Page of a document (1-based); null for a transcript. */
+            pageNumber: number | null;
+            /** @description Where the paragraph starts in a recording (seconds); null for a document. */
+            startTimeSeconds: number | null;
+            /** @description Who speaks the paragraph, when the transcript names them. */
+            speakerName: string | null;
+            /** @description The text in the input language, as recognised or transcribed. */
+            sourceText: string;
+            /** @description The text in the output language. */
+            text: string;
         };
         /** @description The textual summary of a video task. */
         Summary: {
@@ -10621,6 +10668,36 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    Viewer_Translation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+                /** @description Id of the task. */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's translation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskTranslation"];
                 };
             };
             400: components["responses"]["BadRequest"];
