@@ -12,7 +12,11 @@ import { type TaskCaller, taskById } from '../tasks/task-access.js';
 export type TaskTranslation = Schema<'TaskTranslation'>;
 
 /** The translation of a task the caller reaches; 404 when it is not a translation, NotReadyYet until translated. */
-export async function taskTranslation(caller: TaskCaller, scope: ResultsScope, taskId: string): Promise<TaskTranslation> {
+export async function taskTranslation(
+  caller: TaskCaller,
+  scope: ResultsScope,
+  taskId: string,
+): Promise<TaskTranslation> {
   const task = await taskById(caller, taskId);
   const workspace = await scope.workspace(task.workspace_id);
   if (workspace?.task_type !== 'Translation') {

@@ -72,7 +72,18 @@ export function* documentCsvRows(result: ExportedDocument): Generator<CsvValue[]
   }
   const translation = result.translation;
   for (const page of translation?.pages ?? []) {
-    yield ['Translation', `${translation?.from}-${translation?.to}`, '', page.pageNumber, '', '', '', page.text, '', null];
+    yield [
+      'Translation',
+      `${translation?.from}-${translation?.to}`,
+      '',
+      page.pageNumber,
+      '',
+      '',
+      '',
+      page.text,
+      '',
+      null,
+    ];
   }
 }
 
