@@ -117,6 +117,26 @@ export const es: TranslationShape<typeof en> = {
     signInAgain: 'Volver a iniciar sesión',
     forgotPassword: '¿Ha olvidado su contraseña?',
   },
+  translationTask: {
+    readOnly: 'Las traducciones se leen aquí, no se revisan: descargue el texto traducido para trabajar con él.',
+    lead: 'Traducción {{from}} → {{to}} por {{engine}}.',
+    pending:
+      'Esta tarea aún no está traducida: se sigue procesando. Esta página vuelve a comprobarlo cada 20 segundos.',
+    loadFailed: 'No se pudo cargar la traducción.',
+    page: 'Página {{page}}',
+    passage: 'Pasaje {{number}}',
+    original: 'Original ({{language}})',
+    translated: 'Traducción ({{language}})',
+    exports: 'Descargar la traducción',
+    backToList: 'Volver a la lista de tareas',
+    exportTypes: {
+      Word: 'Word (.docx)',
+      Excel: 'Excel (.xlsx)',
+      Csv: 'CSV (.csv)',
+      Json: 'JSON (.json)',
+      Xml: 'XML (.xml)',
+    },
+  },
   mediaTask: {
     title: 'La revisión de transcripciones aún no está disponible',
     description:

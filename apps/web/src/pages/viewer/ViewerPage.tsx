@@ -6,7 +6,7 @@
  * query parameters of spec §2 (taskId or externalId; the others travel along), routed by its type.
  * Viewer/ViewerInit (which takes no checkout) says what the task is: a transcript or subtitles
  * task opens in @reviewdesk/transcript-editor's <TranscriptEditor> (loaded on first use), another
- * recording gets the media page, and neither reaches the document viewer (whose opening checks the
+ * recording gets the media page, a translation its read-only translation page, and none reaches the document viewer (whose opening checks the
  * task out); anything else opens in @reviewdesk/document-viewer's <DocumentViewer> (public entries only). "Next task" and
  * finishing move the URL on, so reload and back work; without a task the page says what it needs.
  * Opening a task of another workspace makes that workspace the header's.
@@ -30,7 +30,8 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
 import { ClearDetectedFields } from './ClearDetectedFields';
 import { MediaTaskPage } from './MediaTaskPage';
-import { isMediaTaskType, opensInTemplateBuilder, opensInTranscriptEditor } from './taskKind';
+import { TranslationTaskPage } from './TranslationTaskPage';
+import { isMediaTaskType, isTranslationTaskType, opensInTemplateBuilder, opensInTranscriptEditor } from './taskKind';
 import { useTenantOfLink } from './useTenantOfLink';
 
 // The editor and its waveform load only when a recording is opened.
@@ -42,7 +43,7 @@ const TranscriptEditor = lazy(async () => {
   return { default: editor.TranscriptEditor };
 });
 
-/** Test ids: `viewer`, `transcript-editor` (rendered by the packages), `media-task`, `viewer.no-task`, `viewer.load-error`. */
+/** Test ids: `viewer`, `transcript-editor` (rendered by the packages), `media-task`, `translation-task`, `viewer.no-task`, `viewer.load-error`. */
 export function ViewerPage() {
   const { user } = useAuth();
   const api = useApiClient();
@@ -124,6 +125,15 @@ export function ViewerPage() {
           />
         </Suspense>
       </div>
+    );
+  }
+  if (isTranslationTaskType(task.data.workspaceConfig.taskType)) {
+    return (
+      <TranslationTaskPage
+        taskId={task.data.taskId}
+        displayName={task.data.displayName}
+        canExport={supports('Viewer_Export')}
+      />
     );
   }
   if (isMediaTaskType(task.data.workspaceConfig.taskType)) {
