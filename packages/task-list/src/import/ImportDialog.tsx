@@ -110,6 +110,7 @@ function FileRow({
       className={`rd-import__file rd-import__file--${entry.status}`}
       data-testid={`import.file.${name}`}
       data-status={entry.status}
+      data-task-id={entry.taskId}
     >
       <div className="rd-import__file-head">
         <span className="rd-import__file-name">{name}</span>

@@ -117,6 +117,26 @@ export function TranslationTaskPage({ taskId, displayName, canExport }: Translat
     body = (
       <>
         <p className="rd-app-page__lead">{t('translationTask.lead', { from, to, engine })}</p>
+        {canExport ? (
+          <section className="rd-app-section" aria-labelledby="rd-app-translation-exports">
+            <h2 id="rd-app-translation-exports" className="rd-app-page__subtitle">
+              {t('translationTask.exports')}
+            </h2>
+            <ul className="rd-app-shortcuts">
+              {TRANSLATION_EXPORT_TYPES.map((name) => (
+                <li key={name}>
+                  <Button
+                    disabled={exportTask.isPending}
+                    data-testid={`translation-task.export.${name}`}
+                    onClick={() => exportTask.mutate(name)}
+                  >
+                    {t(`translationTask.exportTypes.${name}`)}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         {passages.map((passage, index) => {
           const where =
             passage.pageNumber !== null
@@ -164,26 +184,6 @@ export function TranslationTaskPage({ taskId, displayName, canExport }: Translat
     <section className="rd-app-page" data-testid="translation-task">
       <h1 className="rd-app-page__title">{displayName}</h1>
       <p className="rd-app-page__lead">{t('translationTask.readOnly')}</p>
-      {canExport && translation.isSuccess ? (
-        <section className="rd-app-section" aria-labelledby="rd-app-translation-exports">
-          <h2 id="rd-app-translation-exports" className="rd-app-page__subtitle">
-            {t('translationTask.exports')}
-          </h2>
-          <ul className="rd-app-shortcuts">
-            {TRANSLATION_EXPORT_TYPES.map((name) => (
-              <li key={name}>
-                <Button
-                  disabled={exportTask.isPending}
-                  data-testid={`translation-task.export.${name}`}
-                  onClick={() => exportTask.mutate(name)}
-                >
-                  {t(`translationTask.exportTypes.${name}`)}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
       {body}
       <Link to="/task/list" className="rd-focusable" data-testid="translation-task.back">
         {t('translationTask.backToList')}
