@@ -2262,7 +2262,7 @@ export interface paths {
         };
         /**
          * The translated text of a Translation task
-         * @description The text of a Translation task in its target language beside the text it was translated from: one passage per page of a document (`pageNumber`), one per paragraph of a transcript (`startTimeSeconds`, `speakerName`). Read-only: translations have no review in the system (product-spec §4); the exports (Viewer/Export) carry the same text. 400 NotReadyYet (4) while the task is not translated yet; 404 for a task that is not a translation, or that the caller does not reach.
+         * @description The text of a Translation task in its target language beside the text it was translated from, one passage per page (`pageNumber`); read-only: translations have no review in the system (product-spec §4), and the exports (Viewer/Export) carry the same text. For a Transcript or Subtitles task, its transcript translated now by the same engine into `outputLanguage`, one passage per paragraph (`startTimeSeconds`, `speakerName`), from the workspace's transcript language. 400 NotReadyYet (4) while the task is not translated (or transcribed) yet; ContextInvalidInputLanguage (1024) when the recording's language is not known or not offered, ContextInvalidOutputLanguage (1025) without `outputLanguage` for a transcript or for a pair the server does not translate (the message names the pairs it does), ContextOutputLanguageSameAsInput (1026); 404 for a task of another type, or that the caller does not reach.
          */
         get: operations["Viewer_Translation"];
         put?: never;
@@ -10679,7 +10679,10 @@ export interface operations {
     };
     Viewer_Translation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Language to translate a transcript into (ISO 639-1 or a culture name, e.g. `es` or `es-ES`); a Translation task has its own and ignores it. */
+                outputLanguage?: string | null;
+            };
             header?: never;
             path: {
                 /** @description API version of the call (`/api/v{version}`); the current version is "1". */

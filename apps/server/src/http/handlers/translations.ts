@@ -1,4 +1,4 @@
-// The text of Translation tasks (the addition Viewer/Translation). Thin: the rules are in
+// The text of Translation tasks, and transcripts in another language (the addition Viewer/Translation). Thin: the rules are in
 // domain/translations/.
 import { taskTranslation } from '../../domain/translations/task-translation.js';
 import { resultsOf, taskCallerOf } from '../callers.js';
@@ -6,6 +6,12 @@ import { defineHandlers, requires } from '../handler.js';
 
 export const translationHandlers = defineHandlers({
   Viewer_Translation: requires(['Task.View'], (input) =>
-    taskTranslation(taskCallerOf(input), resultsOf(input), input.params.taskId),
+    taskTranslation(
+      input.services,
+      taskCallerOf(input),
+      resultsOf(input),
+      input.params.taskId,
+      input.query.outputLanguage,
+    ),
   ),
 });
