@@ -120,6 +120,14 @@ export const de: TranslationShape<typeof en> = {
     forgotPassword: 'Passwort vergessen?',
   },
   translationTask: {
+    transcriptNote:
+      'Das Transkript in einer anderen Sprache, jetzt von der Übersetzungsmaschine des Servers übersetzt. Das Transkript selbst wird im Editor korrigiert.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Ab hier im Editor anhören',
+    backToTranscript: 'Zurück zum Transkript',
+    readIn: 'Transkript lesen auf',
+    translate: 'Übersetzen',
     readOnly:
       'Übersetzungen werden hier gelesen, nicht geprüft: Laden Sie den übersetzten Text herunter, um damit zu arbeiten.',
     lead: 'Übersetzung {{from}} → {{to}} durch {{engine}}.',

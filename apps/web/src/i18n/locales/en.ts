@@ -115,6 +115,14 @@ export const en = {
     forgotPassword: 'Forgot your password?',
   },
   translationTask: {
+    transcriptNote:
+      'The transcript in another language, translated now by the server’s translation engine. The transcript itself is corrected in the editor.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Listen from here in the editor',
+    backToTranscript: 'Back to the transcript',
+    readIn: 'Read the transcript in',
+    translate: 'Translate',
     readOnly: 'Translations are read here, not reviewed: download the translated text to work on it.',
     lead: 'Translated from {{from}} into {{to}} by {{engine}}.',
     pending: 'This task is not translated yet: it is still being processed. This page looks again every 20 seconds.',

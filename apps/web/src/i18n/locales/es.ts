@@ -118,6 +118,14 @@ export const es: TranslationShape<typeof en> = {
     forgotPassword: '¿Ha olvidado su contraseña?',
   },
   translationTask: {
+    transcriptNote:
+      'La transcripción en otro idioma, traducida ahora por el motor de traducción del servidor. La transcripción en sí se corrige en el editor.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Escuchar desde aquí en el editor',
+    backToTranscript: 'Volver a la transcripción',
+    readIn: 'Leer la transcripción en',
+    translate: 'Traducir',
     readOnly: 'Las traducciones se leen aquí, no se revisan: descargue el texto traducido para trabajar con él.',
     lead: 'Traducción {{from}} → {{to}} por {{engine}}.',
     pending:

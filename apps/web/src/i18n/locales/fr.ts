@@ -120,6 +120,14 @@ export const fr: TranslationShape<typeof en> = {
     forgotPassword: 'Mot de passe oublié ?',
   },
   translationTask: {
+    transcriptNote:
+      'La transcription dans une autre langue, traduite à l’instant par le moteur de traduction du serveur. La transcription elle-même se corrige dans l’éditeur.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Écouter à partir d’ici dans l’éditeur',
+    backToTranscript: 'Retour à la transcription',
+    readIn: 'Lire la transcription en',
+    translate: 'Traduire',
     readOnly:
       'Les traductions se lisent ici, elles ne se révisent pas : téléchargez le texte traduit pour le travailler.',
     lead: 'Traduction {{from}} → {{to}} par {{engine}}.',

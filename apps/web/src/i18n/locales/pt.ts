@@ -118,6 +118,14 @@ export const pt: TranslationShape<typeof en> = {
     forgotPassword: 'Esqueceu-se da palavra-passe?',
   },
   translationTask: {
+    transcriptNote:
+      'A transcrição noutra língua, traduzida agora pelo motor de tradução do servidor. A própria transcrição corrige-se no editor.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Ouvir a partir daqui no editor',
+    backToTranscript: 'Voltar à transcrição',
+    readIn: 'Ler a transcrição em',
+    translate: 'Traduzir',
     readOnly: 'As traduções leem-se aqui, não se revêem: descarregue o texto traduzido para trabalhar nele.',
     lead: 'Tradução {{from}} → {{to}} por {{engine}}.',
     pending:

@@ -3,7 +3,8 @@
  * text it was translated from, page by page (Viewer/Translation), and the downloads in the export
  * formats (Viewer/Export). Read-only: translations have no review in the system (product-spec §4),
  * so nothing here checks the task out. Until the task is translated the page says so and looks
- * again every 20 s.
+ * again every 20 s. With `outputLanguage`, a transcript read in that language instead: paragraph
+ * by paragraph with its time (a link back to the editor at that moment) and speaker.
  */
 import { type EnumMemberName, enumCodeOf, isApiError } from '@reviewdesk/api-client';
 import {
@@ -48,6 +49,19 @@ export interface TranslationTaskPageProps {
   displayName: string;
   /** Whether the server implements Viewer/Export (Server/Capabilities). */
   canExport: boolean;
+  /** A transcript's: the language to read it in (the server translates it now). */
+  outputLanguage?: string | null;
+  /** A transcript's: the workspace, for the links back to the editor. */
+  workspaceId?: string;
+}
+
+/** "1:05" or "1:02:05" for a time in seconds. */
+function clock(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(whole / 3600);
+  const m = Math.floor((whole % 3600) / 60);
+  const s = String(whole % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
 /** The paragraphs of a passage: blank lines separate them. */
@@ -62,13 +76,22 @@ const paragraphsOf = (text: string) =>
  * (with `translation-task.source` and `translation-task.text` inside),
  * `translation-task.export.<Word|Excel|Csv|Json|Xml>`, `translation-task.back`.
  */
-export function TranslationTaskPage({ taskId, displayName, canExport }: TranslationTaskPageProps) {
+export function TranslationTaskPage({
+  taskId,
+  displayName,
+  canExport,
+  outputLanguage = null,
+  workspaceId,
+}: TranslationTaskPageProps) {
+  const transcript = outputLanguage !== null;
   const api = useApiClient();
   const { t, language } = useWebTranslation();
   const { show } = useNotices();
   const { errorMessage } = useServerMessages();
   const translation = useQuery({
-    ...api.queryOptions('get', '/api/v{version}/Viewer/Translation/{taskId}', { params: { path: { taskId } } }),
+    ...api.queryOptions('get', '/api/v{version}/Viewer/Translation/{taskId}', {
+      params: { path: { taskId }, query: transcript ? { outputLanguage } : {} },
+    }),
     retry: false,
     refetchInterval: (query) => (isNotReadyYet(query.state.error) ? NOT_READY_POLL_MS : false),
   });
@@ -117,7 +140,7 @@ export function TranslationTaskPage({ taskId, displayName, canExport }: Translat
     body = (
       <>
         <p className="rd-app-page__lead">{t('translationTask.lead', { from, to, engine })}</p>
-        {canExport ? (
+        {canExport && !transcript ? (
           <section className="rd-app-section" aria-labelledby="rd-app-translation-exports">
             <h2 id="rd-app-translation-exports" className="rd-app-page__subtitle">
               {t('translationTask.exports')}
@@ -141,7 +164,18 @@ export function TranslationTaskPage({ taskId, displayName, canExport }: Translat
           const where =
             passage.pageNumber !== null
               ? t('translationTask.page', { page: passage.pageNumber })
-              : t('translationTask.passage', { number: index + 1 });
+              : passage.startTimeSeconds !== null
+                ? passage.speakerName
+                  ? t('translationTask.spokenBy', {
+                      time: clock(passage.startTimeSeconds),
+                      speaker: passage.speakerName,
+                    })
+                  : t('translationTask.spokenAt', { time: clock(passage.startTimeSeconds) })
+                : t('translationTask.passage', { number: index + 1 });
+          const listen =
+            passage.startTimeSeconds !== null
+              ? `/task/viewer/transcripts?${new URLSearchParams({ taskId, ...(workspaceId ? { workspaceId } : {}), time: String(passage.startTimeSeconds) })}`
+              : null;
           const headingId = `rd-app-translation-${index}`;
           return (
             <section
@@ -151,7 +185,13 @@ export function TranslationTaskPage({ taskId, displayName, canExport }: Translat
               data-testid={`translation-task.passage.${passage.pageNumber ?? index + 1}`}
             >
               <h2 id={headingId} className="rd-app-page__subtitle">
-                {where}
+                {listen ? (
+                  <Link to={listen} className="rd-focusable" title={t('translationTask.listen')}>
+                    {where}
+                  </Link>
+                ) : (
+                  where
+                )}
               </h2>
               <div className="rd-app-translation__columns">
                 <div className="rd-app-translation__column">
@@ -183,11 +223,23 @@ export function TranslationTaskPage({ taskId, displayName, canExport }: Translat
   return (
     <section className="rd-app-page" data-testid="translation-task">
       <h1 className="rd-app-page__title">{displayName}</h1>
-      <p className="rd-app-page__lead">{t('translationTask.readOnly')}</p>
+      <p className="rd-app-page__lead">
+        {transcript ? t('translationTask.transcriptNote') : t('translationTask.readOnly')}
+      </p>
       {body}
-      <Link to="/task/list" className="rd-focusable" data-testid="translation-task.back">
-        {t('translationTask.backToList')}
-      </Link>
+      {transcript ? (
+        <Link
+          to={`/task/viewer/transcripts?${new URLSearchParams({ taskId, ...(workspaceId ? { workspaceId } : {}) })}`}
+          className="rd-focusable"
+          data-testid="translation-task.back"
+        >
+          {t('translationTask.backToTranscript')}
+        </Link>
+      ) : (
+        <Link to="/task/list" className="rd-focusable" data-testid="translation-task.back">
+          {t('translationTask.backToList')}
+        </Link>
+      )}
     </section>
   );
 }

@@ -260,6 +260,59 @@ describe('/task/viewer', () => {
     expect(screen.queryByTestId('translation-task.export.Word')).toBeNull();
   });
 
+  it('reads a transcript in another language from the bar above the editor, each paragraph at its time', async () => {
+    editor.props = null;
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Transcript', 'm-1', 'w-9'))),
+      http.get(`${API}/v1/Viewer/Translation/m-1`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('outputLanguage'));
+        return HttpResponse.json({
+          inputLanguage: 'en',
+          outputLanguage: 'es',
+          engine: 'apertium',
+          passages: [
+            {
+              pageNumber: null,
+              startTimeSeconds: 0,
+              speakerName: 'Chair',
+              sourceText: 'Welcome.',
+              text: 'Bienvenido.',
+            },
+            {
+              pageNumber: null,
+              startTimeSeconds: 65,
+              speakerName: null,
+              sourceText: 'The house is red.',
+              text: 'La casa es roja.',
+            },
+          ],
+        });
+      }),
+    );
+    const { router } = renderApp({
+      path: '/task/viewer/transcripts?taskId=m-1&workspaceId=w-9',
+      abilities: ['Viewer.View'],
+      language: 'en',
+    });
+    await screen.findByTestId('transcript-editor');
+    await userEvent.selectOptions(screen.getByTestId('transcript-translation.language'), 'es');
+    await userEvent.click(screen.getByTestId('transcript-translation.open'));
+    const second = await screen.findByTestId('translation-task.passage.2');
+    expect(new URLSearchParams(router.state.location.search).get('translateTo')).toBe('es');
+    expect(asked).toEqual(['es']);
+    expect(screen.getByTestId('translation-task.passage.1').querySelector('h2')?.textContent).toBe('0:00 · Chair');
+    const time = second.querySelector('h2 a');
+    expect(time?.textContent).toBe('1:05');
+    expect(time?.getAttribute('href')).toBe('/task/viewer/transcripts?taskId=m-1&workspaceId=w-9&time=65');
+    expect(second.querySelector('[data-testid="translation-task.text"]')?.getAttribute('lang')).toBe('es');
+    // A transcript has no document exports; the way back is the editor.
+    expect(screen.queryByTestId('translation-task.export.Word')).toBeNull();
+    await userEvent.click(time as HTMLElement);
+    await screen.findByTestId('transcript-editor');
+    expect(editor.props).toMatchObject({ taskId: 'm-1', initialTime: 65 });
+  });
+
   it('makes the workspace of the opened task the header workspace', async () => {
     server.use(http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Invoice', 't-1', 'w-7'))));
     renderApp({ path: '/task/viewer?taskId=t-1', abilities: ['Viewer.View'] });
