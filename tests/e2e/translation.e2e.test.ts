@@ -3,13 +3,15 @@
  * the task list's dialog into "Translations (English to Spanish)"; the server recognises it and
  * Apertium translates it; "Open" in the dialog lands on the task's read-only translation page,
  * the English and the Spanish text side by side, no checkout taken; the Word download, read back
- * by LibreOffice, holds the Spanish text.
+ * by LibreOffice, holds the Spanish text. And the demo recording (jfk.wav) read in Spanish from the
+ * bar above the transcript editor: its paragraph in both languages, at its time, which leads back
+ * to the editor at that moment.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { wordText } from '../../apps/server/src/testing/word-text';
-import { workspaceIdByName } from '../embed/support/tasks';
+import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { TaskListScreen } from './pages/TaskListScreen';
 import { byTestId } from './pages/testid';
 import { useBrowserSessions } from './support/browser';
@@ -76,5 +78,41 @@ it('imports an English document into the English → Spanish workspace, reads it
   const word = await wordText(new Uint8Array(await readFile(await file.path())));
   expect(word).toContain('Translation en → es');
   expect(word).toMatch(/locos/);
+  expect(s.problems).toEqual([]);
+});
+
+it('reads the demo recording in Spanish from the transcript editor and goes back to the editor at a paragraph', {
+  timeout: 300_000,
+}, async () => {
+  const s = current();
+  const { shell, token } = await signInThroughLoginPage(s, demoAccount('Manager'));
+  await shell.chooseLanguage('en');
+  const page = s.page;
+  const workspaceId = await workspaceIdByName(s.baseUrl, await token(), 'Meeting recordings');
+  // Recognised by the server first (pocketsphinx): up to minutes on a busy two-core machine.
+  const taskId = await importForReview(s.baseUrl, await token(), workspaceId, 'audio/jfk.wav', 240_000);
+  await page.goto(`/task/viewer/transcripts?taskId=${taskId}&workspaceId=${workspaceId}`);
+  await byTestId(page, 'transcript-editor').waitFor({ timeout: 30_000 });
+
+  await byTestId(page, 'transcript-translation.language').selectOption('es');
+  await byTestId(page, 'transcript-translation.open').click();
+  await page.waitForURL((url) => url.searchParams.get('translateTo') === 'es');
+  await byTestId(page, 'translation-task.passage.1').waitFor({ timeout: 30_000 });
+  // The paragraph where "country" is spoken (pocketsphinx splits the speech into several).
+  const passage = page.locator('[data-testid^="translation-task.passage."]', { hasText: /country/i }).first();
+  expect(await passage.getByTestId('translation-task.source').getAttribute('lang')).toBe('en');
+  expect(await passage.getByTestId('translation-task.source').textContent()).toMatch(/country/i);
+  expect(await passage.getByTestId('translation-task.text').getAttribute('lang')).toBe('es');
+  expect(await passage.getByTestId('translation-task.text').textContent()).toMatch(/país/i);
+  expect(await byTestId(page, 'translation-task').textContent()).toContain(
+    'Translated from English into Spanish by apertium.',
+  );
+  await settle(s);
+  await s.screenshot('translation-3-recording-in-spanish');
+
+  // The paragraph's time leads back to the editor at that moment.
+  await passage.locator('h2 a').click();
+  await page.waitForURL((url) => url.pathname === '/task/viewer/transcripts' && url.searchParams.has('time'));
+  await byTestId(page, 'transcript-editor').waitFor({ timeout: 30_000 });
   expect(s.problems).toEqual([]);
 });
