@@ -78,6 +78,7 @@ describe('the contract covers the specification', () => {
         'User_TwoFactorBegin',
         'User_TwoFactorConfirm',
         'User_TwoFactorDisable',
+        'Viewer_Translation',
       ].sort(),
     );
   });

@@ -1,7 +1,8 @@
 // Translation tasks end to end: a Translation workspace (English → Spanish, the pair Apertium ships
 // in Debian), an import refused when the pair is not offered (with the spec's context codes and the
 // pairs that are), and a real English PDF processed through the stages, translated by Apertium, and
-// exported in Json and Xml with its Spanish text. Translation tasks skip review (spec §4).
+// exported in Json, Xml, Excel, Csv with its Spanish text, and read page by page in both languages
+// (Viewer/Translation, per role, workspace and tenant). Translation tasks skip review (spec §4).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
@@ -9,6 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { codeOf, type ErrorBody } from './support/answers.js';
 import { databaseKinds, demoEmail, GLOBEX_ADMIN, useTestServer } from './support/harness.js';
+import { withoutMemberships } from './support/list-fixtures.js';
 import { processTaskNow } from './support/processed-task.js';
 import { CONTRACTS_WS, importFile, setWorkspaceConfig } from './support/task-import.js';
 
@@ -112,5 +114,55 @@ describe.each(databaseKinds())('translation tasks on %s', (kind) => {
     expect(xml.body).toMatch(/<translation from="en" to="es" engine="apertium">/);
     // Another tenant cannot export it.
     expect((await exportAs(2, await t.tokenFor(GLOBEX_ADMIN))).statusCode).toBe(403);
+    const csv = await exportAs(1);
+    expect(csv.body).toMatch(/\r\nTranslation,en-es,,1,,,,[^\r]*locos/);
+
+    // Read in the app (Viewer/Translation): both languages page by page, for whoever reaches the task.
+    const read = (token: string, id = taskId) => t.call('GET', `/api/v1/Viewer/Translation/${id}`, { token });
+    const answer = await read(creator);
+    expect(answer.status).toBe(200);
+    const translation = answer.body as {
+      inputLanguage: string;
+      outputLanguage: string;
+      engine: string;
+      passages: Array<{ pageNumber: number; startTimeSeconds: null; sourceText: string; text: string }>;
+    };
+    expect(translation).toMatchObject({ inputLanguage: 'en', outputLanguage: 'es', engine: 'apertium' });
+    expect(translation.passages).toHaveLength(1);
+    expect(translation.passages[0]).toMatchObject({ pageNumber: 1, startTimeSeconds: null, speakerName: null });
+    expect(translation.passages[0]?.sourceText).toMatch(/crazy ones/i);
+    expect(translation.passages[0]?.text).toBe(page.translated_text);
+    for (const role of ['Administrator', 'Manager', 'Reviewer']) {
+      expect((await read(await t.tokenFor(demoEmail(role)))).status, role).toBe(200);
+    }
+    // Another tenant's administrator, and a reviewer without the workspace, find no such task.
+    const elsewhere = await read(await t.tokenFor(GLOBEX_ADMIN));
+    expect(elsewhere.status).toBe(404);
+    expect(codeOf(elsewhere.body)).toBe(9);
+    expect(JSON.stringify(elsewhere.body)).not.toMatch(/locos/);
+    await withoutMemberships(t.server.database.db);
+    expect((await read(await t.tokenFor(demoEmail('Reviewer')))).status).toBe(404);
+    expect((await read(await t.tokenFor(demoEmail('Administrator')))).status).toBe(200);
+    expect((await t.call('GET', `/api/v1/Viewer/Translation/${taskId}`)).status).toBe(401);
   }, 240_000);
+
+  it('answers NotReadyYet until the task is translated, and 404 for a task that is not a translation', async () => {
+    const imported = await importFile(t, creator, { workspaceId: CONTRACTS_WS }, crazyOnes());
+    const taskId = imported.body.result?.taskId as string;
+    const early = await t.call('GET', `/api/v1/Viewer/Translation/${taskId}`, { token: creator });
+    expect(early.status).toBe(400);
+    expect(codeOf(early.body)).toBe(4);
+    await t.server.database.db
+      .updateTable('workspaces')
+      .set({ task_type: 'Custom' })
+      .where('id', '=', CONTRACTS_WS)
+      .execute();
+    const other = await t.call('GET', `/api/v1/Viewer/Translation/${taskId}`, { token: creator });
+    expect(other.status).toBe(404);
+    expect(codeOf(other.body)).toBe(9);
+    const unknown = await t.call('GET', '/api/v1/Viewer/Translation/00000000-0000-4000-8000-000000000000', {
+      token: creator,
+    });
+    expect(unknown.status).toBe(404);
+  });
 });

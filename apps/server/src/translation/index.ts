@@ -15,6 +15,7 @@ export {
   TranslationError,
   TranslationNotConfiguredError,
   type Translator,
+  translateTexts,
 } from './translator.js';
 
 const byConfig = new WeakMap<ServerConfig, Translator>();

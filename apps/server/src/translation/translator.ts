@@ -61,3 +61,16 @@ export function describePair(pair: LanguagePair): string {
 }
 
 export const samePair = (a: LanguagePair, b: LanguagePair) => a.from === b.from && a.to === b.to;
+
+/** The texts through the engine's batch call when it has one, else one by one; in order. */
+export async function translateTexts(
+  translator: Translator,
+  texts: readonly string[],
+  pair: LanguagePair,
+  signal?: AbortSignal,
+): Promise<string[]> {
+  if (translator.translateMany) return translator.translateMany(texts, pair, signal);
+  const translated: string[] = [];
+  for (const text of texts) translated.push(await translator.translate(text, pair, signal));
+  return translated;
+}

@@ -66,3 +66,43 @@ export const Imported: Story = {
     await expect(args.onOpenImported).toHaveBeenCalledWith([{ taskId: NEW_TASK, fileName: 'Fatura 2026-0190.pdf' }]);
   },
 };
+
+/**
+ * A Translation workspace whose pair the server does not offer: the upload goes, the task is
+ * refused (ContextInvalidOutputLanguage 1025) and its row says why in the person's language, the
+ * server's words (the pairs it does translate) as detail.
+ */
+export const TranslationPairRefused: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(
+      http.post('*/SdTask/Process', () =>
+        HttpResponse.json(
+          {
+            succeeded: false,
+            errors: [
+              {
+                code: 1025,
+                message:
+                  'Translation English → German is not available on this server (Apertium (rule-based machine translation, offline)); it translates English → Spanish, Spanish → English.',
+              },
+            ],
+          },
+          { status: 400 },
+        ),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement.ownerDocument.body);
+    const input = await page.findByTestId('import.input');
+    await userEvent.upload(input as HTMLInputElement, [
+      new File(['%PDF-1.7 contrato'], 'Contrato.pdf', { type: 'application/pdf' }),
+    ]);
+    await userEvent.click(page.getByTestId('import.start'));
+    const refusal = await page.findByTestId('import.file.refusal', {}, { timeout: 10_000 });
+    await expect(refusal.textContent).toContain('Falta a língua de destino, ou este servidor não traduz para ela.');
+    await expect(refusal.textContent).toContain('English → German is not available');
+    await expect(refusal.textContent).toContain('it translates English → Spanish');
+    await expect(page.getByTestId('import.file.Contrato.pdf').getAttribute('data-status')).toBe('failed');
+  },
+};

@@ -7,7 +7,7 @@
  * fetches those itself.
  */
 import type { ApiCallError, Schema } from '@reviewdesk/api-client';
-import { Button, Dialog, Input, Select, Tabs, useApiClient, useCan } from '@reviewdesk/ui';
+import { Button, Dialog, Input, Select, Tabs, useApiClient, useCan, useServerMessages } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type DragEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useStore } from 'zustand';
@@ -83,6 +83,10 @@ function FileRow({
   onRemove: () => void;
 }) {
   const { t, culture } = useTaskListTranslation();
+  const { codeMessage } = useServerMessages();
+  // A refusal with a code reads in the person's language, the server's own words as detail
+  // (e.g. a translation pair the server does not offer, and the pairs it does).
+  const refusal = entry.errorCode ? codeMessage('TaskErrorCode', entry.errorCode, entry.error) : null;
   const percent = entry.file.size > 0 ? Math.floor((entry.bytesSent / entry.file.size) * 100) : 0;
   const name = entry.file.name;
   const problem = entry.problem;
@@ -110,6 +114,7 @@ function FileRow({
       className={`rd-import__file rd-import__file--${entry.status}`}
       data-testid={`import.file.${name}`}
       data-status={entry.status}
+      data-task-id={entry.taskId}
     >
       <div className="rd-import__file-head">
         <span className="rd-import__file-name">{name}</span>
@@ -123,7 +128,12 @@ function FileRow({
           {message}
         </p>
       ) : null}
-      {entry.error ? (
+      {refusal ? (
+        <p className="rd-import__problem" role="alert" data-testid="import.file.refusal">
+          {refusal.message}
+          {refusal.detail ? <span className="rd-import__problem-detail"> {refusal.detail}</span> : null}
+        </p>
+      ) : entry.error ? (
         <p className="rd-import__problem" role="alert">
           {entry.error}
         </p>

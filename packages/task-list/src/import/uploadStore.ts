@@ -32,7 +32,10 @@ export interface UploadEntry {
   bytesSent: number;
   /** Set when the task was created. */
   taskId?: string;
+  /** What went wrong, as the server said it (English) or as the upload failed. */
   error?: string;
+  /** The server's TaskErrorCode when it refused the task (shown in the person's language). */
+  errorCode?: number;
 }
 
 /** What every file of one "Upload" click goes with. */
@@ -148,10 +151,12 @@ export function createUploadStore(options: UploadStoreOptions): UploadStore {
           patch(id, { status: 'offline' });
           return;
         }
-        const message = isApiError(error)
-          ? ((error.result as { errors?: { message?: string }[] } | undefined)?.errors?.[0]?.message ?? error.message)
-          : String(error);
-        patch(id, { status: 'failed', error: message });
+        const refusal = isApiError(error)
+          ? (error.result as { errors?: { code?: unknown; message?: string }[] } | undefined)?.errors?.[0]
+          : undefined;
+        const message = isApiError(error) ? (refusal?.message ?? error.message) : String(error);
+        const code = typeof refusal?.code === 'number' && refusal.code > 0 ? refusal.code : undefined;
+        patch(id, { status: 'failed', error: message, errorCode: code });
       }
     }
 
@@ -202,7 +207,7 @@ export function createUploadStore(options: UploadStoreOptions): UploadStore {
         },
       });
       uploads.set(id, upload);
-      patch(id, { status: 'uploading', error: undefined });
+      patch(id, { status: 'uploading', error: undefined, errorCode: undefined });
       void upload.findPreviousUploads().then((previous) => {
         const last = previous[0];
         if (last) upload.resumeFromPreviousUpload(last);

@@ -2250,6 +2250,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v{version}/Viewer/Translation/{taskId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The translated text of a Translation task
+         * @description The text of a Translation task in its target language beside the text it was translated from, one passage per page (`pageNumber`); read-only: translations have no review in the system (product-spec §4), and the exports (Viewer/Export) carry the same text. For a Transcript or Subtitles task, its transcript translated now by the same engine into `outputLanguage`, one passage per paragraph (`startTimeSeconds`, `speakerName`), from the workspace's transcript language. 400 NotReadyYet (4) while the task is not translated (or transcribed) yet; ContextInvalidInputLanguage (1024) when the recording's language is not known or not offered, ContextInvalidOutputLanguage (1025) without `outputLanguage` for a transcript or for a pair the server does not translate (the message names the pairs it does), ContextOutputLanguageSameAsInput (1026); 404 for a task of another type, or that the caller does not reach.
+         */
+        get: operations["Viewer_Translation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v{version}/Transcript/MediaUrlAndTranscript": {
         parameters: {
             query?: never;
@@ -5873,6 +5896,30 @@ export interface components {
         /** @description A page of index search hits. */
         PageOfIndexSearchHit: components["schemas"]["PagedListMeta"] & {
             items: components["schemas"]["IndexSearchHit"][];
+        };
+        /** @description The text of a Translation task in its target language, passage by passage, and the engine that translated it. */
+        TaskTranslation: {
+            /** @description Language translated from (ISO 639-1, e.g. `en`). */
+            inputLanguage: string;
+            /** @description Language translated into (ISO 639-1, e.g. `es`). */
+            outputLanguage: string;
+            /** @description The translation engine that made it (`apertium`, `http`). */
+            engine: string;
+            /** @description The passages in document order. */
+            passages: components["schemas"]["TranslatedPassage"][];
+        };
+        /** @description One page of a document, or one paragraph of a transcript, in both languages. */
+        TranslatedPassage: {
+            /** @description Page of a document (1-based); null for a transcript. */
+            pageNumber: number | null;
+            /** @description Where the paragraph starts in a recording (seconds); null for a document. */
+            startTimeSeconds: number | null;
+            /** @description Who speaks the paragraph, when the transcript names them. */
+            speakerName: string | null;
+            /** @description The text in the input language, as recognised or transcribed. */
+            sourceText: string;
+            /** @description The text in the output language. */
+            text: string;
         };
         /** @description The textual summary of a video task. */
         Summary: {
@@ -10621,6 +10668,39 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            501: components["responses"]["NotImplemented"];
+        };
+    };
+    Viewer_Translation: {
+        parameters: {
+            query?: {
+                /** @description Language to translate a transcript into (ISO 639-1 or a culture name, e.g. `es` or `es-ES`); a Translation task has its own and ignores it. */
+                outputLanguage?: string | null;
+            };
+            header?: never;
+            path: {
+                /** @description API version of the call (`/api/v{version}`); the current version is "1". */
+                version: components["parameters"]["ApiVersion"];
+                /** @description Id of the task. */
+                taskId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The task's translation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TaskTranslation"];
                 };
             };
             400: components["responses"]["BadRequest"];

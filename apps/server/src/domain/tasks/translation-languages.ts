@@ -47,6 +47,12 @@ export async function checkTranslationLanguages(
       "A translation needs a target language: set the workspace's target language or send context.outputLanguage.",
     );
   }
+  return checkPairOffered(translator, { from, to });
+}
+
+/** A pair the engine offers, else the refusal that names the pairs it does (1024/1025/1026). */
+export async function checkPairOffered(translator: Translator, pair: LanguagePair): Promise<LanguagePair> {
+  const { from, to } = pair;
   if (from === to) {
     throw fail(
       TaskErrorCode.ContextOutputLanguageSameAsInput,
@@ -60,7 +66,6 @@ export async function checkTranslationLanguages(
     if (!(error instanceof TranslationNotConfiguredError)) throw error;
     offered = [];
   }
-  const pair = { from, to };
   if (offered.some((p) => p.from === from && p.to === to)) return pair;
   if (offered.length === 0) {
     throw fail(

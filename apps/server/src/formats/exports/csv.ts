@@ -9,7 +9,7 @@
 
 import { safeFileName } from '../file-names.js';
 import { fieldRows, tableGrids } from './document-rows.js';
-import type { DocumentResult, ExportFile } from './types.js';
+import type { ExportedDocument, ExportFile } from './types.js';
 
 type CsvValue = string | number | null | undefined;
 
@@ -44,8 +44,11 @@ export const CSV_COLUMNS = [
   'Confidence',
 ];
 
-/** The rows of one document under CSV_COLUMNS: its fields, then every table cell. */
-export function* documentCsvRows(result: DocumentResult): Generator<CsvValue[]> {
+/**
+ * The rows of one document under CSV_COLUMNS: its fields, then every table cell, then for a
+ * Translation task one `Translation` row per page (category: the pair, value: the page's text).
+ */
+export function* documentCsvRows(result: ExportedDocument): Generator<CsvValue[]> {
   for (const row of fieldRows(result)) {
     yield ['Field', row.category, row.group, row.page, '', '', '', row.value, row.normalizedValue, row.confidence];
   }
@@ -67,6 +70,21 @@ export function* documentCsvRows(result: DocumentResult): Generator<CsvValue[]> 
       }
     }
   }
+  const translation = result.translation;
+  for (const page of translation?.pages ?? []) {
+    yield [
+      'Translation',
+      `${translation?.from}-${translation?.to}`,
+      '',
+      page.pageNumber,
+      '',
+      '',
+      '',
+      page.text,
+      '',
+      null,
+    ];
+  }
 }
 
 /** A CSV file: the byte-order mark, the header line and the rows. */
@@ -84,6 +102,6 @@ export function csvFile(
   };
 }
 
-export function toCsv(result: DocumentResult, displayName: string | null | undefined): ExportFile {
+export function toCsv(result: ExportedDocument, displayName: string | null | undefined): ExportFile {
   return csvFile(CSV_COLUMNS, documentCsvRows(result), displayName);
 }

@@ -100,6 +100,31 @@ describe('toCsv', () => {
     expect(cells.find((r) => r[5] === '1' && r[6] === 'name')?.[7]).toBe('Beeswax XL\nAcme beeswax');
     expect(new Set(cells.map((r) => r[4]))).toEqual(new Set(['Table 1']));
   });
+
+  it("writes a Translation task's text page by page after its fields", () => {
+    const translated = toCsv(
+      {
+        ...INVOICE_RESULT,
+        translation: {
+          from: 'en',
+          to: 'es',
+          engine: 'apertium',
+          pages: [
+            { pageNumber: 1, text: 'Aquí está a los locos.\n\nLos inadaptados, "rebeldes"' },
+            { pageNumber: 2, text: '=1+2' },
+          ],
+        },
+      },
+      NAME,
+    );
+    const [, ...all] = readCsv(decode(translated.bytes).slice(1));
+    const pages = all.filter((r) => r[0] === 'Translation');
+    expect(pages.map((r) => [r[1], r[3], r[7]])).toEqual([
+      ['en-es', '1', 'Aquí está a los locos.\n\nLos inadaptados, "rebeldes"'],
+      ['en-es', '2', "'=1+2"],
+    ]);
+    expect(all.at(-1)?.[0]).toBe('Translation');
+  });
 });
 
 describe('toXml', () => {

@@ -94,6 +94,40 @@ describe('toDocx', () => {
   );
 });
 
+describe('toDocx of a Translation task', () => {
+  it(
+    "writes the translated text after the fields: the pair, then each page's paragraphs",
+    async () => {
+      const file = await toDocx(
+        {
+          ...INVOICE_RESULT,
+          translation: {
+            from: 'en',
+            to: 'es',
+            engine: 'apertium',
+            pages: [
+              { pageNumber: 1, text: 'Aquí está a los locos.\n\nLos inadaptados.' },
+              { pageNumber: 2, text: 'Los rebeldes.' },
+            ],
+          },
+        },
+        NAME,
+      );
+      const text = lines(await wordText(file.bytes)).filter(Boolean);
+      const at = text.indexOf('Translation en → es');
+      expect(at).toBeGreaterThan(text.indexOf('Table 1'));
+      expect(text.slice(at + 1)).toEqual([
+        'Page 1',
+        'Aquí está a los locos.',
+        'Los inadaptados.',
+        'Page 2',
+        'Los rebeldes.',
+      ]);
+    },
+    CONVERSION,
+  );
+});
+
 describe('transcriptToDocx', () => {
   it(
     'has the same paragraphs as the text export under each combination of options',

@@ -24,9 +24,9 @@ import type { Language } from '../cultures.js';
 import { safeFileName } from '../file-names.js';
 import type { Transcript, TranscriptWord } from '../transcript.js';
 import { type FieldRow, fieldRows, type TableGrid, tableGrids } from './document-rows.js';
-import { DOCX_LABELS } from './docx-labels.js';
+import { DOCX_LABELS, type DocxLabels } from './docx-labels.js';
 import { clock, paragraphsOf } from './transcript-text.js';
-import type { DocumentResult, ExportFile, TranscriptExportOptions } from './types.js';
+import type { DocumentTranslation, ExportedDocument, ExportFile, TranscriptExportOptions } from './types.js';
 import { stripForbidden } from './xml.js';
 
 export const DOCX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
@@ -87,7 +87,7 @@ const gridTable = (grid: TableGrid) =>
   );
 
 /** The blocks of one reviewed document under a title (a combined export puts several in one file). */
-export function documentBlocks(result: DocumentResult, title: string, language: Language = 'en'): DocxBlock[] {
+export function documentBlocks(result: ExportedDocument, title: string, language: Language = 'en'): DocxBlock[] {
   const labels = DOCX_LABELS[language];
   const blocks: DocxBlock[] = [heading(title, HeadingLevel.HEADING_1)];
   for (const [group, rows] of fieldGroups(fieldRows(result))) {
@@ -101,6 +101,24 @@ export function documentBlocks(result: DocumentResult, title: string, language: 
   }
   for (const grid of tableGrids(result)) {
     blocks.push(heading(grid.name, HeadingLevel.HEADING_2), gridTable(grid));
+  }
+  if (result.translation) blocks.push(...translationBlocks(result.translation, labels));
+  return blocks;
+}
+
+/**
+ * A Translation task's text: a heading naming the pair, then each page's paragraphs (blank lines
+ * in the translated text) as Word paragraphs, under a page heading when there are several pages.
+ */
+function translationBlocks(translation: DocumentTranslation, labels: DocxLabels): DocxBlock[] {
+  const blocks: DocxBlock[] = [
+    heading(`${labels.translation} ${translation.from} → ${translation.to}`, HeadingLevel.HEADING_2),
+  ];
+  for (const page of translation.pages) {
+    if (translation.pages.length > 1) blocks.push(heading(`${labels.page} ${page.pageNumber}`, HeadingLevel.HEADING_3));
+    for (const paragraph of page.text.split(/\n\s*\n/)) {
+      if (paragraph.trim()) blocks.push(new Paragraph({ spacing: { after: 160 }, children: runs(paragraph.trim()) }));
+    }
   }
   return blocks;
 }
@@ -160,7 +178,7 @@ export async function docxFile(parts: DocxBlock[][], name: string | null | undef
   };
 }
 
-export const toDocx = (result: DocumentResult, displayName: string | null | undefined, language: Language = 'en') =>
+export const toDocx = (result: ExportedDocument, displayName: string | null | undefined, language: Language = 'en') =>
   docxFile([documentBlocks(result, displayName ?? '', language)], displayName);
 
 export const transcriptToDocx = (

@@ -23,6 +23,7 @@ import { tenantHandlers } from './tenant.js';
 import { tenantSecretsHandlers } from './tenant-secrets.js';
 import { tenantUsersHandlers } from './tenant-users.js';
 import { transcriptSpeakerHandlers } from './transcript-speakers.js';
+import { translationHandlers } from './translations.js';
 import { userHandlers } from './user.js';
 import { userAccountHandlers } from './user-account.js';
 import { userEmailHandlers } from './user-email.js';
@@ -63,4 +64,5 @@ export const handlers = combineHandlers(
   chatbotHandlers,
   insightHandlers,
   taskShareHandlers,
+  translationHandlers,
 );

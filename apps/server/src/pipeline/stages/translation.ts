@@ -6,10 +6,9 @@ import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { translationLanguagesOf } from '../../domain/tasks/translation-languages.js';
 import {
   describePair,
-  type LanguagePair,
   TranslationError,
   TranslationNotConfiguredError,
-  type Translator,
+  translateTexts,
   translatorFor,
 } from '../../translation/index.js';
 import type { PageText } from '../documents/text/page-text.js';
@@ -54,19 +53,6 @@ export function paragraphsOf(page: PageText): string[] {
 /** Pages per call of the engine. */
 const PAGES_PER_CALL = 50;
 
-/** The texts through the engine's batch call when it has one, else one by one. */
-async function translateAll(
-  translator: Translator,
-  texts: string[],
-  pair: LanguagePair,
-  signal: AbortSignal,
-): Promise<string[]> {
-  if (translator.translateMany) return translator.translateMany(texts, pair, signal);
-  const translated: string[] = [];
-  for (const text of texts) translated.push(await translator.translate(text, pair, signal));
-  return translated;
-}
-
 /** Translates every page and keeps the result; the summary names the pair and the engine. */
 export async function translatePages(
   context: StageContext,
@@ -88,7 +74,7 @@ export async function translatePages(
     const texts = batch.map((page) => paragraphsOf(page).join('\n\n'));
     let translated: string[];
     try {
-      translated = await translateAll(translator, texts, pair, context.signal);
+      translated = await translateTexts(translator, texts, pair, context.signal);
     } catch (error) {
       if (error instanceof TranslationNotConfiguredError || error instanceof TranslationError) {
         const from = batch[0]?.pageNumber;

@@ -119,6 +119,35 @@ export const de: TranslationShape<typeof en> = {
     signInAgain: 'Erneut anmelden',
     forgotPassword: 'Passwort vergessen?',
   },
+  translationTask: {
+    transcriptNote:
+      'Das Transkript in einer anderen Sprache, jetzt von der Übersetzungsmaschine des Servers übersetzt. Das Transkript selbst wird im Editor korrigiert.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Ab hier im Editor anhören',
+    backToTranscript: 'Zurück zum Transkript',
+    readIn: 'Transkript lesen auf',
+    translate: 'Übersetzen',
+    readOnly:
+      'Übersetzungen werden hier gelesen, nicht geprüft: Laden Sie den übersetzten Text herunter, um damit zu arbeiten.',
+    lead: 'Übersetzung {{from}} → {{to}} durch {{engine}}.',
+    pending:
+      'Diese Aufgabe ist noch nicht übersetzt: Sie wird noch verarbeitet. Diese Seite sieht alle 20 Sekunden erneut nach.',
+    loadFailed: 'Die Übersetzung konnte nicht geladen werden.',
+    page: 'Seite {{page}}',
+    passage: 'Abschnitt {{number}}',
+    original: 'Original ({{language}})',
+    translated: 'Übersetzung ({{language}})',
+    exports: 'Übersetzung herunterladen',
+    backToList: 'Zurück zur Aufgabenliste',
+    exportTypes: {
+      Word: 'Word (.docx)',
+      Excel: 'Excel (.xlsx)',
+      Csv: 'CSV (.csv)',
+      Json: 'JSON (.json)',
+      Xml: 'XML (.xml)',
+    },
+  },
   mediaTask: {
     title: 'Die Prüfung von Transkripten ist noch nicht verfügbar',
     description:

@@ -114,6 +114,33 @@ export const en = {
     signInAgain: 'Sign in again',
     forgotPassword: 'Forgot your password?',
   },
+  translationTask: {
+    transcriptNote:
+      'The transcript in another language, translated now by the server’s translation engine. The transcript itself is corrected in the editor.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Listen from here in the editor',
+    backToTranscript: 'Back to the transcript',
+    readIn: 'Read the transcript in',
+    translate: 'Translate',
+    readOnly: 'Translations are read here, not reviewed: download the translated text to work on it.',
+    lead: 'Translated from {{from}} into {{to}} by {{engine}}.',
+    pending: 'This task is not translated yet: it is still being processed. This page looks again every 20 seconds.',
+    loadFailed: 'The translation could not be loaded.',
+    page: 'Page {{page}}',
+    passage: 'Passage {{number}}',
+    original: 'Original ({{language}})',
+    translated: 'Translation ({{language}})',
+    exports: 'Download the translation',
+    backToList: 'Back to the task list',
+    exportTypes: {
+      Word: 'Word (.docx)',
+      Excel: 'Excel (.xlsx)',
+      Csv: 'CSV (.csv)',
+      Json: 'JSON (.json)',
+      Xml: 'XML (.xml)',
+    },
+  },
   mediaTask: {
     title: 'Transcript review is not available yet',
     description:

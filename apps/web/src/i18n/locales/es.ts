@@ -117,6 +117,34 @@ export const es: TranslationShape<typeof en> = {
     signInAgain: 'Volver a iniciar sesión',
     forgotPassword: '¿Ha olvidado su contraseña?',
   },
+  translationTask: {
+    transcriptNote:
+      'La transcripción en otro idioma, traducida ahora por el motor de traducción del servidor. La transcripción en sí se corrige en el editor.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Escuchar desde aquí en el editor',
+    backToTranscript: 'Volver a la transcripción',
+    readIn: 'Leer la transcripción en',
+    translate: 'Traducir',
+    readOnly: 'Las traducciones se leen aquí, no se revisan: descargue el texto traducido para trabajar con él.',
+    lead: 'Traducción {{from}} → {{to}} por {{engine}}.',
+    pending:
+      'Esta tarea aún no está traducida: se sigue procesando. Esta página vuelve a comprobarlo cada 20 segundos.',
+    loadFailed: 'No se pudo cargar la traducción.',
+    page: 'Página {{page}}',
+    passage: 'Pasaje {{number}}',
+    original: 'Original ({{language}})',
+    translated: 'Traducción ({{language}})',
+    exports: 'Descargar la traducción',
+    backToList: 'Volver a la lista de tareas',
+    exportTypes: {
+      Word: 'Word (.docx)',
+      Excel: 'Excel (.xlsx)',
+      Csv: 'CSV (.csv)',
+      Json: 'JSON (.json)',
+      Xml: 'XML (.xml)',
+    },
+  },
   mediaTask: {
     title: 'La revisión de transcripciones aún no está disponible',
     description:

@@ -119,6 +119,35 @@ export const fr: TranslationShape<typeof en> = {
     signInAgain: 'Se reconnecter',
     forgotPassword: 'Mot de passe oublié ?',
   },
+  translationTask: {
+    transcriptNote:
+      'La transcription dans une autre langue, traduite à l’instant par le moteur de traduction du serveur. La transcription elle-même se corrige dans l’éditeur.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Écouter à partir d’ici dans l’éditeur',
+    backToTranscript: 'Retour à la transcription',
+    readIn: 'Lire la transcription en',
+    translate: 'Traduire',
+    readOnly:
+      'Les traductions se lisent ici, elles ne se révisent pas : téléchargez le texte traduit pour le travailler.',
+    lead: 'Traduction {{from}} → {{to}} par {{engine}}.',
+    pending:
+      'Cette tâche n’est pas encore traduite : elle est toujours en traitement. Cette page vérifie à nouveau toutes les 20 secondes.',
+    loadFailed: 'La traduction n’a pas pu être chargée.',
+    page: 'Page {{page}}',
+    passage: 'Passage {{number}}',
+    original: 'Original ({{language}})',
+    translated: 'Traduction ({{language}})',
+    exports: 'Télécharger la traduction',
+    backToList: 'Retour à la liste des tâches',
+    exportTypes: {
+      Word: 'Word (.docx)',
+      Excel: 'Excel (.xlsx)',
+      Csv: 'CSV (.csv)',
+      Json: 'JSON (.json)',
+      Xml: 'XML (.xml)',
+    },
+  },
   mediaTask: {
     title: 'La révision des transcriptions n’est pas encore disponible',
     description:

@@ -117,6 +117,34 @@ export const pt: TranslationShape<typeof en> = {
     signInAgain: 'Iniciar sessão novamente',
     forgotPassword: 'Esqueceu-se da palavra-passe?',
   },
+  translationTask: {
+    transcriptNote:
+      'A transcrição noutra língua, traduzida agora pelo motor de tradução do servidor. A própria transcrição corrige-se no editor.',
+    spokenBy: '{{time}} · {{speaker}}',
+    spokenAt: '{{time}}',
+    listen: 'Ouvir a partir daqui no editor',
+    backToTranscript: 'Voltar à transcrição',
+    readIn: 'Ler a transcrição em',
+    translate: 'Traduzir',
+    readOnly: 'As traduções leem-se aqui, não se revêem: descarregue o texto traduzido para trabalhar nele.',
+    lead: 'Tradução {{from}} → {{to}} por {{engine}}.',
+    pending:
+      'Esta tarefa ainda não está traduzida: continua a ser processada. Esta página volta a verificar a cada 20 segundos.',
+    loadFailed: 'Não foi possível carregar a tradução.',
+    page: 'Página {{page}}',
+    passage: 'Passagem {{number}}',
+    original: 'Original ({{language}})',
+    translated: 'Tradução ({{language}})',
+    exports: 'Descarregar a tradução',
+    backToList: 'Voltar à lista de tarefas',
+    exportTypes: {
+      Word: 'Word (.docx)',
+      Excel: 'Excel (.xlsx)',
+      Csv: 'CSV (.csv)',
+      Json: 'JSON (.json)',
+      Xml: 'XML (.xml)',
+    },
+  },
   mediaTask: {
     title: 'A revisão de transcrições ainda não está disponível',
     description:

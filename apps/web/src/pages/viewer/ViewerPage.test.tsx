@@ -189,6 +189,130 @@ describe('/task/viewer', () => {
     server.events.removeAllListeners();
   });
 
+  it('routes a translation to its read-only page: both languages side by side, the exports, no checkout', async () => {
+    viewer.props = null;
+    const calls: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    });
+    server.use(
+      http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Translation', 'tr-1', 'w-9'))),
+      http.get(`${API}/v1/Viewer/Translation/tr-1`, () =>
+        HttpResponse.json({
+          inputLanguage: 'en',
+          outputLanguage: 'es',
+          engine: 'apertium',
+          passages: [
+            {
+              pageNumber: 1,
+              startTimeSeconds: null,
+              speakerName: null,
+              sourceText: 'Here’s to the crazy ones.\nThe misfits.',
+              text: 'Aquí está a los locos.\n\nLos inadaptados.',
+            },
+          ],
+        }),
+      ),
+      http.post(`${API}/v1/Viewer/Export/tr-1/4`, () =>
+        HttpResponse.text('docx', {
+          headers: {
+            'content-type': 'application/octet-stream',
+            'content-disposition': 'attachment; filename="crazyones.docx"',
+          },
+        }),
+      ),
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:tr');
+    URL.revokeObjectURL = vi.fn();
+    renderApp({ path: '/task/viewer?taskId=tr-1&workspaceId=w-9', abilities: ['Viewer.View'], language: 'es' });
+    const passage = await screen.findByTestId('translation-task.passage.1');
+    expect(screen.getByTestId('translation-task').textContent).toContain('Traducción inglés → español por apertium.');
+    expect(passage.querySelector('h2')?.textContent).toBe('Página 1');
+    const translated = screen.getByTestId('translation-task.text');
+    expect(translated.getAttribute('lang')).toBe('es');
+    expect([...translated.querySelectorAll('p')].map((p) => p.textContent)).toEqual([
+      'Aquí está a los locos.',
+      'Los inadaptados.',
+    ]);
+    expect(screen.getByTestId('translation-task.source').getAttribute('lang')).toBe('en');
+    expect(viewer.props).toBeNull();
+    await userEvent.click(screen.getByTestId('translation-task.export.Word'));
+    await waitFor(() => expect(calls).toContain('POST /api/v1/Viewer/Export/tr-1/4'));
+    expect(calls.filter((call) => /Checkout|Review\//.test(call))).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('says a translation is not ready yet while the task is being processed', async () => {
+    server.use(
+      http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Translation', 'tr-2', 'w-9'))),
+      http.get(`${API}/v1/Viewer/Translation/tr-2`, () =>
+        HttpResponse.json(
+          { succeeded: false, errors: [{ code: 4, message: 'The task is not translated yet.' }] },
+          { status: 400 },
+        ),
+      ),
+    );
+    renderApp({ path: '/task/viewer?taskId=tr-2', abilities: ['Viewer.View'], language: 'en' });
+    const pending = await screen.findByTestId('translation-task.pending');
+    expect(pending.textContent).toBe(
+      'This task is not translated yet: it is still being processed. This page looks again every 20 seconds.',
+    );
+    expect(screen.queryByTestId('translation-task.export.Word')).toBeNull();
+  });
+
+  it('reads a transcript in another language from the bar above the editor, each paragraph at its time', async () => {
+    editor.props = null;
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Transcript', 'm-1', 'w-9'))),
+      http.get(`${API}/v1/Viewer/Translation/m-1`, ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('outputLanguage'));
+        return HttpResponse.json({
+          inputLanguage: 'en',
+          outputLanguage: 'es',
+          engine: 'apertium',
+          passages: [
+            {
+              pageNumber: null,
+              startTimeSeconds: 0,
+              speakerName: 'Chair',
+              sourceText: 'Welcome.',
+              text: 'Bienvenido.',
+            },
+            {
+              pageNumber: null,
+              startTimeSeconds: 65,
+              speakerName: null,
+              sourceText: 'The house is red.',
+              text: 'La casa es roja.',
+            },
+          ],
+        });
+      }),
+    );
+    const { router } = renderApp({
+      path: '/task/viewer/transcripts?taskId=m-1&workspaceId=w-9',
+      abilities: ['Viewer.View'],
+      language: 'en',
+    });
+    await screen.findByTestId('transcript-editor');
+    await userEvent.selectOptions(screen.getByTestId('transcript-translation.language'), 'es');
+    await userEvent.click(screen.getByTestId('transcript-translation.open'));
+    const second = await screen.findByTestId('translation-task.passage.2');
+    expect(new URLSearchParams(router.state.location.search).get('translateTo')).toBe('es');
+    expect(asked).toEqual(['es']);
+    expect(screen.getByTestId('translation-task.passage.1').querySelector('h2')?.textContent).toBe('0:00 · Chair');
+    const time = second.querySelector('h2 a');
+    expect(time?.textContent).toBe('1:05');
+    expect(time?.getAttribute('href')).toBe('/task/viewer/transcripts?taskId=m-1&workspaceId=w-9&time=65');
+    expect(second.querySelector('[data-testid="translation-task.text"]')?.getAttribute('lang')).toBe('es');
+    // A transcript has no document exports; the way back is the editor.
+    expect(screen.queryByTestId('translation-task.export.Word')).toBeNull();
+    await userEvent.click(time as HTMLElement);
+    await screen.findByTestId('transcript-editor');
+    expect(editor.props).toMatchObject({ taskId: 'm-1', initialTime: 65 });
+  });
+
   it('makes the workspace of the opened task the header workspace', async () => {
     server.use(http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(viewerInit('Invoice', 't-1', 'w-7'))));
     renderApp({ path: '/task/viewer?taskId=t-1', abilities: ['Viewer.View'] });

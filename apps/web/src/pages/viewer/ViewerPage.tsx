@@ -6,7 +6,8 @@
  * query parameters of spec §2 (taskId or externalId; the others travel along), routed by its type.
  * Viewer/ViewerInit (which takes no checkout) says what the task is: a transcript or subtitles
  * task opens in @reviewdesk/transcript-editor's <TranscriptEditor> (loaded on first use), another
- * recording gets the media page, and neither reaches the document viewer (whose opening checks the
+ * recording gets the media page, a translation its read-only translation page (as does a transcript
+ * asked for in another language, `translateTo`), and none reaches the document viewer (whose opening checks the
  * task out); anything else opens in @reviewdesk/document-viewer's <DocumentViewer> (public entries only). "Next task" and
  * finishing move the URL on, so reload and back work; without a task the page says what it needs.
  * Opening a task of another workspace makes that workspace the header's.
@@ -30,7 +31,9 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
 import { ClearDetectedFields } from './ClearDetectedFields';
 import { MediaTaskPage } from './MediaTaskPage';
-import { isMediaTaskType, opensInTemplateBuilder, opensInTranscriptEditor } from './taskKind';
+import { TranscriptTranslationBar } from './TranscriptTranslationBar';
+import { TranslationTaskPage } from './TranslationTaskPage';
+import { isMediaTaskType, isTranslationTaskType, opensInTemplateBuilder, opensInTranscriptEditor } from './taskKind';
 import { useTenantOfLink } from './useTenantOfLink';
 
 // The editor and its waveform load only when a recording is opened.
@@ -42,7 +45,7 @@ const TranscriptEditor = lazy(async () => {
   return { default: editor.TranscriptEditor };
 });
 
-/** Test ids: `viewer`, `transcript-editor` (rendered by the packages), `media-task`, `viewer.no-task`, `viewer.load-error`. */
+/** Test ids: `viewer`, `transcript-editor` (rendered by the packages), `media-task`, `translation-task`, `viewer.no-task`, `viewer.load-error`. */
 export function ViewerPage() {
   const { user } = useAuth();
   const api = useApiClient();
@@ -60,6 +63,8 @@ export function ViewerPage() {
   const initialWords = params.get('words')?.trim() || null;
   const time = Number.parseFloat(params.get('time') ?? '');
   const initialTime = Number.isFinite(time) && time >= 0 ? time : null;
+  // A transcript read in another language (`translateTo`, a language code) instead of edited.
+  const translateTo = params.get('translateTo')?.trim() || null;
   const named = Boolean(query.taskId || query.externalId);
   // A shared link may name another of the person's tenants: the task is looked for there.
   const tenant = useTenantOfLink(params.get('tenantId'));
@@ -109,10 +114,23 @@ export function ViewerPage() {
       </section>
     );
   }
+  if (opensInTranscriptEditor(task.data.workspaceConfig.taskType) && translateTo) {
+    return (
+      <TranslationTaskPage
+        key={translateTo}
+        taskId={task.data.taskId}
+        displayName={task.data.displayName}
+        canExport={false}
+        outputLanguage={translateTo}
+        workspaceId={task.data.workspaceConfig.id}
+      />
+    );
+  }
   if (opensInTranscriptEditor(task.data.workspaceConfig.taskType)) {
     return (
       // The editor fills the space under the header; it scrolls its paragraphs itself.
       <div className="rd-app-viewer" style={{ height: 'calc(100dvh - 7rem)', minHeight: '32rem' }}>
+        <TranscriptTranslationBar taskId={task.data.taskId} workspaceId={task.data.workspaceConfig.id} />
         <Suspense fallback={<LoadingState />}>
           <TranscriptEditor
             key={query.timestamp}
@@ -124,6 +142,15 @@ export function ViewerPage() {
           />
         </Suspense>
       </div>
+    );
+  }
+  if (isTranslationTaskType(task.data.workspaceConfig.taskType)) {
+    return (
+      <TranslationTaskPage
+        taskId={task.data.taskId}
+        displayName={task.data.displayName}
+        canExport={supports('Viewer_Export')}
+      />
     );
   }
   if (isMediaTaskType(task.data.workspaceConfig.taskType)) {

@@ -35,3 +35,11 @@ export const TEMPLATE_BUILDER_TASK_TYPES: readonly TaskType[] = [
 export function opensInTemplateBuilder(taskType: TaskType | null | undefined): boolean {
   return taskType !== null && taskType !== undefined && TEMPLATE_BUILDER_TASK_TYPES.includes(taskType);
 }
+
+/**
+ * Whether a task is a translation: read, never reviewed, in the system (product-spec §4), so it
+ * opens on the translation page and not in the document viewer (which would check it out).
+ */
+export function isTranslationTaskType(taskType: TaskType | null | undefined): boolean {
+  return taskType === 'Translation';
+}

@@ -78,8 +78,8 @@ export const serverDe: TranslationShape<typeof serverEn> = {
     ContextInvalidSharePointItemId: 'Das SharePoint-Element ist ungültig.',
     ContextInvalidDrive: 'Das Laufwerk ist ungültig.',
     ContextInvalidDriveService: 'Der Laufwerksdienst ist ungültig.',
-    ContextInvalidInputLanguage: 'Die Ausgangssprache ist ungültig.',
-    ContextInvalidOutputLanguage: 'Die Zielsprache ist ungültig.',
+    ContextInvalidInputLanguage: 'Die Ausgangssprache fehlt, oder dieser Server kann nicht aus ihr übersetzen.',
+    ContextInvalidOutputLanguage: 'Die Zielsprache fehlt, oder dieser Server kann nicht in sie übersetzen.',
     ContextOutputLanguageSameAsInput: 'Die Zielsprache ist dieselbe wie die Ausgangssprache.',
   },
   webTaskCreationErrorCode: {

@@ -79,8 +79,8 @@ export const serverEn = {
     ContextInvalidSharePointItemId: 'The SharePoint item is not valid.',
     ContextInvalidDrive: 'The drive is not valid.',
     ContextInvalidDriveService: 'The drive service is not valid.',
-    ContextInvalidInputLanguage: 'The source language is not valid.',
-    ContextInvalidOutputLanguage: 'The target language is not valid.',
+    ContextInvalidInputLanguage: 'The source language is missing, or this server cannot translate from it.',
+    ContextInvalidOutputLanguage: 'The target language is missing, or this server cannot translate into it.',
     ContextOutputLanguageSameAsInput: 'The target language is the same as the source language.',
   },
   webTaskCreationErrorCode: {

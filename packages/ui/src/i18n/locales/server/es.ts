@@ -78,8 +78,8 @@ export const serverEs: TranslationShape<typeof serverEn> = {
     ContextInvalidSharePointItemId: 'El elemento de SharePoint no es válido.',
     ContextInvalidDrive: 'La unidad no es válida.',
     ContextInvalidDriveService: 'El servicio de la unidad no es válido.',
-    ContextInvalidInputLanguage: 'El idioma de origen no es válido.',
-    ContextInvalidOutputLanguage: 'El idioma de destino no es válido.',
+    ContextInvalidInputLanguage: 'Falta el idioma de origen, o este servidor no puede traducir desde él.',
+    ContextInvalidOutputLanguage: 'Falta el idioma de destino, o este servidor no puede traducir a él.',
     ContextOutputLanguageSameAsInput: 'El idioma de destino es el mismo que el de origen.',
   },
   webTaskCreationErrorCode: {

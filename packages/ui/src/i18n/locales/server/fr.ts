@@ -78,8 +78,9 @@ export const serverFr: TranslationShape<typeof serverEn> = {
     ContextInvalidSharePointItemId: 'L’élément SharePoint n’est pas valide.',
     ContextInvalidDrive: 'Le lecteur n’est pas valide.',
     ContextInvalidDriveService: 'Le service du lecteur n’est pas valide.',
-    ContextInvalidInputLanguage: 'La langue source n’est pas valide.',
-    ContextInvalidOutputLanguage: 'La langue cible n’est pas valide.',
+    ContextInvalidInputLanguage:
+      'La langue source manque, ou ce serveur ne peut pas traduire à partir de cette langue.',
+    ContextInvalidOutputLanguage: 'La langue cible manque, ou ce serveur ne peut pas traduire dans cette langue.',
     ContextOutputLanguageSameAsInput: 'La langue cible est identique à la langue source.',
   },
   webTaskCreationErrorCode: {

@@ -78,8 +78,8 @@ export const serverPt: TranslationShape<typeof serverEn> = {
     ContextInvalidSharePointItemId: 'O item do SharePoint não é válido.',
     ContextInvalidDrive: 'A unidade não é válida.',
     ContextInvalidDriveService: 'O serviço da unidade não é válido.',
-    ContextInvalidInputLanguage: 'A língua de origem não é válida.',
-    ContextInvalidOutputLanguage: 'A língua de destino não é válida.',
+    ContextInvalidInputLanguage: 'Falta a língua de origem, ou este servidor não traduz a partir dela.',
+    ContextInvalidOutputLanguage: 'Falta a língua de destino, ou este servidor não traduz para ela.',
     ContextOutputLanguageSameAsInput: 'A língua de destino é igual à língua de origem.',
   },
   webTaskCreationErrorCode: {
