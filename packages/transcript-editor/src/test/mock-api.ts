@@ -19,6 +19,8 @@ export interface MockTranscriptOptions {
   failSaves?: number;
   /** Transcript/MediaUrlAndTranscript answers 500. */
   failLoad?: boolean;
+  /** What the server stores of a saved transcript (as the real one re-times edited words). */
+  store?: (sent: Transcript) => Transcript;
 }
 
 export interface MockTranscriptState {
@@ -150,11 +152,11 @@ export function createMockTranscriptApi(options: MockTranscriptOptions = {}) {
         });
       }
       state.version += 1;
-      state.transcript = body.transcript;
+      state.transcript = options.store ? options.store(body.transcript) : body.transcript;
       return HttpResponse.json({
         succeeded: true,
         errors: [],
-        result: { savedResult: true, transcript: { ...body.transcript, version: state.version } },
+        result: { savedResult: true, transcript: { ...state.transcript, version: state.version } },
       });
     }),
     http.get('*/api/v1/SdTask/GetNextTask/:workspaceId', () => {
