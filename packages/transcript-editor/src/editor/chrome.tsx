@@ -1,11 +1,12 @@
 /**
  * The review chrome of the editor: the save state (always visible, announced politely), the
- * checkout countdown (ticking in its own component only), undo/redo, save now, finish and cancel,
+ * checkout countdown (ticking in its own component only), export, undo/redo, save now, finish and cancel,
  * the banners (read-only, restored, conflict, finish refused) and the finished screen.
  */
 import { Button } from '@reviewdesk/ui';
 import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
 import { useState } from 'react';
+import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
 import { ShareSegmentAction } from './ShareSegmentAction.js';
@@ -63,6 +64,7 @@ export function Toolbar() {
         {t('toolbar.shortcuts')}
       </Button>
       <ShareSegmentAction />
+      <ExportAction />
       {review ? (
         <>
           <Button
@@ -178,6 +180,7 @@ export function Finished({ onOpenTask }: { onOpenTask: (taskId: string) => void 
       >
         {t('finished.next')}
       </Button>
+      <ExportAction />
     </div>
   );
 }

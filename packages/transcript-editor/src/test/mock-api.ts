@@ -32,6 +32,8 @@ export interface MockTranscriptState {
   finished: boolean;
   cancelled: boolean;
   failSaves: number;
+  /** Bodies of Transcript/Export and Transcript/ExportMultiple, in order, with the call's name. */
+  exports: Array<{ call: 'Export' | 'ExportMultiple'; body: Record<string, unknown> }>;
   /** Simulates another reviewer saving: the stored version moves on. */
   bumpVersion(): void;
 }
@@ -65,6 +67,7 @@ export function createMockTranscriptApi(options: MockTranscriptOptions = {}) {
     finished: false,
     cancelled: false,
     failSaves: options.failSaves ?? 0,
+    exports: [],
     bumpVersion() {
       state.version += 1;
     },
@@ -125,6 +128,23 @@ export function createMockTranscriptApi(options: MockTranscriptOptions = {}) {
         errors: [],
         result: { taskId: init.taskId, status: 90, reviewCompleted: true, nextTaskId: null },
       });
+    }),
+    http.post('*/api/v1/Transcript/Export/:taskId', async ({ request }) => {
+      state.calls.push('Export');
+      state.exports.push({ call: 'Export', body: (await request.json()) as Record<string, unknown> });
+      // The file of what is stored: its words, one paragraph a line.
+      const text = state.transcript.transcripts.map((p) => p.children.map((w) => w.text).join(' ')).join('\n');
+      return new HttpResponse(text, {
+        headers: {
+          'content-type': 'application/octet-stream',
+          'content-disposition': 'attachment; filename="Inaugural.srt"',
+        },
+      });
+    }),
+    http.post('*/api/v1/Transcript/ExportMultiple', async ({ request }) => {
+      state.calls.push('ExportMultiple');
+      state.exports.push({ call: 'ExportMultiple', body: (await request.json()) as Record<string, unknown> });
+      return HttpResponse.json({ fileName: 'Recordings.zip', contentType: 'application/zip', content: btoa('PK') });
     }),
     http.post('*/api/v1/Transcript/SaveTranscriptChanges', async ({ request }) => {
       state.calls.push('Save');

@@ -43,6 +43,18 @@ export const de: TranslationShape<typeof en> = {
     lowConfidence: 'geringe Sicherheit, {{percent}} %',
     seek: 'Ab hier abspielen',
   },
+  export: {
+    open: 'Exportieren',
+    title: 'Transkript exportieren',
+    format: 'Format',
+    timestamps: 'Zeiten einschließen',
+    speakers: 'Sprecher einschließen',
+    merge: 'Aufeinanderfolgende Absätze desselben Sprechers zusammenführen',
+    scope: 'Aufgaben',
+    scopes: { task: 'Diese Aufnahme', workspace: 'Alle Aufnahmen des Arbeitsbereichs (.zip)' },
+    download: 'Herunterladen',
+    failed: 'Der Export ist fehlgeschlagen: {{message}}',
+  },
   shareSegment: {
     open: 'Ausschnitt teilen',
     title: 'Einen Ausschnitt der Aufnahme teilen',

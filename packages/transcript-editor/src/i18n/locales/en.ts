@@ -39,6 +39,18 @@ export const en = {
     lowConfidence: 'low confidence, {{percent}} %',
     seek: 'Play from here',
   },
+  export: {
+    open: 'Export',
+    title: 'Export the transcript',
+    format: 'Format',
+    timestamps: 'Include the times',
+    speakers: 'Include the speakers',
+    merge: 'Merge consecutive paragraphs of the same speaker',
+    scope: 'Tasks',
+    scopes: { task: 'This recording', workspace: 'Every recording of the workspace (.zip)' },
+    download: 'Download',
+    failed: 'The export failed: {{message}}',
+  },
   shareSegment: {
     open: 'Share segment',
     title: 'Share a segment of the recording',

@@ -42,6 +42,18 @@ export const es: TranslationShape<typeof en> = {
     lowConfidence: 'confianza baja, {{percent}} %',
     seek: 'Reproducir desde aquí',
   },
+  export: {
+    open: 'Exportar',
+    title: 'Exportar la transcripción',
+    format: 'Formato',
+    timestamps: 'Incluir los tiempos',
+    speakers: 'Incluir los hablantes',
+    merge: 'Unir párrafos seguidos del mismo hablante',
+    scope: 'Tareas',
+    scopes: { task: 'Esta grabación', workspace: 'Todas las grabaciones del espacio de trabajo (.zip)' },
+    download: 'Descargar',
+    failed: 'La exportación falló: {{message}}',
+  },
   shareSegment: {
     open: 'Compartir fragmento',
     title: 'Compartir un fragmento de la grabación',

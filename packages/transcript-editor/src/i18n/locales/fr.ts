@@ -42,6 +42,18 @@ export const fr: TranslationShape<typeof en> = {
     lowConfidence: 'confiance faible, {{percent}} %',
     seek: 'Lire à partir d’ici',
   },
+  export: {
+    open: 'Exporter',
+    title: 'Exporter la transcription',
+    format: 'Format',
+    timestamps: 'Inclure les temps',
+    speakers: 'Inclure les intervenants',
+    merge: 'Fusionner les paragraphes consécutifs du même intervenant',
+    scope: 'Tâches',
+    scopes: { task: 'Cet enregistrement', workspace: 'Tous les enregistrements de l’espace de travail (.zip)' },
+    download: 'Télécharger',
+    failed: 'L’export a échoué : {{message}}',
+  },
   shareSegment: {
     open: 'Partager un extrait',
     title: 'Partager un extrait de l’enregistrement',

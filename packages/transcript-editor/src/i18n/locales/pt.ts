@@ -42,6 +42,18 @@ export const pt: TranslationShape<typeof en> = {
     lowConfidence: 'confiança baixa, {{percent}} %',
     seek: 'Reproduzir a partir daqui',
   },
+  export: {
+    open: 'Exportar',
+    title: 'Exportar a transcrição',
+    format: 'Formato',
+    timestamps: 'Incluir os tempos',
+    speakers: 'Incluir os oradores',
+    merge: 'Juntar parágrafos seguidos do mesmo orador',
+    scope: 'Tarefas',
+    scopes: { task: 'Esta gravação', workspace: 'Todas as gravações da área de trabalho (.zip)' },
+    download: 'Descarregar',
+    failed: 'A exportação falhou: {{message}}',
+  },
   shareSegment: {
     open: 'Partilhar excerto',
     title: 'Partilhar um excerto da gravação',

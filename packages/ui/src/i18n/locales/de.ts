@@ -39,6 +39,13 @@ export const de: UiResource = {
   HealthCheck: {
     Message: 'Der Dienst antwortet nicht wie erwartet. Einige Funktionen sind möglicherweise nicht verfügbar.',
   },
+  transcriptExportType: {
+    Txt: 'Text (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Untertitel (.srt)',
+    Vtt: 'Web-Untertitel (.vtt)',
+    Json: 'JSON (.json)',
+  },
   taskStatus: {
     unknown: 'Unbekannter Status ({{code}})',
     Deleting: 'Wird gelöscht',

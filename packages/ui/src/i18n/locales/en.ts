@@ -36,6 +36,14 @@ export const en = {
   HealthCheck: {
     Message: 'The service is not responding as expected. Some features may be unavailable.',
   },
+  /** File formats of a transcript export (TranscriptExportType), named alike wherever one is offered. */
+  transcriptExportType: {
+    Txt: 'Text (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Subtitles (.srt)',
+    Vtt: 'Web subtitles (.vtt)',
+    Json: 'JSON (.json)',
+  },
   taskStatus: {
     unknown: 'Unknown status ({{code}})',
     Deleting: 'Deleting',

@@ -38,6 +38,13 @@ export const es: UiResource = {
   HealthCheck: {
     Message: 'El servicio no responde como se esperaba. Es posible que algunas funciones no estén disponibles.',
   },
+  transcriptExportType: {
+    Txt: 'Texto (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Subtítulos (.srt)',
+    Vtt: 'Subtítulos web (.vtt)',
+    Json: 'JSON (.json)',
+  },
   taskStatus: {
     unknown: 'Estado desconocido ({{code}})',
     Deleting: 'Eliminando',

@@ -38,6 +38,13 @@ export const fr: UiResource = {
   HealthCheck: {
     Message: 'Le service ne répond pas comme prévu. Certaines fonctionnalités peuvent être indisponibles.',
   },
+  transcriptExportType: {
+    Txt: 'Texte (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Sous-titres (.srt)',
+    Vtt: 'Sous-titres web (.vtt)',
+    Json: 'JSON (.json)',
+  },
   taskStatus: {
     unknown: 'Statut inconnu ({{code}})',
     Deleting: 'Suppression en cours',

@@ -38,6 +38,13 @@ export const pt: UiResource = {
   HealthCheck: {
     Message: 'O serviço não está a responder como esperado. Algumas funcionalidades podem estar indisponíveis.',
   },
+  transcriptExportType: {
+    Txt: 'Texto (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Legendas (.srt)',
+    Vtt: 'Legendas web (.vtt)',
+    Json: 'JSON (.json)',
+  },
   taskStatus: {
     unknown: 'Estado desconhecido ({{code}})',
     Deleting: 'A eliminar',
