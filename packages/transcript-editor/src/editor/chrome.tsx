@@ -3,7 +3,7 @@
  * checkout countdown (ticking in its own component only), export, undo/redo, save now, finish and cancel,
  * the banners (read-only, restored, conflict, finish refused) and the finished screen.
  */
-import { Button } from '@reviewdesk/ui';
+import { Button, useUiTranslation } from '@reviewdesk/ui';
 import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
 import { useState } from 'react';
 import { ExportAction } from '../export/ExportAction.js';
@@ -115,6 +115,7 @@ export function Toolbar() {
 
 export function Banners() {
   const { t } = useEditorTranslation();
+  const { t: ui } = useUiTranslation();
   const reason = useSession((s) => s.readOnlyReason);
   const holder = useSession((s) => s.holder);
   const restored = useSession((s) => s.restored);
@@ -132,7 +133,7 @@ export function Banners() {
         <p className="rd-transcript-banner" data-tone="info" role="status" data-testid="banner.restored">
           {t('banner.restored')}{' '}
           <Button size="sm" variant="ghost" onClick={() => actions.dismissRestored()}>
-            {t('banner.dismiss')}
+            {ui('common.dismiss')}
           </Button>
         </p>
       ) : null}
