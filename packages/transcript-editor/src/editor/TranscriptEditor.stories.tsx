@@ -266,7 +266,7 @@ export const Conflict: Story = {
     await expect(await canvas.findByTestId('banner.conflict', {}, { timeout: 5000 })).toHaveTextContent(
       'Someone else saved this transcript',
     );
-    await expect(canvas.getByTestId('save.state')).toHaveTextContent('Someone else saved this transcript');
+    await expect(canvas.getByTestId('save.state')).toHaveTextContent('Conflict: changed by someone else');
   },
 };
 

@@ -4,7 +4,7 @@
  * the banners (read-only, restored, conflict, finish refused) and the finished screen.
  */
 import { Button, useUiTranslation } from '@reviewdesk/ui';
-import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
+import { CheckoutCountdown, ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/ui/review-session';
 import { useState } from 'react';
 import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
@@ -13,14 +13,8 @@ import { ShareSegmentAction } from './ShareSegmentAction.js';
 import { keysOf } from './shortcuts.js';
 
 export function SaveIndicator() {
-  const { t } = useEditorTranslation();
   const state = useSession((s) => s.saveState);
-  return (
-    <output className="rd-transcript-save" data-state={state} aria-live="polite" data-testid="save.state">
-      <span className="rd-transcript-save__dot" aria-hidden="true" />
-      {t(`save.${state}`)}
-    </output>
-  );
+  return <SaveStateBadge state={state} />;
 }
 
 export function Toolbar() {
@@ -126,7 +120,7 @@ export function Banners() {
     <div className="rd-transcript-banners">
       {reason ? (
         <p className="rd-transcript-banner" data-tone="info" role="status" data-testid="banner.read-only">
-          {t(`banner.${reason}`, { name: holder ?? t('banner.someone') })}
+          <ReadOnlyMessage reason={reason} holder={holder} />
         </p>
       ) : null}
       {restored ? (

@@ -85,23 +85,7 @@ export const fr: TranslationShape<typeof en> = {
     search: 'Rechercher',
     speakers: 'Intervenants',
   },
-  save: {
-    saved: 'Toutes les modifications sont enregistrées',
-    saving: 'Enregistrement…',
-    unsaved: 'Modifications non enregistrées',
-    failed: 'Échec de l’enregistrement, nouvel essai',
-    conflict: 'Quelqu’un d’autre a enregistré cette transcription',
-  },
   banner: {
-    host: 'Ouverte en lecture seule.',
-    'checked-out-by-other': '{{name}} révise cet enregistrement ; vous pouvez le consulter sans le modifier.',
-    'assigned-to-other':
-      'Cet enregistrement est attribué à quelqu’un d’autre ; vous pouvez le consulter sans le modifier.',
-    'cannot-review': 'Vous ne pouvez pas réviser cet enregistrement ; vous pouvez le consulter sans le modifier.',
-    'not-in-review': 'Cet enregistrement n’attend pas de révision ; vous pouvez le consulter sans le modifier.',
-    'checkout-lost': 'Votre réservation a pris fin et la modification s’est arrêtée. Rouvrez la tâche pour continuer.',
-    cancelled: 'Vous avez abandonné la révision ; vos modifications enregistrées restent.',
-    someone: 'Quelqu’un',
     restored: 'Vos modifications non enregistrées sur cet appareil ont été restaurées.',
     conflict: 'Quelqu’un d’autre a enregistré cette transcription après vous. Quelle version garder ?',
     keepMine: 'Garder la mienne',
