@@ -15,6 +15,11 @@
  *     `<audio preload="metadata">` of the same media URL reaching `loadedmetadata` on the same
  *     page. Target ≤ 1.2× (timing); the JS heap after garbage collection, before opening and with
  *     the waveform drawn: growth ≤ 20 MB (structural).
+ *  4. replace all of a word said every 20th word (2,000 hits in 40,000 words) in the editor: the
+ *     click on "Replace all" → the frame after the results are gone, median of the runs, against
+ *     the bare data operation (the same replacement on the same transcript data, the matches
+ *     found, as the editor holds them when the button is clicked), median in this process. Target
+ *     ≤ 3× (timing); undo brings every hit back in one step (structural).
  *
  * Run:  npm run bench -- --only=transcript-editor [--quick]   (needs apps/web/dist and ffmpeg)
  */
@@ -37,6 +42,10 @@ const KEYSTROKES = QUICK ? 20 : 60;
 const PLAYBACK_MS = QUICK ? 2_000 : 5_000;
 const PASSWORD = process.env.DEMO_PASSWORD ?? 'Reviewdesk-demo-1';
 const ONE_FRAME_MS = 16.87;
+/** Said every 20th word: 2,000 hits in 40,000 words for replace-all. */
+const REPEATED = 'again';
+const REPEAT_EVERY = 20;
+const REPLACE_RUNS = QUICK ? 3 : 7;
 
 /** A transcript of `words` words spread over the recording, 40 to a paragraph, two speakers. */
 function transcriptOf(words: number, seconds: number) {
@@ -46,7 +55,7 @@ function transcriptOf(words: number, seconds: number) {
     const children = [];
     for (let w = p * WORDS_PER_PARAGRAPH; w < Math.min(words, (p + 1) * WORDS_PER_PARAGRAPH); w++) {
       children.push({
-        text: `word${w}`,
+        text: w % REPEAT_EVERY === REPEAT_EVERY / 2 ? REPEATED : `word${w}`,
         offsetInSeconds: w * step,
         durationInSeconds: step * 0.9,
         confidence: w % 17 === 0 ? 0.4 : 0.95,
@@ -161,6 +170,7 @@ async function main() {
   const { computeWaveformPeaks } = await import('../../apps/server/src/pipeline/media/waveform.js');
   const { storeTenantBlob } = await import('../../apps/server/src/storage/store-blob.js');
   const { blobStorageFor } = await import('../../apps/server/src/storage/blob-storage.js');
+  const { findText, replaceMatches } = await import('../../packages/transcript-editor/src/search/find-replace.js');
   const config = loadConfig();
   const server = await buildServer(config, { logger: false });
   await server.app.listen({ port, host: '127.0.0.1' });
@@ -332,6 +342,60 @@ async function main() {
     const large = await typeWhilePlaying(tasks.large);
     const mounted = await page.locator('article[data-testid^="paragraph."]').count();
 
+    // ---- 4. replace all in the 40,000-word transcript, against the bare data operation -----------------------
+    const hits = LARGE_WORDS / REPEAT_EVERY;
+    const count = page.getByTestId('search.count');
+    const allFound = new RegExp(`^1 of ${hits.toLocaleString('en-US')}$|^1 of ${hits}$`);
+    await page.getByTestId('toolbar.search').click();
+    await page.getByTestId('search.query').fill(REPEATED);
+    await page.waitForFunction(
+      (pattern) => new RegExp(pattern).test(document.querySelector('[data-testid="search.count"]')?.textContent ?? ''),
+      allFound.source,
+      { timeout: 60_000 },
+    );
+    await page.getByTestId('search.replacement').fill('anew');
+    const replaceMs: number[] = [];
+    let undoRestored = true;
+    for (let run = 0; run < REPLACE_RUNS; run++) {
+      replaceMs.push(
+        (await page.evaluate(`new Promise((resolve) => {
+          const count = document.querySelector('[data-testid="search.count"]');
+          const started = performance.now();
+          const done = () => requestAnimationFrame(() => resolve(performance.now() - started));
+          const watch = new MutationObserver(() => {
+            if (count.textContent === 'No results') { watch.disconnect(); done(); }
+          });
+          watch.observe(count, { childList: true, characterData: true, subtree: true });
+          document.querySelector('[data-testid="search.replace-all"]').click();
+        })`)) as number,
+      );
+      // One undo step brings all of them back (and the results with them).
+      await page.getByTestId('toolbar.undo').click();
+      await page
+        .waitForFunction(
+          (pattern) =>
+            new RegExp(pattern).test(document.querySelector('[data-testid="search.count"]')?.textContent ?? ''),
+          allFound.source,
+          { timeout: 30_000 },
+        )
+        .catch(() => {
+          undoRestored = false;
+        });
+      if (!undoRestored) break;
+    }
+    console.log(`  search count after the last undo: ${await count.textContent()}`);
+    // The bare data operation, in this process: the same replacement on the same data, matches found.
+    const data = transcriptOf(LARGE_WORDS, MEDIA_SECONDS) as unknown as Parameters<typeof findText>[0];
+    const matches = findText(data, REPEATED);
+    const bareMs: number[] = [];
+    for (let run = 0; run < 5 + REPLACE_RUNS; run++) {
+      const began = performance.now();
+      const replaced = replaceMatches(data, matches, REPEATED, 'anew');
+      bareMs.push(performance.now() - began);
+      if (replaced === data) throw new Error('the bare replacement changed nothing');
+    }
+    const bareSteady = bareMs.slice(5); // after the first runs have warmed the code up
+
     console.log(`\nTranscript editor, ${QUICK ? 'quick' : 'full'} run, ${MEDIA_LABEL} recording`);
     console.log(
       `  playing ${PLAYBACK_MS} ms: 1,000 words ${small.ticks} ticks, ${small.renders} paragraphs rendered again, ${small.mounts} mounted, ${small.commits} commits | 40,000 words ${large.ticks} ticks, ${large.renders} rendered again, ${large.mounts} mounted, ${large.commits} commits (media at ${large.time.toFixed(1)} s)`,
@@ -385,6 +449,24 @@ async function main() {
       target: { of: 'value', max: 20 },
       kind: 'structural',
       note: `${heapBefore.toFixed(1)} → ${heapWithWaveform.toFixed(1)} MB, 1,000-word transcript`,
+    });
+    reportFigure({
+      bench,
+      name: `replace all of ${hits.toLocaleString('en-US')} hits in 40,000 words (median), against the bare data operation`,
+      value: median(replaceMs),
+      baseline: median(bareSteady),
+      unit: 'ms',
+      target: { of: 'ratio', max: 3 },
+      kind: 'timing',
+      note: `${matches.length} matches; editor runs ${replaceMs.map((m) => m.toFixed(1)).join(' ')} ms (click → the frame after the results are gone); bare ${bareSteady.map((m) => m.toFixed(1)).join(' ')} ms (replaceMatches, Node, warmed)`,
+    });
+    reportFigure({
+      bench,
+      name: 'replace all undone in one step (every hit found again)',
+      value: undoRestored ? 1 : 0,
+      unit: 'runs undone',
+      target: { of: 'value', min: 1 },
+      kind: 'structural',
     });
     await context.close();
   } finally {

@@ -4,7 +4,7 @@
  * product is on screen (support/english.ts compares the visible text with the translation tables).
  */
 import { describe, expect, it } from 'vitest';
-import { de as viewerDe } from '../../packages/document-viewer/src/i18n/locales/de.ts';
+import { de as uiDe } from '../../packages/ui/src/i18n/locales/de.ts';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { byTestId } from './pages/testid';
 import { type Session, useBrowserSessions } from './support/browser';
@@ -52,7 +52,7 @@ describe('a review in German', () => {
     await expectNoEnglish(s, '3-viewer');
 
     // Correct what the recognizer left empty or invalid among the required fields, and save.
-    const saved = viewer.getByTestId('save.state').filter({ hasText: viewerDe.save.saved });
+    const saved = viewer.getByTestId('save.state').filter({ hasText: uiDe.reviewSession.save.saved });
     for (const [key, value] of Object.entries(GROUND_TRUTH)) {
       const input = viewer.getByTestId(`field.${key}`).locator('input').first();
       if ((await input.getAttribute('aria-invalid')) === 'true' || (await input.inputValue()) === '') {

@@ -83,8 +83,8 @@ describe('mountTranscriptEditor', () => {
     });
     await waitFor(() => expect(a.querySelector('[data-testid="paragraph.0"]')).not.toBeNull());
     await waitFor(() => expect(b.querySelector('[data-testid="paragraph.0"]')).not.toBeNull());
-    expect(a.querySelector('[data-testid="banner.read-only"]')?.textContent).toBe('Opened read-only.');
-    expect(b.querySelector('[data-testid="banner.read-only"]')?.textContent).toBe('Ouverte en lecture seule.');
+    expect(a.querySelector('[data-testid="banner.read-only"]')?.textContent).toBe('Read-only view.');
+    expect(b.querySelector('[data-testid="banner.read-only"]')?.textContent).toBe('Vue en lecture seule.');
     await act(async () => one.destroy());
     expect(b.querySelector('[data-testid="paragraph.0"]')).not.toBeNull();
     await act(async () => two.destroy());

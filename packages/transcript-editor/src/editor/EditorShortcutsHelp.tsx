@@ -12,7 +12,7 @@ export function EditorShortcutsHelp() {
     <ShortcutsHelp
       open={open}
       onOpenChange={(help) => panels.setState({ help })}
-      title={t('shortcuts.title')}
+      title={t('toolbar.shortcuts')}
       shortcuts={SHORTCUTS}
       describe={(label) => t(label)}
     />

@@ -4,7 +4,7 @@
  * the addresses to mail the link to. The server answers the public link at once and prepares the
  * segment in the background; the link is shown to copy.
  */
-import { Button, Dialog, Input, useApiClient, useCan } from '@reviewdesk/ui';
+import { Button, Dialog, Input, useApiClient, useCan, useUiTranslation } from '@reviewdesk/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
@@ -27,6 +27,7 @@ const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)
 export function ShareSegmentAction() {
   const can = useCan();
   const { t } = useEditorTranslation();
+  const { t: ui } = useUiTranslation();
   const api = useApiClient();
   const { playback } = useEditor();
   const taskId = useSession((s) => s.taskId);
@@ -84,7 +85,7 @@ export function ShareSegmentAction() {
           title={t('shareSegment.title')}
           footer={
             <>
-              <Button onClick={() => setOpen(false)}>{t('shareSegment.close')}</Button>
+              <Button onClick={() => setOpen(false)}>{ui('common.close')}</Button>
               {share.data ? null : (
                 <Button
                   variant="primary"

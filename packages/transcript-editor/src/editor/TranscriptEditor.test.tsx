@@ -99,7 +99,7 @@ describe('<TranscriptEditor>', () => {
     renderEditor(api);
     expect(await screen.findByTestId('banner.read-only')).toHaveProperty(
       'textContent',
-      'Maria Silva is reviewing this recording; you can look but not edit.',
+      'Maria Silva is reviewing this task. You can look but not edit.',
     );
     expect(screen.queryByTestId('paragraph.1.edit')).toBeNull();
     expect(screen.queryByTestId('toolbar.finish')).toBeNull();

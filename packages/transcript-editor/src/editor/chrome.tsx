@@ -1,25 +1,20 @@
 /**
  * The review chrome of the editor: the save state (always visible, announced politely), the
- * checkout countdown (ticking in its own component only), undo/redo, save now, finish and cancel,
+ * checkout countdown (ticking in its own component only), export, undo/redo, save now, finish and cancel,
  * the banners (read-only, restored, conflict, finish refused) and the finished screen.
  */
-import { Button } from '@reviewdesk/ui';
-import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
+import { Button, useUiTranslation } from '@reviewdesk/ui';
+import { CheckoutCountdown, ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/ui/review-session';
 import { useState } from 'react';
+import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
 import { ShareSegmentAction } from './ShareSegmentAction.js';
 import { keysOf } from './shortcuts.js';
 
 export function SaveIndicator() {
-  const { t } = useEditorTranslation();
   const state = useSession((s) => s.saveState);
-  return (
-    <output className="rd-transcript-save" data-state={state} aria-live="polite" data-testid="save.state">
-      <span className="rd-transcript-save__dot" aria-hidden="true" />
-      {t(`save.${state}`)}
-    </output>
-  );
+  return <SaveStateBadge state={state} />;
 }
 
 export function Toolbar() {
@@ -63,6 +58,7 @@ export function Toolbar() {
         {t('toolbar.shortcuts')}
       </Button>
       <ShareSegmentAction />
+      <ExportAction />
       {review ? (
         <>
           <Button
@@ -113,6 +109,7 @@ export function Toolbar() {
 
 export function Banners() {
   const { t } = useEditorTranslation();
+  const { t: ui } = useUiTranslation();
   const reason = useSession((s) => s.readOnlyReason);
   const holder = useSession((s) => s.holder);
   const restored = useSession((s) => s.restored);
@@ -123,14 +120,14 @@ export function Banners() {
     <div className="rd-transcript-banners">
       {reason ? (
         <p className="rd-transcript-banner" data-tone="info" role="status" data-testid="banner.read-only">
-          {t(`banner.${reason}`, { name: holder ?? t('banner.someone') })}
+          <ReadOnlyMessage reason={reason} holder={holder} />
         </p>
       ) : null}
       {restored ? (
         <p className="rd-transcript-banner" data-tone="info" role="status" data-testid="banner.restored">
           {t('banner.restored')}{' '}
           <Button size="sm" variant="ghost" onClick={() => actions.dismissRestored()}>
-            {t('banner.dismiss')}
+            {ui('common.dismiss')}
           </Button>
         </p>
       ) : null}
@@ -178,6 +175,7 @@ export function Finished({ onOpenTask }: { onOpenTask: (taskId: string) => void 
       >
         {t('finished.next')}
       </Button>
+      <ExportAction />
     </div>
   );
 }

@@ -27,27 +27,27 @@ export type Shortcut = KeyboardShortcut<ShortcutId, EditorKey>;
 
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'togglePlay', keys: 'Alt+K', label: 'shortcuts.togglePlay', matches: altKey('KeyK') },
-  { id: 'back', keys: 'Alt+J', label: 'shortcuts.back', matches: altKey('KeyJ') },
-  { id: 'forward', keys: 'Alt+L', label: 'shortcuts.forward', matches: altKey('KeyL') },
+  { id: 'back', keys: 'Alt+J', label: 'player.back', matches: altKey('KeyJ') },
+  { id: 'forward', keys: 'Alt+L', label: 'player.forward', matches: altKey('KeyL') },
   { id: 'slower', keys: 'Alt+,', label: 'shortcuts.slower', matches: altKey('Comma') },
   { id: 'faster', keys: 'Alt+.', label: 'shortcuts.faster', matches: altKey('Period') },
   { id: 'nextParagraph', keys: 'Alt+ArrowDown', label: 'shortcuts.nextParagraph', matches: altKey('ArrowDown') },
   { id: 'previousParagraph', keys: 'Alt+ArrowUp', label: 'shortcuts.previousParagraph', matches: altKey('ArrowUp') },
   { id: 'nextLowConfidence', keys: 'Alt+N', label: 'shortcuts.nextLowConfidence', matches: altKey('KeyN') },
   { id: 'speaker', keys: 'Alt+S', label: 'shortcuts.speaker', matches: altKey('KeyS') },
-  { id: 'search', keys: 'Control+F', label: 'shortcuts.search', matches: controlKey('f') },
-  { id: 'undo', keys: 'Control+Z', label: 'shortcuts.undo', outsideInputs: true, matches: controlKey('z') },
+  { id: 'search', keys: 'Control+F', label: 'search.label', matches: controlKey('f') },
+  { id: 'undo', keys: 'Control+Z', label: 'toolbar.undo', outsideInputs: true, matches: controlKey('z') },
   {
     id: 'redo',
     keys: 'Control+Y',
-    label: 'shortcuts.redo',
+    label: 'toolbar.redo',
     outsideInputs: true,
     matches: (e) =>
       (e.ctrlKey || e.metaKey) &&
       !e.altKey &&
       (e.key.toLowerCase() === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z')),
   },
-  { id: 'save', keys: 'Control+S', label: 'shortcuts.save', matches: controlKey('s') },
+  { id: 'save', keys: 'Control+S', label: 'toolbar.saveNow', matches: controlKey('s') },
   {
     id: 'help',
     keys: '?',

@@ -67,6 +67,68 @@ describe('transcript session', () => {
     session.getState().dispose();
   });
 
+  it('takes the stored transcript back after a save: re-timed words, the untouched paragraphs as they were', async () => {
+    // As the real server does: the edited paragraph's last word re-timed against the audio.
+    const api = createMockTranscriptApi({
+      store: (sent) => ({
+        ...sent,
+        transcripts: sent.transcripts.map((p, i) =>
+          i === 1
+            ? {
+                ...p,
+                children: p.children.map((w, j) =>
+                  j === p.children.length - 1 ? { ...w, offsetInSeconds: 9.9, durationInSeconds: 0.6 } : w,
+                ),
+              }
+            : structuredClone(p),
+        ),
+      }),
+    });
+    server.use(...api.handlers);
+    const session = open({ taskId: api.init.taskId, autosave: false });
+    await session.getState().start();
+    const untouched = session.getState().transcript?.transcripts[0];
+    session.getState().edit('edit-words', correct(CORRECTED));
+    const typed = session.getState().transcript?.transcripts[1]?.children.at(-1);
+    expect(typed?.offsetInSeconds).not.toBe(9.9);
+    await session.getState().flush();
+    expect(session.getState().saveState).toBe('saved');
+    const now = session.getState().transcript;
+    expect(now?.transcripts[1]?.children.at(-1)).toMatchObject({ text: 'country', offsetInSeconds: 9.9 });
+    // A copy with the same words is not a change: the row keeps its object and does not render again.
+    expect(now?.transcripts[0]).toBe(untouched);
+    expect(session.getState().dirty).toBe(0);
+    // Undo still goes back to before the edit.
+    session.getState().undo();
+    expect(session.getState().transcript?.transcripts[1]?.children.at(-1)?.text).toBe('contry');
+    session.getState().dispose();
+  });
+
+  it('keeps the edits made while a save was out instead of the stored transcript', async () => {
+    const api = createMockTranscriptApi({
+      delay: 50,
+      store: (sent) => ({
+        ...sent,
+        transcripts: sent.transcripts.map((p) => ({
+          ...p,
+          children: p.children.map((w) => ({ ...w, offsetInSeconds: w.offsetInSeconds + 0.01 })),
+        })),
+      }),
+    });
+    server.use(...api.handlers);
+    const session = open({ taskId: api.init.taskId, autosave: false });
+    await session.getState().start();
+    session.getState().edit('edit-words', correct(CORRECTED));
+    const saving = session.getState().flush();
+    await until(() => api.state.saves.length === 1);
+    session.getState().edit('edit-words', correct(`${CORRECTED}.`));
+    const mine = session.getState().transcript;
+    await saving;
+    expect(session.getState().transcript).toBe(mine);
+    expect(session.getState().dirty).toBeGreaterThan(0);
+    session.getState().dispose();
+  });
+
   it('undo and redo walk the snapshots and each is saved', async () => {
     const api = createMockTranscriptApi();
     server.use(...api.handlers);

@@ -29,6 +29,7 @@ import {
 } from '@reviewdesk/ui/review-session';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { leaveUnusedSpeakers, speakerChanges } from './speaker-edits.js';
+import { adoptStored } from './stored-transcript.js';
 import type { Speaker, Transcript, TranscriptData, ViewerInitResult } from './types.js';
 
 export type { CheckoutLostReason, ReadOnlyReason, SessionPhase };
@@ -164,11 +165,16 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
             const saved = data.result.transcript as (Transcript & { version?: number }) | null | undefined;
             const version = typeof saved?.version === 'number' ? saved.version : (base ?? 0) + 1;
             const stillDirty = get().dirty !== sentRevision;
+            // With no edit since, the editor takes what the server stored: the edited words at
+            // their re-aligned times, the speakers with their ids. Later edits keep theirs and are
+            // re-timed by their own save.
+            const stored = !stillDirty && saved ? adoptStored(transcript, saved) : transcript;
             set({
               version,
               dirty: stillDirty ? get().dirty : 0,
               // The speakers sent are now the server's: later changes are told against them.
-              savedSpeakers: transcript.speakers,
+              savedSpeakers: stored.speakers,
+              ...(stored !== transcript ? { transcript: stored } : {}),
             });
             if (stillDirty) await writeJournal();
             else

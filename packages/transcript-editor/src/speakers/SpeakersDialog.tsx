@@ -95,7 +95,7 @@ export function SpeakersDialog() {
     <Dialog
       open={open}
       onOpenChange={(speakers) => panels.setState({ speakers })}
-      title={t('speakers.title')}
+      title={t('speakers.onTask')}
       size="md"
     >
       <div className="rd-transcript-speakers" data-testid="speakers.dialog">

@@ -6,7 +6,15 @@
  * the language model failed and the quotes were made instead. A summary being made can be canceled;
  * a person can also write the summary themselves (Uploaded). Every state of the spec (0–6) shows.
  */
-import { Button, Checkbox, clockTime, registerTranslations, Select, useReviewdesk } from '@reviewdesk/ui';
+import {
+  Button,
+  Checkbox,
+  clockTime,
+  registerTranslations,
+  Select,
+  useReviewdesk,
+  useUiTranslation,
+} from '@reviewdesk/ui';
 import { useId, useState } from 'react';
 import { EDITOR_NAMESPACE, type EditorKey, editorResources } from '../i18n/resources.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
@@ -33,6 +41,7 @@ export function SummaryPanel({ taskId, isVideo = false, onSeek, pollMs }: Summar
   // The panel also renders on its own (a host's summary tab): registered during render, idempotent.
   if (!i18n.hasResourceBundle('en', EDITOR_NAMESPACE)) registerTranslations(i18n, EDITOR_NAMESPACE, editorResources);
   const { t } = useEditorTranslation();
+  const { t: ui } = useUiTranslation();
   const { available, summary, cost, request, cancel, upload } = useTaskSummary(taskId, pollMs);
   const current = summary.data ?? null;
   const [style, setStyle] = useState(String(current?.summaryStyle ?? 0));
@@ -55,7 +64,7 @@ export function SummaryPanel({ taskId, isVideo = false, onSeek, pollMs }: Summar
         <div role="alert" className="rd-transcript-summary__status">
           <p>{t('summary.loadError')}</p>
           <Button size="sm" onClick={() => void (available.isError ? available.refetch() : summary.refetch())}>
-            {t('summary.retry')}
+            {ui('common.retry')}
           </Button>
         </div>
       );

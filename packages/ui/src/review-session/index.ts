@@ -57,6 +57,12 @@ export {
   type ReviewPhaseTextKey,
 } from './ReviewPhaseState.js';
 export {
+  ReadOnlyMessage,
+  type ReadOnlyMessageProps,
+  SaveStateBadge,
+  type SaveStateBadgeProps,
+} from './SaveStateBadge.js';
+export {
   type CoreOperation,
   createReviewSessionCore,
   initialBaseState,

@@ -154,13 +154,6 @@ export const de: TranslationShape<typeof en> = {
       'Diese Aufgabe ist eine Aufnahme. Ihr Transkript wird im Transkript-Editor geprüft, der noch nicht Teil dieser Version ist. Bis dahin können Sie das Transkript herunterladen.',
     exports: 'Transkript herunterladen',
     backToList: 'Zurück zur Aufgabenliste',
-    exportTypes: {
-      Txt: 'Text (.txt)',
-      Word: 'Word (.docx)',
-      Srt: 'Untertitel (.srt)',
-      Vtt: 'Web-Untertitel (.vtt)',
-      Json: 'JSON (.json)',
-    },
   },
   traces: {
     title: 'Entwickler-Dashboard',

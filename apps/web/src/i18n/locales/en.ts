@@ -147,13 +147,6 @@ export const en = {
       'This task is a recording. Its transcript will be reviewed in the transcript editor, which is not part of this version yet. Until then, download the transcript.',
     exports: 'Download the transcript',
     backToList: 'Back to the task list',
-    exportTypes: {
-      Txt: 'Text (.txt)',
-      Word: 'Word (.docx)',
-      Srt: 'Subtitles (.srt)',
-      Vtt: 'Web subtitles (.vtt)',
-      Json: 'JSON (.json)',
-    },
   },
   traces: {
     title: 'Developer dashboard',

@@ -151,13 +151,6 @@ export const es: TranslationShape<typeof en> = {
       'Esta tarea es una grabación. Su transcripción se revisará en el editor de transcripciones, que aún no forma parte de esta versión. Mientras tanto, descargue la transcripción.',
     exports: 'Descargar la transcripción',
     backToList: 'Volver a la lista de tareas',
-    exportTypes: {
-      Txt: 'Texto (.txt)',
-      Word: 'Word (.docx)',
-      Srt: 'Subtítulos (.srt)',
-      Vtt: 'Subtítulos web (.vtt)',
-      Json: 'JSON (.json)',
-    },
   },
   traces: {
     title: 'Panel de desarrollador',

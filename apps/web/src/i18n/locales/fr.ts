@@ -154,13 +154,6 @@ export const fr: TranslationShape<typeof en> = {
       'Cette tâche est un enregistrement. Sa transcription sera révisée dans l’éditeur de transcriptions, qui ne fait pas encore partie de cette version. En attendant, téléchargez la transcription.',
     exports: 'Télécharger la transcription',
     backToList: 'Retour à la liste des tâches',
-    exportTypes: {
-      Txt: 'Texte (.txt)',
-      Word: 'Word (.docx)',
-      Srt: 'Sous-titres (.srt)',
-      Vtt: 'Sous-titres web (.vtt)',
-      Json: 'JSON (.json)',
-    },
   },
   traces: {
     title: 'Tableau de bord développeur',

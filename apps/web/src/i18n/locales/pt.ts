@@ -151,13 +151,6 @@ export const pt: TranslationShape<typeof en> = {
       'Esta tarefa é uma gravação. A transcrição será revista no editor de transcrições, que ainda não faz parte desta versão. Até lá, transfira a transcrição.',
     exports: 'Transferir a transcrição',
     backToList: 'Voltar à lista de tarefas',
-    exportTypes: {
-      Txt: 'Texto (.txt)',
-      Word: 'Word (.docx)',
-      Srt: 'Legendas (.srt)',
-      Vtt: 'Legendas web (.vtt)',
-      Json: 'JSON (.json)',
-    },
   },
   traces: {
     title: 'Painel de programador',

@@ -4,7 +4,15 @@
  * takes no checkout: nothing here edits the task.
  */
 import { type EnumMemberName, enumCodeOf, enumMembers } from '@reviewdesk/api-client';
-import { Button, EmptyState, saveFile, useApiClient, useNotices, useServerMessages } from '@reviewdesk/ui';
+import {
+  Button,
+  EmptyState,
+  saveFile,
+  useApiClient,
+  useNotices,
+  useServerMessages,
+  useUiTranslation,
+} from '@reviewdesk/ui';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useWebTranslation } from '../../i18n/useWebTranslation';
@@ -24,6 +32,7 @@ export interface MediaTaskPageProps {
 export function MediaTaskPage({ taskId, displayName, canExport }: MediaTaskPageProps) {
   const api = useApiClient();
   const { t } = useWebTranslation();
+  const { t: ui } = useUiTranslation();
   const { show } = useNotices();
   const { errorMessage } = useServerMessages();
   const exportTranscript = useMutation({
@@ -59,7 +68,7 @@ export function MediaTaskPage({ taskId, displayName, canExport }: MediaTaskPageP
                   data-testid={`media-task.export.${name}`}
                   onClick={() => exportTranscript.mutate(name)}
                 >
-                  {t(`mediaTask.exportTypes.${name}`)}
+                  {ui(`transcriptExportType.${name}`)}
                 </Button>
               </li>
             ))}

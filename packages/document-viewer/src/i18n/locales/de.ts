@@ -44,26 +44,6 @@ export const de: TranslationShape<typeof en> = {
     autosave: 'Automatisch speichern',
     saveNow: 'Jetzt speichern',
   },
-  save: {
-    saved: 'Alle Änderungen gespeichert',
-    saving: 'Wird gespeichert…',
-    unsaved: 'Ungespeicherte Änderungen',
-    failed: 'Speichern fehlgeschlagen — neuer Versuch',
-    conflict: 'Konflikt: von jemand anderem geändert',
-  },
-  readOnly: {
-    host: 'Nur-Lese-Ansicht.',
-    'checked-out-by-other': '{{holder}} prüft diese Aufgabe. Sie können sie ansehen, aber nicht bearbeiten.',
-    'checked-out-by-other-unknown':
-      'Jemand anderes prüft diese Aufgabe. Sie können sie ansehen, aber nicht bearbeiten.',
-    'assigned-to-other':
-      'Diese Aufgabe ist einer anderen Person zugewiesen. Sie können sie ansehen, aber nicht bearbeiten.',
-    'cannot-review': 'Sie können diese Aufgabe nicht prüfen. Sie können sie ansehen, aber nicht bearbeiten.',
-    'not-in-review': 'Diese Aufgabe wartet nicht auf Prüfung. Sie können sie ansehen, aber nicht bearbeiten.',
-    'checkout-lost':
-      'Ihre Auscheckung ist abgelaufen. Ungespeicherte Änderungen bleiben auf diesem Gerät; öffnen Sie die Aufgabe erneut.',
-    cancelled: 'Prüfung abgebrochen. Die Aufgabe ist wieder in der Prüfliste.',
-  },
   conflict: {
     title: 'Seite {{page}} wurde von jemand anderem geändert',
     body: 'Ihre Änderungen an dieser Seite wurden nicht gespeichert. Wählen Sie, welche Fassung bleibt.',

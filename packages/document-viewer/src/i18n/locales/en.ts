@@ -40,23 +40,6 @@ export const en = {
     autosave: 'Autosave',
     saveNow: 'Save now',
   },
-  save: {
-    saved: 'All changes saved',
-    saving: 'Saving…',
-    unsaved: 'Unsaved changes',
-    failed: 'Saving failed — retrying',
-    conflict: 'Conflict: changed by someone else',
-  },
-  readOnly: {
-    host: 'Read-only view.',
-    'checked-out-by-other': '{{holder}} is reviewing this task. You can look but not edit.',
-    'checked-out-by-other-unknown': 'Someone else is reviewing this task. You can look but not edit.',
-    'assigned-to-other': 'This task is assigned to another reviewer. You can look but not edit.',
-    'cannot-review': 'You cannot review this task. You can look but not edit.',
-    'not-in-review': 'This task is not waiting for review. You can look but not edit.',
-    'checkout-lost': 'Your checkout ended. Your unsaved edits are kept on this device; reopen the task to continue.',
-    cancelled: 'Review cancelled. The task is back in the to-review list.',
-  },
   conflict: {
     title: 'Page {{page}} was changed by someone else',
     body: 'Your edits to this page were not saved. Choose which version to keep.',

@@ -44,24 +44,6 @@ export const es: TranslationShape<typeof en> = {
     autosave: 'Guardado automático',
     saveNow: 'Guardar ahora',
   },
-  save: {
-    saved: 'Todos los cambios guardados',
-    saving: 'Guardando…',
-    unsaved: 'Cambios sin guardar',
-    failed: 'Error al guardar — reintentando',
-    conflict: 'Conflicto: modificado por otra persona',
-  },
-  readOnly: {
-    host: 'Vista de solo lectura.',
-    'checked-out-by-other': '{{holder}} está revisando esta tarea. Puede consultarla pero no editarla.',
-    'checked-out-by-other-unknown': 'Otra persona está revisando esta tarea. Puede consultarla pero no editarla.',
-    'assigned-to-other': 'Esta tarea está asignada a otro revisor. Puede consultarla pero no editarla.',
-    'cannot-review': 'No puede revisar esta tarea. Puede consultarla pero no editarla.',
-    'not-in-review': 'Esta tarea no está pendiente de revisión. Puede consultarla pero no editarla.',
-    'checkout-lost':
-      'Su reserva terminó. Los cambios sin guardar se conservan en este dispositivo; vuelva a abrir la tarea para continuar.',
-    cancelled: 'Revisión cancelada. La tarea vuelve a la lista por revisar.',
-  },
   conflict: {
     title: 'Otra persona modificó la página {{page}}',
     body: 'Sus cambios en esta página no se guardaron. Elija qué versión conservar.',

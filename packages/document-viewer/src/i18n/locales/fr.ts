@@ -44,24 +44,6 @@ export const fr: TranslationShape<typeof en> = {
     autosave: 'Enregistrement automatique',
     saveNow: 'Enregistrer maintenant',
   },
-  save: {
-    saved: 'Toutes les modifications sont enregistrées',
-    saving: 'Enregistrement…',
-    unsaved: 'Modifications non enregistrées',
-    failed: 'Échec de l’enregistrement — nouvel essai',
-    conflict: 'Conflit : modifié par quelqu’un d’autre',
-  },
-  readOnly: {
-    host: 'Vue en lecture seule.',
-    'checked-out-by-other': '{{holder}} révise cette tâche. Vous pouvez la consulter sans la modifier.',
-    'checked-out-by-other-unknown': 'Quelqu’un d’autre révise cette tâche. Vous pouvez la consulter sans la modifier.',
-    'assigned-to-other': 'Cette tâche est attribuée à un autre réviseur. Vous pouvez la consulter sans la modifier.',
-    'cannot-review': 'Vous ne pouvez pas réviser cette tâche. Vous pouvez la consulter sans la modifier.',
-    'not-in-review': 'Cette tâche n’attend pas de révision. Vous pouvez la consulter sans la modifier.',
-    'checkout-lost':
-      'Votre réservation a pris fin. Vos modifications non enregistrées restent sur cet appareil ; rouvrez la tâche pour continuer.',
-    cancelled: 'Révision annulée. La tâche est de retour dans la liste à réviser.',
-  },
   conflict: {
     title: 'La page {{page}} a été modifiée par quelqu’un d’autre',
     body: 'Vos modifications de cette page n’ont pas été enregistrées. Choisissez la version à garder.',

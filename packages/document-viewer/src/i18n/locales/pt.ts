@@ -44,24 +44,6 @@ export const pt: TranslationShape<typeof en> = {
     autosave: 'Gravação automática',
     saveNow: 'Gravar agora',
   },
-  save: {
-    saved: 'Todas as alterações gravadas',
-    saving: 'A gravar…',
-    unsaved: 'Alterações por gravar',
-    failed: 'Falha ao gravar — a tentar de novo',
-    conflict: 'Conflito: alterado por outra pessoa',
-  },
-  readOnly: {
-    host: 'Vista só de leitura.',
-    'checked-out-by-other': '{{holder}} está a rever esta tarefa. Pode consultar, mas não editar.',
-    'checked-out-by-other-unknown': 'Outra pessoa está a rever esta tarefa. Pode consultar, mas não editar.',
-    'assigned-to-other': 'Esta tarefa está atribuída a outro revisor. Pode consultar, mas não editar.',
-    'cannot-review': 'Não pode rever esta tarefa. Pode consultar, mas não editar.',
-    'not-in-review': 'Esta tarefa não está à espera de revisão. Pode consultar, mas não editar.',
-    'checkout-lost':
-      'A sua reserva terminou. As edições por gravar ficam neste dispositivo; reabra a tarefa para continuar.',
-    cancelled: 'Revisão cancelada. A tarefa voltou à lista por rever.',
-  },
   conflict: {
     title: 'A página {{page}} foi alterada por outra pessoa',
     body: 'As suas edições nesta página não foram gravadas. Escolha a versão a manter.',

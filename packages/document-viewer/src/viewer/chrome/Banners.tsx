@@ -3,6 +3,7 @@
  * edits restored from this device, and why finishing was refused.
  */
 import { Button } from '@reviewdesk/ui';
+import { ReadOnlyMessage } from '@reviewdesk/ui/review-session';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import { useSession } from '../context.js';
 
@@ -27,9 +28,7 @@ export function Banners() {
           role="status"
           data-testid="banner.read-only"
         >
-          {reason === 'checked-out-by-other' && !holder
-            ? t('readOnly.checked-out-by-other-unknown')
-            : t(`readOnly.${reason}`, { holder: holder ?? '' })}
+          <ReadOnlyMessage reason={reason} holder={holder} />
         </div>
       ) : null}
       {conflictPages.map((page) => (

@@ -29,6 +29,28 @@ export const de: UiResource = {
     label: 'Zugewiesen an {{names}}',
     unassigned: 'Nicht zugewiesen',
   },
+  reviewSession: {
+    save: {
+      saved: 'Alle Änderungen gespeichert',
+      saving: 'Wird gespeichert…',
+      unsaved: 'Ungespeicherte Änderungen',
+      failed: 'Speichern fehlgeschlagen — neuer Versuch',
+      conflict: 'Konflikt: von jemand anderem geändert',
+    },
+    readOnly: {
+      host: 'Nur-Lese-Ansicht.',
+      'checked-out-by-other': '{{holder}} prüft diese Aufgabe. Sie können sie ansehen, aber nicht bearbeiten.',
+      'checked-out-by-other-unknown':
+        'Jemand anderes prüft diese Aufgabe. Sie können sie ansehen, aber nicht bearbeiten.',
+      'assigned-to-other':
+        'Diese Aufgabe ist einer anderen Person zugewiesen. Sie können sie ansehen, aber nicht bearbeiten.',
+      'cannot-review': 'Sie können diese Aufgabe nicht prüfen. Sie können sie ansehen, aber nicht bearbeiten.',
+      'not-in-review': 'Diese Aufgabe wartet nicht auf Prüfung. Sie können sie ansehen, aber nicht bearbeiten.',
+      'checkout-lost':
+        'Ihre Auscheckung ist abgelaufen. Ungespeicherte Änderungen bleiben auf diesem Gerät; öffnen Sie die Aufgabe erneut.',
+      cancelled: 'Prüfung abgebrochen. Die Aufgabe ist wieder in der Prüfliste.',
+    },
+  },
   checkout: {
     remaining: 'Ausgecheckt für {{time}}',
     expiring: 'Auscheckung endet in {{time}}',
@@ -38,6 +60,13 @@ export const de: UiResource = {
   },
   HealthCheck: {
     Message: 'Der Dienst antwortet nicht wie erwartet. Einige Funktionen sind möglicherweise nicht verfügbar.',
+  },
+  transcriptExportType: {
+    Txt: 'Text (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Untertitel (.srt)',
+    Vtt: 'Web-Untertitel (.vtt)',
+    Json: 'JSON (.json)',
   },
   taskStatus: {
     unknown: 'Unbekannter Status ({{code}})',

@@ -26,6 +26,26 @@ export const en = {
     label: 'Assigned to {{names}}',
     unassigned: 'Unassigned',
   },
+  /** The review session as every editor shows it: the save state and why a review is read-only. */
+  reviewSession: {
+    save: {
+      saved: 'All changes saved',
+      saving: 'Saving…',
+      unsaved: 'Unsaved changes',
+      failed: 'Saving failed — retrying',
+      conflict: 'Conflict: changed by someone else',
+    },
+    readOnly: {
+      host: 'Read-only view.',
+      'checked-out-by-other': '{{holder}} is reviewing this task. You can look but not edit.',
+      'checked-out-by-other-unknown': 'Someone else is reviewing this task. You can look but not edit.',
+      'assigned-to-other': 'This task is assigned to another reviewer. You can look but not edit.',
+      'cannot-review': 'You cannot review this task. You can look but not edit.',
+      'not-in-review': 'This task is not waiting for review. You can look but not edit.',
+      'checkout-lost': 'Your checkout ended. Your unsaved edits are kept on this device; reopen the task to continue.',
+      cancelled: 'Review cancelled. The task is back in the to-review list.',
+    },
+  },
   checkout: {
     remaining: 'Checked out for {{time}}',
     expiring: 'Checkout ends in {{time}}',
@@ -35,6 +55,14 @@ export const en = {
   },
   HealthCheck: {
     Message: 'The service is not responding as expected. Some features may be unavailable.',
+  },
+  /** File formats of a transcript export (TranscriptExportType), named alike wherever one is offered. */
+  transcriptExportType: {
+    Txt: 'Text (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Subtitles (.srt)',
+    Vtt: 'Web subtitles (.vtt)',
+    Json: 'JSON (.json)',
   },
   taskStatus: {
     unknown: 'Unknown status ({{code}})',

@@ -28,6 +28,26 @@ export const es: UiResource = {
     label: 'Asignada a {{names}}',
     unassigned: 'Sin asignar',
   },
+  reviewSession: {
+    save: {
+      saved: 'Todos los cambios guardados',
+      saving: 'Guardando…',
+      unsaved: 'Cambios sin guardar',
+      failed: 'Error al guardar — reintentando',
+      conflict: 'Conflicto: modificado por otra persona',
+    },
+    readOnly: {
+      host: 'Vista de solo lectura.',
+      'checked-out-by-other': '{{holder}} está revisando esta tarea. Puede consultarla pero no editarla.',
+      'checked-out-by-other-unknown': 'Otra persona está revisando esta tarea. Puede consultarla pero no editarla.',
+      'assigned-to-other': 'Esta tarea está asignada a otro revisor. Puede consultarla pero no editarla.',
+      'cannot-review': 'No puede revisar esta tarea. Puede consultarla pero no editarla.',
+      'not-in-review': 'Esta tarea no está pendiente de revisión. Puede consultarla pero no editarla.',
+      'checkout-lost':
+        'Su reserva terminó. Los cambios sin guardar se conservan en este dispositivo; vuelva a abrir la tarea para continuar.',
+      cancelled: 'Revisión cancelada. La tarea vuelve a la lista por revisar.',
+    },
+  },
   checkout: {
     remaining: 'Reservada durante {{time}}',
     expiring: 'La reserva termina en {{time}}',
@@ -37,6 +57,13 @@ export const es: UiResource = {
   },
   HealthCheck: {
     Message: 'El servicio no responde como se esperaba. Es posible que algunas funciones no estén disponibles.',
+  },
+  transcriptExportType: {
+    Txt: 'Texto (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Subtítulos (.srt)',
+    Vtt: 'Subtítulos web (.vtt)',
+    Json: 'JSON (.json)',
   },
   taskStatus: {
     unknown: 'Estado desconocido ({{code}})',

@@ -28,6 +28,27 @@ export const fr: UiResource = {
     label: 'Attribuée à {{names}}',
     unassigned: 'Non attribuée',
   },
+  reviewSession: {
+    save: {
+      saved: 'Toutes les modifications sont enregistrées',
+      saving: 'Enregistrement…',
+      unsaved: 'Modifications non enregistrées',
+      failed: 'Échec de l’enregistrement — nouvel essai',
+      conflict: 'Conflit : modifié par quelqu’un d’autre',
+    },
+    readOnly: {
+      host: 'Vue en lecture seule.',
+      'checked-out-by-other': '{{holder}} révise cette tâche. Vous pouvez la consulter sans la modifier.',
+      'checked-out-by-other-unknown':
+        'Quelqu’un d’autre révise cette tâche. Vous pouvez la consulter sans la modifier.',
+      'assigned-to-other': 'Cette tâche est attribuée à un autre réviseur. Vous pouvez la consulter sans la modifier.',
+      'cannot-review': 'Vous ne pouvez pas réviser cette tâche. Vous pouvez la consulter sans la modifier.',
+      'not-in-review': 'Cette tâche n’attend pas de révision. Vous pouvez la consulter sans la modifier.',
+      'checkout-lost':
+        'Votre réservation a pris fin. Vos modifications non enregistrées restent sur cet appareil ; rouvrez la tâche pour continuer.',
+      cancelled: 'Révision annulée. La tâche est de retour dans la liste à réviser.',
+    },
+  },
   checkout: {
     remaining: 'Réservée pour {{time}}',
     expiring: 'La réservation se termine dans {{time}}',
@@ -37,6 +58,13 @@ export const fr: UiResource = {
   },
   HealthCheck: {
     Message: 'Le service ne répond pas comme prévu. Certaines fonctionnalités peuvent être indisponibles.',
+  },
+  transcriptExportType: {
+    Txt: 'Texte (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Sous-titres (.srt)',
+    Vtt: 'Sous-titres web (.vtt)',
+    Json: 'JSON (.json)',
   },
   taskStatus: {
     unknown: 'Statut inconnu ({{code}})',

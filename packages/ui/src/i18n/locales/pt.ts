@@ -28,6 +28,26 @@ export const pt: UiResource = {
     label: 'Atribuída a {{names}}',
     unassigned: 'Sem atribuição',
   },
+  reviewSession: {
+    save: {
+      saved: 'Todas as alterações gravadas',
+      saving: 'A gravar…',
+      unsaved: 'Alterações por gravar',
+      failed: 'Falha ao gravar — a tentar de novo',
+      conflict: 'Conflito: alterado por outra pessoa',
+    },
+    readOnly: {
+      host: 'Vista só de leitura.',
+      'checked-out-by-other': '{{holder}} está a rever esta tarefa. Pode consultar, mas não editar.',
+      'checked-out-by-other-unknown': 'Outra pessoa está a rever esta tarefa. Pode consultar, mas não editar.',
+      'assigned-to-other': 'Esta tarefa está atribuída a outro revisor. Pode consultar, mas não editar.',
+      'cannot-review': 'Não pode rever esta tarefa. Pode consultar, mas não editar.',
+      'not-in-review': 'Esta tarefa não está à espera de revisão. Pode consultar, mas não editar.',
+      'checkout-lost':
+        'A sua reserva terminou. As edições por gravar ficam neste dispositivo; reabra a tarefa para continuar.',
+      cancelled: 'Revisão cancelada. A tarefa voltou à lista por rever.',
+    },
+  },
   checkout: {
     remaining: 'Reservada durante {{time}}',
     expiring: 'A reserva termina em {{time}}',
@@ -37,6 +57,13 @@ export const pt: UiResource = {
   },
   HealthCheck: {
     Message: 'O serviço não está a responder como esperado. Algumas funcionalidades podem estar indisponíveis.',
+  },
+  transcriptExportType: {
+    Txt: 'Texto (.txt)',
+    Word: 'Word (.docx)',
+    Srt: 'Legendas (.srt)',
+    Vtt: 'Legendas web (.vtt)',
+    Json: 'JSON (.json)',
   },
   taskStatus: {
     unknown: 'Estado desconhecido ({{code}})',
