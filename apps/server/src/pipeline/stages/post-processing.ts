@@ -10,6 +10,7 @@
 // review in the system (translations, product-spec §4).
 import { extname } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
+import { fromStoredOcr } from '../../domain/results/stored-ocr.js';
 import { indexTask } from '../../domain/search/indexing.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import type { DocumentResult, Entity, OcrPageResult, QrPage, Table } from '../documents/index.js';
@@ -93,7 +94,9 @@ async function documentResults(
   if (rows.length === 0 || missing) {
     throw new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
   }
-  const pages = rows.map((row) => pageTextFromOcr(row.ocr as unknown as OcrPageResult, row.page_number));
+  const pages = rows.map((row) =>
+    pageTextFromOcr(fromStoredOcr<OcrPageResult>(row.ocr) as OcrPageResult, row.page_number),
+  );
   const steps = new Set(settings.pipeline.postProcessingStepIds);
   const taskType = settings.config.taskType;
 

@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
+import { toStoredOcr } from '../../domain/results/stored-ocr.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import {
   DocumentEngineError,
@@ -107,7 +108,7 @@ async function recognizePages(
     // takes that page's size, and its rotation grows by the turn so the viewer shows it the same way.
     return {
       pageNumber: page.page_number,
-      ocr,
+      ocr: toStoredOcr(ocr),
       width: ocr.pageSize.width,
       height: ocr.pageSize.height,
       unit: ocr.pageSize.unit,
