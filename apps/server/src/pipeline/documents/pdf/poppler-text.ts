@@ -15,9 +15,12 @@ import { cumulativeShares } from './glyph-widths.js';
 const BASE_TIMEOUT_MS = 30_000;
 const TIMEOUT_PER_FILE_MS = 10_000;
 
-/** One shell reads every file; a file pdftotext fails on is marked so the pages stay in order. */
+/** Written before each file's output, so each file's pages are told apart whatever a file holds. */
+const FILE_MARK = '<reviewdesk-file/>';
+/** One shell reads the first page of every file; a file pdftotext fails on is marked failed. */
 const READ_ALL = `for file in "$@"; do
-  pdftotext -q -bbox "$file" - || printf '<page failed="1"></page>\\n'
+  printf '${FILE_MARK}\\n'
+  pdftotext -q -bbox -l 1 "$file" - || printf '<page failed="1"></page>\\n'
 done`;
 
 export interface PopplerWord {
@@ -114,9 +117,10 @@ export async function readPopplerTextLayers(files: readonly Uint8Array[]): Promi
       timeoutMs: BASE_TIMEOUT_MS + TIMEOUT_PER_FILE_MS * files.length,
       allowFailure: true,
     });
-    const pages = parseBboxPages(result.stdout.toString('utf8'));
-    // Anything but one page per file means the output cannot be matched to the files.
-    return pages.length === files.length ? pages : files.map(() => null);
+    const outputs = result.stdout.toString('utf8').split(FILE_MARK).slice(1);
+    // Anything but one output per file means the output cannot be matched to the files.
+    if (outputs.length !== files.length) return files.map(() => null);
+    return outputs.map((output) => parseBboxPages(output)[0] ?? null);
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
