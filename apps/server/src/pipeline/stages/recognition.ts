@@ -1,6 +1,8 @@
 // Recognition (40 → 41 → 43 → 50): the words of every page with boxes and confidences
 // (task_pages.ocr, the contract's OcrPageResult) or the transcript of a recording
-// (task_media.transcript and engine), by the recognizer the workspace's pipeline names.
+// (task_media.transcript and engine), by the recognizer the workspace's pipeline names. A text-layer
+// workspace has poppler read the text layers of a window of pages in one process per thread; the
+// pages it cannot serve are read one by one (pdf.js, then OCR).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
