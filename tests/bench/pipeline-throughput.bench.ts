@@ -21,8 +21,8 @@
  *
  * Both workers run in this one process, as WORKERS=2 does in the server: page work runs on its
  * pipeline threads, tesseract, poppler, ffmpeg and pocketsphinx in child processes (started by the
- * tool launchers, whose CPU cpuSeconds counts). Absolute
- * times on a shared machine are noisy: the load average is printed with every run.
+ * tool launchers, whose CPU cpuSeconds counts). Absolute times on a shared machine are noisy: the
+ * load average is printed with every run.
  *
  * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-throughput.bench.ts [--quick] [--postgres]
  *   --quick     one small file per category and no warm-up, so the 1-worker figures include loading
