@@ -9,7 +9,7 @@
  * imports: the time measured is the processing, not the uploads.
  */
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -157,10 +157,32 @@ export function cpuSeconds(): number {
     // Fields after the command name (which may hold spaces) start at field 3; utime is field 14.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    return ticks / 100; // USER_HZ is 100 on Linux
+    return (ticks + liveChildTicks()) / 100; // USER_HZ is 100 on Linux
   } catch {
     return 0;
   }
+}
+
+/**
+ * CPU ticks of this process's children that are still running, with their own finished children:
+ * the engines' tools are started by long-lived tool launchers (documents/process/tool-launcher.ts),
+ * whose CPU and their tools' reach this process's cutime only when a launcher ends.
+ */
+export function liveChildTicks(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // Field 4 (index 1 here) is the parent's pid.
+      if (Number(fields[1]) !== process.pid) continue;
+      ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
 }
 
 export interface ProcessingRun {

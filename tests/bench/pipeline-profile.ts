@@ -24,7 +24,14 @@ import type { Stage } from '../../apps/server/src/pipeline/worker/stage.js';
 import { IN_PROGRESS } from '../../apps/server/src/pipeline/worker/stage-statuses.js';
 import { startWorkers } from '../../apps/server/src/pipeline/worker/workers.js';
 import { blobStorageFor } from '../../apps/server/src/storage/blob-storage.js';
-import { importFixture, loadAverage, openBenchServer, stopCluster, WORKSPACES } from './pipeline-bench-support.js';
+import {
+  importFixture,
+  liveChildTicks,
+  loadAverage,
+  openBenchServer,
+  stopCluster,
+  WORKSPACES,
+} from './pipeline-bench-support.js';
 
 const POSTGRES = process.argv.includes('--postgres');
 const KEEP = process.argv.find((arg) => arg.startsWith('--keep='))?.slice('--keep='.length);
@@ -67,11 +74,11 @@ function threadTicks(): Map<string, ThreadTicks> {
   return result;
 }
 
-/** CPU ticks of the finished child processes (cutime + cstime of /proc/self/stat). */
+/** CPU ticks of the child processes: the finished ones (cutime + cstime) and the running tool launchers. */
 function childTicks(): number {
   const stat = readFileSync('/proc/self/stat', 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return Number(fields[13]) + Number(fields[14]);
+  return Number(fields[13]) + Number(fields[14]) + liveChildTicks();
 }
 
 /** Monotonic microseconds, the clock of the profiles' timestamps. */

@@ -6,8 +6,9 @@
  *
  * Measures, per category, separately (so each figure means one thing):
  *  - digital PDFs (text layer): pages per minute — the multipage government PDFs and the invoices
- *    of fixtures/invoices, in the demo workspace "Supplier invoices" (Invoice pipeline: pdf.js text
- *    layer, fields, tables, QR codes from 150 dpi page images);
+ *    of fixtures/invoices, in the demo workspace "Supplier invoices" (Invoice pipeline: text layer
+ *    read by poppler, pdf.js where poppler cannot serve, fields, tables, QR codes from 150 dpi page
+ *    images);
  *  - scans (image-only PDFs and PNG renders): pages per minute — same workspace, so the difference
  *    from digital is the OCR (tesseract at 300 dpi with orientation detection, the workspace's
  *    languages pt + en);
@@ -18,9 +19,10 @@
  * task rested; every task that did not reach ToReview is listed with its reason. The 2-vs-1 ratio is
  * wall(1 worker) / wall(2 workers) for the same files: 2.00 would be perfect scaling.
  *
- * Both workers run in this one process, as WORKERS=2 does in the server: pdf.js (text layer) runs on
- * its JavaScript thread, tesseract, poppler, ffmpeg and pocketsphinx in child processes. Absolute
- * times on a shared machine are noisy: the load average is printed with every run.
+ * Both workers run in this one process, as WORKERS=2 does in the server: page work runs on its
+ * pipeline threads, tesseract, poppler, ffmpeg and pocketsphinx in child processes (started by the
+ * tool launchers, whose CPU cpuSeconds counts). Absolute times on a shared machine are noisy: the
+ * load average is printed with every run.
  *
  * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-throughput.bench.ts [--quick] [--postgres]
  *   --quick     one small file per category and no warm-up, so the 1-worker figures include loading

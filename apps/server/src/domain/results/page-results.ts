@@ -5,6 +5,7 @@ import type { ResultsScope } from '../../db/repositories/results.js';
 import type { BlobRow, TaskPageRow, TaskRow } from '../../db/schema.js';
 import { safeFileName } from '../../formats/file-names.js';
 import { iso } from '../tasks/mappers.js';
+import { fromStoredOcr } from './stored-ocr.js';
 import { hasResult, notReadyYet, resultError } from './viewer-task.js';
 
 const outOfBounds = (pageNumber: number, total: number) =>
@@ -41,7 +42,7 @@ export function pageDocument(page: TaskPageRow, retrievedOn = new Date()) {
 export async function pageAndOcr(scope: ResultsScope, task: TaskRow, pageNumber: number) {
   if (!hasResult(task.status)) throw notReadyYet();
   const { page, total } = await pageOf(scope, task, pageNumber);
-  return { pageNumber, totalPages: total, page: pageDocument(page), ocr: page.ocr ?? null };
+  return { pageNumber, totalPages: total, page: pageDocument(page), ocr: fromStoredOcr(page.ocr) };
 }
 
 const EXTENSIONS: Record<string, string> = { 'application/pdf': 'pdf', 'image/jpeg': 'jpg', 'image/png': 'png' };

@@ -10,6 +10,7 @@
 // review in the system (translations, product-spec §4).
 import { extname } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
+import { fromStoredOcr } from '../../domain/results/stored-ocr.js';
 import { indexTask } from '../../domain/search/indexing.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import type { DocumentResult, Entity, OcrPageResult, QrPage, Table } from '../documents/index.js';
@@ -25,7 +26,7 @@ import { StageStore } from './task-store.js';
 import { translatePages } from './translation.js';
 import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
-/** Pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
+/** Most pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
 const QR_BATCH = 50;
 /** Pages whose results one UPDATE writes. */
 const PAGES_PER_WRITE = 50;
@@ -93,7 +94,9 @@ async function documentResults(
   if (rows.length === 0 || missing) {
     throw new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
   }
-  const pages = rows.map((row) => pageTextFromOcr(row.ocr as unknown as OcrPageResult, row.page_number));
+  const pages = rows.map((row) =>
+    pageTextFromOcr(fromStoredOcr<OcrPageResult>(row.ocr) as OcrPageResult, row.page_number),
+  );
   const steps = new Set(settings.pipeline.postProcessingStepIds);
   const taskType = settings.config.taskType;
 
@@ -101,14 +104,19 @@ async function documentResults(
   let fields: Entity[] = [];
   let eInvoice: EInvoiceResults | null = null;
   const withFields = steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt');
-  // Fields, tables and personal data in one job on the process's threads, off the worker's thread.
-  const detected = await context.threads.detectDocument({
+  // Fields, tables and personal data in one job on the process's threads, off the worker's thread,
+  // and the QR codes of the page images on the threads beside it (queued after it).
+  const detecting = context.threads.detectDocument({
     pages,
     fields: withFields ? taskType : null,
     tables: steps.has('postprocess.detect-tables'),
     pii: steps.has('postprocess.detect-pii'),
     languages: languagesOf(task, settings),
   });
+  const qrCodes = steps.has('postprocess.detect-qr-codes') ? qrCodesOfPages(context, store, rows) : Promise.resolve([]);
+  // Awaited below; a failure of the other first is not an unhandled one.
+  qrCodes.catch(() => undefined);
+  const detected = await detecting;
   if (withFields) {
     const found = detected.fields;
     eInvoice = taskType === 'Invoice' ? await eInvoiceResults(context, store, pages, found) : null;
@@ -124,16 +132,7 @@ async function documentResults(
   // An e-invoice's line items are exact; the column-alignment guess is not wanted beside them.
   const tables: Table[] = eInvoice?.table ? [eInvoice.table] : detected.tables;
   entities.push(...detected.pii);
-  if (steps.has('postprocess.detect-qr-codes')) {
-    const batches: (typeof rows)[] = [];
-    for (let from = 0; from < rows.length; from += QR_BATCH) batches.push(rows.slice(from, from + QR_BATCH));
-    const found = await inParallel(batches, context.threads.size, async (batch) => {
-      const codes = await qrCodesOf(context, store, batch);
-      await context.heartbeat();
-      return codes;
-    });
-    entities.push(...found.flat());
-  }
+  entities.push(...(await qrCodes));
   // The workspace's hooks run last, so they see every entity found above.
   const hooks = settings.config.recognizerHooks;
   if (hooks.length > 0) {
@@ -192,6 +191,24 @@ async function documentResults(
       ...eInvoice?.payload,
     },
   };
+}
+
+/** The QR codes of every page, the pages shared out among the threads in batches. */
+async function qrCodesOfPages(
+  context: StageContext,
+  store: StageStore,
+  rows: readonly PageWithFile[],
+): Promise<Entity[]> {
+  const batches: PageWithFile[][] = [];
+  // Shared out among the threads, so a document's pages are looked over on every core at once.
+  const size = Math.min(QR_BATCH, Math.ceil(rows.length / context.threads.size));
+  for (let from = 0; from < rows.length; from += size) batches.push(rows.slice(from, from + size));
+  const found = await inParallel(batches, context.threads.size, async (batch) => {
+    const codes = await qrCodesOf(context, store, batch);
+    await context.heartbeat();
+    return codes;
+  });
+  return found.flat();
 }
 
 /**

@@ -274,8 +274,7 @@ async function storePageFiles(
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
   };
   if (type.kind === 'pdf') {
-    const separate = (path: string, from: number, to: number) => context.threads.separatePdfBatch({ path, from, to });
-    await separatePdfPages(bytes, first, last, separate, async (file) => {
+    const keepPdfPage = async (file: PageFile) => {
       // geometry holds pages first..last in order.
       const page = geometry[file.sourcePage - first];
       await keep(file, {
@@ -284,7 +283,14 @@ async function storePageFiles(
         unit: 'point',
         rotation: page?.rotation ?? 0,
       });
-    });
+    };
+    if (pageCount === 1) {
+      // A one-page PDF is its own page file: there is nothing to cut.
+      await keepPdfPage({ pageNumber: 1, sourcePage: 1, bytes, contentType: 'application/pdf', extension: 'pdf' });
+    } else {
+      const separate = (path: string, from: number, to: number) => context.threads.separatePdfBatch({ path, from, to });
+      await separatePdfPages(bytes, first, last, separate, keepPdfPage);
+    }
   } else {
     for (let sourcePage = first; sourcePage <= last; sourcePage++) {
       const { file, width, height } = await imagePage(bytes, type, pageCount, sourcePage, sourcePage - first + 1);

@@ -1,10 +1,13 @@
 // Recognition (40 → 41 → 43 → 50): the words of every page with boxes and confidences
 // (task_pages.ocr, the contract's OcrPageResult) or the transcript of a recording
-// (task_media.transcript and engine), by the recognizer the workspace's pipeline names.
+// (task_media.transcript and engine), by the recognizer the workspace's pipeline names. A text-layer
+// workspace has poppler read the text layers of a window of pages in one process per thread; the
+// pages it cannot serve are read one by one (pdf.js, then OCR).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
+import { toStoredOcr } from '../../domain/results/stored-ocr.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import {
   DocumentEngineError,
@@ -12,6 +15,7 @@ import {
   type PageText,
   toOcrPageResult,
 } from '../documents/index.js';
+import type { SizedPdfPage } from '../documents/recognize-page.js';
 import {
   MediaError,
   type MediaRange,
@@ -67,36 +71,14 @@ async function recognizePages(
   }
   const engines = new Map<string, number>();
   let words = 0;
-  const recognize = async (page: (typeof pages)[number]) => {
+  const recognize = async (page: PageRow, textLayer: PageText | null | undefined) => {
     if (!page.image_blob_id || !page.storage_key) {
       throw new TaskFailure(
         S.RecognizingFailed,
         `Page ${page.page_number} has no page file; restart the task's processing.`,
       );
     }
-    const bytes = await store.readStored(page.storage_key);
-    let text: PageText;
-    try {
-      text = await context.threads.recognizePage({
-        engine: recognizer.name,
-        page: { bytes, contentType: page.content_type ?? 'application/octet-stream', pageNumber: page.page_number },
-        languages,
-      });
-    } catch (error) {
-      if (error instanceof DocumentEngineNotConfigured) {
-        throw new TaskFailure(S.RecognizingFailed, `Text recognition is not configured: ${error.message}`);
-      }
-      if (error instanceof DocumentEngineError) {
-        throw new TaskFailure(
-          S.RecognizingFailed,
-          `Page ${page.page_number} could not be recognised: ${error.message}`,
-          {
-            code: error.code,
-          },
-        );
-      }
-      throw error;
-    }
+    const text = textLayer ?? (await recognizePageFile(context, store, recognizer, languages, page, page.storage_key));
     // The lease is renewed between pages; a shut-down worker stops here.
     await context.heartbeat();
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
@@ -107,7 +89,7 @@ async function recognizePages(
     // takes that page's size, and its rotation grows by the turn so the viewer shows it the same way.
     return {
       pageNumber: page.page_number,
-      ocr,
+      ocr: toStoredOcr(ocr),
       width: ocr.pageSize.width,
       height: ocr.pageSize.height,
       unit: ocr.pageSize.unit,
@@ -117,7 +99,11 @@ async function recognizePages(
   // As many pages at once as the process has threads; each window's results in one UPDATE.
   for (let from = 0; from < pages.length; from += PAGES_PER_WRITE) {
     const window = pages.slice(from, from + PAGES_PER_WRITE);
-    await store.setPagesOcr(task.id, await inParallel(window, context.threads.size, recognize));
+    const textLayers = recognizer.name === 'pdfminer' ? await popplerTextLayers(context, store, window) : new Map();
+    await store.setPagesOcr(
+      task.id,
+      await inParallel(window, context.threads.size, (page) => recognize(page, textLayers.get(page.page_number))),
+    );
     const done = from + window.length;
     if (done < pages.length) await context.note(`Recognised ${done} of ${pages.length} pages.`);
   }
@@ -135,6 +121,71 @@ async function recognizePages(
       workspace: settings.row.id,
     },
   };
+}
+
+type PageRow = Awaited<ReturnType<StageStore['pagesWithFiles']>>[number];
+
+/**
+ * The text layers of a window's upright PDF pages read by poppler, one process per thread for
+ * its share of the pages; a page it could not serve (null, or absent) is read page by page.
+ */
+async function popplerTextLayers(
+  context: StageContext,
+  store: StageStore,
+  window: readonly PageRow[],
+): Promise<Map<number, PageText | null>> {
+  const candidates = window.filter(
+    (page) => page.content_type === 'application/pdf' && page.storage_key && page.rotation % 360 === 0,
+  );
+  const layers = new Map<number, PageText | null>();
+  if (candidates.length === 0) return layers;
+  const inputs: SizedPdfPage[] = [];
+  for (const page of candidates) {
+    inputs.push({
+      bytes: await store.readStored(page.storage_key as string),
+      contentType: 'application/pdf',
+      pageNumber: page.page_number,
+      width: Number(page.width),
+      height: Number(page.height),
+    });
+  }
+  const share = Math.ceil(inputs.length / context.threads.size);
+  const groups = [];
+  for (let at = 0; at < inputs.length; at += share) groups.push(inputs.slice(at, at + share));
+  const read = await Promise.all(groups.map((pages) => context.threads.readTextLayers({ pages })));
+  read.flat().forEach((layer, index) => {
+    layers.set((inputs[index] as SizedPdfPage).pageNumber, layer);
+  });
+  return layers;
+}
+
+/** One page file read by the recognizer in a thread: pdf.js's text layer, or OCR. */
+async function recognizePageFile(
+  context: StageContext,
+  store: StageStore,
+  recognizer: DocumentRecognizer,
+  languages: string[],
+  page: PageRow,
+  storageKey: string,
+): Promise<PageText> {
+  const bytes = await store.readStored(storageKey);
+  try {
+    return await context.threads.recognizePage({
+      engine: recognizer.name,
+      page: { bytes, contentType: page.content_type ?? 'application/octet-stream', pageNumber: page.page_number },
+      languages,
+    });
+  } catch (error) {
+    if (error instanceof DocumentEngineNotConfigured) {
+      throw new TaskFailure(S.RecognizingFailed, `Text recognition is not configured: ${error.message}`);
+    }
+    if (error instanceof DocumentEngineError) {
+      throw new TaskFailure(S.RecognizingFailed, `Page ${page.page_number} could not be recognised: ${error.message}`, {
+        code: error.code,
+      });
+    }
+    throw error;
+  }
 }
 
 /**

@@ -50,6 +50,7 @@ export function startPageThreads(size: number = defaultThreadCount(), options: P
   return {
     size: pool.size,
     recognizePage: (input) => pool.run('recognizePage', input),
+    readTextLayers: (input) => pool.run('readTextLayers', input),
     separatePdfBatch: (input) => pool.run('separatePdfBatch', input),
     readQrCodes: (input) => pool.run('readQrCodes', input),
     detectDocument: (input) => pool.run('detectDocument', input),

@@ -6,7 +6,13 @@ import { detectInvoiceFields } from '../documents/fields/detect-invoice-fields.j
 import { separatePdfBatch } from '../documents/pdf/separate-pages.js';
 import { detectPii } from '../documents/pii/detect-pii.js';
 import { type QrPage, readQrCodes } from '../documents/qr/read-qr-codes.js';
-import { type PageEngine, type PageFileInput, recognizePageFile } from '../documents/recognize-page.js';
+import {
+  type PageEngine,
+  type PageFileInput,
+  readTextLayers,
+  recognizePageFile,
+  type SizedPdfPage,
+} from '../documents/recognize-page.js';
 import { detectTables } from '../documents/tables/detect-tables.js';
 import type { PageText } from '../documents/text/page-text.js';
 import type { Entity, Table } from '../documents/types.js';
@@ -30,6 +36,9 @@ export interface DetectedDocument {
 export const pageWork = {
   recognizePage(input: { engine: PageEngine; page: PageFileInput; languages: string[] }): Promise<PageText> {
     return recognizePageFile(input.engine, input.page, input.languages);
+  },
+  readTextLayers(input: { pages: SizedPdfPage[] }): Promise<Array<PageText | null>> {
+    return readTextLayers(input.pages);
   },
   separatePdfBatch(input: { path: string; from: number; to: number }): Promise<Uint8Array[]> {
     return separatePdfBatch(input.path, input.from, input.to);
