@@ -43,6 +43,8 @@ import { straighten } from '../../../apps/server/src/pipeline/documents/ocr/desk
 import { ocrPdf } from '../../../apps/server/src/pipeline/documents/ocr/ocr-pdf.js';
 import { ocrImage } from '../../../apps/server/src/pipeline/documents/ocr/tesseract.js';
 import { extractPdfText } from '../../../apps/server/src/pipeline/documents/pdf/extract-pdf-text.js';
+import { separatePdfBatch } from '../../../apps/server/src/pipeline/documents/pdf/separate-pages.js';
+import { readTextLayers } from '../../../apps/server/src/pipeline/documents/recognize-page.js';
 import { assessTextLayer } from '../../../apps/server/src/pipeline/documents/pdf/text-layer-quality.js';
 import type { PageText } from '../../../apps/server/src/pipeline/documents/text/page-text.js';
 import type { Entity } from '../../../apps/server/src/pipeline/documents/types.js';
@@ -77,6 +79,8 @@ const ENGLISH_ONLY = process.argv.includes('--english-only');
  */
 const TURNED = Number(process.argv.find((arg) => arg.startsWith('--turned='))?.slice('--turned='.length) ?? 0);
 const DESKEW = !process.argv.includes('--no-deskew');
+/** Reads text layers with pdf.js alone, as the pipeline did before poppler read them. */
+const PDFJS_ONLY = process.argv.includes('--pdfjs');
 /**
  * `--fit-calibration`: fit the confidence map on half A's layout values of this run and write it
  * to the product (fields/calibration-map.ts); the table then reads the values through the new map.
@@ -179,13 +183,41 @@ async function pagesOf(bytes: Uint8Array, isPdf: boolean, languages: string[]): 
     const image = TURNED ? await straighten(Buffer.from(bytes), TURNED) : bytes;
     return ocr(async () => [await ocrImage(image, { languages, deskew: DESKEW })]);
   }
-  const text = await extractPdfText(bytes);
+  const text = await pipelineTextLayer(bytes);
   const usable = text.every((page) => {
     const quality = assessTextLayer(page.text);
     return quality.usable && quality.visibleChars >= MIN_TEXT_CHARS;
   });
   if (usable) return text;
   return SKIP_OCR ? null : ocr(() => ocrPdf(bytes, { languages }));
+}
+
+/**
+ * The text layer as the recognition stage reads it: each page cut into its own file and read by
+ * poppler (readTextLayers), pdf.js for a page poppler cannot serve — `--pdfjs` reads every page
+ * with pdf.js, for comparison.
+ */
+async function pipelineTextLayer(bytes: Uint8Array): Promise<PageText[]> {
+  const byPdfJs = await extractPdfText(bytes);
+  if (PDFJS_ONLY) return byPdfJs;
+  const folder = mkdtempSync(join(tmpdir(), 'extraction-bench-'));
+  try {
+    const file = join(folder, 'document.pdf');
+    writeFileSync(file, bytes);
+    const files = await separatePdfBatch(file, 1, byPdfJs.length);
+    const byPoppler = await readTextLayers(
+      byPdfJs.map((page, index) => ({
+        bytes: files[index] as Uint8Array,
+        contentType: 'application/pdf',
+        pageNumber: page.pageNumber,
+        width: page.pageSize.width,
+        height: page.pageSize.height,
+      })),
+    );
+    return byPdfJs.map((page, index) => byPoppler[index] ?? page);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 async function read(document: Document, bytes: Uint8Array): Promise<Reading | null> {

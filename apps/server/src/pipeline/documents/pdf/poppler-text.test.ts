@@ -71,4 +71,14 @@ describe('text layers read by poppler', () => {
       { width: 10, height: 10, words: [] },
     ]);
   });
+
+  it('drops invisible format characters, and a word made only of them', () => {
+    const [page] = parseBboxPages(
+      `<doc><page width="100" height="50">
+    <word xMin="1" yMin="2" xMax="20" yMax="10">INVOICE\u200b</word>
+    <word xMin="21" yMin="2" xMax="22" yMax="10">\ufeff</word>
+  </page></doc>`,
+    );
+    expect(page?.words.map((word) => word.text)).toEqual(['INVOICE']);
+  });
 });

@@ -59,8 +59,12 @@ export function parseBboxPages(xhtml: string): Array<PopplerPage | null> {
     }
     const words: PopplerWord[] = [];
     for (const word of (match[2] ?? '').matchAll(wordPattern)) {
+      // Invisible format characters (zero-width spaces and joiners, byte-order marks) are not text:
+      // "INVOICE\u200b" must read as the label "INVOICE", as pdf.js gives it.
+      const text = decodeEntities(word[5] ?? '').replace(/\p{Cf}/gu, '');
+      if (!text) continue;
       words.push({
-        text: decodeEntities(word[5] ?? ''),
+        text,
         edges: { left: Number(word[1]), top: Number(word[2]), right: Number(word[3]), bottom: Number(word[4]) },
       });
     }
