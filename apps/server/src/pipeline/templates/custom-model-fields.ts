@@ -1,5 +1,6 @@
-// The custom model step of a document workspace that recognizes with a trained template model
-// (PatchCustomModel stored it in the configuration as `customModel`): the model reads its fields
+// The custom model step of a document workspace that recognizes with a trained custom model, a
+// template or a neural one (PatchCustomModel stored it in the configuration as `customModel`): the
+// model reads its fields
 // from the recognised words of the task's pages, as entities with boxes and confidences under the
 // fields' keys, so the reviewer sees them like any other detected field. The model's lineage runs
 // its Active version when one is active, else the version the workspace chose.
@@ -10,14 +11,26 @@ import { MODEL_STATUS } from '../../domain/templates/models.js';
 import { temporaryId } from '../documents/entities.js';
 import { toBoundingBox, toPoints } from '../documents/geometry.js';
 import type { Entity, OcrPageResult } from '../documents/types.js';
-import { readTemplate, type TemplateModel, type Word } from './template-model.js';
+import { type NeuralModel, readNeural } from './neural-model.js';
+import { type ReadValue, readTemplate, type TemplateModel, type Word } from './template-model.js';
+
+type LearnedModel = TemplateModel | NeuralModel;
+const isLearned = (model: unknown): model is LearnedModel => {
+  const kind = (model as Partial<LearnedModel> | null)?.kind;
+  return kind === 'template' || kind === 'neural';
+};
+
+/** The values a learned model reads on the pages, whichever kind it is. */
+export function readLearned(model: LearnedModel, pages: Word[][]): Promise<ReadValue[]> {
+  return model.kind === 'neural' ? readNeural(model, pages) : Promise.resolve(readTemplate(model, pages));
+}
 
 export interface CustomModelResult {
   model: CustomModelRow;
   entities: Entity[];
 }
 
-/** The version the workspace runs, or null when it has no usable template model. */
+/** The version the workspace runs, or null when it has no usable learned model. */
 async function runningVersion(repo: TemplatesRepository, modelId: string): Promise<CustomModelRow | null> {
   const chosen = await repo.model(modelId);
   if (!chosen) return null;
@@ -25,8 +38,7 @@ async function runningVersion(repo: TemplatesRepository, modelId: string): Promi
     (m) => m.template_type === chosen.template_type,
   );
   const version = active ?? chosen;
-  const learned = version.model as Partial<TemplateModel> | null;
-  return learned?.kind === 'template' ? version : null;
+  return isLearned(version.model) ? version : null;
 }
 
 /** Words of the recognised pages, page 1 first. */
@@ -63,7 +75,7 @@ export async function customModelFields(
     (model.fields as Array<{ uniqueId?: string; categoryKey: string }>).map((f) => [f.uniqueId ?? '', f.categoryKey]),
   );
   const entities: Entity[] = [];
-  for (const value of readTemplate(model.model as unknown as TemplateModel, wordsOf(rows))) {
+  for (const value of await readLearned(model.model as unknown as LearnedModel, wordsOf(rows))) {
     const category = keys.get(value.fieldId);
     if (!category || !value.text) continue;
     const id = temporaryId(value.page, category, model.id, value.text);

@@ -10,7 +10,7 @@
 // Reading. For each field the most likely word of the document is taken when its score passes
 // READ_THRESHOLD, with the words beside it on its line that score as part of the same value; the
 // confidence is their score.
-// Evaluation. Held-out accuracy: documents read by a model learned without them (up to 5 folds;
+// Evaluation. Held-out accuracy: documents read by a model learned without them (up to 3 folds;
 // one fold of a fifth for large sets), values compared with what people labelled.
 import {
   type FeatureSpace,
@@ -260,8 +260,8 @@ const enclosing = (boxes: Box[]): Box => ({
   bottom: Math.max(...boxes.map((b) => b.bottom)),
 });
 
-/** The folds of the held-out evaluation: up to 5; a single fifth held out for large sets. */
-const foldsOf = (documents: number) => (documents > 100 ? 1 : Math.min(5, documents));
+/** The folds of the held-out evaluation: up to 3 (each one a training run); one fifth held out of large sets. */
+const foldsOf = (documents: number) => (documents > 100 ? 1 : Math.min(3, documents));
 
 /** Held-out accuracy: every document (or a fifth of a large set) read by a model learned without it. */
 export async function evaluateNeural(documents: TrainingDocument[], options: LearnOptions = {}): Promise<Evaluation> {

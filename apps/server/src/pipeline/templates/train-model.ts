@@ -1,7 +1,8 @@
-// Training a template model version as a worker job: claim the next queued version (any tenant),
-// pre-process its labelled tasks into documents of words and labelled values (31 → 33), learn the
-// template and measure its held-out accuracy (40 → 41 → 43), and store it as Trained (50) with the
-// accuracy as its average confidence and the time it took. A version that cannot be trained fails
+// Training a custom model version as a worker job: claim the next queued version (any tenant, either
+// kind), pre-process its labelled tasks into documents of words and labelled values (31 → 33), learn
+// the model — a template of one layout (TrainTemplate) or the neural word classifier (TrainNeural),
+// whose progress is recorded as it goes — and measure its held-out accuracy (40 → 41 → 43), and
+// store it as Trained (50) with the accuracy as its average confidence and the time it took. A version that cannot be trained fails
 // with the reason a person can act on (32 in pre-processing, 42 in training). Every step is an event
 // of the model and goes through the domain's training rules (advanceTraining).
 
@@ -14,9 +15,20 @@ import type { Actor } from '../../domain/tasks/events.js';
 import { MODEL_EVENT, recordModelEvent, MODEL_STATUS as S } from '../../domain/templates/models.js';
 import { advanceTraining } from '../../domain/templates/training-status.js';
 import { startJobLoop } from '../worker/job-loop.js';
-import { type Box, evaluateTemplate, learnTemplate, type TrainingDocument, type Word } from './template-model.js';
+import { evaluateNeural, learnNeural } from './neural-model.js';
+import {
+  type Box,
+  type Evaluation,
+  evaluateTemplate,
+  learnTemplate,
+  type TrainingDocument,
+  type Word,
+} from './template-model.js';
 
-/** A version left in progress this long lost its trainer (template training takes 1–5 minutes). */
+/**
+ * A version left in progress this long lost its trainer (template training takes 1–5 minutes; neural
+ * training records its progress at least every few minutes, which keeps its version fresh).
+ */
 export const STALE_TRAINING_MS = 30 * 60_000;
 
 /** Why a version cannot be trained: the status it fails with and the reason. */
@@ -115,7 +127,7 @@ function learnableFieldIds(model: CustomModelRow): Set<string> {
 export async function trainNextModel(db: Db, trainerId: string): Promise<CustomModelRow | undefined> {
   const queue = new ModelQueue(db);
   const claimed = await queue.claim({
-    templateTypes: [TemplateType.TrainTemplate],
+    templateTypes: [TemplateType.TrainTemplate, TemplateType.TrainNeural],
     queued: S.QueuedForPreProcessing,
     inProgress: S.PreProcessingInProgress,
     restartable: [S.PreProcessingInProgress, S.TrainingInProgress],
@@ -179,15 +191,13 @@ async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomMod
   model = await advanceTraining(repo, actor, model, { trainingStatus: S.PreProcessingSuccessful, progress: 30 });
   model = await advanceTraining(repo, actor, model, { trainingStatus: S.QueuedForTraining, progress: 35 });
   model = await advanceTraining(repo, actor, model, { trainingStatus: S.TrainingInProgress, progress: 40 });
-  const template = learnTemplate(documents);
-  const learned = template.fields.filter((f) => f.anchors.length > 0);
-  if (learned.length === 0) {
-    throw new TrainingFailure(
-      S.TrainingFailed,
-      'No printed words repeat across the labelled documents, so no field can be placed; label documents of one layout.',
-    );
-  }
-  const evaluation = evaluateTemplate(documents);
+  const learned =
+    model.template_type === TemplateType.TrainNeural
+      ? await learnNeuralVersion(documents, async (progress) => {
+          model = await advanceTraining(repo, actor, model, { trainingStatus: S.TrainingInProgress, progress });
+        })
+      : learnTemplateVersion(documents);
+  const { evaluation } = learned;
   const accuracy = documents.length >= 2 ? Math.round(evaluation.accuracy * 10_000) / 10_000 : null;
   model = await advanceTraining(repo, actor, model, {
     trainingStatus: S.TrainingSuccessful,
@@ -200,11 +210,58 @@ async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomMod
     averageConfidence: accuracy,
     trainingDurationMinutes: minutesSince(started),
     model: {
-      ...template,
+      ...learned.model,
       documents: documents.length,
       heldOut: { values: evaluation.values, correct: evaluation.correct, byField: evaluation.byField },
-    } as unknown as Record<string, unknown>,
+    },
   });
+}
+
+interface LearnedVersion {
+  model: Record<string, unknown>;
+  evaluation: Evaluation;
+}
+
+function learnTemplateVersion(documents: TrainingDocument[]): LearnedVersion {
+  const template = learnTemplate(documents);
+  if (!template.fields.some((f) => f.anchors.length > 0)) {
+    throw new TrainingFailure(
+      S.TrainingFailed,
+      'No printed words repeat across the labelled documents, so no field can be placed; label documents of one layout.',
+    );
+  }
+  return { model: template as unknown as Record<string, unknown>, evaluation: evaluateTemplate(documents) };
+}
+
+/** Progress recorded while a neural version learns: 40–90 %, in steps of at least 5 points. */
+const PROGRESS_FROM = 40;
+const PROGRESS_TO = 90;
+
+/**
+ * The neural version: the held-out evaluation (models learned without some documents) first, then
+ * the model learned from all of them; progress is recorded as both go.
+ */
+async function learnNeuralVersion(
+  documents: TrainingDocument[],
+  record: (progress: number) => Promise<void>,
+): Promise<LearnedVersion> {
+  let recorded = PROGRESS_FROM;
+  const report = async (share: number) => {
+    const progress = Math.floor(PROGRESS_FROM + (PROGRESS_TO - PROGRESS_FROM) * share);
+    if (progress < recorded + 5) return;
+    recorded = progress;
+    await record(progress);
+  };
+  // The evaluation trains one model per fold; the final model is one more run of the same size.
+  const evaluation =
+    documents.length >= 2 ? await evaluateNeural(documents, { onProgress: (done) => report(done * 0.8) }) : null;
+  const model = await learnNeural(documents, {
+    onProgress: (done) => report(evaluation ? 0.8 + done * 0.2 : done),
+  });
+  return {
+    model: model as unknown as Record<string, unknown>,
+    evaluation: evaluation ?? { accuracy: 0, values: 0, correct: 0, byField: {} },
+  };
 }
 
 export interface ModelTrainer {
