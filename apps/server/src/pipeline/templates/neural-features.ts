@@ -3,6 +3,7 @@
 // (the words people's labelled values follow or sit under). None of them names a position on one
 // layout only: a word "after 'Invoice number:'" or "an amount at the bottom right" is described the
 // same way on any invoice, which is what lets the model read layouts it was not trained on.
+import { parseNumber } from '../documents/fields/parse-amount.js';
 import { type Box, type LabelledValue, type TrainingDocument, tokenOf, type Word } from './template-model.js';
 
 /** Words of the shared vocabulary (the most common printed words of the training pages). */
@@ -38,6 +39,17 @@ export interface PageLayout {
   /** Typical word height of the page. */
   scale: number;
   extent: Box;
+  /** An amount's value over the page's largest amount (0 for a word that is no amount). */
+  amountShare: number[];
+  /** The word's height over the page's tallest word. */
+  heightShare: number[];
+}
+
+/** The value of a word that reads as an amount with cents, currency marks aside; null otherwise. */
+function amountOf(text: string): number | null {
+  if (!AMOUNT.test(text)) return null;
+  const parsed = parseNumber(text.replace(/^[-(]?[^\d\s-]{0,3}|[^\d]{0,3}$/gu, ''));
+  return parsed ? Math.abs(parsed.value) : null;
 }
 
 const sameLine = (a: Box, b: Box) => Math.abs(midY(a) - midY(b)) < Math.min(height(a), height(b)) * 0.6;
@@ -102,7 +114,20 @@ export function layoutOf(words: Word[]): PageLayout {
     right: Math.max(...words.map((w) => w.box.right)),
     bottom: Math.max(...words.map((w) => w.box.bottom)),
   };
-  return { words, left, right, above, lineLeft, scale, extent };
+  const amounts = words.map((w) => amountOf(w.text));
+  const largest = Math.max(0, ...amounts.map((a) => a ?? 0));
+  const tallest = Math.max(1e-6, ...words.map((w) => height(w.box)));
+  return {
+    words,
+    left,
+    right,
+    above,
+    lineLeft,
+    scale,
+    extent,
+    amountShare: amounts.map((a) => (a !== null && largest > 0 ? a / largest : 0)),
+    heightShare: words.map((w) => height(w.box) / tallest),
+  };
 }
 
 const DATE = /^(\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.?)$/u;
@@ -158,7 +183,7 @@ function neighbourShape(word: Word | undefined, out: number[]): void {
 
 /** The length of a word's feature vector in a feature space. */
 export const featureCount = (space: FeatureSpace) =>
-  SHAPE_FEATURES + 5 + 3 * NEIGHBOUR_FEATURES + 4 * space.vocabulary.length + 4 * space.labelWords.length;
+  SHAPE_FEATURES + 8 + 3 * NEIGHBOUR_FEATURES + 4 * space.vocabulary.length + 4 * space.labelWords.length;
 
 /** The feature vector of word `i` of a page. */
 export function featuresOf(space: FeatureSpace, page: PageLayout, i: number, vocabularyIndex: Map<string, number>) {
@@ -173,6 +198,10 @@ export function featuresOf(space: FeatureSpace, page: PageLayout, i: number, voc
     Math.min(height(word.box) / scale, 3) / 3,
     page.left[i] === -1 ? 1 : 0,
     page.above[i] === -1 ? 1 : 0,
+    // The page's largest amount is most often its total; its largest letters its issuer's name.
+    page.amountShare[i] as number,
+    page.amountShare[i] === 1 ? 1 : 0,
+    page.heightShare[i] as number,
   );
   neighbourShape(words[page.left[i] as number], out);
   neighbourShape(words[page.right[i] as number], out);

@@ -8,7 +8,7 @@
 // holds its centre (a word may be in two: "€24.99" is the total and the currency). Words in no value
 // outnumber the others a hundred to one, so a seeded sample of them is kept (NEGATIVES_PER_VALUE).
 // Reading. For each field the most likely word of the document is taken when its score passes
-// READ_THRESHOLD, with the words beside it on its line that score as part of the same value; the
+// READ_THRESHOLD (low: words in no value were sampled down, so scores run high), with the words beside it on its line that score as part of the same value; the
 // confidence is their score.
 // Evaluation. Held-out accuracy: documents read by a model learned without them (up to 3 folds;
 // one fold of a fifth for large sets), values compared with what people labelled.
@@ -53,8 +53,8 @@ const HIDDEN_UNITS = 48;
 const NEGATIVES_PER_VALUE = 12;
 const MIN_NEGATIVES = 3000;
 /** Samples seen per training run, spread over the epochs (so large sets take fewer passes). */
-const SAMPLES_SEEN = 400_000;
-const READ_THRESHOLD = 0.5;
+const SAMPLES_SEEN = 200_000;
+const READ_THRESHOLD = 0.2;
 /** A word beside the chosen one on its line joins the value at this score. */
 const JOIN_THRESHOLD = 0.15;
 
@@ -91,8 +91,10 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   const space = learnFeatureSpace(documents, fieldIds);
   const vocabularyIndex = indexOf(space);
   const rand = random(options.seed ?? 1);
-  const positives: Array<{ x: number[]; y: number[] }> = [];
-  const negatives: Array<{ x: number[]; y: number[] }> = [];
+  // Features are made only for the samples kept: most words in no value are left out.
+  type Sample = { layout: PageLayout; word: number; y: number[] };
+  const positives: Sample[] = [];
+  const negatives: Sample[] = [];
   for (const doc of documents) {
     doc.pages.forEach((words, p) => {
       if (words.length === 0) return;
@@ -102,16 +104,17 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
         doc.labels.filter((l) => l.page === p + 1),
         fieldIds,
       );
-      words.forEach((_, i) => {
-        const y = (targets[i] as boolean[]).map((t) => (t ? 1 : 0));
-        (y.some((v) => v === 1) ? positives : negatives).push({ x: featuresOf(space, layout, i, vocabularyIndex), y });
+      words.forEach((_, word) => {
+        const y = (targets[word] as boolean[]).map((t) => (t ? 1 : 0));
+        (y.some((v) => v === 1) ? positives : negatives).push({ layout, word, y });
       });
     });
   }
   const keepNegatives = Math.max(MIN_NEGATIVES, positives.length * NEGATIVES_PER_VALUE);
   shuffle(negatives, rand);
-  const samples = [...positives, ...negatives.slice(0, keepNegatives)];
-  shuffle(samples, rand);
+  const kept = [...positives, ...negatives.slice(0, keepNegatives)];
+  shuffle(kept, rand);
+  const samples = kept.map((s) => ({ x: featuresOf(space, s.layout, s.word, vocabularyIndex), y: s.y }));
   const inputs = featureCount(space);
   const network = sequential({
     layers: [
@@ -130,7 +133,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
     ],
   });
   network.compile({ optimizer: tf.train.adam(0.003), loss: 'binaryCrossentropy' });
-  const epochs = Math.max(6, Math.min(60, Math.round(SAMPLES_SEEN / Math.max(samples.length, 1))));
+  const epochs = Math.max(5, Math.min(40, Math.round(SAMPLES_SEEN / Math.max(samples.length, 1))));
   const x = tf.tensor2d(
     samples.map((s) => s.x),
     [samples.length, inputs],
@@ -142,7 +145,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   try {
     await network.fit(x, y, {
       epochs,
-      batchSize: 64,
+      batchSize: 128,
       shuffle: false,
       verbose: 0,
       callbacks: { onEpochEnd: async (epoch) => options.onProgress?.((epoch + 1) / epochs) },
