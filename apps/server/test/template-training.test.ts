@@ -3,10 +3,10 @@
 // training workspace, queue training through the API, let the trainer run, and find the version
 // Trained with its held-out accuracy, its time and every step as an event; what cannot be trained
 // fails with a reason. A neural version is trained the same way, with its progress as it learns,
-// and reads a layout it was not trained on.
+// and reads a layout it was not trained on. A DynamicTable field is learned from its labelled cells.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Box, TrainingDocument } from '../src/pipeline/templates/template-model.js';
-import { deliveryNotes } from '../src/pipeline/templates/testing/delivery-notes.js';
+import { deliveryNotes, deliveryNotesWithItems } from '../src/pipeline/templates/testing/delivery-notes.js';
 import { trainNextModel } from '../src/pipeline/templates/train-model.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
@@ -55,7 +55,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
   });
 
   /** A delivery note as a labelled task: its words as the text layer, its values labelled with boxes. */
-  const labelledTask = async (doc: TrainingDocument, withBoxes = true) => {
+  const labelledTask = async (doc: TrainingDocument, withBoxes = true, more: Array<Record<string, unknown>> = []) => {
     const entities = doc.labels.map((label) => {
       const id = fieldIds[label.fieldId] as string;
       const keyValue = {
@@ -72,7 +72,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
       };
     });
     const taskId = await taskForLabelling(t, await token('Manager'), ws, ACME_ID, [
-      { version: 0, entities, tables: [] },
+      { version: 0, entities: [...entities, ...more], tables: [] },
     ]);
     const ocr = ocrOf(doc);
     await db()
@@ -125,6 +125,105 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     // A trained version can be activated.
     const activated = await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
     expect((activated.body as { result: { trainingStatus: number } }).result.trainingStatus).toBe(60);
+  });
+
+  it('learns a DynamicTable field from its labelled cells, and a document workspace reads its rows', async () => {
+    const posted = await as('Manager', 'POST', '/TemplateBuilder/fields', {
+      query: { workspaceId: ws },
+      body: [
+        {
+          categoryKey: 'items',
+          displayName: 'Items',
+          templateFieldType: 400,
+          fieldConfig: { type: 400, isRequired: false },
+          table: {
+            tableHeaders: [
+              { uniqueId: 'article', fieldType: 50, isRequired: true },
+              { uniqueId: 'qty', fieldType: 50, isRequired: false },
+              { uniqueId: 'price', fieldType: 50, isRequired: false },
+            ],
+          },
+        },
+      ],
+    });
+    const itemsId = (posted.body as Array<{ uniqueId: string }>)[0]?.uniqueId as string;
+    const headers = ['article', 'qty', 'price'].map((uniqueId) => ({ uniqueId }));
+    for (const doc of deliveryNotesWithItems(5, 61)) {
+      const rows = doc.tables?.[0]?.rows ?? [];
+      // Cells labelled by their text, as the template builder's table rows carry them (no boxes).
+      const table = {
+        rowCount: rows.length,
+        columnCount: 3,
+        tableHeaders: headers,
+        tableRows: Object.fromEntries(
+          rows.map((row, rowIndex) => [
+            String(rowIndex),
+            row.map((content, columnIndex) => ({
+              rowIndex,
+              columnIndex,
+              content,
+              headerId: headers[columnIndex]?.uniqueId,
+            })),
+          ]),
+        ),
+      };
+      await labelledTask({ ...doc, tables: [] }, true, [
+        {
+          temporaryId: `0.1.${itemsId}`,
+          category: 'items',
+          pageNumber: 1,
+          keyValues: [],
+          table,
+          templateBuilderField: { fieldUniqueId: itemsId, keyValues: [], table },
+        },
+      ]);
+    }
+    const modelId = await train();
+    const ended = await trainNextModel(db(), 'test-trainer');
+    expect(ended?.failure_reason ?? null).toBeNull();
+    expect(ended).toMatchObject({ id: modelId, training_status: 50 });
+    const learned = ended?.model as { tables: Array<{ fieldId: string; columns: Array<{ key: string }> }> };
+    expect(learned.tables.map((t) => t.fieldId)).toEqual([itemsId]);
+    expect(learned.tables[0]?.columns.map((c) => c.key)).toEqual(['article', 'qty', 'price']);
+
+    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
+    });
+    let cells = 0;
+    let right = 0;
+    for (const doc of deliveryNotesWithItems(4, 62)) {
+      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
+      await db()
+        .updateTable('task_pages')
+        .set({ ocr: JSON.stringify(ocrOf(doc)) })
+        .where('task_id', '=', taskId)
+        .execute();
+      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
+      expect((await processTaskNow(t, taskId)).status).toBe(60);
+      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
+        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
+      });
+      const entity = (
+        answer.body as {
+          page: {
+            entities: Array<{
+              category: string;
+              table?: { rowCount: number; tableRows: Record<string, Array<{ content: string; headerId: string }>> };
+            }>;
+          };
+        }
+      ).page.entities.find((e) => e.category === 'items');
+      const labelled = doc.tables?.[0]?.rows ?? [];
+      expect(entity?.table?.rowCount).toBe(labelled.length);
+      for (const [r, row] of labelled.entries()) {
+        for (const [c, text] of row.entries()) {
+          cells += 1;
+          if (entity?.table?.tableRows[String(r)]?.[c]?.content === text) right += 1;
+        }
+      }
+    }
+    expect(right / cells).toBeGreaterThanOrEqual(0.95);
   });
 
   it('fails in pre-processing, with the reason, when no labelled value has a box', async () => {

@@ -10,8 +10,9 @@ import type { CustomModelRow, TaskPageRow, TaskRow } from '../../db/schema.js';
 import { MODEL_STATUS } from '../../domain/templates/models.js';
 import { temporaryId } from '../documents/entities.js';
 import { toBoundingBox, toPoints } from '../documents/geometry.js';
-import type { Entity, OcrPageResult } from '../documents/types.js';
+import type { Entity, OcrPageResult, Table } from '../documents/types.js';
 import { type NeuralModel, readNeural } from './neural-model.js';
+import { type ReadTable, readTables, type TableModel } from './table-model.js';
 import { type ReadValue, readTemplate, type TemplateModel, type Word } from './template-model.js';
 
 type LearnedModel = TemplateModel | NeuralModel;
@@ -71,9 +72,8 @@ export async function customModelFields(
   const repo = new TemplatesRepository(db, task.tenant_id);
   const model = await runningVersion(repo, customModel.id);
   if (!model) return null;
-  const keys = new Map(
-    (model.fields as Array<{ uniqueId?: string; categoryKey: string }>).map((f) => [f.uniqueId ?? '', f.categoryKey]),
-  );
+  const fields = model.fields as unknown as StoredField[];
+  const keys = new Map(fields.map((f) => [f.uniqueId ?? '', f.categoryKey]));
   const entities: Entity[] = [];
   for (const value of await readLearned(model.model as unknown as LearnedModel, wordsOf(rows))) {
     const category = keys.get(value.fieldId);
@@ -102,5 +102,55 @@ export async function customModelFields(
       confidence: value.confidence,
     });
   }
+  const learned = model.model as unknown as LearnedModel;
+  const tables = learned.kind === 'template' ? ((learned as TemplateWithTables).tables ?? []) : [];
+  for (const table of readTables(tables, wordsOf(rows))) {
+    const field = fields.find((f) => f.uniqueId === table.fieldId);
+    if (field) entities.push(tableEntity(model.id, field, table));
+  }
   return { model, entities };
+}
+
+type TemplateWithTables = TemplateModel & { tables?: TableModel[] };
+
+interface StoredField {
+  uniqueId?: string;
+  categoryKey: string;
+  table?: { tableHeaders?: Table['tableHeaders'] } | null;
+}
+
+/** A DynamicTable value as the viewer shows one: an entity of the field carrying the table read. */
+function tableEntity(modelId: string, field: StoredField, read: ReadTable): Entity {
+  const headers = (field.table?.tableHeaders ?? []).filter((h) => read.columns.includes(h.uniqueId));
+  const id = temporaryId(read.page, field.categoryKey, modelId, 'table');
+  const tableRows: Table['tableRows'] = {};
+  read.rows.forEach((row, rowIndex) => {
+    tableRows[String(rowIndex)] = headers.map((header, columnIndex) => ({
+      rowIndex,
+      columnIndex,
+      content: row[read.columns.indexOf(header.uniqueId)]?.text ?? '',
+      contentNormalized: null,
+      pageNumber: read.page,
+      uniqueId: temporaryId(read.page, id, `${rowIndex}:${columnIndex}`),
+      headerId: header.uniqueId,
+    }));
+  });
+  return {
+    temporaryId: id,
+    type: 'table',
+    category: field.categoryKey,
+    groupName: null,
+    pageNumber: read.page,
+    chunkNumber: 0,
+    keyValues: [],
+    table: {
+      rowCount: read.rows.length,
+      columnCount: headers.length,
+      tableHeaders: headers,
+      tableRows,
+      boundsAndPoints: { pageNumber: read.page, boundingBox: toBoundingBox(read.box), points: toPoints(read.box) },
+      hasAlternativeHeaders: false,
+    },
+    confidence: read.confidence,
+  };
 }

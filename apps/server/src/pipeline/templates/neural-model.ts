@@ -22,8 +22,8 @@ import {
   targetsOf,
 } from './neural-features.js';
 import {
-  type Box,
   type Evaluation,
+  enclosing,
   type ReadValue,
   sameText,
   type TrainingDocument,
@@ -255,13 +255,6 @@ export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<R
   });
   return out;
 }
-
-const enclosing = (boxes: Box[]): Box => ({
-  left: Math.min(...boxes.map((b) => b.left)),
-  top: Math.min(...boxes.map((b) => b.top)),
-  right: Math.max(...boxes.map((b) => b.right)),
-  bottom: Math.max(...boxes.map((b) => b.bottom)),
-});
 
 /** The folds of the held-out evaluation: up to 3 (each one a training run); one fifth held out of large sets. */
 const foldsOf = (documents: number) => (documents > 100 ? 1 : Math.min(3, documents));

@@ -6,7 +6,7 @@
 // with the reason a person can act on (32 in pre-processing, 42 in training). Every step is an event
 // of the model and goes through the domain's training rules (advanceTraining).
 
-import { TemplateType } from '../../contract/generated/enums.js';
+import { FieldTypeCode, TemplateType } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { ModelQueue } from '../../db/repositories/model-queue.js';
 import type { TemplatesRepository } from '../../db/repositories/templates.js';
@@ -16,10 +16,12 @@ import { MODEL_EVENT, recordModelEvent, MODEL_STATUS as S } from '../../domain/t
 import { advanceTraining } from '../../domain/templates/training-status.js';
 import { startJobLoop } from '../worker/job-loop.js';
 import { evaluateNeural, learnNeural } from './neural-model.js';
+import { learnTables } from './table-model.js';
 import {
   type Box,
   type Evaluation,
   evaluateTemplate,
+  type LabelledTable,
   learnTemplate,
   type TrainingDocument,
   type Word,
@@ -57,10 +59,47 @@ interface StoredKeyValue {
   content?: string | null;
   boundingBox?: StoredBox | null;
 }
+interface StoredTable {
+  tableHeaders?: Array<{ uniqueId?: string }>;
+  tableRows?: Record<string, Array<{ columnIndex?: number; headerId?: string | null; content?: string | null }>>;
+  boundsAndPoints?: { pageNumber?: number; boundingBox?: StoredBox | null } | null;
+}
 interface StoredEntity {
   pageNumber?: number;
   keyValues?: StoredKeyValue[];
-  templateBuilderField?: { fieldUniqueId?: string; keyValues?: StoredKeyValue[] } | null;
+  table?: StoredTable | null;
+  templateBuilderField?: { fieldUniqueId?: string; keyValues?: StoredKeyValue[]; table?: StoredTable | null } | null;
+}
+
+/** The fields a version learns: values by field id, DynamicTable fields with their column keys. */
+export interface LearnableFields {
+  values: ReadonlySet<string>;
+  tables: ReadonlyMap<string, { columns: string[]; keyColumn: string | null }>;
+}
+
+/** A labelled DynamicTable value as its cells' texts row by row, columns in the field's order. */
+function labelledTable(fieldId: string, columns: string[], table: StoredTable, page: number): LabelledTable | null {
+  const headers = (table.tableHeaders ?? []).map((h) => h.uniqueId ?? '');
+  const rows = Object.entries(table.tableRows ?? {})
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, cells]) => {
+      const row = columns.map(() => '');
+      for (const cell of cells) {
+        const key = cell.headerId ?? headers[cell.columnIndex ?? -1];
+        const c = key === undefined ? -1 : columns.indexOf(key);
+        if (c >= 0 && cell.content) row[c] = cell.content;
+      }
+      return row;
+    })
+    .filter((row) => row.some((cell) => cell.trim() !== ''));
+  if (rows.length === 0) return null;
+  return {
+    fieldId,
+    columns,
+    rows,
+    page: table.boundsAndPoints?.pageNumber ?? page,
+    bounds: boxOf(table.boundsAndPoints?.boundingBox),
+  };
 }
 
 /** A box with its four edges, from either form the contract allows (edges, or x/y and size). */
@@ -74,10 +113,13 @@ export function boxOf(stored: StoredBox | null | undefined): Box | null {
   return { left, top, right, bottom };
 }
 
-/** The training documents of a version: one per task, its pages' words and its labelled values. */
+/**
+ * The training documents of a version: one per task, its pages' words, its labelled values and its
+ * labelled tables.
+ */
 export function trainingDocuments(
   pages: Array<{ task_id: string; page_number: number; document: unknown; ocr: unknown }>,
-  fieldIds: ReadonlySet<string>,
+  fields: LearnableFields,
 ): TrainingDocument[] {
   const byTask = new Map<string, TrainingDocument>();
   for (const page of pages) {
@@ -93,7 +135,14 @@ export function trainingDocuments(
     const entities = ((page.document as { entities?: StoredEntity[] } | null)?.entities ?? []) as StoredEntity[];
     for (const entity of entities) {
       const fieldId = entity.templateBuilderField?.fieldUniqueId;
-      if (!fieldId || !fieldIds.has(fieldId)) continue;
+      const tableField = fieldId ? fields.tables.get(fieldId) : undefined;
+      const table = entity.templateBuilderField?.table ?? entity.table;
+      if (fieldId && tableField && table) {
+        const labelled = labelledTable(fieldId, tableField.columns, table, entity.pageNumber ?? page.page_number);
+        if (labelled) doc.tables = [...(doc.tables ?? []), labelled];
+        continue;
+      }
+      if (!fieldId || !fields.values.has(fieldId)) continue;
       const values = entity.templateBuilderField?.keyValues?.length
         ? entity.templateBuilderField.keyValues
         : (entity.keyValues ?? []);
@@ -114,10 +163,34 @@ export function trainingDocuments(
   return [...byTask.values()];
 }
 
-/** The fields a template model learns: every labelled field but DynamicTable ones (rows grow). */
-function learnableFieldIds(model: CustomModelRow): Set<string> {
-  const fields = model.fields as Array<{ uniqueId?: string; templateFieldType?: number }>;
-  return new Set(fields.filter((f) => f.uniqueId && f.templateFieldType !== 400).map((f) => f.uniqueId as string));
+/**
+ * The fields a version learns: every field (key–value parts are labelled on their own) and the
+ * DynamicTable ones as tables, their rows starting at the first required column.
+ */
+function learnableFields(model: CustomModelRow): LearnableFields {
+  const fields = model.fields as Array<{
+    uniqueId?: string;
+    templateFieldType?: number;
+    table?: { tableHeaders?: Array<{ uniqueId: string; isRequired?: boolean }> } | null;
+  }>;
+  const isTable = (f: (typeof fields)[number]) => f.templateFieldType === FieldTypeCode.DynamicTable;
+  return {
+    values: new Set(fields.filter((f) => f.uniqueId && !isTable(f)).map((f) => f.uniqueId as string)),
+    tables: new Map(
+      fields
+        .filter((f) => f.uniqueId && isTable(f))
+        .map((f) => {
+          const headers = f.table?.tableHeaders ?? [];
+          return [
+            f.uniqueId as string,
+            {
+              columns: headers.map((h) => h.uniqueId),
+              keyColumn: headers.find((h) => h.isRequired)?.uniqueId ?? null,
+            },
+          ];
+        }),
+    ),
+  };
 }
 
 /**
@@ -173,9 +246,11 @@ const minutesSince = (started: number) => Math.round(((Date.now() - started) / 6
 
 async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomModelRow, started: number) {
   let model = await advanceTraining(repo, actor, claimed, { trainingStatus: S.PreProcessingInProgress, progress: 5 });
-  const fieldIds = learnableFieldIds(model);
+  const fields = learnableFields(model);
   const taskIds = model.task_ids as string[];
-  const documents = trainingDocuments(await repo.trainingPages(taskIds), fieldIds).filter((d) => d.labels.length > 0);
+  const documents = trainingDocuments(await repo.trainingPages(taskIds), fields).filter(
+    (d) => d.labels.length > 0 || (d.tables?.length ?? 0) > 0,
+  );
   if (documents.length === 0) {
     throw new TrainingFailure(
       S.PreProcessingFailed,
@@ -196,7 +271,7 @@ async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomMod
       ? await learnNeuralVersion(documents, async (progress) => {
           model = await advanceTraining(repo, actor, model, { trainingStatus: S.TrainingInProgress, progress });
         })
-      : learnTemplateVersion(documents);
+      : learnTemplateVersion(documents, fields);
   const { evaluation } = learned;
   const accuracy = documents.length >= 2 ? Math.round(evaluation.accuracy * 10_000) / 10_000 : null;
   model = await advanceTraining(repo, actor, model, {
@@ -222,15 +297,22 @@ interface LearnedVersion {
   evaluation: Evaluation;
 }
 
-function learnTemplateVersion(documents: TrainingDocument[]): LearnedVersion {
+function learnTemplateVersion(documents: TrainingDocument[], fields: LearnableFields): LearnedVersion {
   const template = learnTemplate(documents);
-  if (!template.fields.some((f) => f.anchors.length > 0)) {
+  const keyColumns = Object.fromEntries(
+    [...fields.tables].flatMap(([id, t]) => (t.keyColumn ? [[id, t.keyColumn] as const] : [])),
+  );
+  const tables = learnTables(documents, keyColumns);
+  if (!template.fields.some((f) => f.anchors.length > 0) && tables.length === 0) {
     throw new TrainingFailure(
       S.TrainingFailed,
       'No printed words repeat across the labelled documents, so no field can be placed; label documents of one layout.',
     );
   }
-  return { model: template as unknown as Record<string, unknown>, evaluation: evaluateTemplate(documents) };
+  return {
+    model: { ...template, tables } as unknown as Record<string, unknown>,
+    evaluation: evaluateTemplate(documents.filter((d) => d.labels.length > 0)),
+  };
 }
 
 /** Progress recorded while a neural version learns: 40–90 %, in steps of at least 5 points. */
@@ -245,6 +327,12 @@ async function learnNeuralVersion(
   documents: TrainingDocument[],
   record: (progress: number) => Promise<void>,
 ): Promise<LearnedVersion> {
+  if (documents.every((d) => d.labels.length === 0)) {
+    throw new TrainingFailure(
+      S.TrainingFailed,
+      'A neural model learns fields from their labelled values, and no field has one; label the fields on the pages (tables are learned by template models).',
+    );
+  }
   let recorded = PROGRESS_FROM;
   const report = async (share: number) => {
     const progress = Math.floor(PROGRESS_FROM + (PROGRESS_TO - PROGRESS_FROM) * share);

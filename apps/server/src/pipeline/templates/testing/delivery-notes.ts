@@ -151,3 +151,34 @@ export const deliveryNotes = (count: number, seed: number, variant: Variant = 'a
   const r = random(seed);
   return Array.from({ length: count }, () => render(deliveryNote(r, variant), r));
 };
+
+const ARTICLES = ['Bolts', 'Steel brackets', 'Copper pipe 15 mm', 'Valve', 'Rubber seal kit', 'Hinges', 'Wall plugs'];
+
+/**
+ * Delivery notes of layout "a" with a table of the articles delivered (1 to 6 rows, articles of one
+ * to four words, a quantity and a price), labelled as a DynamicTable field `items` with the columns
+ * article, qty and price.
+ */
+export function deliveryNotesWithItems(count: number, seed: number): TrainingDocument[] {
+  const r = random(seed);
+  return Array.from({ length: count }, () => {
+    const lines = deliveryNote(r, 'a');
+    const rows = Array.from({ length: 1 + Math.floor(r() * 6) }, () => [
+      ARTICLES[Math.floor(r() * ARTICLES.length)] as string,
+      String(1 + Math.floor(r() * 40)),
+      `${Math.floor(r() * 300 + 1)}.${String(Math.floor(r() * 100)).padStart(2, '0')}`,
+    ]);
+    lines.push(
+      { x: 60, y: 210, text: 'Article' },
+      { x: 330, y: 210, text: 'Qty' },
+      { x: 420, y: 210, text: 'Unit price' },
+      ...rows.flatMap(([article, qty, price], i) => [
+        { x: 60, y: 230 + i * 16, text: article as string },
+        { x: 330, y: 230 + i * 16, text: qty as string },
+        { x: 420, y: 230 + i * 16, text: price as string },
+      ]),
+    );
+    const doc = render(lines, r);
+    return { ...doc, tables: [{ fieldId: 'items', columns: ['article', 'qty', 'price'], rows, page: 1 }] };
+  });
+}
