@@ -226,6 +226,46 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     expect(right / cells).toBeGreaterThanOrEqual(0.95);
   });
 
+  it('learns a key–value part like any field: labelled on its own, read on notes it has not seen', async () => {
+    const posted = await as('Manager', 'POST', '/TemplateBuilder/fields', {
+      query: { workspaceId: ws },
+      body: [
+        { categoryKey: 'shipTo', displayName: 'Ship to', fieldConfig: { type: 50, isRequired: false } },
+        {
+          categoryKey: 'shipToName',
+          displayName: 'Name',
+          parentCategoryKey: 'shipTo',
+          fieldConfig: { type: 50, isRequired: false },
+        },
+      ],
+    });
+    const partId = (posted.body as Array<{ uniqueId: string; categoryKey: string }>).find(
+      (f) => f.categoryKey === 'shipToName',
+    )?.uniqueId as string;
+    for (const doc of deliveryNotes(5, 71)) {
+      // The customer's name labelled as the part "Ship to › Name" (its own value, as the builder saves it).
+      const name = doc.labels.find((l) => l.fieldId === 'customer') as TrainingDocument['labels'][number];
+      const keyValue = { pageNumber: 1, content: name.text, boundingBox: fullBox(name.box) };
+      await labelledTask(doc, true, [
+        {
+          temporaryId: `0.1.${partId}`,
+          category: 'shipToName',
+          pageNumber: 1,
+          keyValues: [keyValue],
+          templateBuilderField: { fieldUniqueId: partId, keyValues: [keyValue] },
+        },
+      ]);
+    }
+    await train();
+    const ended = await trainNextModel(db(), 'test-trainer');
+    const learned = ended?.model as {
+      fields: Array<{ fieldId: string }>;
+      heldOut: { byField: Record<string, number> };
+    };
+    expect(learned.fields.map((f) => f.fieldId)).toContain(partId);
+    expect(learned.heldOut.byField[partId]).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('fails in pre-processing, with the reason, when no labelled value has a box', async () => {
     for (const doc of deliveryNotes(2, 5)) await labelledTask(doc, false);
     const modelId = await train();
