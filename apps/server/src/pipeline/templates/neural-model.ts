@@ -6,7 +6,9 @@
 //
 // Learning. Every word of the labelled pages is a sample, marked with the fields whose labelled box
 // holds its centre (a word may be in two: "€24.99" is the total and the currency). Words in no value
-// outnumber the others a hundred to one, so a seeded sample of them is kept (NEGATIVES_PER_VALUE).
+// outnumber the others a hundred to one, so a seeded sample of them is kept (NEGATIVES_PER_VALUE);
+// a neural set may have 50,000 pages, so both kinds are sampled as the pages go by (reservoirs of
+// a fixed size), and memory stays the same whatever the set's size.
 // Reading. For each field the most likely word of the document is taken when its score passes
 // READ_THRESHOLD (low: words in no value were sampled down, so scores run high), with the words beside it on its line that score as part of the same value; the
 // confidence is their score.
@@ -52,6 +54,8 @@ const HIDDEN_UNITS = 48;
 /** Words in no value kept per word in a value (and at least MIN_NEGATIVES when there are). */
 const NEGATIVES_PER_VALUE = 12;
 const MIN_NEGATIVES = 3000;
+/** Words in a value learned from at most (a large set's are sampled). */
+const MAX_POSITIVES = 3000;
 /** Samples seen per training run, spread over the epochs (so large sets take fewer passes). */
 const SAMPLES_SEEN = 200_000;
 const READ_THRESHOLD = 0.2;
@@ -93,8 +97,8 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   const rand = random(options.seed ?? 1);
   // Features are made only for the samples kept: most words in no value are left out.
   type Sample = { layout: PageLayout; word: number; y: number[] };
-  const positives: Sample[] = [];
-  const negatives: Sample[] = [];
+  const positives = reservoir<Sample>(MAX_POSITIVES, rand);
+  const negatives = reservoir<Sample>(MAX_POSITIVES * NEGATIVES_PER_VALUE, rand);
   for (const doc of documents) {
     doc.pages.forEach((words, p) => {
       if (words.length === 0) return;
@@ -106,13 +110,13 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
       );
       words.forEach((_, word) => {
         const y = (targets[word] as boolean[]).map((t) => (t ? 1 : 0));
-        (y.some((v) => v === 1) ? positives : negatives).push({ layout, word, y });
+        (y.some((v) => v === 1) ? positives : negatives).offer({ layout, word, y });
       });
     });
   }
-  const keepNegatives = Math.max(MIN_NEGATIVES, positives.length * NEGATIVES_PER_VALUE);
-  shuffle(negatives, rand);
-  const kept = [...positives, ...negatives.slice(0, keepNegatives)];
+  const keepNegatives = Math.max(MIN_NEGATIVES, positives.items.length * NEGATIVES_PER_VALUE);
+  shuffle(negatives.items, rand);
+  const kept = [...positives.items, ...negatives.items.slice(0, keepNegatives)];
   shuffle(kept, rand);
   const samples = kept.map((s) => ({ x: featuresOf(space, s.layout, s.word, vocabularyIndex), y: s.y }));
   const inputs = featureCount(space);
@@ -170,6 +174,23 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
     y.dispose();
     network.dispose();
   }
+}
+
+/** A uniform sample of at most `size` of the items offered, however many are (reservoir sampling). */
+function reservoir<T>(size: number, rand: () => number) {
+  const items: T[] = [];
+  let seen = 0;
+  return {
+    items,
+    offer(item: T) {
+      seen += 1;
+      if (items.length < size) items.push(item);
+      else {
+        const at = Math.floor(rand() * seen);
+        if (at < size) items[at] = item;
+      }
+    },
+  };
 }
 
 function shuffle<T>(items: T[], rand: () => number): void {
