@@ -37,6 +37,7 @@ import { assessTextLayer } from '../../apps/server/src/pipeline/documents/pdf/te
 import type { PageText } from '../../apps/server/src/pipeline/documents/text/page-text.js';
 import { evaluateNeural, learnNeural, readNeural } from '../../apps/server/src/pipeline/templates/neural-model.js';
 import type { LabelledValue, TrainingDocument, Word } from '../../apps/server/src/pipeline/templates/template-model.js';
+import { deliveryNotes } from '../../apps/server/src/pipeline/templates/testing/delivery-notes.js';
 import { foundField, halfOf, isRight, MAIN_FIELDS, type MainField } from './extraction/scoring.ts';
 import { reportFigure } from './figures.ts';
 
@@ -267,4 +268,27 @@ reportFigure({
   target: { of: 'value', max: 3600 },
   kind: 'timing',
   note: `median of ${runs} on ${pages} pages (${documents.length} documents); product-spec §9: neural training 20–60 minutes`,
+});
+
+// At scale: generated delivery notes (three layouts, one page each), to see how the time per page
+// and the memory go as a set grows towards the 50,000 pages a neural set may have.
+const largePages = quick ? 300 : 3000;
+const large = [
+  ...deliveryNotes(largePages / 3, 11),
+  ...deliveryNotes(largePages / 3, 12, 'c'),
+  ...deliveryNotes(largePages / 3, 13, 'd'),
+];
+const heapBefore = process.memoryUsage().heapUsed;
+const largeStart = performance.now();
+await evaluateNeural(large, { seed: 1 });
+await learnNeural(large, { seed: 1 });
+const largeSeconds = (performance.now() - largeStart) / 1000;
+reportFigure({
+  bench: BENCH,
+  name: `neural training time per 100 pages on ${largePages} generated pages (held-out evaluation + final model)`,
+  value: (largeSeconds * 100) / largePages,
+  unit: 's',
+  target: { of: 'value', max: 3600 },
+  kind: 'timing',
+  note: `${largeSeconds.toFixed(1)} s in all; heap ${((process.memoryUsage().heapUsed - heapBefore) / 1e6).toFixed(0)} MB above the start, read after training`,
 });
