@@ -2,10 +2,11 @@
 // delivery notes of one layout (made with varied values, moved, scaled and slightly rotated) in a
 // training workspace, queue training through the API, let the trainer run, and find the version
 // Trained with its held-out accuracy, its time and every step as an event; what cannot be trained
-// fails with a reason.
+// fails with a reason. A neural version is trained the same way, with its progress as it learns,
+// and reads a layout it was not trained on. A DynamicTable field is learned from its labelled cells.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Box, TrainingDocument } from '../src/pipeline/templates/template-model.js';
-import { deliveryNotes } from '../src/pipeline/templates/testing/delivery-notes.js';
+import { deliveryNotes, deliveryNotesWithItems } from '../src/pipeline/templates/testing/delivery-notes.js';
 import { trainNextModel } from '../src/pipeline/templates/train-model.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
@@ -54,7 +55,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
   });
 
   /** A delivery note as a labelled task: its words as the text layer, its values labelled with boxes. */
-  const labelledTask = async (doc: TrainingDocument, withBoxes = true) => {
+  const labelledTask = async (doc: TrainingDocument, withBoxes = true, more: Array<Record<string, unknown>> = []) => {
     const entities = doc.labels.map((label) => {
       const id = fieldIds[label.fieldId] as string;
       const keyValue = {
@@ -71,7 +72,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
       };
     });
     const taskId = await taskForLabelling(t, await token('Manager'), ws, ACME_ID, [
-      { version: 0, entities, tables: [] },
+      { version: 0, entities: [...entities, ...more], tables: [] },
     ]);
     const ocr = ocrOf(doc);
     await db()
@@ -126,6 +127,145 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     expect((activated.body as { result: { trainingStatus: number } }).result.trainingStatus).toBe(60);
   });
 
+  it('learns a DynamicTable field from its labelled cells, and a document workspace reads its rows', async () => {
+    const posted = await as('Manager', 'POST', '/TemplateBuilder/fields', {
+      query: { workspaceId: ws },
+      body: [
+        {
+          categoryKey: 'items',
+          displayName: 'Items',
+          templateFieldType: 400,
+          fieldConfig: { type: 400, isRequired: false },
+          table: {
+            tableHeaders: [
+              { uniqueId: 'article', fieldType: 50, isRequired: true },
+              { uniqueId: 'qty', fieldType: 50, isRequired: false },
+              { uniqueId: 'price', fieldType: 50, isRequired: false },
+            ],
+          },
+        },
+      ],
+    });
+    const itemsId = (posted.body as Array<{ uniqueId: string }>)[0]?.uniqueId as string;
+    const headers = ['article', 'qty', 'price'].map((uniqueId) => ({ uniqueId }));
+    for (const doc of deliveryNotesWithItems(5, 61)) {
+      const rows = doc.tables?.[0]?.rows ?? [];
+      // Cells labelled by their text, as the template builder's table rows carry them (no boxes).
+      const table = {
+        rowCount: rows.length,
+        columnCount: 3,
+        tableHeaders: headers,
+        tableRows: Object.fromEntries(
+          rows.map((row, rowIndex) => [
+            String(rowIndex),
+            row.map((content, columnIndex) => ({
+              rowIndex,
+              columnIndex,
+              content,
+              headerId: headers[columnIndex]?.uniqueId,
+            })),
+          ]),
+        ),
+      };
+      await labelledTask({ ...doc, tables: [] }, true, [
+        {
+          temporaryId: `0.1.${itemsId}`,
+          category: 'items',
+          pageNumber: 1,
+          keyValues: [],
+          table,
+          templateBuilderField: { fieldUniqueId: itemsId, keyValues: [], table },
+        },
+      ]);
+    }
+    const modelId = await train();
+    const ended = await trainNextModel(db(), 'test-trainer');
+    expect(ended?.failure_reason ?? null).toBeNull();
+    expect(ended).toMatchObject({ id: modelId, training_status: 50 });
+    const learned = ended?.model as { tables: Array<{ fieldId: string; columns: Array<{ key: string }> }> };
+    expect(learned.tables.map((t) => t.fieldId)).toEqual([itemsId]);
+    expect(learned.tables[0]?.columns.map((c) => c.key)).toEqual(['article', 'qty', 'price']);
+
+    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
+    });
+    let cells = 0;
+    let right = 0;
+    for (const doc of deliveryNotesWithItems(4, 62)) {
+      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
+      await db()
+        .updateTable('task_pages')
+        .set({ ocr: JSON.stringify(ocrOf(doc)) })
+        .where('task_id', '=', taskId)
+        .execute();
+      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
+      expect((await processTaskNow(t, taskId)).status).toBe(60);
+      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
+        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
+      });
+      const entity = (
+        answer.body as {
+          page: {
+            entities: Array<{
+              category: string;
+              table?: { rowCount: number; tableRows: Record<string, Array<{ content: string; headerId: string }>> };
+            }>;
+          };
+        }
+      ).page.entities.find((e) => e.category === 'items');
+      const labelled = doc.tables?.[0]?.rows ?? [];
+      expect(entity?.table?.rowCount).toBe(labelled.length);
+      for (const [r, row] of labelled.entries()) {
+        for (const [c, text] of row.entries()) {
+          cells += 1;
+          if (entity?.table?.tableRows[String(r)]?.[c]?.content === text) right += 1;
+        }
+      }
+    }
+    expect(right / cells).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('learns a key–value part like any field: labelled on its own, read on notes it has not seen', async () => {
+    const posted = await as('Manager', 'POST', '/TemplateBuilder/fields', {
+      query: { workspaceId: ws },
+      body: [
+        { categoryKey: 'shipTo', displayName: 'Ship to', fieldConfig: { type: 50, isRequired: false } },
+        {
+          categoryKey: 'shipToName',
+          displayName: 'Name',
+          parentCategoryKey: 'shipTo',
+          fieldConfig: { type: 50, isRequired: false },
+        },
+      ],
+    });
+    const partId = (posted.body as Array<{ uniqueId: string; categoryKey: string }>).find(
+      (f) => f.categoryKey === 'shipToName',
+    )?.uniqueId as string;
+    for (const doc of deliveryNotes(5, 71)) {
+      // The customer's name labelled as the part "Ship to › Name" (its own value, as the builder saves it).
+      const name = doc.labels.find((l) => l.fieldId === 'customer') as TrainingDocument['labels'][number];
+      const keyValue = { pageNumber: 1, content: name.text, boundingBox: fullBox(name.box) };
+      await labelledTask(doc, true, [
+        {
+          temporaryId: `0.1.${partId}`,
+          category: 'shipToName',
+          pageNumber: 1,
+          keyValues: [keyValue],
+          templateBuilderField: { fieldUniqueId: partId, keyValues: [keyValue] },
+        },
+      ]);
+    }
+    await train();
+    const ended = await trainNextModel(db(), 'test-trainer');
+    const learned = ended?.model as {
+      fields: Array<{ fieldId: string }>;
+      heldOut: { byField: Record<string, number> };
+    };
+    expect(learned.fields.map((f) => f.fieldId)).toContain(partId);
+    expect(learned.heldOut.byField[partId]).toBeGreaterThanOrEqual(0.8);
+  });
+
   it('fails in pre-processing, with the reason, when no labelled value has a box', async () => {
     for (const doc of deliveryNotes(2, 5)) await labelledTask(doc, false);
     const modelId = await train();
@@ -138,25 +278,95 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     expect(events.at(-1)?.eventDescription).toContain('PreProcessingFailed (32)');
   });
 
-  it('leaves neural versions to a neural trainer and takes back a version whose trainer died', async () => {
+  it('trains the versions in the order they were queued and takes back a version whose trainer died', async () => {
     for (const doc of deliveryNotes(3, 8)) await labelledTask(doc);
-    const neural = await train(50);
-    expect(await trainNextModel(db(), 'test-trainer')).toBeUndefined();
     const template = await train(30);
-    // A trainer took it and stopped responding an hour ago.
+    const neural = await train(50);
+    // A trainer took the template version and stopped responding an hour ago.
     await db()
       .updateTable('custom_models')
       .set({ training_status: 41, status_changed_on: new Date(Date.now() - 3_600_000) })
       .where('id', '=', template)
       .execute();
+    expect(await trainNextModel(db(), 'test-trainer')).toMatchObject({ id: template, training_status: 50 });
+    const events = (await as('Manager', 'GET', `/TemplateBuilder/Events/${template}`)).body as Array<{
+      eventDescription: string;
+    }>;
+    expect(events.some((e) => e.eventDescription.includes('stopped responding'))).toBe(true);
+    expect(await trainNextModel(db(), 'test-trainer')).toMatchObject({ id: neural, training_status: 50 });
+    expect(await trainNextModel(db(), 'test-trainer')).toBeUndefined();
+  });
+
+  it('trains a neural version with its progress, and a document workspace reads a layout it was not trained on', async () => {
+    // Labelled notes of two layouts; the workspace then reads notes of a third.
+    for (const doc of [...deliveryNotes(3, 41), ...deliveryNotes(3, 42, 'c')]) await labelledTask(doc);
+    const modelId = await train(50);
     const ended = await trainNextModel(db(), 'test-trainer');
-    expect(ended).toMatchObject({ id: template, training_status: 50 });
-    const neuralRow = await db()
-      .selectFrom('custom_models')
-      .select('training_status')
-      .where('id', '=', neural)
+    expect(ended).toMatchObject({ id: modelId, training_status: 50, progress: 100, template_type: 50 });
+    expect(ended?.average_confidence).toBeGreaterThan(0);
+    expect(ended?.training_duration_minutes).toBeGreaterThan(0);
+    const learned = ended?.model as {
+      kind: string;
+      fieldIds: string[];
+      documents: number;
+      heldOut: { values: number };
+    };
+    expect(learned.kind).toBe('neural');
+    expect(learned.fieldIds.sort()).toEqual(Object.values(fieldIds).sort());
+    expect(learned.documents).toBe(6);
+    // Held out: every labelled value read by a model learned without its document.
+    expect(learned.heldOut.values).toBe(24);
+    const events = (await as('Manager', 'GET', `/TemplateBuilder/Events/${modelId}`)).body as Array<{
+      payload: string;
+    }>;
+    const payloads = events.map((e) => JSON.parse(e.payload) as { to?: number; progress?: number });
+    expect([...new Set(payloads.map((p) => p.to).filter((s) => s !== undefined))]).toEqual([
+      30, 31, 33, 40, 41, 43, 50,
+    ]);
+    // Progress recorded while learning, rising, between 40 and 95.
+    const learning = payloads.filter((p) => p.to === 41 && p.progress !== undefined).map((p) => p.progress as number);
+    expect(learning.length).toBeGreaterThan(2);
+    expect(learning).toEqual([...learning].sort((a, b) => a - b));
+    expect(Math.max(...learning)).toBeLessThanOrEqual(90);
+
+    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
+    });
+    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+    const workspace = await db()
+      .selectFrom('workspaces')
+      .select('template_type')
+      .where('id', '=', CONTRACTS_WS)
       .executeTakeFirstOrThrow();
-    expect(neuralRow.training_status).toBe(30);
+    expect(workspace.template_type).toBe(40);
+    let correct = 0;
+    let total = 0;
+    for (const doc of deliveryNotes(4, 43, 'd')) {
+      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
+      await db()
+        .updateTable('task_pages')
+        .set({ ocr: JSON.stringify(ocrOf(doc)) })
+        .where('task_id', '=', taskId)
+        .execute();
+      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
+      expect((await processTaskNow(t, taskId)).status).toBe(60);
+      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
+        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
+      });
+      const entities = (
+        answer.body as {
+          page: { entities: Array<{ category: string; confidence: number; keyValues: Array<{ content: string }> }> };
+        }
+      ).page.entities;
+      for (const label of doc.labels) {
+        total += 1;
+        const entity = entities.find((e) => e.category === label.fieldId);
+        if (entity?.keyValues[0]?.content === label.text) correct += 1;
+        if (entity) expect(entity.confidence).toBeGreaterThan(0.5);
+      }
+    }
+    expect(correct / total).toBeGreaterThanOrEqual(0.85);
   });
 
   it('runs the active version in a document workspace: the reviewer gets its fields with boxes and confidences', async () => {

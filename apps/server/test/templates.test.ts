@@ -366,6 +366,51 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
       for (const role of ['Creator', 'Reviewer', 'Viewer']) expect((await train(30, role)).status, role).toBe(403);
     });
 
+    it('takes a neural set of up to 50,000 pages and refuses a larger one, queueing nothing', async () => {
+      await postFields([field('OrderNumber')]);
+      const tasks: string[] = [];
+      for (let i = 0; i < 5; i++) tasks.push(await taskForLabelling(t, await token('Manager'), ws, ACME_ID));
+      for (const taskId of tasks) await finishReview(taskId);
+      const train = async (templateType: number) =>
+        (
+          await as('Manager', 'POST', '/TemplateBuilder/train', {
+            query: { workspaceId: ws, templateType: String(templateType) },
+          })
+        ).body as Wrapped<Model>;
+      const conditions = async () =>
+        (
+          (await as('Manager', 'GET', '/TemplateBuilder/validToTrain', { query: { workspaceId: ws } })).body as {
+            conditions: Record<string, { hasValidNumberOfPagesForTrain: boolean }>;
+          }
+        ).conditions;
+      // 50,001 pages: too many for either kind.
+      await db().updateTable('tasks').set({ total_pages: 10_000 }).where('workspace_id', '=', ws).execute();
+      await db()
+        .updateTable('tasks')
+        .set({ total_pages: 10_001 })
+        .where('id', '=', tasks[0] as string)
+        .execute();
+      expect((await conditions())['50']?.hasValidNumberOfPagesForTrain).toBe(false);
+      const refused = await train(50);
+      expect(refused.succeeded).toBe(false);
+      expect(refused.errors[0]).toMatchObject({ code: 10 });
+      expect(refused.errors[0]?.message).toContain('50001 pages; neural training takes at most 50000');
+      const none = await db().selectFrom('custom_models').select('id').where('workspace_id', '=', ws).execute();
+      expect(none).toEqual([]);
+      // 50,000 pages: a neural set, not a template set.
+      await db()
+        .updateTable('tasks')
+        .set({ total_pages: 10_000 })
+        .where('id', '=', tasks[0] as string)
+        .execute();
+      expect((await conditions())['50']?.hasValidNumberOfPagesForTrain).toBe(true);
+      expect((await conditions())['30']?.hasValidNumberOfPagesForTrain).toBe(false);
+      expect((await train(30)).errors[0]?.message).toContain('template training takes at most 500');
+      const queued = await train(50);
+      expect(queued.succeeded, JSON.stringify(queued)).toBe(true);
+      expect(queued.result).toMatchObject({ serviceName: 'reviewdesk-neural', versionNumber: 1, trainingStatus: 30 });
+    });
+
     it('refuses training when the licence has run out', async () => {
       await db()
         .updateTable('licences')
@@ -608,6 +653,7 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
         await call('DELETE', `/TemplateBuilder/field/${order?.uniqueId}`, { query: { workspaceId: ws } }),
         await call('GET', '/TemplateBuilder/validToTrain', { query: { workspaceId: ws } }),
         await call('POST', '/TemplateBuilder/train', { query: { workspaceId: ws, templateType: '30' } }),
+        await call('POST', '/TemplateBuilder/train', { query: { workspaceId: ws, templateType: '50' } }),
         await call('GET', `/TemplateBuilder/templates/${ws}`, {
           query: { PageNumber: '1', PageSize: '10', Filter: '' },
         }),

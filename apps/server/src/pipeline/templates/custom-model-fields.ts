@@ -1,5 +1,6 @@
-// The custom model step of a document workspace that recognizes with a trained template model
-// (PatchCustomModel stored it in the configuration as `customModel`): the model reads its fields
+// The custom model step of a document workspace that recognizes with a trained custom model, a
+// template or a neural one (PatchCustomModel stored it in the configuration as `customModel`): the
+// model reads its fields
 // from the recognised words of the task's pages, as entities with boxes and confidences under the
 // fields' keys, so the reviewer sees them like any other detected field. The model's lineage runs
 // its Active version when one is active, else the version the workspace chose.
@@ -9,15 +10,28 @@ import type { CustomModelRow, TaskPageRow, TaskRow } from '../../db/schema.js';
 import { MODEL_STATUS } from '../../domain/templates/models.js';
 import { temporaryId } from '../documents/entities.js';
 import { toBoundingBox, toPoints } from '../documents/geometry.js';
-import type { Entity, OcrPageResult } from '../documents/types.js';
-import { readTemplate, type TemplateModel, type Word } from './template-model.js';
+import type { Entity, OcrPageResult, Table } from '../documents/types.js';
+import { type NeuralModel, readNeural } from './neural-model.js';
+import { type ReadTable, readTables, type TableModel } from './table-model.js';
+import { type ReadValue, readTemplate, type TemplateModel, type Word } from './template-model.js';
+
+type LearnedModel = TemplateModel | NeuralModel;
+const isLearned = (model: unknown): model is LearnedModel => {
+  const kind = (model as Partial<LearnedModel> | null)?.kind;
+  return kind === 'template' || kind === 'neural';
+};
+
+/** The values a learned model reads on the pages, whichever kind it is. */
+export function readLearned(model: LearnedModel, pages: Word[][]): Promise<ReadValue[]> {
+  return model.kind === 'neural' ? readNeural(model, pages) : Promise.resolve(readTemplate(model, pages));
+}
 
 export interface CustomModelResult {
   model: CustomModelRow;
   entities: Entity[];
 }
 
-/** The version the workspace runs, or null when it has no usable template model. */
+/** The version the workspace runs, or null when it has no usable learned model. */
 async function runningVersion(repo: TemplatesRepository, modelId: string): Promise<CustomModelRow | null> {
   const chosen = await repo.model(modelId);
   if (!chosen) return null;
@@ -25,8 +39,7 @@ async function runningVersion(repo: TemplatesRepository, modelId: string): Promi
     (m) => m.template_type === chosen.template_type,
   );
   const version = active ?? chosen;
-  const learned = version.model as Partial<TemplateModel> | null;
-  return learned?.kind === 'template' ? version : null;
+  return isLearned(version.model) ? version : null;
 }
 
 /** Words of the recognised pages, page 1 first. */
@@ -59,11 +72,10 @@ export async function customModelFields(
   const repo = new TemplatesRepository(db, task.tenant_id);
   const model = await runningVersion(repo, customModel.id);
   if (!model) return null;
-  const keys = new Map(
-    (model.fields as Array<{ uniqueId?: string; categoryKey: string }>).map((f) => [f.uniqueId ?? '', f.categoryKey]),
-  );
+  const fields = model.fields as unknown as StoredField[];
+  const keys = new Map(fields.map((f) => [f.uniqueId ?? '', f.categoryKey]));
   const entities: Entity[] = [];
-  for (const value of readTemplate(model.model as unknown as TemplateModel, wordsOf(rows))) {
+  for (const value of await readLearned(model.model as unknown as LearnedModel, wordsOf(rows))) {
     const category = keys.get(value.fieldId);
     if (!category || !value.text) continue;
     const id = temporaryId(value.page, category, model.id, value.text);
@@ -90,5 +102,55 @@ export async function customModelFields(
       confidence: value.confidence,
     });
   }
+  const learned = model.model as unknown as LearnedModel;
+  const tables = learned.kind === 'template' ? ((learned as TemplateWithTables).tables ?? []) : [];
+  for (const table of readTables(tables, wordsOf(rows))) {
+    const field = fields.find((f) => f.uniqueId === table.fieldId);
+    if (field) entities.push(tableEntity(model.id, field, table));
+  }
   return { model, entities };
+}
+
+type TemplateWithTables = TemplateModel & { tables?: TableModel[] };
+
+interface StoredField {
+  uniqueId?: string;
+  categoryKey: string;
+  table?: { tableHeaders?: Table['tableHeaders'] } | null;
+}
+
+/** A DynamicTable value as the viewer shows one: an entity of the field carrying the table read. */
+function tableEntity(modelId: string, field: StoredField, read: ReadTable): Entity {
+  const headers = (field.table?.tableHeaders ?? []).filter((h) => read.columns.includes(h.uniqueId));
+  const id = temporaryId(read.page, field.categoryKey, modelId, 'table');
+  const tableRows: Table['tableRows'] = {};
+  read.rows.forEach((row, rowIndex) => {
+    tableRows[String(rowIndex)] = headers.map((header, columnIndex) => ({
+      rowIndex,
+      columnIndex,
+      content: row[read.columns.indexOf(header.uniqueId)]?.text ?? '',
+      contentNormalized: null,
+      pageNumber: read.page,
+      uniqueId: temporaryId(read.page, id, `${rowIndex}:${columnIndex}`),
+      headerId: header.uniqueId,
+    }));
+  });
+  return {
+    temporaryId: id,
+    type: 'table',
+    category: field.categoryKey,
+    groupName: null,
+    pageNumber: read.page,
+    chunkNumber: 0,
+    keyValues: [],
+    table: {
+      rowCount: read.rows.length,
+      columnCount: headers.length,
+      tableHeaders: headers,
+      tableRows,
+      boundsAndPoints: { pageNumber: read.page, boundingBox: toBoundingBox(read.box), points: toPoints(read.box) },
+      hasAlternativeHeaders: false,
+    },
+    confidence: read.confidence,
+  };
 }

@@ -10,6 +10,8 @@
 // takes the median box (a misread or moved anchor is outvoted; a small rotation moves near anchors
 // little) and reads the words whose centres fall inside it. The confidence is the share of the
 // field's anchors found times how well their predictions agree.
+// Tables. A DynamicTable field's columns are placed like fields (their first row), its rows read
+// down from there (table-model.ts).
 // Evaluation. Held-out accuracy: each document in turn is read by a model learned from the others
 // (leave-one-out, or 5 folds for larger sets) and its values compared with what people labelled.
 
@@ -33,10 +35,24 @@ export interface LabelledValue {
   text: string;
 }
 
+/** A table a person labelled for a DynamicTable field: its cells' texts, row by row. */
+export interface LabelledTable {
+  fieldId: string;
+  /** Column keys, in order. */
+  columns: string[];
+  /** Cell texts by row, one per column ('' for an empty cell). */
+  rows: string[][];
+  /** The page the table starts on (1-based). */
+  page: number;
+  /** Where the person put the table, when known. */
+  bounds?: Box | null;
+}
+
 export interface TrainingDocument {
   /** Words of each page, page 1 first. */
   pages: Word[][];
   labels: LabelledValue[];
+  tables?: LabelledTable[];
 }
 
 export interface AnchorOffset {
@@ -194,6 +210,49 @@ export function learnTemplate(documents: TrainingDocument[]): TemplateModel {
   return { kind: 'template', version: 1, fields };
 }
 
+/** Where a learned field lies on a page, from the anchors found there. */
+export interface Placement {
+  box: Box;
+  /** Height of the anchors that placed it (the page's scale). */
+  scale: number;
+  /** Share of the field's anchors found times how well their predictions agree. */
+  confidence: number;
+}
+
+/** Places a field on a page by its anchors (`unique`: the page's words that occur once on it). */
+export function placeField(field: FieldModel, unique: Map<string, Word>): Placement | null {
+  const predictions: Array<{ box: Box; scale: number }> = [];
+  let found = 0;
+  let steadiest: number | null = null;
+  for (const anchor of field.anchors) {
+    const word = unique.get(anchor.token);
+    if (!word) continue;
+    found += 1;
+    // The steadiest, nearest anchors decide (they come first); one that varied much more than the
+    // steadiest found (a far one, which rotation moves) only counts as found.
+    steadiest ??= anchor.spread;
+    if (predictions.length >= VOTING_ANCHORS || anchor.spread > Math.max(steadiest * 2, steadiest + 0.05)) continue;
+    const s = height(word.box);
+    const left = word.box.left + anchor.dx * s;
+    const top = word.box.top + anchor.dy * s;
+    predictions.push({ box: { left, top, right: left + anchor.w * s, bottom: top + anchor.h * s }, scale: s });
+  }
+  if (predictions.length === 0) return null;
+  const box: Box = {
+    left: median(predictions.map((p) => p.box.left)),
+    top: median(predictions.map((p) => p.box.top)),
+    right: median(predictions.map((p) => p.box.right)),
+    bottom: median(predictions.map((p) => p.box.bottom)),
+  };
+  const scale = median(predictions.map((p) => p.scale));
+  const c = centre(box);
+  const disagreement = median(predictions.map((p) => Math.hypot(centre(p.box).x - c.x, centre(p.box).y - c.y))) / scale;
+  return { box, scale, confidence: round(Math.min(1, found / field.anchors.length) / (1 + disagreement)) };
+}
+
+/** Words of a page by token, only those that occur once on it (the words anchors are looked for in). */
+export const anchorWords = (words: Word[]) => uniqueWords(words);
+
 /** Reads the fields of a document (words of each page) with a learned template. */
 export function readTemplate(model: TemplateModel, pages: Word[][]): ReadValue[] {
   const out: ReadValue[] = [];
@@ -206,33 +265,9 @@ export function readTemplate(model: TemplateModel, pages: Word[][]): ReadValue[]
       unique = uniqueWords(words);
       byPage.set(field.page, unique);
     }
-    const predictions: Array<{ box: Box; scale: number }> = [];
-    let found = 0;
-    let steadiest: number | null = null;
-    for (const anchor of field.anchors) {
-      const word = unique.get(anchor.token);
-      if (!word) continue;
-      found += 1;
-      // The steadiest, nearest anchors decide (they come first); one that varied much more than the
-      // steadiest found (a far one, which rotation moves) only counts as found.
-      steadiest ??= anchor.spread;
-      if (predictions.length >= VOTING_ANCHORS || anchor.spread > Math.max(steadiest * 2, steadiest + 0.05)) continue;
-      const s = height(word.box);
-      const left = word.box.left + anchor.dx * s;
-      const top = word.box.top + anchor.dy * s;
-      predictions.push({ box: { left, top, right: left + anchor.w * s, bottom: top + anchor.h * s }, scale: s });
-    }
-    if (predictions.length === 0) continue;
-    const box: Box = {
-      left: median(predictions.map((p) => p.box.left)),
-      top: median(predictions.map((p) => p.box.top)),
-      right: median(predictions.map((p) => p.box.right)),
-      bottom: median(predictions.map((p) => p.box.bottom)),
-    };
-    const scale = median(predictions.map((p) => p.scale));
-    const c = centre(box);
-    const disagreement =
-      median(predictions.map((p) => Math.hypot(centre(p.box).x - c.x, centre(p.box).y - c.y))) / scale;
+    const placed = placeField(field, unique);
+    if (!placed) continue;
+    const { box, scale } = placed;
     // A little margin: a box drawn tight round one document's value still takes a longer value.
     const reach: Box = {
       left: box.left - scale * 0.3,
@@ -253,7 +288,7 @@ export function readTemplate(model: TemplateModel, pages: Word[][]): ReadValue[]
       page: field.page,
       box: taken.length > 0 ? enclosing(taken.map((w) => w.box)) : box,
       text: taken.map((w) => w.text).join(' '),
-      confidence: round(Math.min(1, found / field.anchors.length) / (1 + disagreement)),
+      confidence: placed.confidence,
     });
   }
   return out;
@@ -290,7 +325,8 @@ function lineOrder(a: Word, b: Word, scale: number): number {
   return Math.abs(dy) > scale * 0.5 ? dy : a.box.left - b.box.left;
 }
 
-const enclosing = (boxes: Box[]): Box => ({
+/** The smallest box holding all the boxes. */
+export const enclosing = (boxes: Box[]): Box => ({
   left: Math.min(...boxes.map((b) => b.left)),
   top: Math.min(...boxes.map((b) => b.top)),
   right: Math.max(...boxes.map((b) => b.right)),

@@ -1,11 +1,12 @@
-// Training a template model version as a worker job: claim the next queued version (any tenant),
-// pre-process its labelled tasks into documents of words and labelled values (31 → 33), learn the
-// template and measure its held-out accuracy (40 → 41 → 43), and store it as Trained (50) with the
-// accuracy as its average confidence and the time it took. A version that cannot be trained fails
+// Training a custom model version as a worker job: claim the next queued version (any tenant, either
+// kind), pre-process its labelled tasks into documents of words and labelled values (31 → 33), learn
+// the model — a template of one layout (TrainTemplate) or the neural word classifier (TrainNeural),
+// whose progress is recorded as it goes — and measure its held-out accuracy (40 → 41 → 43), and
+// store it as Trained (50) with the accuracy as its average confidence and the time it took. A version that cannot be trained fails
 // with the reason a person can act on (32 in pre-processing, 42 in training). Every step is an event
 // of the model and goes through the domain's training rules (advanceTraining).
 
-import { TemplateType } from '../../contract/generated/enums.js';
+import { FieldTypeCode, TemplateType } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { ModelQueue } from '../../db/repositories/model-queue.js';
 import type { TemplatesRepository } from '../../db/repositories/templates.js';
@@ -14,9 +15,22 @@ import type { Actor } from '../../domain/tasks/events.js';
 import { MODEL_EVENT, recordModelEvent, MODEL_STATUS as S } from '../../domain/templates/models.js';
 import { advanceTraining } from '../../domain/templates/training-status.js';
 import { startJobLoop } from '../worker/job-loop.js';
-import { type Box, evaluateTemplate, learnTemplate, type TrainingDocument, type Word } from './template-model.js';
+import { evaluateNeural, learnNeural } from './neural-model.js';
+import { learnTables } from './table-model.js';
+import {
+  type Box,
+  type Evaluation,
+  evaluateTemplate,
+  type LabelledTable,
+  learnTemplate,
+  type TrainingDocument,
+  type Word,
+} from './template-model.js';
 
-/** A version left in progress this long lost its trainer (template training takes 1–5 minutes). */
+/**
+ * A version left in progress this long lost its trainer (template training takes 1–5 minutes; neural
+ * training records its progress at least every few minutes, which keeps its version fresh).
+ */
 export const STALE_TRAINING_MS = 30 * 60_000;
 
 /** Why a version cannot be trained: the status it fails with and the reason. */
@@ -45,10 +59,47 @@ interface StoredKeyValue {
   content?: string | null;
   boundingBox?: StoredBox | null;
 }
+interface StoredTable {
+  tableHeaders?: Array<{ uniqueId?: string }>;
+  tableRows?: Record<string, Array<{ columnIndex?: number; headerId?: string | null; content?: string | null }>>;
+  boundsAndPoints?: { pageNumber?: number; boundingBox?: StoredBox | null } | null;
+}
 interface StoredEntity {
   pageNumber?: number;
   keyValues?: StoredKeyValue[];
-  templateBuilderField?: { fieldUniqueId?: string; keyValues?: StoredKeyValue[] } | null;
+  table?: StoredTable | null;
+  templateBuilderField?: { fieldUniqueId?: string; keyValues?: StoredKeyValue[]; table?: StoredTable | null } | null;
+}
+
+/** The fields a version learns: values by field id, DynamicTable fields with their column keys. */
+export interface LearnableFields {
+  values: ReadonlySet<string>;
+  tables: ReadonlyMap<string, { columns: string[]; keyColumn: string | null }>;
+}
+
+/** A labelled DynamicTable value as its cells' texts row by row, columns in the field's order. */
+function labelledTable(fieldId: string, columns: string[], table: StoredTable, page: number): LabelledTable | null {
+  const headers = (table.tableHeaders ?? []).map((h) => h.uniqueId ?? '');
+  const rows = Object.entries(table.tableRows ?? {})
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([, cells]) => {
+      const row = columns.map(() => '');
+      for (const cell of cells) {
+        const key = cell.headerId ?? headers[cell.columnIndex ?? -1];
+        const c = key === undefined ? -1 : columns.indexOf(key);
+        if (c >= 0 && cell.content) row[c] = cell.content;
+      }
+      return row;
+    })
+    .filter((row) => row.some((cell) => cell.trim() !== ''));
+  if (rows.length === 0) return null;
+  return {
+    fieldId,
+    columns,
+    rows,
+    page: table.boundsAndPoints?.pageNumber ?? page,
+    bounds: boxOf(table.boundsAndPoints?.boundingBox),
+  };
 }
 
 /** A box with its four edges, from either form the contract allows (edges, or x/y and size). */
@@ -62,10 +113,13 @@ export function boxOf(stored: StoredBox | null | undefined): Box | null {
   return { left, top, right, bottom };
 }
 
-/** The training documents of a version: one per task, its pages' words and its labelled values. */
+/**
+ * The training documents of a version: one per task, its pages' words, its labelled values and its
+ * labelled tables.
+ */
 export function trainingDocuments(
   pages: Array<{ task_id: string; page_number: number; document: unknown; ocr: unknown }>,
-  fieldIds: ReadonlySet<string>,
+  fields: LearnableFields,
 ): TrainingDocument[] {
   const byTask = new Map<string, TrainingDocument>();
   for (const page of pages) {
@@ -81,7 +135,14 @@ export function trainingDocuments(
     const entities = ((page.document as { entities?: StoredEntity[] } | null)?.entities ?? []) as StoredEntity[];
     for (const entity of entities) {
       const fieldId = entity.templateBuilderField?.fieldUniqueId;
-      if (!fieldId || !fieldIds.has(fieldId)) continue;
+      const tableField = fieldId ? fields.tables.get(fieldId) : undefined;
+      const table = entity.templateBuilderField?.table ?? entity.table;
+      if (fieldId && tableField && table) {
+        const labelled = labelledTable(fieldId, tableField.columns, table, entity.pageNumber ?? page.page_number);
+        if (labelled) doc.tables = [...(doc.tables ?? []), labelled];
+        continue;
+      }
+      if (!fieldId || !fields.values.has(fieldId)) continue;
       const values = entity.templateBuilderField?.keyValues?.length
         ? entity.templateBuilderField.keyValues
         : (entity.keyValues ?? []);
@@ -102,10 +163,34 @@ export function trainingDocuments(
   return [...byTask.values()];
 }
 
-/** The fields a template model learns: every labelled field but DynamicTable ones (rows grow). */
-function learnableFieldIds(model: CustomModelRow): Set<string> {
-  const fields = model.fields as Array<{ uniqueId?: string; templateFieldType?: number }>;
-  return new Set(fields.filter((f) => f.uniqueId && f.templateFieldType !== 400).map((f) => f.uniqueId as string));
+/**
+ * The fields a version learns: every field (key–value parts are labelled on their own) and the
+ * DynamicTable ones as tables, their rows starting at the first required column.
+ */
+function learnableFields(model: CustomModelRow): LearnableFields {
+  const fields = model.fields as Array<{
+    uniqueId?: string;
+    templateFieldType?: number;
+    table?: { tableHeaders?: Array<{ uniqueId: string; isRequired?: boolean }> } | null;
+  }>;
+  const isTable = (f: (typeof fields)[number]) => f.templateFieldType === FieldTypeCode.DynamicTable;
+  return {
+    values: new Set(fields.filter((f) => f.uniqueId && !isTable(f)).map((f) => f.uniqueId as string)),
+    tables: new Map(
+      fields
+        .filter((f) => f.uniqueId && isTable(f))
+        .map((f) => {
+          const headers = f.table?.tableHeaders ?? [];
+          return [
+            f.uniqueId as string,
+            {
+              columns: headers.map((h) => h.uniqueId),
+              keyColumn: headers.find((h) => h.isRequired)?.uniqueId ?? null,
+            },
+          ];
+        }),
+    ),
+  };
 }
 
 /**
@@ -115,7 +200,7 @@ function learnableFieldIds(model: CustomModelRow): Set<string> {
 export async function trainNextModel(db: Db, trainerId: string): Promise<CustomModelRow | undefined> {
   const queue = new ModelQueue(db);
   const claimed = await queue.claim({
-    templateTypes: [TemplateType.TrainTemplate],
+    templateTypes: [TemplateType.TrainTemplate, TemplateType.TrainNeural],
     queued: S.QueuedForPreProcessing,
     inProgress: S.PreProcessingInProgress,
     restartable: [S.PreProcessingInProgress, S.TrainingInProgress],
@@ -161,9 +246,11 @@ const minutesSince = (started: number) => Math.round(((Date.now() - started) / 6
 
 async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomModelRow, started: number) {
   let model = await advanceTraining(repo, actor, claimed, { trainingStatus: S.PreProcessingInProgress, progress: 5 });
-  const fieldIds = learnableFieldIds(model);
+  const fields = learnableFields(model);
   const taskIds = model.task_ids as string[];
-  const documents = trainingDocuments(await repo.trainingPages(taskIds), fieldIds).filter((d) => d.labels.length > 0);
+  const documents = trainingDocuments(await repo.trainingPages(taskIds), fields).filter(
+    (d) => d.labels.length > 0 || (d.tables?.length ?? 0) > 0,
+  );
   if (documents.length === 0) {
     throw new TrainingFailure(
       S.PreProcessingFailed,
@@ -179,15 +266,13 @@ async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomMod
   model = await advanceTraining(repo, actor, model, { trainingStatus: S.PreProcessingSuccessful, progress: 30 });
   model = await advanceTraining(repo, actor, model, { trainingStatus: S.QueuedForTraining, progress: 35 });
   model = await advanceTraining(repo, actor, model, { trainingStatus: S.TrainingInProgress, progress: 40 });
-  const template = learnTemplate(documents);
-  const learned = template.fields.filter((f) => f.anchors.length > 0);
-  if (learned.length === 0) {
-    throw new TrainingFailure(
-      S.TrainingFailed,
-      'No printed words repeat across the labelled documents, so no field can be placed; label documents of one layout.',
-    );
-  }
-  const evaluation = evaluateTemplate(documents);
+  const learned =
+    model.template_type === TemplateType.TrainNeural
+      ? await learnNeuralVersion(documents, async (progress) => {
+          model = await advanceTraining(repo, actor, model, { trainingStatus: S.TrainingInProgress, progress });
+        })
+      : learnTemplateVersion(documents, fields);
+  const { evaluation } = learned;
   const accuracy = documents.length >= 2 ? Math.round(evaluation.accuracy * 10_000) / 10_000 : null;
   model = await advanceTraining(repo, actor, model, {
     trainingStatus: S.TrainingSuccessful,
@@ -200,11 +285,71 @@ async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomMod
     averageConfidence: accuracy,
     trainingDurationMinutes: minutesSince(started),
     model: {
-      ...template,
+      ...learned.model,
       documents: documents.length,
       heldOut: { values: evaluation.values, correct: evaluation.correct, byField: evaluation.byField },
-    } as unknown as Record<string, unknown>,
+    },
   });
+}
+
+interface LearnedVersion {
+  model: Record<string, unknown>;
+  evaluation: Evaluation;
+}
+
+function learnTemplateVersion(documents: TrainingDocument[], fields: LearnableFields): LearnedVersion {
+  const template = learnTemplate(documents);
+  const keyColumns = Object.fromEntries(
+    [...fields.tables].flatMap(([id, t]) => (t.keyColumn ? [[id, t.keyColumn] as const] : [])),
+  );
+  const tables = learnTables(documents, keyColumns);
+  if (!template.fields.some((f) => f.anchors.length > 0) && tables.length === 0) {
+    throw new TrainingFailure(
+      S.TrainingFailed,
+      'No printed words repeat across the labelled documents, so no field can be placed; label documents of one layout.',
+    );
+  }
+  return {
+    model: { ...template, tables } as unknown as Record<string, unknown>,
+    evaluation: evaluateTemplate(documents.filter((d) => d.labels.length > 0)),
+  };
+}
+
+/** Progress recorded while a neural version learns: 40–90 %, in steps of at least 5 points. */
+const PROGRESS_FROM = 40;
+const PROGRESS_TO = 90;
+
+/**
+ * The neural version: the held-out evaluation (models learned without some documents) first, then
+ * the model learned from all of them; progress is recorded as both go.
+ */
+async function learnNeuralVersion(
+  documents: TrainingDocument[],
+  record: (progress: number) => Promise<void>,
+): Promise<LearnedVersion> {
+  if (documents.every((d) => d.labels.length === 0)) {
+    throw new TrainingFailure(
+      S.TrainingFailed,
+      'A neural model learns fields from their labelled values, and no field has one; label the fields on the pages (tables are learned by template models).',
+    );
+  }
+  let recorded = PROGRESS_FROM;
+  const report = async (share: number) => {
+    const progress = Math.floor(PROGRESS_FROM + (PROGRESS_TO - PROGRESS_FROM) * share);
+    if (progress < recorded + 5) return;
+    recorded = progress;
+    await record(progress);
+  };
+  // The evaluation trains one model per fold; the final model is one more run of the same size.
+  const evaluation =
+    documents.length >= 2 ? await evaluateNeural(documents, { onProgress: (done) => report(done * 0.8) }) : null;
+  const model = await learnNeural(documents, {
+    onProgress: (done) => report(evaluation ? 0.8 + done * 0.2 : done),
+  });
+  return {
+    model: model as unknown as Record<string, unknown>,
+    evaluation: evaluation ?? { accuracy: 0, values: 0, correct: 0, byField: {} },
+  };
 }
 
 export interface ModelTrainer {

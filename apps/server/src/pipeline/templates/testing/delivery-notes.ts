@@ -1,7 +1,10 @@
 // Documents of one layout made with varied values, for the template model's tests and bench: a
 // delivery note whose printed labels stay where the layout puts them while its order number, date,
 // customer and total change, each page moved, scaled and slightly rotated as a scan would be.
-// Variant "b" prints the same words in other places (another layout).
+// Variant "b" prints the same words in other places (another layout); variant "c" is another layout
+// that prints each value after or under its label as "a" does, with the labels in other places and
+// other words around them; "d" a third such layout, that mixes how "a" and "c" place each value
+// (layouts a model that generalises reads without being trained on them).
 import type { Box, TrainingDocument, Word } from '../template-model.js';
 
 /** A small deterministic random source (mulberry32). */
@@ -30,12 +33,44 @@ export interface Line {
 export const DELIVERY_NOTE_FIELDS = ['order', 'date', 'customer', 'total'] as const;
 
 /** The layout: printed labels at fixed places, values after or under them. */
-export function deliveryNote(r: () => number, variant: 'a' | 'b' = 'a'): Line[] {
+export function deliveryNote(r: () => number, variant: Variant = 'a'): Line[] {
   const order = `PO-${Math.floor(r() * 900000 + 100000)}`;
   const date = `${String(1 + Math.floor(r() * 28)).padStart(2, '0')}/${String(1 + Math.floor(r() * 12)).padStart(2, '0')}/2026`;
   const customer = NAMES[Math.floor(r() * NAMES.length)] as string;
   const city = CITIES[Math.floor(r() * CITIES.length)] as string;
   const total = `${Math.floor(r() * 9000 + 10)}.${String(Math.floor(r() * 100)).padStart(2, '0')} EUR`;
+  if (variant === 'c') {
+    return [
+      { x: 320, y: 40, text: 'Contoso Freight' },
+      { x: 320, y: 56, text: 'Delivery Note' },
+      { x: 60, y: 60, text: 'Amount due' },
+      { x: 60, y: 76, text: total, field: 'total' },
+      { x: 60, y: 220, text: 'Items shipped as listed below' },
+      { x: 320, y: 260, text: 'Ship to' },
+      { x: 320, y: 276, text: customer, field: 'customer' },
+      { x: 320, y: 292, text: `${city} depot` },
+      { x: 60, y: 520, text: 'Delivery date:' },
+      { x: 150, y: 520, text: date, field: 'date' },
+      { x: 60, y: 560, text: 'Order number:' },
+      { x: 160, y: 560, text: order, field: 'order' },
+      { x: 60, y: 740, text: 'Questions? Call our office' },
+    ];
+  }
+  if (variant === 'd') {
+    return [
+      { x: 60, y: 40, text: 'Fabrikam Transport Delivery Note' },
+      { x: 330, y: 90, text: 'Order number:' },
+      { x: 430, y: 90, text: order, field: 'order' },
+      { x: 330, y: 150, text: 'Amount due' },
+      { x: 330, y: 166, text: total, field: 'total' },
+      { x: 60, y: 300, text: 'Please check the goods on arrival' },
+      { x: 60, y: 600, text: 'Ship to' },
+      { x: 60, y: 616, text: customer, field: 'customer' },
+      { x: 60, y: 632, text: `${city} store` },
+      { x: 330, y: 700, text: 'Delivery date:' },
+      { x: 420, y: 700, text: date, field: 'date' },
+    ];
+  }
   const lines: Line[] =
     variant === 'a'
       ? [
@@ -110,7 +145,40 @@ export function render(lines: Line[], r: () => number): TrainingDocument {
   return { pages: [words], labels };
 }
 
-export const deliveryNotes = (count: number, seed: number, variant: 'a' | 'b' = 'a') => {
+export type Variant = 'a' | 'b' | 'c' | 'd';
+
+export const deliveryNotes = (count: number, seed: number, variant: Variant = 'a') => {
   const r = random(seed);
   return Array.from({ length: count }, () => render(deliveryNote(r, variant), r));
 };
+
+const ARTICLES = ['Bolts', 'Steel brackets', 'Copper pipe 15 mm', 'Valve', 'Rubber seal kit', 'Hinges', 'Wall plugs'];
+
+/**
+ * Delivery notes of layout "a" with a table of the articles delivered (1 to 6 rows, articles of one
+ * to four words, a quantity and a price), labelled as a DynamicTable field `items` with the columns
+ * article, qty and price.
+ */
+export function deliveryNotesWithItems(count: number, seed: number): TrainingDocument[] {
+  const r = random(seed);
+  return Array.from({ length: count }, () => {
+    const lines = deliveryNote(r, 'a');
+    const rows = Array.from({ length: 1 + Math.floor(r() * 6) }, () => [
+      ARTICLES[Math.floor(r() * ARTICLES.length)] as string,
+      String(1 + Math.floor(r() * 40)),
+      `${Math.floor(r() * 300 + 1)}.${String(Math.floor(r() * 100)).padStart(2, '0')}`,
+    ]);
+    lines.push(
+      { x: 60, y: 210, text: 'Article' },
+      { x: 330, y: 210, text: 'Qty' },
+      { x: 420, y: 210, text: 'Unit price' },
+      ...rows.flatMap(([article, qty, price], i) => [
+        { x: 60, y: 230 + i * 16, text: article as string },
+        { x: 330, y: 230 + i * 16, text: qty as string },
+        { x: 420, y: 230 + i * 16, text: price as string },
+      ]),
+    );
+    const doc = render(lines, r);
+    return { ...doc, tables: [{ fieldId: 'items', columns: ['article', 'qty', 'price'], rows, page: 1 }] };
+  });
+}

@@ -1,0 +1,293 @@
+/**
+ * Neural model bench: field accuracy on held-out real invoices of layouts it was not trained on,
+ * against the built-in invoice extractor on the same files, and training time per 100 pages.
+ *
+ * Documents: every PDF of fixtures/invoices-dev and fixtures/invoices whose text layer is usable
+ * (scans and photos need OCR and are left out; so is any document where none of the fields below
+ * can be found in its words). Split in two halves by a hash of the file name (extraction/scoring.ts
+ * `halfOf`): a model learned from half A reads half B, one learned from half B reads half A. Nearly
+ * every document is another vendor's layout, so what is measured is reading layouts never seen.
+ * Labels: the ground-truth JSON gives values, not boxes; a document's label for a field is the
+ * shortest run of words on one line whose text reads as the true value (the first in reading order;
+ * the last for the total, which invoices print last) — as a person would draw it.
+ * Fields: invoice number, issue date, grand total, currency, issuer. The model's text and the
+ * built-in's are both read as the field's type (a date as a day, an amount as a number, a currency
+ * as its ISO code) and scored by extraction/scoring.ts `isRight`. The built-in extractor reads the
+ * printed page only (`detectInvoiceFields`; embedded e-invoice XML is not used), as the model does.
+ * Target: the neural model better than the built-in one. The built-in rules were written looking at
+ * these very files (half A of invoices-dev), so the comparison favours them.
+ * Training time: the worker's whole neural training step (held-out evaluation + the final model)
+ * on all the documents, per 100 pages; product-spec §9 gives neural training 20–60 minutes.
+ *
+ * Run: cd apps/server && pnpm exec tsx ../../tests/bench/neural-model.bench.ts [--quick] [--misses]
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { detectInvoiceFields } from '../../apps/server/src/pipeline/documents/fields/detect-invoice-fields.js';
+import { CURRENCY_MARKERS, findAmounts } from '../../apps/server/src/pipeline/documents/fields/parse-amount.js';
+import {
+  type DayMonthOrder,
+  documentDayMonthOrder,
+  parseDate,
+} from '../../apps/server/src/pipeline/documents/fields/parse-date.js';
+import { extractPdfText } from '../../apps/server/src/pipeline/documents/pdf/extract-pdf-text.js';
+import { assessTextLayer } from '../../apps/server/src/pipeline/documents/pdf/text-layer-quality.js';
+import type { PageText } from '../../apps/server/src/pipeline/documents/text/page-text.js';
+import { evaluateNeural, learnNeural, readNeural } from '../../apps/server/src/pipeline/templates/neural-model.js';
+import type { LabelledValue, TrainingDocument, Word } from '../../apps/server/src/pipeline/templates/template-model.js';
+import { deliveryNotes } from '../../apps/server/src/pipeline/templates/testing/delivery-notes.js';
+import { foundField, halfOf, isRight, MAIN_FIELDS, type MainField } from './extraction/scoring.ts';
+import { reportFigure } from './figures.ts';
+
+const BENCH = 'neural-model';
+const quick = process.argv.includes('--quick');
+const SHOW_MISSES = process.argv.includes('--misses');
+const FIXTURES = fileURLToPath(new URL('../../fixtures/', import.meta.url));
+/** The pipeline's rule for a usable text layer (stages/recognizers.ts). */
+const MIN_TEXT_CHARS = 20;
+const LONGEST_VALUE = 8;
+
+type Truth = Partial<Record<MainField, string | number>>;
+
+interface BenchDocument {
+  name: string;
+  truth: Truth;
+  pages: PageText[];
+  order: DayMonthOrder;
+  training: TrainingDocument;
+}
+
+function truthFiles(): Array<{ name: string; path: string; truth: Truth }> {
+  const dev = join(FIXTURES, 'invoices-dev');
+  const devFiles = readdirSync(dev)
+    .filter((name) => name.endsWith('.pdf'))
+    .map((name) => {
+      const json = JSON.parse(readFileSync(join(dev, name.replace(/\.pdf$/, '.json')), 'utf8')) as Truth & {
+        kind?: string;
+      };
+      return { name, path: join(dev, name), truth: json, kind: json.kind };
+    })
+    .filter((f) => f.kind === undefined || f.kind === 'digital');
+  const i2d = join(FIXTURES, 'invoices');
+  const i2dFiles = readdirSync(i2d)
+    .filter((name) => name.endsWith('.pdf'))
+    .map((name) => {
+      const [json] = JSON.parse(readFileSync(join(i2d, name.replace(/\.pdf$/, '.json')), 'utf8')) as Array<
+        Record<string, unknown>
+      >;
+      const truth: Truth = {};
+      if (json?.invoice_number !== undefined) truth.invoiceNumber = String(json.invoice_number);
+      if (json?.date !== undefined) truth.date = String(json.date).slice(0, 10);
+      if (json?.amount !== undefined) truth.totalAmount = Number(json.amount);
+      if (json?.currency !== undefined) truth.currency = String(json.currency);
+      if (json?.issuer !== undefined) truth.issuer = String(json.issuer);
+      return { name, path: join(i2d, name), truth };
+    });
+  return [...devFiles, ...i2dFiles].sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+/** A text read as the field's type, the way the built-in extractor normalises it. */
+function asField(field: MainField, text: string, order: DayMonthOrder): string | null {
+  switch (field) {
+    case 'date':
+      return parseDate(text, order);
+    case 'totalAmount':
+      return findAmounts(text)[0]?.normalized ?? null;
+    case 'currency': {
+      const marked = findAmounts(text).find((a) => a.currency)?.currency;
+      return marked ?? CURRENCY_MARKERS[text.trim().toLowerCase()] ?? null;
+    }
+    default:
+      return text;
+  }
+}
+
+const box = (words: PageText['words']) => ({
+  left: Math.min(...words.map((w) => w.edges.left)),
+  top: Math.min(...words.map((w) => w.edges.top)),
+  right: Math.max(...words.map((w) => w.edges.right)),
+  bottom: Math.max(...words.map((w) => w.edges.bottom)),
+});
+
+/** The label of a field: the shortest run of words on a line that reads as the true value. */
+function labelOf(field: MainField, truth: string | number, pages: PageText[], order: DayMonthOrder) {
+  const found: LabelledValue[] = [];
+  for (let length = 1; length <= LONGEST_VALUE && found.length === 0; length++) {
+    for (const page of pages) {
+      for (const line of page.lines) {
+        for (let start = 0; start + length <= line.words.length; start++) {
+          const run = line.words.slice(start, start + length);
+          const text = run.map((w) => w.text).join(' ');
+          // The issuer is its name's words exactly; the other fields what reads as the value.
+          const right =
+            field === 'issuer'
+              ? isRight('issuer', truth, text) && text.split(/\s+/).length <= String(truth).split(/\s+/).length
+              : isRight(field, truth, asField(field, text, order));
+          if (right) found.push({ fieldId: field, page: page.pageNumber, box: box(run), text });
+        }
+      }
+    }
+  }
+  return field === 'totalAmount' ? found.at(-1) : found[0];
+}
+
+async function load(): Promise<BenchDocument[]> {
+  const documents: BenchDocument[] = [];
+  for (const file of truthFiles()) {
+    const pages = await extractPdfText(new Uint8Array(readFileSync(file.path)));
+    const usable = pages.every((page) => {
+      const quality = assessTextLayer(page.text);
+      return quality.usable && quality.visibleChars >= MIN_TEXT_CHARS;
+    });
+    if (!usable) continue;
+    const order = documentDayMonthOrder(pages.map((p) => p.text)) ?? 'dmy';
+    const labels: LabelledValue[] = [];
+    for (const field of MAIN_FIELDS) {
+      const truth = file.truth[field];
+      if (truth === undefined || truth === '') continue;
+      const label = labelOf(field, truth, pages, order);
+      if (label) labels.push(label);
+    }
+    if (labels.length === 0) continue;
+    const words: Word[][] = pages.map((page) => page.words.map((w) => ({ text: w.text, box: { ...w.edges } })));
+    documents.push({ name: file.name, truth: file.truth, pages, order, training: { pages: words, labels } });
+  }
+  return documents;
+}
+
+interface Tally {
+  right: number;
+  total: number;
+  byField: Record<string, { right: number; total: number }>;
+}
+const emptyTally = (): Tally => ({ right: 0, total: 0, byField: {} });
+function count(tally: Tally, field: string, right: boolean) {
+  tally.total += 1;
+  if (right) tally.right += 1;
+  const f = tally.byField[field] ?? { right: 0, total: 0 };
+  tally.byField[field] = f;
+  f.total += 1;
+  if (right) f.right += 1;
+}
+const pct = (t: { right: number; total: number }) => (t.total === 0 ? 0 : (100 * t.right) / t.total);
+
+const documents = await load();
+const halves = {
+  A: documents.filter((d) => halfOf(d.name) === 'A'),
+  B: documents.filter((d) => halfOf(d.name) === 'B'),
+};
+console.log(
+  `${documents.length} documents with a usable text layer and at least one value found in their words (${halves.A.length} in half A, ${halves.B.length} in half B); ${documents.reduce((s, d) => s + d.pages.length, 0)} pages; ${documents.reduce((s, d) => s + d.training.labels.length, 0)} labels`,
+);
+console.log(`Half A: ${halves.A.map((d) => d.name).join(', ')}`);
+console.log(`Half B: ${halves.B.map((d) => d.name).join(', ')}`);
+
+const neural = emptyTally();
+const builtIn = emptyTally();
+const directions: Array<[string, BenchDocument[], BenchDocument[]]> = [
+  ['A→B', halves.A, halves.B],
+  ['B→A', halves.B, halves.A],
+];
+const perDirection: string[] = [];
+for (const [name, train, test] of directions) {
+  const model = await learnNeural(
+    train.map((d) => d.training),
+    { seed: 7 },
+  );
+  const n = emptyTally();
+  const b = emptyTally();
+  for (const doc of test) {
+    const read = await readNeural(model, doc.training.pages);
+    const printed = detectInvoiceFields(doc.pages);
+    for (const field of MAIN_FIELDS) {
+      const truth = doc.truth[field];
+      if (truth === undefined || truth === '') continue;
+      const value = read.find((v) => v.fieldId === field);
+      const mine = value ? asField(field, value.text, doc.order) : null;
+      const theirs = foundField(printed, field).value;
+      const neuralRight = isRight(field, truth, mine);
+      const builtInRight = isRight(field, truth, theirs);
+      for (const [tally, right] of [
+        [n, neuralRight],
+        [neural, neuralRight],
+        [b, builtInRight],
+        [builtIn, builtInRight],
+      ] as const)
+        count(tally, field, right);
+      if (SHOW_MISSES && !neuralRight) {
+        console.log(
+          `  miss ${name} ${doc.name} ${field}: expected ${JSON.stringify(truth)}, read ${JSON.stringify(value?.text ?? null)} (${value?.confidence ?? '–'}); built-in ${JSON.stringify(theirs)}`,
+        );
+      }
+    }
+  }
+  perDirection.push(
+    `${name}: neural ${pct(n).toFixed(1)}% (${n.right}/${n.total}), built-in ${pct(b).toFixed(1)}% (${b.right}/${b.total})`,
+  );
+}
+console.log(perDirection.join('; '));
+for (const field of MAIN_FIELDS) {
+  const n = neural.byField[field] ?? { right: 0, total: 0 };
+  const b = builtIn.byField[field] ?? { right: 0, total: 0 };
+  console.log(
+    `  ${field.padEnd(14)} neural ${pct(n).toFixed(1).padStart(5)}% ${n.right}/${n.total}   built-in ${pct(b).toFixed(1).padStart(5)}% ${b.right}/${b.total}`,
+  );
+}
+// Reported, not enforced: an accuracy miss would fail every build, and the target is a comparison
+// the team tracks, not a floor the product promises. The verdict is in the note.
+const better = neural.right > builtIn.right;
+reportFigure({
+  bench: BENCH,
+  name: 'field accuracy on held-out invoices of layouts not trained on (neural vs built-in extractor)',
+  value: pct(neural),
+  baseline: pct(builtIn),
+  unit: '%',
+  kind: 'accuracy',
+  note: `target: better than the built-in extractor (baseline) — ${better ? 'met' : 'MISSED'}; ${neural.right}/${neural.total} vs ${builtIn.right}/${builtIn.total} values, ${documents.length} documents, trained on one half and read the other, both ways; ${perDirection.join('; ')}`,
+});
+
+// Training time: the worker's neural training step on every document (evaluation + final model).
+const runs = quick ? 1 : 3;
+const times: number[] = [];
+const pages = documents.reduce((s, d) => s + d.pages.length, 0);
+for (let run = 0; run < runs; run++) {
+  const all = documents.map((d) => d.training);
+  const start = performance.now();
+  await evaluateNeural(all, { seed: run + 1 });
+  await learnNeural(all, { seed: run + 1 });
+  times.push(performance.now() - start);
+}
+const median = [...times].sort((a, b) => a - b)[times.length >> 1] as number;
+reportFigure({
+  bench: BENCH,
+  name: 'neural training time per 100 pages (held-out evaluation + final model)',
+  value: ((median / 1000) * 100) / pages,
+  unit: 's',
+  target: { of: 'value', max: 3600 },
+  kind: 'timing',
+  note: `median of ${runs} on ${pages} pages (${documents.length} documents); product-spec §9: neural training 20–60 minutes`,
+});
+
+// At scale: generated delivery notes (three layouts, one page each), to see how the time per page
+// and the memory go as a set grows towards the 50,000 pages a neural set may have.
+const largePages = quick ? 300 : 3000;
+const large = [
+  ...deliveryNotes(largePages / 3, 11),
+  ...deliveryNotes(largePages / 3, 12, 'c'),
+  ...deliveryNotes(largePages / 3, 13, 'd'),
+];
+const largeStart = performance.now();
+await evaluateNeural(large, { seed: 1 });
+await learnNeural(large, { seed: 1 });
+const largeSeconds = (performance.now() - largeStart) / 1000;
+reportFigure({
+  bench: BENCH,
+  name: `neural training time per 100 pages on ${largePages} generated pages (held-out evaluation + final model)`,
+  value: (largeSeconds * 100) / largePages,
+  unit: 's',
+  target: { of: 'value', max: 3600 },
+  kind: 'timing',
+  note: `${largeSeconds.toFixed(1)} s in all; peak resident memory of the bench ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+});
