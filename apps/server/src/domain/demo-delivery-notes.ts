@@ -13,7 +13,19 @@ export interface DeliveryNotePdf {
   bytes: Uint8Array;
   /** The printed values of the note's fields. */
   values: Record<DeliveryNoteField, string>;
+  /** Where each value is printed, in points from the page's top-left corner (a Letter page). */
+  regions: Record<DeliveryNoteField, Region>;
 }
+
+export interface Region {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** Size of the page the notes are printed on (Letter), in points. */
+export const DELIVERY_NOTE_PAGE = { width: 612, height: 792 } as const;
 
 const FONT_SIZE = 10;
 /** Goods lines that make the page look like the paper it stands for; the same on every note. */
@@ -40,8 +52,19 @@ export async function deliveryNotePdf(seed: number): Promise<DeliveryNotePdf> {
     pdf.on('error', reject);
   });
   pdf.font('Helvetica').fontSize(FONT_SIZE);
+  const regions = {} as Record<DeliveryNoteField, Region>;
   for (const line of lines) {
-    pdf.text(line.text, line.x + shift.x, line.y + shift.y, { lineBreak: false });
+    const x = line.x + shift.x;
+    const y = line.y + shift.y;
+    pdf.text(line.text, x, y, { lineBreak: false });
+    if (line.field) {
+      regions[line.field as DeliveryNoteField] = {
+        left: x,
+        top: y,
+        right: x + pdf.widthOfString(line.text),
+        bottom: y + pdf.currentLineHeight(),
+      };
+    }
   }
   GOODS.forEach((text, index) => {
     pdf.text(text, 80 + shift.x, 240 + index * 18 + shift.y, { lineBreak: false });
@@ -52,7 +75,12 @@ export async function deliveryNotePdf(seed: number): Promise<DeliveryNotePdf> {
     .stroke();
   pdf.end();
   await done;
-  return { fileName: `delivery-note-${values.order}.pdf`, bytes: new Uint8Array(Buffer.concat(chunks)), values };
+  return {
+    fileName: `delivery-note-${values.order}.pdf`,
+    bytes: new Uint8Array(Buffer.concat(chunks)),
+    values,
+    regions,
+  };
 }
 
 /** Seeds of the demo's notes: six to label (five are enough for a good template) and train on. */
