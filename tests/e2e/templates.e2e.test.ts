@@ -60,13 +60,25 @@ async function defineField(s: Session, field: (typeof FIELDS)[number]) {
   await form.waitFor({ state: 'detached' });
 }
 
+/** Where the first page is once it stops moving (a zoom animates to its new size). */
+async function settledBox(s: Session) {
+  const firstPage = s.page.locator('.rd-page[data-page-number="1"]');
+  let last = '';
+  for (let tries = 0; tries < 50; tries++) {
+    const box = await firstPage.boundingBox();
+    const now = JSON.stringify(box);
+    if (box && now === last) return box;
+    last = now;
+    await s.page.waitForTimeout(150);
+  }
+  throw new Error('The first page did not settle on screen.');
+}
+
 /** Draws the value's region with the mouse after "Draw region" of its field. */
 async function drawRegion(s: Session, note: DeliveryNotePdf, field: (typeof FIELDS)[number]) {
   const page = s.page;
   await page.getByTestId(`builder.draw.${field.key}`).click();
-  const firstPage = page.locator('.rd-page[data-page-number="1"]');
-  const box = await firstPage.boundingBox();
-  if (!box) throw new Error('The first page is not on screen.');
+  const box = await settledBox(s);
   const region = note.regions[field.note];
   const at = (x: number, y: number) => ({
     x: box.x + (x / DELIVERY_NOTE_PAGE.width) * box.width,
@@ -126,6 +138,8 @@ describe('templates', () => {
       await page.goto(`/task/viewer/templatebuilder?taskId=${taskIds[index]}&workspaceId=${trainingId}`);
       await page.getByTestId('builder').waitFor({ timeout: 30_000 });
       await page.locator('.rd-page[data-page-number="1"] canvas').first().waitFor({ timeout: 30_000 });
+      // The whole page on screen, so every value can be reached with the mouse.
+      await page.getByTestId('viewer').getByRole('button', { name: 'Fit page' }).click();
       if (index === 0) {
         for (const field of FIELDS) await defineField(s, field);
         await settle(s);
@@ -176,7 +190,7 @@ describe('templates', () => {
       await api<{ items: Array<{ id: string; versionNumber: number }> }>(
         s,
         await token(),
-        `/TemplateBuilder/templates/${trainingId}`,
+        `/TemplateBuilder/templates/${trainingId}?PageNumber=1&PageSize=10`,
       )
     ).items;
     if (!model) throw new Error('No model version is listed.');
