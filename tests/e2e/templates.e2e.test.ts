@@ -4,8 +4,8 @@
  * training workspace, defines the template's fields in the template builder on the first one,
  * draws each value's region on every note and finishes its review (each note is then labelled:
  * ToClassify → Classified), trains a template model on /templates/training, activates the version,
- * chooses the model for the "Delivery notes" workspace, imports a sixth note there and finds its
- * fields filled with the values printed on it.
+ * chooses the model in the settings of the "Delivery notes" workspace, imports a sixth note there
+ * and finds its fields filled with the values printed on it.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -185,20 +185,19 @@ describe('templates', () => {
     await version.getByRole('button', { name: /Activate/ }).click();
     await expect.poll(() => version.getAttribute('data-phase'), { timeout: 20_000 }).toBe('active');
 
-    // The reading workspace recognizes with the model; a sixth note imported there is read by it.
-    const [model] = (
-      await api<{ items: Array<{ id: string; versionNumber: number }> }>(
-        s,
-        await token(),
-        `/TemplateBuilder/templates/${trainingId}?PageNumber=1&PageSize=10`,
-      )
-    ).items;
-    if (!model) throw new Error('No model version is listed.');
-    const chosen = await api<{ succeeded: boolean }>(s, await token(), '/SdWorkspace/PatchCustomModel', {
-      method: 'PATCH',
-      body: JSON.stringify({ workspaceId: readingId, customModelId: model.id }),
-    });
-    expect(chosen.succeeded).toBe(true);
+    // The reading workspace recognizes with the model, chosen in its settings (fields tab): the
+    // fields the model reads join the workspace's.
+    await page.getByTestId('workspace-switcher').selectOption(readingId);
+    await page.goto('/workspace/edit?tab=fields');
+    const choice = page.getByTestId('workspace.customModel.choice');
+    await choice.waitFor();
+    await expect.poll(() => choice.locator('option').count(), { timeout: 20_000 }).toBe(2);
+    await choice.selectOption({ index: 1 });
+    await page.getByTestId('workspace.customModel.save').click();
+    await expect.poll(() => page.getByTestId('workspace.customModel.save').isDisabled(), { timeout: 20_000 }).toBe(true);
+    await page.getByTestId('workspace.fields.row.OrderNumber').waitFor({ timeout: 20_000 });
+    await settle(s);
+    await s.screenshot('templates-4-model-chosen');
     const sixth = await deliveryNotePdf(NEW_NOTE_SEED);
     const sixthId = await importFileForReview(s.baseUrl, await token(), readingId, sixth.fileName, sixth.bytes);
     await page.goto(`/task/viewer?taskId=${sixthId}&workspaceId=${readingId}`);
@@ -207,7 +206,7 @@ describe('templates', () => {
       await expect.poll(() => valuesOf(s, field.key), { timeout: 15_000 }).toEqual([sixth.values[field.note]]);
     }
     await settle(s);
-    await s.screenshot('templates-4-read-by-model');
+    await s.screenshot('templates-5-read-by-model');
     expect(s.problems).toEqual([]);
   });
 });
