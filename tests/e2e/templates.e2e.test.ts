@@ -194,7 +194,9 @@ describe('templates', () => {
     await expect.poll(() => choice.locator('option').count(), { timeout: 20_000 }).toBe(2);
     await choice.selectOption({ index: 1 });
     await page.getByTestId('workspace.customModel.save').click();
-    await expect.poll(() => page.getByTestId('workspace.customModel.save').isDisabled(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByTestId('workspace.customModel.save').isDisabled(), { timeout: 20_000 })
+      .toBe(true);
     await page.getByTestId('workspace.fields.row.OrderNumber').waitFor({ timeout: 20_000 });
     await settle(s);
     await s.screenshot('templates-4-model-chosen');
