@@ -34,6 +34,13 @@ describe('demo data', () => {
       const types = new Set(DEMO_WORKSPACES.map((w) => w.taskType));
       for (const type of ['Invoice', 'Receipt', 'Transcript', 'Custom', 'DocumentAnonymization'])
         expect(types.has(type as never)).toBe(true);
+      // A template to teach: a labelling-and-training workspace of the template kind.
+      const training = await db
+        .selectFrom('workspaces')
+        .select(['workspace_type', 'template_type'])
+        .where('task_type', '=', 'CustomTrainTemplate')
+        .executeTakeFirstOrThrow();
+      expect(training).toEqual({ workspace_type: 20, template_type: 30 });
     } finally {
       await close();
     }

@@ -4,6 +4,7 @@
 // denied caller, bad input with the spec's code and another tenant's workspace, on each database.
 import { describe, expect, it } from 'vitest';
 import { DEMO_WORKSPACES, demoId } from '../src/domain/demo-data.js';
+import { templateOf } from '../src/domain/workspaces/task-type-catalogue.js';
 import { databaseKinds, demoEmail, GLOBEX_ADMIN, userIdOf, useTestServer } from './support/harness.js';
 import { insertTasks } from './support/list-fixtures.js';
 
@@ -45,7 +46,8 @@ describe.each(databaseKinds())('workspaces on %s', (kind) => {
       expect(res.status).toBe(200);
       const list = res.body as Body[];
       expect(list.map((w) => w.workspaceId).sort()).toEqual(
-        DEMO_WORKSPACES.filter((w) => w.tenant === 'acme')
+        // Standard workspaces only: the labelling-and-training one is listed with workspaceType 20.
+        DEMO_WORKSPACES.filter((w) => w.tenant === 'acme' && templateOf(w.taskType).workspaceType === 10)
           .map((w) => ws(w.name))
           .sort(),
       );
@@ -57,11 +59,16 @@ describe.each(databaseKinds())('workspaces on %s', (kind) => {
         userStatus: 10,
         workspaceTemplateName: 'Invoices',
       });
-      const none = await t.call('GET', `${V}/UserWorkspaces`, {
+      const training = await t.call('GET', `${V}/UserWorkspaces`, {
         token: await as('Viewer'),
         query: { workspaceType: '20' },
       });
-      expect(none.body).toEqual([]);
+      expect((training.body as Body[]).map((w) => w.workspaceId)).toEqual(
+        DEMO_WORKSPACES.filter((w) => w.tenant === 'acme' && templateOf(w.taskType).workspaceType === 20).map((w) =>
+          ws(w.name),
+        ),
+      );
+      expect(training.body).toHaveLength(1);
     });
     it('leaves out workspaces where the caller is no (active) member; super-users see all', async () => {
       await reset();

@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mountDocumentViewer } from './embed.js';
+import { mountTemplateBuilder } from './template-builder-embed.js';
+import { invoiceConfig } from './test/fixtures.js';
 import { createMockViewerApi } from './test/mock-api.js';
+import { createMockTemplateApi } from './test/mock-template-api.js';
 
 // pdf.js needs a real browser; the stand-in keeps this test about the mount API (see tests/embed for the real thing).
 vi.mock('./pages/index.js', () => ({ DocumentPages: () => null, PageThumbnails: () => null }));
@@ -56,5 +59,48 @@ describe('mountDocumentViewer', () => {
 
   it('needs a client or a base URL with a token provider', () => {
     expect(() => mountDocumentViewer(document.createElement('div'), { taskId: 'x' })).toThrow(/baseUrl/);
+  });
+});
+
+describe('mountTemplateBuilder', () => {
+  it("mounts the builder with the template's fields, updates, emits typed events and destroys", async () => {
+    // A labelling workspace: its own configuration has no fields; the template brings them.
+    const viewer = createMockViewerApi({
+      init: {
+        workspaceConfig: invoiceConfig({ categories: [], fieldOrder: [], fieldsToDetect: [], requiredFields: [] }),
+      },
+    });
+    const template = createMockTemplateApi();
+    server.use(...template.handlers, ...viewer.handlers);
+    const element = document.createElement('div');
+    document.body.append(element);
+    const abilities = ['Viewer.View', 'Templates.CreateField'].map((permission) => {
+      const [subject = '', action = ''] = permission.split('.');
+      return { subject, action };
+    });
+    const builder = mountTemplateBuilder(element, {
+      client,
+      taskId: viewer.init.taskId,
+      userId: 'embed-builder',
+      locale: 'en',
+      abilities,
+    });
+    const states: string[] = [];
+    const off = builder.on('saveStateChange', (state) => states.push(state));
+
+    expect(await screen.findByRole('heading', { name: 'Template builder' })).toBeTruthy();
+    await screen.findByTestId('templates.field.NoteNumber');
+    const value = await screen.findByRole('textbox', { name: 'Note number value' });
+    await userEvent.type(value, 'DN-1');
+    await waitFor(() => expect(states.at(-1)).toBe('saved'), { timeout: 3000 });
+    off();
+
+    await act(async () => builder.update({ locale: 'de' }));
+    expect(await screen.findByRole('heading', { name: 'Vorlagen-Editor' })).toBeTruthy();
+    expect(() => mountTemplateBuilder(document.createElement('div'), { taskId: 'x' })).toThrow(/baseUrl/);
+
+    await act(async () => builder.destroy());
+    expect(element.innerHTML).toBe('');
+    element.remove();
   });
 });

@@ -18,12 +18,20 @@ async function api<T>(baseUrl: string, token: string, path: string, init: Reques
   return (await response.json()) as T;
 }
 
-/** Id of the reviewer's workspace of that name (demo data: "Supplier invoices"). */
-export async function workspaceIdByName(baseUrl: string, token: string, name: string): Promise<string> {
+/**
+ * Id of the reviewer's workspace of that name (demo data: "Supplier invoices"); `workspaceType` 20
+ * finds a labelling-and-training workspace.
+ */
+export async function workspaceIdByName(
+  baseUrl: string,
+  token: string,
+  name: string,
+  workspaceType: 10 | 20 = 10,
+): Promise<string> {
   const list = await api<Array<{ workspaceId: string; workspaceName: string }>>(
     baseUrl,
     token,
-    '/SdWorkspace/UserWorkspaces?workspaceType=10',
+    `/SdWorkspace/UserWorkspaces?workspaceType=${workspaceType}`,
   );
   const found = list.find((w) => w.workspaceName === name);
   if (!found) throw new Error(`No workspace "${name}" among ${list.map((w) => w.workspaceName).join(', ')}`);

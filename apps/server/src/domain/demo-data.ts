@@ -6,6 +6,7 @@ import type { Db } from '../db/database.js';
 import { SeedRowsRepository } from '../db/repositories/seed-rows.js';
 import { hashPassword } from './passwords.js';
 import { ROLE_NAMES, ROLES, type RoleName, roleByName } from './roles.js';
+import { templateOf } from './workspaces/task-type-catalogue.js';
 
 /** Documented in apps/server/README.md. */
 export const DEMO_PASSWORD = 'Reviewdesk-demo-1';
@@ -145,6 +146,36 @@ export const DEMO_WORKSPACES = [
     },
   },
   {
+    // A template to teach: delivery notes of one layout waiting to be labelled (demo-tasks.ts).
+    tenant: 'acme',
+    name: 'Delivery notes (training)',
+    taskType: 'CustomTrainTemplate',
+    languages: ['en'],
+    configuration: {
+      ...baseConfiguration,
+      recognizerServiceName: 'pdfminer',
+      supportedFileTypes: ['.pdf', '.png', '.jpg', '.tiff'],
+      categories: [],
+      fieldsToDetect: [],
+      requiredFields: [],
+    },
+  },
+  {
+    // Where new delivery notes are read by the model trained above, once it is chosen here.
+    tenant: 'acme',
+    name: 'Delivery notes',
+    taskType: 'Custom',
+    languages: ['en'],
+    configuration: {
+      ...baseConfiguration,
+      recognizerServiceName: 'pdfminer',
+      supportedFileTypes: ['.pdf', '.png', '.jpg', '.tiff'],
+      categories: [],
+      fieldsToDetect: [],
+      requiredFields: [],
+    },
+  },
+  {
     tenant: 'acme',
     name: 'Anonymise letters',
     taskType: 'DocumentAnonymization',
@@ -212,8 +243,6 @@ export const DEMO_BATCHES = [
   { workspace: 'Interviews', name: 'Candidate interviews', isOpen: true },
 ] as const;
 
-const STANDARD_WORKSPACE = 10;
-const BUILT_IN_TEMPLATE = 10;
 const ACTIVE = 10;
 
 let demoPasswordHash: Promise<string> | undefined;
@@ -276,8 +305,9 @@ export async function seedDemoData(db: Db): Promise<void> {
       description: `${ws.taskType} demo workspace`,
       is_default: 'isDefault' in ws && ws.isDefault === true,
       task_type: ws.taskType,
-      workspace_type: STANDARD_WORKSPACE,
-      template_type: BUILT_IN_TEMPLATE,
+      // Standard and built-in, except the training kinds (labelling-and-training, trained template).
+      workspace_type: templateOf(ws.taskType).workspaceType,
+      template_type: templateOf(ws.taskType).templateType,
       languages: JSON.stringify(ws.languages),
       configuration: JSON.stringify({ name: ws.name, id, ...ws.configuration }),
     });

@@ -6,13 +6,12 @@ import { protectedRoutes, serverPages } from './paths';
 describe('routes behind their permission', () => {
   it.each(protectedRoutes)('$path opens for a user holding $permission', async ({ path, permission }) => {
     const { router } = renderApp({ path, abilities: [permission] });
-    // Each screen's landmark: a placeholder, a package's screen (template lists too), the home greeting, the help links
+    // Each screen's landmark: a package's screen (template lists too), the home greeting, the help links
     // or the profile.
     await waitFor(
       () =>
         expect(
-          screen.queryByTestId('placeholder') ??
-            screen.queryByTestId('task-list') ??
+          screen.queryByTestId('task-list') ??
             screen.queryByTestId('metrics') ??
             screen.queryByTestId('templates.configure') ??
             screen.queryByTestId('templates.labelling') ??

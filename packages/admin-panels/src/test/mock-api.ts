@@ -116,6 +116,20 @@ export function makeFields(): Schema<'WorkspaceFields'> {
   };
 }
 
+/** A trained template model of the tenant (AvailableCustomModel). */
+export const TRAINED_MODEL: Schema<'AvailableCustomModel'> = {
+  id: '22222222-2222-4222-8222-222222222222',
+  modelName: 'Guias de remessa',
+  serviceName: 'reviewdesk-template',
+  versionNumber: 2,
+  averageConfidence: 0.96,
+  trainingStatus: 60,
+  templateType: 30,
+  createdOn: '2026-11-26T17:00:00Z',
+  trainingDurationMinutes: 1,
+  isCurrent: false,
+};
+
 export interface MockAdminOptions {
   workspace?: Partial<Schema<'Workspace'>>;
   /** Delay of every answer in ms (stories show the loading state with a long one). */
@@ -169,6 +183,24 @@ export function createMockAdminApi(options: MockAdminOptions = {}) {
   };
 
   const handlers = [
+    // One trained template model the workspace may recognize with; choosing it names it the
+    // workspace's custom model.
+    http.get('*/api/:version/SdWorkspace/AvailableCustomModel', async ({ request }) => {
+      await answer(request);
+      if (options.failReads) return problem(options.failReads, 0, 'An unexpected server error occurred.');
+      const current = new URL(request.url).searchParams.get('currentModelId');
+      return HttpResponse.json([{ ...TRAINED_MODEL, isCurrent: current === TRAINED_MODEL.id }]);
+    }),
+    http.patch('*/api/:version/SdWorkspace/PatchCustomModel', async ({ request }) => {
+      await answer(request);
+      const body = (await request.json()) as Schema<'CustomModelPatch'>;
+      state.saves.push(body);
+      if (options.failSaves) return problem(options.failSaves, 10, 'The workspace configuration is not valid.');
+      const workspace = state.workspaces.get(body.workspaceId);
+      if (!workspace) return problem(404, 0, 'Not found.');
+      state.workspaces.set(body.workspaceId, { ...workspace, customModelId: body.customModelId ?? null });
+      return HttpResponse.json({ succeeded: true, result: true, errors: [] });
+    }),
     http.get('*/api/:version/SdWorkspace/basic/:id', async ({ request, params }) => {
       await answer(request);
       if (options.failReads) return problem(options.failReads, 0, 'An unexpected server error occurred.');

@@ -29,7 +29,13 @@ import {
   type TaskListTab,
   tabAllowsSelection,
 } from '../model/query';
-import { isAnonymisationTaskType, isMediaTaskType, isShareableTaskType, type TaskType } from '../model/taskKinds';
+import {
+  isAnonymisationTaskType,
+  isLabellingTaskType,
+  isMediaTaskType,
+  isShareableTaskType,
+  type TaskType,
+} from '../model/taskKinds';
 import { useDateFormatter } from '../shared/useDateFormatter';
 import type { ColumnStorage } from '../state/columnPreferences';
 import { TaskListToolbar } from '../toolbar/TaskListToolbar';
@@ -242,6 +248,7 @@ function TaskListView(props: TaskListProps) {
     <>
       <TaskListToolbar
         workspaceId={workspaceId}
+        labelling={isLabellingTaskType(taskType)}
         tab={tab}
         search={state.search}
         onSearch={store.getState().setSearch}

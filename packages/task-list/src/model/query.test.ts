@@ -15,6 +15,7 @@ describe('filterItems', () => {
       batchId: 'b-1',
       assignee: 'u-1',
       externalId: '  INV-7 ',
+      labellingStatuses: [10, 20],
     });
     expect(items.map((i) => [i.field, i.operator])).toEqual([
       ['status', 'in'],
@@ -23,8 +24,10 @@ describe('filterItems', () => {
       ['batchId', 'eq'],
       ['assignedUserId', 'eq'],
       ['externalId', 'contains'],
+      ['labellingStatus', 'in'],
     ]);
     expect(items[0]?.value).toEqual([60, 70]);
+    expect(items[6]?.value).toEqual([10, 20]);
     expect(items[5]?.value).toBe('INV-7');
     // Whole local days: from local midnight to the last millisecond of the last day.
     const from = new Date(String(items[1]?.value));

@@ -23,6 +23,8 @@ export interface TaskFilters {
   assignee: string;
   /** Part of the external id. */
   externalId: string;
+  /** LabellingStatus codes (any of): tasks of labelling-and-training workspaces (product-spec §4). */
+  labellingStatuses: readonly number[];
 }
 
 export const EMPTY_FILTERS: TaskFilters = {
@@ -32,6 +34,7 @@ export const EMPTY_FILTERS: TaskFilters = {
   batchId: '',
   assignee: '',
   externalId: '',
+  labellingStatuses: [],
 };
 
 /** A sort the server understands (its whitelist of sortable fields). */
@@ -62,6 +65,9 @@ export function filterItems(filters: TaskFilters): Schema<'FilterItem'>[] {
   if (filters.assignee) items.push({ field: 'assignedUserId', operator: 'eq', value: filters.assignee });
   const externalId = filters.externalId.trim();
   if (externalId) items.push({ field: 'externalId', operator: 'contains', value: externalId });
+  if (filters.labellingStatuses.length > 0) {
+    items.push({ field: 'labellingStatus', operator: 'in', value: [...filters.labellingStatuses] });
+  }
   return items;
 }
 

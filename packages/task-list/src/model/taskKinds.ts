@@ -33,3 +33,15 @@ export function isShareableTaskType(taskType: TaskType | null | undefined): bool
 export function isMediaTaskType(taskType: TaskType | null | undefined): boolean {
   return isRecordingType(taskType);
 }
+
+/** Task types of labelling-and-training workspaces, whose tasks carry a labelling status. */
+export const LABELLING_TASK_TYPES: ReadonlySet<TaskType> = new Set<TaskType>([
+  'Labelling',
+  'CustomTrainTemplate',
+  'CustomTrainNeural',
+]);
+
+/** True when the workspace's tasks are labelled for training; an unknown type is not. */
+export function isLabellingTaskType(taskType: TaskType | null | undefined): boolean {
+  return taskType ? LABELLING_TASK_TYPES.has(taskType) : false;
+}

@@ -98,6 +98,27 @@ export const FiltersSet: Story = {
   },
 };
 
+/** A labelling-and-training workspace: its tasks are also filtered by labelling status (§4). */
+export const Labelling: Story = {
+  args: { labelling: true },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const labelling = canvas.getByTestId('task-list.filters.labelling');
+    await expect(within(labelling).getAllByRole('checkbox')).toHaveLength(3);
+    await userEvent.click(within(labelling).getByLabelText('Por etiquetar'));
+    await userEvent.click(within(labelling).getByLabelText('Por etiquetar de novo (campos novos)'));
+    await userEvent.click(canvas.getByTestId('task-list.filters.apply'));
+    await expect(args.onApply).toHaveBeenCalledWith({ ...EMPTY_FILTERS, labellingStatuses: [10, 20] });
+  },
+};
+
+/** Outside labelling workspaces there is no labelling status to filter by. */
+export const NotLabelling: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryByTestId('task-list.filters.labelling')).toBeNull();
+  },
+};
+
 /** Enter in a field applies the form, as any form does. */
 export const Keyboard: Story = {
   play: async ({ canvasElement, args }) => {

@@ -1,6 +1,7 @@
 /**
- * The filter form: statuses grouped as product-spec §4 groups them, creation dates, batch,
- * who has the task checked out, and external id. Edits are local until "Apply", so the list is
+ * The filter form: statuses grouped as product-spec §4 groups them, the labelling status in
+ * labelling-and-training workspaces, creation dates, batch, who has the task checked out, and
+ * external id. Edits are local until "Apply", so the list is
  * not re-queried on every keystroke.
  */
 
@@ -16,9 +17,18 @@ export interface FiltersPanelProps {
   workspaceId: string;
   value: TaskFilters;
   onApply: (filters: TaskFilters) => void;
+  /** The workspace labels tasks for training: offer the labelling statuses. */
+  labelling?: boolean;
 }
 
-export function FiltersPanel({ workspaceId, value, onApply }: FiltersPanelProps) {
+/** LabellingStatus codes of the contract and their strings: ToClassify, ToClassifyWithNewFields, Classified. */
+const LABELLING_STATUSES = [
+  { code: 10, name: 'toClassify' },
+  { code: 20, name: 'toClassifyWithNewFields' },
+  { code: 30, name: 'classified' },
+] as const;
+
+export function FiltersPanel({ workspaceId, value, onApply, labelling = false }: FiltersPanelProps) {
   const { t } = useTaskListTranslation();
   const ui = useUiTranslation();
   const api = useApiClient();
@@ -36,6 +46,11 @@ export function FiltersPanel({ workspaceId, value, onApply }: FiltersPanelProps)
   );
   const toggleStatus = (code: number, on: boolean) =>
     setDraft((d) => ({ ...d, statuses: on ? [...d.statuses, code] : d.statuses.filter((s) => s !== code) }));
+  const toggleLabelling = (code: number, on: boolean) =>
+    setDraft((d) => ({
+      ...d,
+      labellingStatuses: on ? [...d.labellingStatuses, code] : d.labellingStatuses.filter((s) => s !== code),
+    }));
 
   return (
     <form
@@ -62,6 +77,20 @@ export function FiltersPanel({ workspaceId, value, onApply }: FiltersPanelProps)
           </div>
         ))}
       </fieldset>
+      {labelling ? (
+        <fieldset className="rd-task-list__fieldset" data-testid="task-list.filters.labelling">
+          <legend className="rd-field__label">{t('filters.labelling')}</legend>
+          {LABELLING_STATUSES.map(({ code, name }) => (
+            <Checkbox
+              key={code}
+              label={t(`filters.labellingStatus.${name}`)}
+              checked={draft.labellingStatuses.includes(code)}
+              onChange={(event) => toggleLabelling(code, event.target.checked)}
+              data-testid={`task-list.filters.labelling.${code}`}
+            />
+          ))}
+        </fieldset>
+      ) : null}
       <div className="rd-task-list__filter-fields">
         <Input
           type="date"

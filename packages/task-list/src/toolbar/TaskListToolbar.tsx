@@ -10,6 +10,8 @@ import { useDebouncedSearch } from './useDebouncedSearch';
 
 export interface TaskListToolbarProps {
   workspaceId: string;
+  /** The workspace labels tasks for training (the labelling-status filter). */
+  labelling?: boolean;
   tab: TaskListTab;
   search: string;
   onSearch: (text: string) => void;
@@ -62,7 +64,12 @@ export const TaskListToolbar = memo(function TaskListToolbar(props: TaskListTool
             </Button>
           }
         >
-          <FiltersPanel workspaceId={props.workspaceId} value={props.filters} onApply={props.onFilters} />
+          <FiltersPanel
+            workspaceId={props.workspaceId}
+            labelling={props.labelling ?? false}
+            value={props.filters}
+            onApply={props.onFilters}
+          />
         </Popover>
       )}
       <ColumnsChooser

@@ -320,6 +320,17 @@ export const de: TranslationShape<typeof en> = {
       moveDown: '{{name}} nach unten',
       remove: '{{name}} entfernen',
     },
+    customModel: {
+      title: 'Eigenes Modell',
+      intro:
+        'Die Dokumente dieses Arbeitsbereichs mit einem Modell lesen, das an beschrifteten Dokumenten trainiert wurde. Die Felder, die das Modell liest, kommen zu den Feldern des Arbeitsbereichs hinzu.',
+      noModels: 'Noch kein trainiertes Modell: Dokumente beschriften und unter Modelltraining eines trainieren.',
+      label: 'Modell, das die Dokumente liest',
+      builtIn: 'Eingebaute Erkennung',
+      option: '{{name}}, Version {{version}} ({{confidence}} % durchschnittliche Konfidenz)',
+      use: 'Dieses Modell verwenden',
+      refused: 'Das Modell konnte nicht gewählt werden.',
+    },
     fields: {
       add: 'Feld hinzufügen',
       addTitle: 'Neues Feld',

@@ -315,6 +315,17 @@ export const en = {
       moveDown: 'Move {{name}} down',
       remove: 'Remove {{name}}',
     },
+    customModel: {
+      title: 'Custom model',
+      intro:
+        "Read this workspace's documents with a model trained on labelled documents. The fields the model reads are added to the workspace's fields.",
+      noModels: 'No trained model yet: label documents and train one under Model training.',
+      label: 'Model that reads the documents',
+      builtIn: 'Built-in recognizer',
+      option: '{{name}}, version {{version}} ({{confidence}} % average confidence)',
+      use: 'Use this model',
+      refused: 'The model could not be chosen.',
+    },
     fields: {
       add: 'Add field',
       addTitle: 'New field',

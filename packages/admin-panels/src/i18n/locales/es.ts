@@ -321,6 +321,17 @@ export const es: TranslationShape<typeof en> = {
       moveDown: 'Bajar a {{name}}',
       remove: 'Quitar a {{name}}',
     },
+    customModel: {
+      title: 'Modelo personalizado',
+      intro:
+        'Leer los documentos de este espacio de trabajo con un modelo entrenado con documentos etiquetados. Los campos que lee el modelo se añaden a los campos del espacio de trabajo.',
+      noModels: 'Aún no hay modelos entrenados: etiquete documentos y entrene uno en Entrenamiento de modelos.',
+      label: 'Modelo que lee los documentos',
+      builtIn: 'Reconocimiento integrado',
+      option: '{{name}}, versión {{version}} ({{confidence}} % de confianza media)',
+      use: 'Usar este modelo',
+      refused: 'No se pudo elegir el modelo.',
+    },
     fields: {
       add: 'Añadir campo',
       addTitle: 'Campo nuevo',

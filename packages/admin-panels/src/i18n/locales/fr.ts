@@ -319,6 +319,18 @@ export const fr: TranslationShape<typeof en> = {
       moveDown: 'Descendre {{name}}',
       remove: 'Retirer {{name}}',
     },
+    customModel: {
+      title: 'Modèle personnalisé',
+      intro:
+        "Lire les documents de cet espace de travail avec un modèle entraîné sur des documents étiquetés. Les champs que le modèle lit sont ajoutés aux champs de l'espace de travail.",
+      noModels:
+        "Aucun modèle entraîné pour l'instant : étiquetez des documents et entraînez-en un dans Entraînement des modèles.",
+      label: 'Modèle qui lit les documents',
+      builtIn: 'Reconnaissance intégrée',
+      option: '{{name}}, version {{version}} ({{confidence}} % de confiance moyenne)',
+      use: 'Utiliser ce modèle',
+      refused: "Le modèle n'a pas pu être choisi.",
+    },
     fields: {
       add: 'Ajouter un champ',
       addTitle: 'Nouveau champ',

@@ -320,6 +320,17 @@ export const pt: TranslationShape<typeof en> = {
       moveDown: 'Descer {{name}}',
       remove: 'Remover {{name}}',
     },
+    customModel: {
+      title: 'Modelo personalizado',
+      intro:
+        'Ler os documentos deste espaço de trabalho com um modelo treinado em documentos etiquetados. Os campos que o modelo lê são acrescentados aos campos do espaço de trabalho.',
+      noModels: 'Ainda não há modelos treinados: etiquete documentos e treine um em Treino de modelos.',
+      label: 'Modelo que lê os documentos',
+      builtIn: 'Reconhecimento incorporado',
+      option: '{{name}}, versão {{version}} ({{confidence}} % de confiança média)',
+      use: 'Usar este modelo',
+      refused: 'Não foi possível escolher o modelo.',
+    },
     fields: {
       add: 'Adicionar campo',
       addTitle: 'Novo campo',

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../../styles/index.css';
-import { WORKSPACE_ID } from '../../test/mock-api';
-import { StoryProvider } from '../../test/StoryProvider';
+import { TRAINED_MODEL, WORKSPACE_ID } from '../../test/mock-api';
+import { ADMIN_ABILITIES, StoryProvider, toAbilities } from '../../test/StoryProvider';
 import { mocked } from '../../test/story-helpers';
 import { WorkspaceSettings } from '../WorkspaceSettings';
 
@@ -52,6 +52,31 @@ export const EditAppliesToCurrentTask: Story = {
     await userEvent.type(await page.findByTestId('workspace.field.name'), ' de emissão');
     await userEvent.click(page.getByTestId('workspace.field.done'));
     await expect(canvas.getByTestId('workspace.fields.level')).toHaveTextContent('Aplica-se à tarefa atual.');
+  },
+};
+
+/** Who may change the workspace's model chooses a trained custom model to read its documents. */
+export const CustomModel: Story = {
+  parameters: { grants: [...ADMIN_ABILITIES, ...toAbilities(['Workspace.UpdateCustomModel'])] },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const choice = await canvas.findByTestId('workspace.customModel.choice');
+    await canvas.findByRole('option', { name: 'Guias de remessa, versão 2 (96 % de confiança média)' });
+    await expect(canvas.getByTestId('workspace.customModel.save')).toBeDisabled();
+    await userEvent.selectOptions(choice, TRAINED_MODEL.id);
+    await userEvent.click(canvas.getByTestId('workspace.customModel.save'));
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalledWith(expect.objectContaining({ tab: 'fields' })));
+    await waitFor(() => expect(canvas.getByTestId('workspace.customModel.save')).toBeDisabled());
+    await expect(choice).toHaveValue(TRAINED_MODEL.id);
+  },
+};
+
+/** The custom model choice in dark. */
+export const CustomModelDark: Story = {
+  globals: { skin: 'dark' },
+  parameters: { grants: [...ADMIN_ABILITIES, ...toAbilities(['Workspace.UpdateCustomModel'])] },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole('option', { name: /Guias de remessa/ });
   },
 };
 

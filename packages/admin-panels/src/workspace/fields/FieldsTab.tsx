@@ -16,6 +16,7 @@ import { moveItem } from '../../shared/moveItem';
 import { QueryStates } from '../../shared/QueryStates';
 import { useSaveReporter } from '../../shared/useSaveReporter';
 import { useReorder } from '../lists/useReorder';
+import { CustomModelSection } from './CustomModelSection';
 import { FieldEditor } from './FieldEditor';
 import {
   changeLevel,
@@ -43,6 +44,7 @@ export function FieldsTab({ workspaceId, ...events }: FieldsTabProps) {
     <QueryStates query={fields}>
       {(saved) => (
         <>
+          <CustomModelSection workspaceId={workspaceId} {...events} />
           <FieldsEditor
             key={fields.dataUpdatedAt}
             workspaceId={workspaceId}

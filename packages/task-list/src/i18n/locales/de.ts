@@ -89,6 +89,12 @@ export const de: TranslationShape<typeof en> = {
       review: 'Prüfung',
       processed: 'Verarbeitet',
     },
+    labelling: 'Beschriftung',
+    labellingStatus: {
+      toClassify: 'Zu beschriften',
+      toClassifyWithNewFields: 'Erneut zu beschriften (neue Felder)',
+      classified: 'Beschriftet',
+    },
     createdFrom: 'Erstellt ab',
     createdTo: 'Erstellt bis',
     batch: 'Stapel',

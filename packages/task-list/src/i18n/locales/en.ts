@@ -86,6 +86,12 @@ export const en = {
       review: 'Review',
       processed: 'Processed',
     },
+    labelling: 'Labelling',
+    labellingStatus: {
+      toClassify: 'To label',
+      toClassifyWithNewFields: 'To label again (new fields)',
+      classified: 'Labelled',
+    },
     createdFrom: 'Created from',
     createdTo: 'Created until',
     batch: 'Batch',

@@ -89,6 +89,12 @@ export const es: TranslationShape<typeof en> = {
       review: 'Revisión',
       processed: 'Procesadas',
     },
+    labelling: 'Etiquetado',
+    labellingStatus: {
+      toClassify: 'Por etiquetar',
+      toClassifyWithNewFields: 'Por etiquetar de nuevo (campos nuevos)',
+      classified: 'Etiquetado',
+    },
     createdFrom: 'Creadas desde',
     createdTo: 'Creadas hasta',
     batch: 'Lote',

@@ -89,6 +89,12 @@ export const fr: TranslationShape<typeof en> = {
       review: 'Révision',
       processed: 'Traitées',
     },
+    labelling: 'Étiquetage',
+    labellingStatus: {
+      toClassify: 'À étiqueter',
+      toClassifyWithNewFields: 'À étiqueter à nouveau (nouveaux champs)',
+      classified: 'Étiqueté',
+    },
     createdFrom: 'Créées à partir du',
     createdTo: 'Créées jusqu’au',
     batch: 'Lot',

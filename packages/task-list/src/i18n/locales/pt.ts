@@ -89,6 +89,12 @@ export const pt: TranslationShape<typeof en> = {
       review: 'Revisão',
       processed: 'Processadas',
     },
+    labelling: 'Etiquetagem',
+    labellingStatus: {
+      toClassify: 'Por etiquetar',
+      toClassifyWithNewFields: 'Por etiquetar de novo (campos novos)',
+      classified: 'Etiquetado',
+    },
     createdFrom: 'Criadas desde',
     createdTo: 'Criadas até',
     batch: 'Lote',
