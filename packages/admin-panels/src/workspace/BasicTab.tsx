@@ -9,10 +9,10 @@ import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
 import { QueryStates } from '../shared/QueryStates';
+import { SaveBar } from '../shared/SaveBar';
 import { useSaveReporter } from '../shared/useSaveReporter';
 import { ImportAddress } from './ImportAddress';
 import { languageOptions } from './languages';
-import { SaveBar } from './SaveBar';
 
 /** The contract's limits of WorkspaceBasicUpdate. */
 export const BASIC_LIMITS = { displayName: 256, description: 1024 } as const;

@@ -14,6 +14,22 @@ export const de: TranslationShape<typeof en> = {
     unsaved: 'Ungespeicherte Änderungen',
     readOnly: 'Sie können diese Einstellungen sehen, aber nicht ändern.',
     notAvailable: 'Dieser Teil ist auf diesem Server noch nicht verfügbar.',
+    /** The address field of every invitation (shared/invite/InviteEmailField.tsx). */
+    invite: {
+      email: 'E-Mail-Adresse',
+      emailInvalid: 'Geben Sie eine vollständige E-Mail-Adresse ein.',
+      sent: 'Einladung an {{email}} gesendet.',
+      checking: 'Adresse wird geprüft…',
+    },
+    /** The product's roles by their server names (shared/roleLabel.ts). */
+    roles: {
+      Developer: 'Entwickler',
+      Administrator: 'Administrator',
+      Manager: 'Manager',
+      Creator: 'Ersteller',
+      Reviewer: 'Prüfer',
+      Viewer: 'Betrachter',
+    },
   },
   workspace: {
     title: 'Arbeitsbereich-Einstellungen',
@@ -284,9 +300,6 @@ export const de: TranslationShape<typeof en> = {
       activateNamed: '{{name}} aktivieren',
       deactivateNamed: '{{name}} deaktivieren',
       inviteTitle: 'Per E-Mail einladen',
-      email: 'E-Mail-Adresse',
-      emailInvalid: 'Geben Sie eine vollständige E-Mail-Adresse ein.',
-      checking: 'Adresse wird geprüft…',
       fullName: 'Vollständiger Name',
       tenantRole: 'Rolle im Mandanten',
       everyWorkspace: 'Zu allen Arbeitsbereichen des Mandanten einladen',

@@ -12,6 +12,22 @@ export const en = {
     unsaved: 'Unsaved changes',
     readOnly: 'You can see these settings but not change them.',
     notAvailable: 'This part is not available on this server yet.',
+    /** The address field of every invitation (shared/invite/InviteEmailField.tsx). */
+    invite: {
+      email: 'E-mail address',
+      emailInvalid: 'Type a whole e-mail address.',
+      sent: 'Invitation sent to {{email}}.',
+      checking: 'Checking the address…',
+    },
+    /** The product's roles by their server names (shared/roleLabel.ts). */
+    roles: {
+      Developer: 'Developer',
+      Administrator: 'Administrator',
+      Manager: 'Manager',
+      Creator: 'Creator',
+      Reviewer: 'Reviewer',
+      Viewer: 'Viewer',
+    },
   },
   workspace: {
     title: 'Workspace settings',
@@ -279,9 +295,6 @@ export const en = {
       activateNamed: 'Activate {{name}}',
       deactivateNamed: 'Deactivate {{name}}',
       inviteTitle: 'Invite by e-mail',
-      email: 'E-mail address',
-      emailInvalid: 'Type a whole e-mail address.',
-      checking: 'Checking the address…',
       fullName: 'Full name',
       tenantRole: 'Role in the tenant',
       everyWorkspace: 'Invite to every workspace of the tenant',

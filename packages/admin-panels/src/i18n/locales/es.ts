@@ -14,6 +14,22 @@ export const es: TranslationShape<typeof en> = {
     unsaved: 'Cambios sin guardar',
     readOnly: 'Puede ver estos ajustes, pero no cambiarlos.',
     notAvailable: 'Esta parte aún no está disponible en este servidor.',
+    /** The address field of every invitation (shared/invite/InviteEmailField.tsx). */
+    invite: {
+      email: 'Correo electrónico',
+      emailInvalid: 'Escriba una dirección de correo completa.',
+      sent: 'Invitación enviada a {{email}}.',
+      checking: 'Comprobando la dirección…',
+    },
+    /** The product's roles by their server names (shared/roleLabel.ts). */
+    roles: {
+      Developer: 'Desarrollador',
+      Administrator: 'Administrador',
+      Manager: 'Gestor',
+      Creator: 'Creador',
+      Reviewer: 'Revisor',
+      Viewer: 'Lector',
+    },
   },
   workspace: {
     title: 'Ajustes del espacio de trabajo',
@@ -285,9 +301,6 @@ export const es: TranslationShape<typeof en> = {
       activateNamed: 'Activar a {{name}}',
       deactivateNamed: 'Desactivar a {{name}}',
       inviteTitle: 'Invitar por correo',
-      email: 'Dirección de correo',
-      emailInvalid: 'Escriba una dirección de correo completa.',
-      checking: 'Comprobando la dirección…',
       fullName: 'Nombre completo',
       tenantRole: 'Rol en el inquilino',
       everyWorkspace: 'Invitar a todos los espacios de trabajo del inquilino',

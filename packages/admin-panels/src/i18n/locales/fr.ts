@@ -14,6 +14,22 @@ export const fr: TranslationShape<typeof en> = {
     unsaved: 'Modifications non enregistrées',
     readOnly: 'Vous pouvez voir ces paramètres mais pas les modifier.',
     notAvailable: 'Cette partie n’est pas encore disponible sur ce serveur.',
+    /** The address field of every invitation (shared/invite/InviteEmailField.tsx). */
+    invite: {
+      email: 'Adresse e-mail',
+      emailInvalid: 'Saisissez une adresse e-mail complète.',
+      sent: 'Invitation envoyée à {{email}}.',
+      checking: 'Vérification de l’adresse…',
+    },
+    /** The product's roles by their server names (shared/roleLabel.ts). */
+    roles: {
+      Developer: 'Développeur',
+      Administrator: 'Administrateur',
+      Manager: 'Gestionnaire',
+      Creator: 'Créateur',
+      Reviewer: 'Réviseur',
+      Viewer: 'Lecteur',
+    },
   },
   workspace: {
     title: 'Paramètres de l’espace de travail',
@@ -283,9 +299,6 @@ export const fr: TranslationShape<typeof en> = {
       activateNamed: 'Activer {{name}}',
       deactivateNamed: 'Désactiver {{name}}',
       inviteTitle: 'Inviter par e-mail',
-      email: 'Adresse e-mail',
-      emailInvalid: 'Saisissez une adresse e-mail complète.',
-      checking: 'Vérification de l’adresse…',
       fullName: 'Nom complet',
       tenantRole: 'Rôle dans le locataire',
       everyWorkspace: 'Inviter dans tous les espaces de travail du locataire',

@@ -14,6 +14,22 @@ export const pt: TranslationShape<typeof en> = {
     unsaved: 'Alterações por guardar',
     readOnly: 'Pode ver estas definições, mas não alterá-las.',
     notAvailable: 'Esta parte ainda não está disponível neste servidor.',
+    /** The address field of every invitation (shared/invite/InviteEmailField.tsx). */
+    invite: {
+      email: 'Endereço de e-mail',
+      emailInvalid: 'Escreva um endereço de e-mail completo.',
+      sent: 'Convite enviado para {{email}}.',
+      checking: 'A verificar o endereço…',
+    },
+    /** The product's roles by their server names (shared/roleLabel.ts). */
+    roles: {
+      Developer: 'Programador',
+      Administrator: 'Administrador',
+      Manager: 'Gestor',
+      Creator: 'Criador',
+      Reviewer: 'Revisor',
+      Viewer: 'Leitor',
+    },
   },
   workspace: {
     title: 'Definições da área de trabalho',
@@ -284,9 +300,6 @@ export const pt: TranslationShape<typeof en> = {
       activateNamed: 'Ativar {{name}}',
       deactivateNamed: 'Desativar {{name}}',
       inviteTitle: 'Convidar por e-mail',
-      email: 'Endereço de e-mail',
-      emailInvalid: 'Escreva um endereço de e-mail completo.',
-      checking: 'A verificar o endereço…',
       fullName: 'Nome completo',
       tenantRole: 'Função no inquilino',
       everyWorkspace: 'Convidar para todas as áreas de trabalho do inquilino',
