@@ -57,9 +57,11 @@ it('invites a new person by e-mail, who follows the mailed link, chooses a passw
   await s.screenshot('invitation-2-member-listed');
   expect(s.problems).toEqual([]);
 
+  // In the administrator's language (they signed in in Portuguese), the role named in it, then in English.
   const mail = await waitForMail(email);
-  expect(mail.subject).toContain('Acme');
-  expect(mail.text).toContain('Reviewer');
+  expect(mail.subject).toMatch(/^Convite para Acme.* \/ Invitation to Acme/);
+  expect(mail.text).toContain('como Revisor');
+  expect(mail.text).toContain('as Reviewer');
   const link = /(http\S+ResetPassword\S+lang=pt)/.exec(mail.text)?.[1];
   expect(link, mail.text).toBeDefined();
   expect(new URL(link as string).origin).toBe(s.baseUrl);
@@ -71,12 +73,15 @@ it('invites a new person by e-mail, who follows the mailed link, chooses a passw
   try {
     const them = newcomer.page;
     await them.goto(link as string);
+    // A newcomer chooses their first password; nothing is "changed".
+    expect(await them.locator('h1').textContent()).toBe('Bem-vindo! Escolha a sua palavra-passe');
     await them.locator('#password').fill('Welcome-aboard-7');
     await them.locator('#confirm').fill('Welcome-aboard-7');
     await newcomer.screenshot('invitation-3-choose-password');
     await them.locator('form').getByRole('button').click();
     const back = them.locator('.links a');
     await back.waitFor();
+    expect(await them.getByText('A sua palavra-passe está definida.', { exact: false }).count()).toBe(1);
     await newcomer.screenshot('invitation-4-password-chosen');
     await back.click();
 
