@@ -46,13 +46,16 @@ it('invites a new person by e-mail, who follows the mailed link, chooses a passw
   expect(await textOf(check)).toBe(pt.workspace.users.check.notFound);
   await byTestId(page, 'workspace.invite.name').fill('Nova Pessoa');
   const role = byTestId(page, 'workspace.invite.role');
-  await role.selectOption({ label: 'Reviewer' });
+  await role.selectOption({ label: pt.common.roles.Reviewer });
   await settle(s);
   await s.screenshot('invitation-1-invite-form');
   await byTestId(page, 'workspace.invite.submit').click();
   // The form empties and the person is listed among the workspace's members.
   await expect.poll(() => byTestId(page, 'workspace.invite.email').inputValue(), POLL).toBe('');
-  await byTestId(page, 'workspace.users').getByText('Nova Pessoa').waitFor();
+  const row = byTestId(page, `workspace.users.row.${email}`);
+  await row.getByText('Nova Pessoa').waitFor();
+  expect(await row.getByText(pt.common.roles.Reviewer, { exact: true }).count()).toBe(1);
+  await page.getByText(pt.common.invite.sent.replace('{{email}}', email)).waitFor();
   await settle(s);
   await s.screenshot('invitation-2-member-listed');
   expect(s.problems).toEqual([]);
