@@ -49,7 +49,7 @@ describe.each(databaseKinds())('invitation by mail on %s', (kind) => {
     expect(await session.json()).toMatchObject({ tenant: { id: ACME_ID }, role: { name: 'Reviewer' } });
   });
 
-  it('speaks the inviter\'s language when the newcomer has none, names the role in it, and adds English', async () => {
+  it("speaks the inviter's language when the newcomer has none, names the role in it, and adds English", async () => {
     inbox.clear();
     const admin = demoEmail('Administrator');
     await t.server.database.db.updateTable('users').set({ language: 'de' }).where('email', '=', admin).execute();
