@@ -46,17 +46,27 @@ const BUDGETS = {
   // lists, and licensing (3.5 kB): 70.4 kB together, of which about 30 kB are the strings of the
   // five locales (one is ~7 kB).
   // OVER ARCHITECTURE §6's 40 kB for an /embed entry, knowingly, so that the check still catches
-  // further growth: the way back is one entry per screen (a partner embedding the licensing screen
-  // does not take the workspace settings) and only the person's language bundled, the others loaded
-  // on demand.
+  // further growth: '.' and './embed' gather every administration screen for hosts that show them
+  // all; a host showing one takes that screen's own entry below (the reference app does), which
+  // carries only its code and strings.
   // The user profile is an entry of its own, with its strings in a namespace of their own, so that
   // neither it nor the other screens carry each other (26 November: 11.2 kB each, then 13.9 / 14.0
   // with the two-factor tab, most of it its strings in five locales; the main entries 70.34 / 70.37).
   '@reviewdesk/admin-panels': {
-    '.': '72 kB',
-    './embed': '72 kB',
+    '.': '76 kB',
+    './embed': '76 kB',
     './profile': '15.5 kB',
     './profile/embed': '15.5 kB',
+    // 26 November, one entry per screen (each registers only its own strings): 40.66 / 40.74, 16.85 /
+    // 16.95 and 6.35 / 6.43; the gathering entries above 73.14 / 73.54. The workspace settings are
+    // still 0.7 kB over the 40 kB: its eleven tabs' strings in five locales are ~16 kB of it, and
+    // loading the languages other than the person's on demand is the way under.
+    './workspace': '42 kB',
+    './workspace/embed': '42 kB',
+    './tenant': '18.5 kB',
+    './tenant/embed': '18.5 kB',
+    './licensing': '7 kB',
+    './licensing/embed': '7 kB',
   },
   // 26 November: 14.1, 14.5 (wavesurfer.js and @tanstack/react-virtual are dependencies; the
   // waveform's code is loaded on demand); 17.9 with the summary panel and the segment share;

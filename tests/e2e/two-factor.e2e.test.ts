@@ -2,11 +2,13 @@
  * Two-factor sign-in as a person meets it: in the profile they turn it on (the key shown as a QR
  * code and as text, a first code from their "app", the recovery codes shown once), sign out, and
  * the next sign-in asks for a code after the password — a wrong one is refused on the page, the
- * one the app shows now lets them in. The codes are computed here from the key shown, with RFC
+ * one the app shows now lets them in. Switching the page's language there keeps the code step. The codes are computed here from the key shown, with RFC
  * 6238 written out below (not the server's library), so the server is checked against the standard.
  */
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
+import { de } from '../../apps/server/src/identity/locales/de';
+import { en } from '../../apps/server/src/identity/locales/en';
 import { HomePage } from './pages/HomePage';
 import { LoginPage } from './pages/LoginPage';
 import { PROFILE_PATH, ProfilePage } from './pages/ProfilePage';
@@ -90,12 +92,20 @@ describe('two-factor sign-in', () => {
     const code = page.locator('#code');
     await code.waitFor();
     await s.screenshot('two-factor-3-code-asked');
+    // The language switch keeps this step (it used to go back to the password).
+    const cultures = page.locator('nav.cultures');
+    await cultures.getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByText(de.twoFactorIntro).waitFor();
+    expect(await page.locator('#password').count()).toBe(0);
+    await s.screenshot('two-factor-4-code-asked-in-german');
+    await cultures.getByRole('button', { name: 'English' }).click();
+    await page.getByText(en.twoFactorIntro).waitFor();
     await code.fill('000000');
-    await page.locator('form').getByRole('button').click();
+    await page.locator('main form').getByRole('button').click();
     expect(await login.errorText()).toContain('The code is not right.');
     // The next step's code: this step's was spent turning it on.
     await page.locator('#code').fill(totp(secret, 1));
-    await page.locator('form').getByRole('button').click();
+    await page.locator('main form').getByRole('button').click();
     await new HomePage(page).waitUntilShown();
     expect(s.problems).toEqual([]);
   });

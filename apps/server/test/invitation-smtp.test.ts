@@ -48,4 +48,26 @@ describe.each(databaseKinds())('invitation by mail on %s', (kind) => {
     expect(session.status).toBe(200);
     expect(await session.json()).toMatchObject({ tenant: { id: ACME_ID }, role: { name: 'Reviewer' } });
   });
+
+  it("speaks the inviter's language when the newcomer has none, names the role in it, and adds English", async () => {
+    inbox.clear();
+    const admin = demoEmail('Administrator');
+    await t.server.database.db.updateTable('users').set({ language: 'de' }).where('email', '=', admin).execute();
+    const invited = await t.call('POST', '/api/v1/Tenant/InviteUser', {
+      token: await t.tokenFor(admin),
+      body: { users: [{ email: NEWCOMER, name: 'Nova Pessoa', tenantRoleId: roleByName('Reviewer').id }] },
+    });
+    expect(invited.body).toMatchObject({ succeeded: true });
+    const [mail] = await inbox.waitFor(NEWCOMER);
+    expect(mail?.subject).toMatch(/^Einladung zu Acme.* \/ Invitation to Acme/);
+    const [german, english] = (mail?.text ?? '').split(/\n\n/).filter((p) => p.includes('Reviewdesk'));
+    expect(german).toContain('als Prüfer');
+    expect(english).toContain('as Reviewer');
+    const link = /(http\S+ResetPassword\S+lang=de)/.exec(mail?.text ?? '')?.[1];
+    expect(link, mail?.text).toBeDefined();
+    expect(mail?.html).toContain(`<a href="${(link as string).replace(/&/g, '&#38;')}">`);
+    // A newcomer chooses a first password: the page welcomes them in the mail's language.
+    const form = await new Browser().fetch(link as string);
+    expect(await form.text()).toContain('Willkommen! Wählen Sie Ihr Passwort');
+  });
 });

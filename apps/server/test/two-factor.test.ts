@@ -187,6 +187,39 @@ describe.each(databaseKinds())('two-factor sign-in on %s', (kind) => {
     expect(await (await again.sendCode(code)).text()).toContain('The code is not right.');
   });
 
+  it('keeps the code step when the language is switched there, and still lets the right code in', async () => {
+    const email = demoEmail('Manager');
+    const { setup } = await turnOn(email);
+    const step = await passwordStep(email);
+    // The switch is a form that posts the step again, not links back to the password.
+    const nav = /<nav class="cultures"[\s\S]*?<\/nav>/.exec(step.html)?.[0] ?? '';
+    expect(nav).toContain('<form method="post"');
+    expect(nav).toContain(`name="passed" value="${step.passed}"`);
+    expect(nav).not.toContain('href=');
+    const uid = /name="uid" value="([^"]*)"/.exec(nav)?.[1] ?? '';
+    const switched = await step.browser.fetch(`${origin()}/Identity/Account/Login?uid=${uid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        uid,
+        email,
+        passed: step.passed,
+        cultureSwitch: '1',
+        lang: 'de',
+      }).toString(),
+    });
+    expect(switched.status).toBe(200);
+    const german = await switched.text();
+    expect(german).toContain('<html lang="de-DE">');
+    expect(german).toContain('name="code"');
+    expect(german).not.toContain('name="password"');
+    // Switching is no attempt: nothing is refused, and the chosen language is remembered.
+    expect(german).not.toContain('role="alert"');
+    expect(switched.headers.get('set-cookie') ?? '').toContain('de');
+    const tokens = await tokensAfter(await step.sendCode(codeOf(setup.secret, 1)), step.browser, step.verifier);
+    expect(tokens.access_token).toBeTruthy();
+  });
+
   it('counts wrong codes like wrong passwords: past the allowance the account waits', async () => {
     const email = demoEmail('Creator');
     const { setup } = await turnOn(email);

@@ -10,119 +10,10 @@ import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
 import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
 import type { AdminPanelsEventMap } from './events';
+import type { AdminPanelHandle } from './handle';
 import { Home, type HomeProps } from './home/Home';
-import { Licensing, type LicensingProps } from './licensing/Licensing';
 import { Metrics, type MetricsProps } from './metrics/Metrics';
 import { TemplateList, type TemplateListProps } from './templates/TemplateList';
-import { TenantSettings, type TenantSettingsProps } from './tenant/TenantSettings';
-import { WorkspaceSettings, type WorkspaceSettingsProps } from './workspace/WorkspaceSettings';
-
-/** What every `mount*` returns. */
-export interface AdminPanelHandle<Options> {
-  /** Merges new options over the current ones and re-renders. */
-  update(options: Partial<Options>): void;
-  /** Subscribes to an event; returns the unsubscribe. */
-  on<E extends keyof AdminPanelsEventMap>(event: E, handler: (payload: AdminPanelsEventMap[E]) => void): () => void;
-  /** Unmounts and releases everything this mount created. */
-  destroy(): void;
-}
-
-/** Options of {@link mountWorkspaceSettings}: the provider's settings plus the screen's props. */
-export interface MountWorkspaceSettingsOptions
-  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
-    Omit<WorkspaceSettingsProps, 'className'> {
-  /** Extra class on the `.rd-root` element. */
-  className?: string;
-}
-
-/**
- * Mounts the settings of a workspace into an element.
- * @example
- * const settings = mountWorkspaceSettings(document.getElementById('settings')!, { client, workspaceId, abilities });
- * settings.on('saved', ({ tab }) => console.log('saved', tab));
- * settings.update({ tab: 'fields' });
- * settings.destroy();
- */
-export function mountWorkspaceSettings(
-  element: HTMLElement,
-  options: MountWorkspaceSettingsOptions,
-): AdminPanelHandle<MountWorkspaceSettingsOptions> {
-  return createEmbed<MountWorkspaceSettingsOptions, AdminPanelsEventMap>(element, options, {
-    name: 'mountWorkspaceSettings',
-    provider: (options) => splitProviderOptions(options).provider,
-    render: (current, events) =>
-      // Both the option callbacks and the subscribed handlers hear every event.
-      createElement(WorkspaceSettings, {
-        ...splitProviderOptions(current).rest,
-        onSaved: relay(current.onSaved, events, 'saved'),
-        onNavigate: relay(current.onNavigate, events, 'navigate'),
-        onError: relay(current.onError, events, 'error'),
-      }),
-  });
-}
-
-/** Options of {@link mountTenantSettings}: the provider's settings plus the screen's props. */
-export interface MountTenantSettingsOptions
-  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
-    Omit<TenantSettingsProps, 'className'> {
-  /** Extra class on the `.rd-root` element. */
-  className?: string;
-}
-
-/**
- * Mounts the settings of the signed-in person's tenant into an element.
- * @example
- * const tenant = mountTenantSettings(document.getElementById('tenant')!, { client, abilities });
- * tenant.on('saved', ({ tab }) => { if (tab === 'impersonation') location.reload(); });
- * tenant.update({ tab: 'secrets' });
- */
-export function mountTenantSettings(
-  element: HTMLElement,
-  options: MountTenantSettingsOptions,
-): AdminPanelHandle<MountTenantSettingsOptions> {
-  return createEmbed<MountTenantSettingsOptions, AdminPanelsEventMap>(element, options, {
-    name: 'mountTenantSettings',
-    provider: (options) => splitProviderOptions(options).provider,
-    render: (current, events) =>
-      createElement(TenantSettings, {
-        ...splitProviderOptions(current).rest,
-        onSaved: relay(current.onSaved, events, 'saved'),
-        onNavigate: relay(current.onNavigate, events, 'navigate'),
-        onError: relay(current.onError, events, 'error'),
-      }),
-  });
-}
-
-/** Options of {@link mountLicensing}: the provider's settings plus the screen's props. */
-export interface MountLicensingOptions
-  extends Omit<ReviewdeskProviderProps, 'children' | 'className'>,
-    Omit<LicensingProps, 'className'> {
-  /** Extra class on the `.rd-root` element. */
-  className?: string;
-}
-
-/**
- * Mounts the tenant's licences and their usage into an element.
- * @example
- * const licensing = mountLicensing(document.getElementById('licences')!, { client, abilities });
- * licensing.on('saved', () => console.log('licence activated'));
- */
-export function mountLicensing(
-  element: HTMLElement,
-  options: MountLicensingOptions,
-): AdminPanelHandle<MountLicensingOptions> {
-  return createEmbed<MountLicensingOptions, AdminPanelsEventMap>(element, options, {
-    name: 'mountLicensing',
-    provider: (options) => splitProviderOptions(options).provider,
-    render: (current, events) =>
-      createElement(Licensing, {
-        ...splitProviderOptions(current).rest,
-        onSaved: relay(current.onSaved, events, 'saved'),
-        onNavigate: relay(current.onNavigate, events, 'navigate'),
-        onError: relay(current.onError, events, 'error'),
-      }),
-  });
-}
 
 /** Options of {@link mountMetrics}: the provider's settings plus the screen's props. */
 export interface MountMetricsOptions
@@ -227,14 +118,18 @@ export type {
   AdminSavedEvent,
   AdminScreen,
 } from './events';
+export type { AdminPanelHandle } from './handle';
 export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
 export type { HomeProps } from './home/Home';
+export { type MountLicensingOptions, mountLicensing } from './licensing/embed';
 export type { LicensingProps } from './licensing/Licensing';
 export type { LicensingTab } from './licensing/tabs';
 export type { MetricsProps } from './metrics/Metrics';
 export type { TemplateListProps, TemplateOpenLabellingEvent } from './templates/TemplateList';
 export type { TemplateListKind } from './templates/templateModels';
+export { type MountTenantSettingsOptions, mountTenantSettings } from './tenant/embed';
 export type { TenantSettingsProps } from './tenant/TenantSettings';
 export type { TenantTab } from './tenant/tabs';
+export { type MountWorkspaceSettingsOptions, mountWorkspaceSettings } from './workspace/embed';
 export type { WorkspaceTab } from './workspace/tabs';
 export type { WorkspaceSettingsProps } from './workspace/WorkspaceSettings';

@@ -16,11 +16,8 @@ export type {
 export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './home/events';
 export { Home, type HomeProps } from './home/Home';
 export { HOME_SEARCH_DEBOUNCE_MS } from './home/HomeSearch';
-export {
-  ADMIN_PANELS_NAMESPACE,
-  type AdminPanelsTranslationKey,
-  adminPanelsResources,
-} from './i18n/resources';
+export { adminPanelsResources } from './i18n/allStrings';
+export { ADMIN_PANELS_NAMESPACE, type AdminPanelsTranslationKey } from './i18n/resources';
 export { Licensing, type LicensingProps } from './licensing/Licensing';
 export { isLicensingTab, LICENSING_TAB_PERMISSIONS, LICENSING_TABS, type LicensingTab } from './licensing/tabs';
 export { METRICS_REFRESH_INTERVAL_MS, Metrics, type MetricsProps } from './metrics/Metrics';

@@ -6,3 +6,5 @@ export const repoRoot = join(import.meta.dirname, '..', '..', '..');
 export const webDist = process.env.WEB_DIST ?? join(repoRoot, 'apps', 'web', 'dist');
 /** Screenshots and the server log of the last run (git-ignored: `tests/**\/artifacts/`). */
 export const artifactsDir = join(repoRoot, 'tests', 'e2e', 'artifacts');
+/** What the server sent over SMTP during the run, one JSON file a message (`support/mailbox.ts`). */
+export const mailDir = join(artifactsDir, 'mail');

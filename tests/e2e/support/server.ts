@@ -96,9 +96,11 @@ export interface ServerOptions {
   logFile: string;
   /** A PostgreSQL database instead of a fresh embedded one. */
   databaseUrl?: string;
+  /** Where its mail goes (`smtp://…`); otherwise into the outbox folder of its DATA_DIR. */
+  smtpUrl?: string;
 }
 
-export async function startServer({ logFile, databaseUrl = '' }: ServerOptions): Promise<StartedServer> {
+export async function startServer({ logFile, databaseUrl = '', smtpUrl = '' }: ServerOptions): Promise<StartedServer> {
   const port = await freePort();
   // Not the demo's 2525: other servers on this machine may hold it (the server would skip it).
   const mailImportPort = await freePort();
@@ -119,7 +121,7 @@ export async function startServer({ logFile, databaseUrl = '' }: ServerOptions):
       SEED_DEMO_TASKS: 'false',
       WEB_DIST: webDist,
       DATABASE_URL: databaseUrl,
-      SMTP_URL: '',
+      SMTP_URL: smtpUrl,
       MAIL_IMPORT_PORT: String(mailImportPort),
       MAIL_IMPORT_HOST: HOST,
       // The file-sharing site of the import scenario is a WebDAV server the test starts on loopback,

@@ -16,6 +16,11 @@ export interface PageOptions {
   body: string;
   /** The same page in another culture; without it the page has no culture switch. */
   switchHref?: ((language: PageLanguage) => string) | undefined;
+  /**
+   * A page that only a POST reaches (a step of a form) switches culture by posting its state again
+   * with the chosen `lang`, instead of links that would start the form over. Wins over `switchHref`.
+   */
+  switchForm?: { action: string; hidden: string } | undefined;
 }
 
 function cultureSwitch(language: PageLanguage, href: (language: PageLanguage) => string): string {
@@ -26,7 +31,15 @@ function cultureSwitch(language: PageLanguage, href: (language: PageLanguage) =>
   return `<nav class="cultures" aria-label="${escapeHtml(textsFor(language).languageLabel)}"><ul>${items}</ul></nav>`;
 }
 
-export function page({ language, title, body, switchHref }: PageOptions): string {
+function cultureSwitchForm(language: PageLanguage, form: { action: string; hidden: string }): string {
+  const items = PAGE_LANGUAGES.map((other) => {
+    const current = other === language ? ' aria-current="true"' : '';
+    return `<li><button type="submit" name="lang" value="${other}" lang="${PAGE_CULTURES[other]}"${current}>${escapeHtml(CULTURE_NAMES[other])}</button></li>`;
+  }).join('');
+  return `<nav class="cultures" aria-label="${escapeHtml(textsFor(language).languageLabel)}"><form method="post" action="${escapeHtml(form.action)}">${form.hidden}<ul>${items}</ul></form></nav>`;
+}
+
+export function page({ language, title, body, switchHref, switchForm }: PageOptions): string {
   return `<!doctype html>
 <html lang="${PAGE_CULTURES[language]}">
 <head>
@@ -38,7 +51,7 @@ export function page({ language, title, body, switchHref }: PageOptions): string
 </head>
 <body><main><div class="brand">Reviewdesk</div><h1>${escapeHtml(title)}</h1>
 ${body}
-</main>${switchHref ? cultureSwitch(language, switchHref) : ''}</body>
+</main>${switchForm ? cultureSwitchForm(language, switchForm) : switchHref ? cultureSwitch(language, switchHref) : ''}</body>
 </html>`;
 }
 

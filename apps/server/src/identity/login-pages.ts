@@ -48,16 +48,26 @@ function loginForm(context: PageContext, uid: string, email = '', error?: string
   });
 }
 
-/** The second step: the password was right, the account asks for a code from its app. */
+/** The culture switch's field on the code step: the step is shown again, in the chosen language. */
+const SWITCH_FIELD = 'cultureSwitch';
+
+/**
+ * The second step: the password was right, the account asks for a code from its app. Its culture
+ * switch posts the step's state again (links would go back to the password).
+ */
 function codeForm(context: PageContext, uid: string, email: string, passed: string, error?: string) {
   const { language, t } = context;
+  const action = `${LOGIN_PATH}?uid=${encodeURIComponent(uid)}`;
   return page({
     language,
     title: t.signInTitle,
-    switchHref: context.switchHref,
+    switchForm: {
+      action,
+      hidden: `${hidden('uid', uid)}${hidden('email', email)}${hidden('passed', passed)}${hidden(SWITCH_FIELD, '1')}`,
+    },
     body: `${message('error', error)}
 <p>${escapeHtml(t.twoFactorIntro)}</p>
-<form method="post" action="${LOGIN_PATH}?uid=${encodeURIComponent(uid)}">
+<form method="post" action="${action}">
   ${hidden('uid', uid)}${hidden('lang', language)}${hidden('email', email)}${hidden('passed', passed)}
   <label for="code">${escapeHtml(t.twoFactorCode)}</label>
   <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required autofocus
@@ -155,6 +165,8 @@ export async function loginPages(app: FastifyInstance, options: LoginPagesOption
       // The second step: the password was checked by this server moments ago (signed proof).
       const passed = passedPassword(deviceKey, form.passed, uid, email);
       if (!passed) return expired(reply, context);
+      // Another language asked for: the same step again, no code tried.
+      if (form[SWITCH_FIELD] !== undefined) return sendPage(reply, codeForm(context, uid, email, form.passed), 200);
       if ((await verifySecondFactor(db, passed, form.code ?? '')) !== 'ok') {
         await throttle.recordFailure(request, email);
         return sendPage(reply, codeForm(context, uid, email, form.passed, context.t.wrongCode), 200);

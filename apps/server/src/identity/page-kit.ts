@@ -36,8 +36,14 @@ export function pageContext(
   const query = request.query as Record<string, unknown>;
   const body = (request.body ?? {}) as Form;
   const picked = languageOfTag(query.lang ?? body.lang);
-  // Only a click on the switch (a GET with ?lang=) is a choice worth remembering.
-  const switched = request.method === 'GET' ? languageOfTag(query.lang) : undefined;
+  // Only a click on the switch (a GET with ?lang=, or a form step's switch posting `cultureSwitch`)
+  // is a choice worth remembering.
+  const switched =
+    request.method === 'GET'
+      ? languageOfTag(query.lang)
+      : body.cultureSwitch !== undefined
+        ? languageOfTag(body.lang)
+        : undefined;
   const language = pickLanguage({
     picked,
     uiLocales,

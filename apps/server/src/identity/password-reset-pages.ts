@@ -44,11 +44,21 @@ function forgotForm(context: PageContext, notice?: string) {
   });
 }
 
-function resetForm(context: PageContext, token: string, error?: string) {
+/**
+ * Whether a set-password link came with an invitation (src/domain/users/invitations.ts): a newcomer
+ * chooses their first password, they do not change one. Undefined for a link that no longer works.
+ */
+async function linkKind(db: Db, token: string): Promise<'invitation' | 'reset' | undefined> {
+  const row = token ? await peekAccountToken(db, token, 'reset-password') : undefined;
+  if (!row) return undefined;
+  return row.data && typeof row.data === 'object' && 'invitation' in row.data ? 'invitation' : 'reset';
+}
+
+function resetForm(context: PageContext, token: string, kind: 'invitation' | 'reset', error?: string) {
   const { language, t } = context;
   return page({
     language,
-    title: t.resetTitle,
+    title: kind === 'invitation' ? t.welcomeTitle : t.resetTitle,
     switchHref: context.switchHref,
     body: `${message('error', error)}
 <form method="post" action="${RESET_PASSWORD_PATH}">
@@ -94,10 +104,9 @@ export async function passwordResetPages(app: FastifyInstance, options: Password
   app.get(RESET_PASSWORD_PATH, async (request, reply) => {
     const context = pageContext(request, reply, config);
     const token = String((request.query as Record<string, unknown>).token ?? '');
-    if (!token || !(await peekAccountToken(db, token, 'reset-password'))) {
-      return sendPage(reply, invalidLink(context), 400);
-    }
-    return sendPage(reply, resetForm(context, token));
+    const kind = await linkKind(db, token);
+    if (!kind) return sendPage(reply, invalidLink(context), 400);
+    return sendPage(reply, resetForm(context, token, kind));
   });
 
   app.post(RESET_PASSWORD_PATH, async (request, reply) => {
@@ -106,12 +115,17 @@ export async function passwordResetPages(app: FastifyInstance, options: Password
     const form = (request.body ?? {}) as Form;
     const token = form.token ?? '';
     const password = form.password ?? '';
-    if (password !== (form.confirm ?? '')) return sendPage(reply, resetForm(context, token, t.passwordsDiffer), 400);
+    const kind = await linkKind(db, token);
+    if (!kind) return sendPage(reply, invalidLink(context), 400);
+    if (password !== (form.confirm ?? '')) {
+      return sendPage(reply, resetForm(context, token, kind, t.passwordsDiffer), 400);
+    }
     const broken = brokenPasswordRules(password);
     if (broken.length) {
-      return sendPage(reply, resetForm(context, token, broken.map((rule) => t[RULE_TEXTS[rule]]).join(' ')), 400);
+      return sendPage(reply, resetForm(context, token, kind, broken.map((rule) => t[RULE_TEXTS[rule]]).join(' ')), 400);
     }
     if (!(await resetPassword(db, token, password))) return sendPage(reply, invalidLink(context), 400);
-    return sendPage(reply, messagePage(context, t.resetTitle, 'notice', t.resetDone, appLink(config, t)));
+    const [title, done] = kind === 'invitation' ? [t.welcomeTitle, t.welcomeDone] : [t.resetTitle, t.resetDone];
+    return sendPage(reply, messagePage(context, title, 'notice', done, appLink(config, t)));
   });
 }

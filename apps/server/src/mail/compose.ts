@@ -10,11 +10,17 @@ export function fill(template: string, values: Record<string, string | number>):
   return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
-/** A message of paragraphs; the paragraph equal to `link` becomes a link in the HTML part. */
-export function composeMail(to: string, subject: string, paragraphs: string[], link?: string): MailMessage {
+/** A message of paragraphs; a paragraph equal to `link` (or one of them) becomes a link in the HTML part. */
+export function composeMail(
+  to: string,
+  subject: string,
+  paragraphs: string[],
+  link?: string | readonly string[],
+): MailMessage {
+  const links: readonly (string | undefined)[] = typeof link === 'string' || link === undefined ? [link] : link;
   const html = paragraphs
     .map((p) =>
-      p === link
+      links.includes(p)
         ? `<p><a href="${escapeHtml(p)}">${escapeHtml(p)}</a></p>`
         : `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`,
     )

@@ -1,5 +1,6 @@
 // A real SMTP server on the loopback interface that keeps what it receives, parsed: the server under
-// test sends through SMTP exactly as it would to a mail relay, and a test reads what arrived.
+// test sends through SMTP exactly as it would to a mail relay, and a test reads what arrived. The
+// end-to-end tests start one for their shared server too (tests/e2e/support/mailbox.ts).
 import { type AddressObject, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll } from 'vitest';
@@ -23,55 +24,93 @@ export interface SmtpInbox {
   clear(): void;
 }
 
+export interface RunningSmtpInbox extends SmtpInbox {
+  stop(): Promise<void>;
+}
+
+export interface SmtpInboxOptions {
+  /** Called with each message once it is parsed, before the SMTP server answers the sender. */
+  onMail?: (mail: ReceivedMail) => void | Promise<void>;
+}
+
 const addresses = (value: AddressObject | AddressObject[] | undefined) =>
   (Array.isArray(value) ? value : value ? [value] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
 
-/** Starts the inbox before the file's tests (register it before useTestServer) and stops it after. */
+/** Messages whose envelope names `to` (addresses compare without case, as mail servers do). */
+export function mailFor(received: readonly ReceivedMail[], to: string): ReceivedMail[] {
+  return received.filter((m) => m.rcptTo.some((r) => r.toLowerCase() === to.toLowerCase()));
+}
+
+/** Starts an inbox on a free loopback port; `stop()` closes it. */
+export async function startSmtpInbox(options: SmtpInboxOptions = {}): Promise<RunningSmtpInbox> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then(async (parsed) => {
+          const mail: ReceivedMail = {
+            rcptTo: session.envelope.rcptTo.map((r) => r.address),
+            from: addresses(parsed.from)[0] ?? '',
+            to: addresses(parsed.to),
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+          };
+          received.push(mail);
+          await options.onMail?.(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    clear: () => {
+      received.length = 0;
+    },
+    async waitFor(to, count = 1, ms = 10_000) {
+      const until = Date.now() + ms;
+      for (;;) {
+        const mine = mailFor(received, to);
+        if (mine.length >= count) return mine;
+        if (Date.now() > until) throw new Error(`no mail for ${to} within ${ms} ms (${received.length} in all)`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * Starts the inbox before the file's tests (register it before useTestServer) and stops it after.
+ * The answer is usable once the file's `beforeAll`s have run (its `url` is set then).
+ */
 export function useSmtpInbox(): SmtpInbox {
-  const inbox = { received: [] as ReceivedMail[] } as SmtpInbox;
-  let server: SMTPServer | undefined;
-
+  let running: RunningSmtpInbox | undefined;
+  const started = () => {
+    if (!running) throw new Error('The SMTP inbox is not started: use it inside tests or hooks.');
+    return running;
+  };
   beforeAll(async () => {
-    const port = await freePort();
-    server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        simpleParser(stream)
-          .then((mail) => {
-            inbox.received.push({
-              rcptTo: session.envelope.rcptTo.map((r) => r.address),
-              from: addresses(mail.from)[0] ?? '',
-              to: addresses(mail.to),
-              subject: mail.subject ?? '',
-              text: mail.text ?? '',
-              html: typeof mail.html === 'string' ? mail.html : '',
-            });
-            callback();
-          })
-          .catch(callback);
-      },
-    });
-    await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
-    inbox.url = `smtp://127.0.0.1:${port}`;
+    running = await startSmtpInbox();
   });
-
   afterAll(async () => {
-    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await running?.stop();
   });
-
-  inbox.clear = () => {
-    inbox.received.length = 0;
+  return {
+    get url() {
+      return started().url;
+    },
+    get received() {
+      return started().received;
+    },
+    waitFor: (to, count, ms) => started().waitFor(to, count, ms),
+    clear: () => started().clear(),
   };
-  inbox.waitFor = async (to, count = 1, ms = 10_000) => {
-    const until = Date.now() + ms;
-    for (;;) {
-      const mine = inbox.received.filter((m) => m.rcptTo.some((r) => r.toLowerCase() === to.toLowerCase()));
-      if (mine.length >= count) return mine;
-      if (Date.now() > until) throw new Error(`no mail for ${to} within ${ms} ms (${inbox.received.length} in all)`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
-  return inbox;
 }

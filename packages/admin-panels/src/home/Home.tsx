@@ -9,6 +9,7 @@ import type { HomeOpenLinkEvent, HomeOpenTaskEvent } from './events';
 import { HomeBookmarks } from './HomeBookmarks';
 import { HomeSearch } from './HomeSearch';
 import { HomeWork } from './HomeWork';
+import { homeStrings } from './strings';
 
 /** Props of {@link Home}. */
 export interface HomeProps {
@@ -31,7 +32,7 @@ export interface HomeProps {
  * <Home onOpenTask={(e) => navigate(`/task/viewer?taskId=${e.taskId}&page=${e.pageNumber ?? ''}`)} />
  */
 export function Home(props: HomeProps) {
-  useAdminPanelsStrings();
+  useAdminPanelsStrings(homeStrings);
   const { t } = useAdminPanelsTranslation();
   const can = useCan();
   if (!can('Home.View')) return <PermissionDeniedState />;

@@ -1,6 +1,6 @@
 import { LANGUAGES } from '@reviewdesk/ui';
 import { describe, expect, it } from 'vitest';
-import { adminPanelsResources } from './resources';
+import { adminPanelsResources } from './allStrings';
 
 type Tree = { [key: string]: string | Tree };
 

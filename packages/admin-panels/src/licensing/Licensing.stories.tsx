@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
+import { licensingDe } from '../i18n/locales/licensing/de';
+import { licensingEn } from '../i18n/locales/licensing/en';
+import { licensingEs } from '../i18n/locales/licensing/es';
 import { mockedLicensing, VALID_CODE } from '../test/mock-licensing';
 import { StoryProvider, toAbilities } from '../test/StoryProvider';
 import { Licensing } from './Licensing';
@@ -98,3 +101,23 @@ export const DarkFrench: Story = {
     await expect(canvasElement.querySelector('.rd-theme-dark, [data-theme="dark"]')).not.toBeNull();
   },
 };
+
+/** The other languages, each on a tab of its own: the strings come from the locale files. */
+const inLanguage = (
+  locale: 'en' | 'de' | 'es',
+  strings: typeof licensingEn,
+  tab: 'licences' | 'usage-history',
+): Story => ({
+  args: { tab },
+  globals: { locale },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('tab', { name: strings.tabs[tab], selected: true });
+    if (tab === 'licences') await canvas.findByText(strings.current.title);
+    else await waitFor(() => expect(canvas.getAllByTestId('licensing.usage.row').length).toBeGreaterThan(0));
+  },
+});
+
+export const English: Story = inLanguage('en', licensingEn, 'licences');
+export const German: Story = inLanguage('de', licensingDe, 'usage-history');
+export const Spanish: Story = inLanguage('es', licensingEs, 'licences');

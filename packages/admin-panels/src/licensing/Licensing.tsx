@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
 import { LicencesTab } from './LicencesTab';
+import { licensingStrings } from './strings';
 import { LICENSING_TAB_PERMISSIONS, LICENSING_TABS, type LicensingTab } from './tabs';
 import { UsageHistoryTab } from './UsageHistoryTab';
 
@@ -24,7 +25,7 @@ export interface LicensingProps extends AdminPanelsEventProps {
  * <Licensing onSaved={() => console.log('licence activated')} />
  */
 export function Licensing(props: LicensingProps) {
-  useAdminPanelsStrings();
+  useAdminPanelsStrings(licensingStrings);
   const { t } = useAdminPanelsTranslation();
   const can = useCan();
   const [own, setOwn] = useState<LicensingTab | undefined>(undefined);

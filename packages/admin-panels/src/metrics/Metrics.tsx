@@ -12,6 +12,7 @@ import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resour
 import { QueryStates } from '../shared/QueryStates';
 import { ChartFigure } from './ChartFigure';
 import { durationParts, type MetricsPeriod, PERIODS, periodStart } from './period';
+import { metricsStrings } from './strings';
 
 /** Refresh interval of the metrics (spec §9). */
 export const METRICS_REFRESH_INTERVAL_MS = 60_000;
@@ -35,7 +36,7 @@ export interface MetricsProps {
  * <Metrics initialPeriod="7d" />
  */
 export function Metrics(props: MetricsProps) {
-  useAdminPanelsStrings();
+  useAdminPanelsStrings(metricsStrings);
   const can = useCan();
   if (!can('Metrics.View')) return <PermissionDeniedState />;
   return <MetricsView {...props} />;

@@ -6,8 +6,8 @@
 import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
 import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
 import { createElement } from 'react';
-import type { AdminPanelHandle } from '../embed';
 import type { AdminPanelsEventMap } from '../events';
+import type { AdminPanelHandle } from '../handle';
 
 // The event map names the home screen's events too; their types only, no code of that screen.
 export type { HomeOpenLinkEvent, HomeOpenTaskEvent } from '../home/events';
@@ -47,7 +47,6 @@ export function mountUserProfile(
   });
 }
 
-export type { AdminPanelHandle } from '../embed';
 export type {
   AdminNavigateEvent,
   AdminPanelsEventMap,
@@ -55,6 +54,7 @@ export type {
   AdminSavedEvent,
   AdminScreen,
 } from '../events';
+export type { AdminPanelHandle } from '../handle';
 export type { ProfileAccountDeletedEvent } from './AccountDeletion';
 export type { ProfileTab } from './tabs';
 export type { UserProfileProps } from './UserProfile';

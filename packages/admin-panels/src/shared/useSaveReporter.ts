@@ -10,7 +10,8 @@ import type { AdminPanelsEventProps, AdminSavedEvent } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
 
 export interface SaveReporter {
-  saved: (event: AdminSavedEvent) => void;
+  /** `message`: what was done, when "saved" would say less (an invitation sent). */
+  saved: (event: AdminSavedEvent, message?: string) => void;
   failed: (error: ApiCallError | Error) => string;
 }
 
@@ -23,8 +24,8 @@ export function useSaveReporter({
   const { errorMessage } = useServerMessages();
   return useMemo(
     () => ({
-      saved: (event) => {
-        notices.getState().show({ tone: 'success', message: t('common.saved'), durationMs: 4_000 });
+      saved: (event, message) => {
+        notices.getState().show({ tone: 'success', message: message ?? t('common.saved'), durationMs: 4_000 });
         onSaved?.(event);
       },
       failed: (error) => {

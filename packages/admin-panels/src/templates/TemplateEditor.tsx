@@ -9,8 +9,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
+import { BASIC_LIMITS } from '../shared/displayName';
 import { useSaveReporter } from '../shared/useSaveReporter';
-import { BASIC_LIMITS } from '../workspace/BasicTab';
 import { TemplateDevelopers } from './TemplateDevelopers';
 import { TemplateFields } from './TemplateFields';
 
@@ -83,9 +83,9 @@ function TemplateBasic({
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const nameError = !name.trim()
-    ? t('workspace.basic.displayNameRequired')
+    ? t('common.displayNameRequired')
     : name.length > BASIC_LIMITS.displayName
-      ? t('workspace.basic.displayNameTooLong', { max: BASIC_LIMITS.displayName })
+      ? t('common.displayNameTooLong', { max: BASIC_LIMITS.displayName })
       : null;
   const dirty = name !== template.workspaceName || description !== (template.workspaceDescription ?? '');
 

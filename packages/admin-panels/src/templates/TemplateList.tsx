@@ -14,6 +14,7 @@ import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resour
 import { QueryStates } from '../shared/QueryStates';
 import { LabellingPanel } from './LabellingPanel';
 import { trainingWorkspacesQuery } from './queries';
+import { templatesStrings } from './strings';
 import { TemplateEditor } from './TemplateEditor';
 import { TrainingPanel } from './TrainingPanel';
 import type { TemplateListKind } from './templateModels';
@@ -42,7 +43,7 @@ export interface TemplateListProps extends AdminPanelsEventProps {
  * <TemplateList kind="training" onError={(e) => console.error(e)} />
  */
 export function TemplateList({ kind, pollIntervalMs, onOpenLabelling, className, ...events }: TemplateListProps) {
-  useAdminPanelsStrings();
+  useAdminPanelsStrings(templatesStrings);
   const { t } = useAdminPanelsTranslation();
   const api = useApiClient();
   const can = useCan();

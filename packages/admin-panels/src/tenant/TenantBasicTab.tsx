@@ -10,9 +10,9 @@ import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
 import { QueryStates } from '../shared/QueryStates';
+import { roleLabel } from '../shared/roleLabel';
+import { SaveBar } from '../shared/SaveBar';
 import { useSaveReporter } from '../shared/useSaveReporter';
-import { SaveBar } from '../workspace/SaveBar';
-import { roleLabel } from './users/roleLabel';
 
 /** The server's limit of a tenant name. */
 export const TENANT_NAME_MAX = 256;

@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
+import { tenantEn } from '../i18n/locales/tenant/en';
+import { tenantEs } from '../i18n/locales/tenant/es';
+import { tenantFr } from '../i18n/locales/tenant/fr';
 import { MANAGER_ABILITIES, mockedTenant, TENANT_ABILITIES } from '../test/mock-tenant';
 import { StoryProvider, toAbilities } from '../test/StoryProvider';
 import { TenantSettings } from './TenantSettings';
@@ -194,3 +197,22 @@ export const German: Story = {
     await expect(await canvas.findByText('WebDAV-Server')).toBeVisible();
   },
 };
+
+/** The other languages, each on a tab of its own: the strings come from the locale files. */
+const inLanguage = (
+  locale: 'en' | 'fr' | 'es',
+  strings: typeof tenantEn,
+  tab: 'basic' | 'users' | 'secrets',
+): Story => ({
+  args: { tab },
+  globals: { locale },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('tab', { name: strings.tabs[tab], selected: true });
+    await canvas.findByRole('tab', { name: strings.tabs.connectors });
+  },
+});
+
+export const English: Story = inLanguage('en', tenantEn, 'secrets');
+export const French: Story = inLanguage('fr', tenantFr, 'users');
+export const Spanish: Story = inLanguage('es', tenantEs, 'basic');

@@ -10,6 +10,7 @@ import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsStrings, useAdminPanelsTranslation } from '../i18n/resources';
 import { ConnectorsTab } from './connectors/ConnectorsTab';
 import { SecretsTab } from './secrets/SecretsTab';
+import { tenantStrings } from './strings';
 import { TenantBasicTab } from './TenantBasicTab';
 import { TENANT_TAB_PERMISSIONS, TENANT_TABS, type TenantTab } from './tabs';
 import { TenantUsersTab } from './users/TenantUsersTab';
@@ -36,7 +37,7 @@ const PANELS: Record<TenantTab, Panel> = {
  * <TenantSettings onSaved={({ tab }) => console.log('saved', tab)} />
  */
 export function TenantSettings(props: TenantSettingsProps) {
-  useAdminPanelsStrings();
+  useAdminPanelsStrings(tenantStrings);
   const { t } = useAdminPanelsTranslation();
   const can = useCan();
   const [own, setOwn] = useState<TenantTab | undefined>(undefined);

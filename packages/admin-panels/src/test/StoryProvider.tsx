@@ -6,6 +6,7 @@ import { createApiClient } from '@reviewdesk/api-client';
 import { type Ability, ReviewdeskProvider } from '@reviewdesk/ui';
 import { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { adminPanelsResources } from '../i18n/allStrings';
 import { useAdminPanelsStrings } from '../i18n/resources';
 
 /** A client on Storybook's own origin, where MSW answers. */
@@ -44,7 +45,7 @@ export { toAbilities };
 
 /** The package's strings, for stories that render an inner part without its screen around it. */
 function AdminPanelsStrings({ children }: { children: ReactNode }) {
-  useAdminPanelsStrings();
+  useAdminPanelsStrings(adminPanelsResources);
   return <>{children}</>;
 }
 

@@ -8,14 +8,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../events';
 import { useAdminPanelsTranslation } from '../i18n/resources';
+import { BASIC_LIMITS } from '../shared/displayName';
 import { QueryStates } from '../shared/QueryStates';
+import { SaveBar } from '../shared/SaveBar';
 import { useSaveReporter } from '../shared/useSaveReporter';
 import { ImportAddress } from './ImportAddress';
 import { languageOptions } from './languages';
-import { SaveBar } from './SaveBar';
 
 /** The contract's limits of WorkspaceBasicUpdate. */
-export const BASIC_LIMITS = { displayName: 256, description: 1024 } as const;
 
 type Workspace = Schema<'Workspace'>;
 type Languages = NonNullable<Workspace['languages']>;
@@ -71,9 +71,9 @@ function BasicForm({ workspace, ...events }: { workspace: Workspace } & Pick<Bas
   const dirty = !sameDraft(draft, saved);
 
   const nameError = !draft.displayName.trim()
-    ? t('workspace.basic.displayNameRequired')
+    ? t('common.displayNameRequired')
     : draft.displayName.length > BASIC_LIMITS.displayName
-      ? t('workspace.basic.displayNameTooLong', { max: BASIC_LIMITS.displayName })
+      ? t('common.displayNameTooLong', { max: BASIC_LIMITS.displayName })
       : null;
   const descriptionError =
     draft.description.length > BASIC_LIMITS.description

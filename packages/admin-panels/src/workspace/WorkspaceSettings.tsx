@@ -16,6 +16,7 @@ import { FieldsTab } from './fields/FieldsTab';
 import { NotificationsTab } from './notifications/NotificationsTab';
 import { PredefinedSpeakersTab } from './speakers/PredefinedSpeakersTab';
 import { StorageTab } from './storage/StorageTab';
+import { workspaceStrings } from './strings';
 import { WORKSPACE_TAB_PERMISSIONS, type WorkspaceTab } from './tabs';
 import { PredefinedTextsTab } from './texts/PredefinedTextsTab';
 import { UsersTab } from './users/UsersTab';
@@ -52,7 +53,7 @@ const PANELS: Partial<Record<WorkspaceTab, Panel>> = {
  * <WorkspaceSettings workspaceId={id} onSaved={({ tab }) => console.log('saved', tab)} />
  */
 export function WorkspaceSettings(props: WorkspaceSettingsProps) {
-  useAdminPanelsStrings();
+  useAdminPanelsStrings(workspaceStrings);
   const { t } = useAdminPanelsTranslation();
   const can = useCan();
   const [own, setOwn] = useState<WorkspaceTab | undefined>(undefined);

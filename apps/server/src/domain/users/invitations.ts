@@ -9,6 +9,8 @@ import { TenantMembersRepository } from '../../db/repositories/tenant-members.js
 import { inTransaction } from '../../db/repositories/tenant-repository.js';
 import { UsersRepository } from '../../db/repositories/users.js';
 import { WorkspaceScope } from '../../db/repositories/workspace-scope.js';
+import { DEFAULT_LANGUAGE, languageOfTag } from '../../formats/cultures.js';
+import { invitationMail } from '../../mail/invitation-mails.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { issueAccountToken } from '../accounts.js';
 import { forbidden, invalid } from '../errors.js';
@@ -76,6 +78,8 @@ interface PreparedInvite {
   role: Role;
   existingUserId: string | null;
   hasPassword: boolean;
+  /** The language the person last signed in with, if they ever did. */
+  language: string | null;
   workspaceIds: string[];
 }
 
@@ -139,6 +143,7 @@ export async function inviteUsers(
       role,
       existingUserId: user?.id ?? null,
       hasPassword: Boolean(user?.password_hash),
+      language: user?.language ?? null,
       workspaceIds,
     });
   }
@@ -193,38 +198,22 @@ export async function inviteUsers(
       );
       link = `${origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
     }
+    // Their own language if they ever signed in, else the inviter's, who knows them.
+    const language = languageOfTag(invite.language) ?? languageOfTag(session.user.language) ?? DEFAULT_LANGUAGE;
     await mailer.send(
-      invitationMail(invite.email, session.user.name, tenantName, invite.role, link, invite.hasPassword),
+      invitationMail(
+        {
+          to: invite.email,
+          inviter: session.user.name,
+          tenant: tenantName,
+          roleName: invite.role.name,
+          link,
+          hasPassword: invite.hasPassword,
+          validDays: INVITATION_VALID_DAYS,
+        },
+        language,
+      ),
     );
   }
   return { succeeded: true, errors: [], result: true };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The invitation in both cultures the product ships in (pt first, the initial language). */
-export function invitationMail(
-  to: string,
-  inviter: string,
-  tenantName: string,
-  role: Role,
-  link: string,
-  hasPassword: boolean,
-) {
-  const pt = hasPassword
-    ? `${inviter} convidou-o para ${tenantName} no Reviewdesk como ${role.name}. Inicie sessão com a sua conta:`
-    : `${inviter} convidou-o para ${tenantName} no Reviewdesk como ${role.name}. Abra esta ligação para escolher a sua palavra-passe (válida durante ${INVITATION_VALID_DAYS} dias):`;
-  const en = hasPassword
-    ? `${inviter} invited you to ${tenantName} on Reviewdesk as ${role.name}. Sign in with your account:`
-    : `${inviter} invited you to ${tenantName} on Reviewdesk as ${role.name}. Open this link to choose your password (valid for ${INVITATION_VALID_DAYS} days):`;
-  const withLang = (lang: string) => `${link}${link.includes('?') ? '&' : '?'}lang=${lang}`;
-  return {
-    to,
-    subject: `Convite para ${tenantName} / Invitation to ${tenantName}`,
-    text: `${pt}\n\n${withLang('pt')}\n\n${en}\n\n${withLang('en')}\n`,
-    html: `<p>${escapeHtml(pt)}</p><p><a href="${escapeHtml(withLang('pt'))}">${escapeHtml(withLang('pt'))}</a></p>
-<p>${escapeHtml(en)}</p><p><a href="${escapeHtml(withLang('en'))}">${escapeHtml(withLang('en'))}</a></p>`,
-  };
 }

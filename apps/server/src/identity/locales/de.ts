@@ -29,6 +29,8 @@ export const de: PageTexts = {
   passwordNeedsUpper: 'Das Passwort muss mindestens einen Großbuchstaben enthalten.',
   passwordNeedsDigit: 'Das Passwort muss mindestens eine Ziffer enthalten.',
   resetDone: 'Ihr Passwort wurde geändert. Sie können sich jetzt damit anmelden.',
+  welcomeTitle: 'Willkommen! Wählen Sie Ihr Passwort',
+  welcomeDone: 'Ihr Passwort ist festgelegt. Melden Sie sich mit Ihrer E-Mail-Adresse und diesem Passwort an.',
   linkInvalidTitle: 'Ungültiger Link',
   linkInvalid: 'Dieser Link ist ungültig oder abgelaufen.',
   backToApp: 'Zurück zur Anwendung',

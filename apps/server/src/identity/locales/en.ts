@@ -28,6 +28,8 @@ export const en = {
   passwordNeedsUpper: 'Passwords must have at least one uppercase letter.',
   passwordNeedsDigit: 'Passwords must have at least one digit.',
   resetDone: 'Your password was changed. You can sign in with it now.',
+  welcomeTitle: 'Welcome! Choose your password',
+  welcomeDone: 'Your password is set. Sign in with your e-mail address and this password.',
   linkInvalidTitle: 'Invalid link',
   linkInvalid: 'This link is invalid or has expired.',
   backToApp: 'Back to the application',

@@ -29,6 +29,8 @@ export const es: PageTexts = {
   passwordNeedsUpper: 'La contraseña debe tener al menos una letra mayúscula.',
   passwordNeedsDigit: 'La contraseña debe tener al menos un dígito.',
   resetDone: 'Su contraseña se ha cambiado. Ya puede iniciar sesión con ella.',
+  welcomeTitle: '¡Bienvenido! Elija su contraseña',
+  welcomeDone: 'Su contraseña está definida. Inicie sesión con su dirección de correo electrónico y esta contraseña.',
   linkInvalidTitle: 'Enlace no válido',
   linkInvalid: 'Este enlace no es válido o ha caducado.',
   backToApp: 'Volver a la aplicación',

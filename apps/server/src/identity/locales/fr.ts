@@ -29,6 +29,8 @@ export const fr: PageTexts = {
   passwordNeedsUpper: 'Le mot de passe doit contenir au moins une lettre majuscule.',
   passwordNeedsDigit: 'Le mot de passe doit contenir au moins un chiffre.',
   resetDone: 'Votre mot de passe a été modifié. Vous pouvez maintenant vous connecter avec.',
+  welcomeTitle: 'Bienvenue ! Choisissez votre mot de passe',
+  welcomeDone: 'Votre mot de passe est défini. Connectez-vous avec votre adresse e-mail et ce mot de passe.',
   linkInvalidTitle: 'Lien non valide',
   linkInvalid: 'Ce lien n’est pas valide ou a expiré.',
   backToApp: 'Retour à l’application',

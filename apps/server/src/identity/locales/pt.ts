@@ -29,6 +29,8 @@ export const pt: PageTexts = {
   passwordNeedsUpper: 'A palavra-passe deve ter pelo menos uma letra maiúscula.',
   passwordNeedsDigit: 'A palavra-passe deve ter pelo menos um algarismo.',
   resetDone: 'A sua palavra-passe foi alterada. Já pode iniciar sessão com ela.',
+  welcomeTitle: 'Bem-vindo! Escolha a sua palavra-passe',
+  welcomeDone: 'A sua palavra-passe está definida. Inicie sessão com o seu endereço de e-mail e esta palavra-passe.',
   linkInvalidTitle: 'Ligação inválida',
   linkInvalid: 'Esta ligação é inválida ou expirou.',
   backToApp: 'Voltar à aplicação',

@@ -1,8 +1,8 @@
 /**
- * /licensing: the @reviewdesk/admin-panels package's <Licensing> (public entry only). The open tab
+ * /licensing: the @reviewdesk/admin-panels package's <Licensing> (its /licensing entry). The open tab
  * lives in the URL (`?tab=usage-history`), so a reload or a shared link opens the same tab.
  */
-import { isLicensingTab, Licensing } from '@reviewdesk/admin-panels';
+import { isLicensingTab, Licensing } from '@reviewdesk/admin-panels/licensing';
 import '@reviewdesk/admin-panels/styles.css';
 import { useSearchParams } from 'react-router';
 

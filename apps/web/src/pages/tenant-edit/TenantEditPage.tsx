@@ -1,10 +1,10 @@
 /**
- * /tenant/edit: the @reviewdesk/admin-panels package's <TenantSettings> (public entry only) for the
+ * /tenant/edit: the @reviewdesk/admin-panels package's <TenantSettings> (its /tenant entry) for the
  * tenant of the session. The open tab lives in the URL (`?tab=secrets`), so a reload or a shared
  * link opens the same tab. Acting as another role changes the abilities, which come with the
  * sign-in: the app reloads, as after a change of tenant.
  */
-import { isTenantTab, TenantSettings } from '@reviewdesk/admin-panels';
+import { isTenantTab, TenantSettings } from '@reviewdesk/admin-panels/tenant';
 import '@reviewdesk/admin-panels/styles.css';
 import { useSearchParams } from 'react-router';
 import { useEnvironment } from '../../app/environment';

@@ -1,9 +1,9 @@
 /**
- * /workspace/edit: the @reviewdesk/admin-panels package's <WorkspaceSettings> (public entry only)
+ * /workspace/edit: the @reviewdesk/admin-panels package's <WorkspaceSettings> (its /workspace entry)
  * for the workspace of the header's switcher. The open tab lives in the URL (`?tab=fields`), so a
  * reload or a shared link opens the same tab.
  */
-import { isWorkspaceTab, WorkspaceSettings } from '@reviewdesk/admin-panels';
+import { isWorkspaceTab, WorkspaceSettings } from '@reviewdesk/admin-panels/workspace';
 import '@reviewdesk/admin-panels/styles.css';
 import { LoadingState } from '@reviewdesk/ui';
 import { useSearchParams } from 'react-router';

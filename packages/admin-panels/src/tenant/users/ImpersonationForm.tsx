@@ -8,7 +8,7 @@ import { Select, useApiClient } from '@reviewdesk/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminSavedEvent } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
-import { roleLabel } from './roleLabel';
+import { roleLabel } from '../../shared/roleLabel';
 
 export interface ImpersonationFormProps {
   session: Schema<'TenantSession'>;

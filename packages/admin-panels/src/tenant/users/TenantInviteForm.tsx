@@ -9,9 +9,9 @@ import { Button, Input, Select, useApiClient } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
-import { INVITE_CHECK_DEBOUNCE_MS, invitableRoles, looksLikeEmail } from '../../workspace/users/userRules';
-import { roleLabel } from './roleLabel';
+import { InviteEmailField, useSettledInviteEmail } from '../../shared/invite/InviteEmailField';
+import { invitableRoles } from '../../shared/invite/inviteRules';
+import { roleLabel } from '../../shared/roleLabel';
 import { isTenantCheckState, TENANT_INVITE_CHECK_KEYS } from './tenantUserRules';
 
 const EVERY = '*';
@@ -38,8 +38,7 @@ export function TenantInviteForm({ roles, onInvited, onFailed }: TenantInviteFor
     api.queryOptions('get', '/api/v{version}/SdWorkspace/UserWorkspaces', { params: { query: { workspaceType: 20 } } }),
   );
   const workspaces = [...(standard.data ?? []), ...(training.data ?? [])];
-  const settled = useDebouncedValue(email.trim(), INVITE_CHECK_DEBOUNCE_MS);
-  const checkable = looksLikeEmail(settled) && settled === email.trim();
+  const { settled, checkable } = useSettledInviteEmail(email);
   const check = useQuery({
     ...api.queryOptions('get', '/api/v{version}/Tenant/CheckIfUserCanBeInvited', {
       params: { query: { email: settled } },
@@ -97,24 +96,14 @@ export function TenantInviteForm({ roles, onInvited, onFailed }: TenantInviteFor
         </p>
       ) : null}
       <fieldset className="rd-admin__fieldset" disabled={blocked}>
-        <Input
-          label={t('tenant.users.email')}
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          hint={
-            state !== undefined ? (
-              <span data-testid="tenant.invite.check" data-state={state}>
-                {t(TENANT_INVITE_CHECK_KEYS[state])}
-              </span>
-            ) : checkable && check.isFetching ? (
-              t('tenant.users.checking')
-            ) : email && !looksLikeEmail(email) ? (
-              t('tenant.users.emailInvalid')
-            ) : null
-          }
-          data-testid="tenant.invite.email"
+        <InviteEmailField
+          email={email}
+          onEmailChange={setEmail}
+          checkable={checkable}
+          checking={check.isFetching}
+          state={state}
+          stateText={state !== undefined ? t(TENANT_INVITE_CHECK_KEYS[state]) : undefined}
+          testIdPrefix="tenant.invite"
         />
         <div className="rd-admin__row">
           {newAccount ? (

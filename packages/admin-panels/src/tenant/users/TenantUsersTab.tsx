@@ -9,9 +9,9 @@ import { Button, Select, TableShell, Tooltip, useApiClient, useCan } from '@revi
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
+import { roleLabel } from '../../shared/roleLabel';
 import { useSaveReporter } from '../../shared/useSaveReporter';
 import { ImpersonationForm } from './ImpersonationForm';
-import { roleLabel } from './roleLabel';
 import { TenantInviteForm } from './TenantInviteForm';
 import { assignableRoles, canChangeTenantRole, canChangeTenantStatus, showsSuperUserTooltip } from './tenantUserRules';
 
@@ -67,7 +67,14 @@ export function TenantUsersTab(events: Events) {
   return (
     <div className="rd-admin__stack" data-testid="tenant.users">
       {can('Tenant.AddUsers') ? (
-        <TenantInviteForm roles={roleList} onInvited={changed} onFailed={report.failed} />
+        <TenantInviteForm
+          roles={roleList}
+          onInvited={(email) => {
+            void queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
+            report.saved({ screen: 'tenant', tab: 'users' }, t('common.invite.sent', { email }));
+          }}
+          onFailed={report.failed}
+        />
       ) : null}
       {session.data && (can('Tenant.ImpersonateRole') || session.data.impersonateRole) ? (
         <ImpersonationForm

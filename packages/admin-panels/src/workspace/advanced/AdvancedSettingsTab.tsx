@@ -11,8 +11,8 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { QueryStates } from '../../shared/QueryStates';
+import { ReadOnlyNote, SaveBar } from '../../shared/SaveBar';
 import { useSaveReporter } from '../../shared/useSaveReporter';
-import { ReadOnlyNote, SaveBar } from '../SaveBar';
 import { refusedField } from '../serverProblems';
 import { WORKSPACE_TAB_SAVE_PERMISSIONS } from '../tabs';
 import {

@@ -13,8 +13,8 @@ import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { QueryStates } from '../../shared/QueryStates';
+import { ReadOnlyNote, SaveBar } from '../../shared/SaveBar';
 import { useSaveReporter } from '../../shared/useSaveReporter';
-import { ReadOnlyNote, SaveBar } from '../SaveBar';
 import { StepRedirect } from './StepRedirect';
 
 export interface ForDevelopersTabProps extends Pick<AdminPanelsEventProps, 'onSaved' | 'onError'> {

@@ -9,8 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
+import { SaveBar } from '../../shared/SaveBar';
 import { useSaveReporter } from '../../shared/useSaveReporter';
-import { SaveBar } from '../SaveBar';
 
 export interface StepRedirectProps extends Pick<AdminPanelsEventProps, 'onSaved' | 'onError'> {
   workspaceId: string;

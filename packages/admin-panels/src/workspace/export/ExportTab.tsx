@@ -13,10 +13,10 @@ import { type FormEvent, useState } from 'react';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { QueryStates } from '../../shared/QueryStates';
+import { ReadOnlyNote, SaveBar } from '../../shared/SaveBar';
 import { useSaveReporter } from '../../shared/useSaveReporter';
 import { advancedSettingsQuery } from '../advanced/AdvancedSettingsTab';
 import type { AdvancedSettings } from '../advanced/advancedModel';
-import { ReadOnlyNote, SaveBar } from '../SaveBar';
 import { StepConfigForm } from './StepConfigForm';
 
 export interface ExportTabProps extends Pick<AdminPanelsEventProps, 'onSaved' | 'onError'> {

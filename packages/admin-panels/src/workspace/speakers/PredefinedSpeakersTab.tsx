@@ -11,9 +11,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
 import { QueryStates } from '../../shared/QueryStates';
+import { ReadOnlyNote, SaveBar } from '../../shared/SaveBar';
 import { ReorderableList } from '../lists/ReorderableList';
 import { useListDraft } from '../lists/useListDraft';
-import { ReadOnlyNote, SaveBar } from '../SaveBar';
 import { WORKSPACE_TAB_SAVE_PERMISSIONS } from '../tabs';
 import {
   SPEAKER_TEXT_MAX,

@@ -8,20 +8,15 @@ import { Button, Checkbox, Input, Select, useApiClient } from '@reviewdesk/ui';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
-import { useDebouncedValue } from '../../shared/useDebouncedValue';
-import {
-  INVITE_CHECK_DEBOUNCE_MS,
-  INVITE_CHECK_KEYS,
-  invitableRoles,
-  isAlreadyMember,
-  isNewToTenant,
-  looksLikeEmail,
-} from './userRules';
+import { InviteEmailField, useSettledInviteEmail } from '../../shared/invite/InviteEmailField';
+import { invitableRoles } from '../../shared/invite/inviteRules';
+import { roleLabel } from '../../shared/roleLabel';
+import { INVITE_CHECK_KEYS, isAlreadyMember, isNewToTenant } from './userRules';
 
 export interface InviteFormProps {
   workspaceId: string;
   roles: readonly Schema<'Role'>[];
-  onInvited: () => void;
+  onInvited: (email: string) => void;
   onFailed: (error: Error) => string;
 }
 
@@ -33,8 +28,7 @@ export function InviteForm({ workspaceId, roles, onInvited, onFailed }: InviteFo
   const [roleId, setRoleId] = useState('');
   const [everyWorkspace, setEveryWorkspace] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const settled = useDebouncedValue(email.trim(), INVITE_CHECK_DEBOUNCE_MS);
-  const checkable = looksLikeEmail(settled) && settled === email.trim();
+  const { settled, checkable } = useSettledInviteEmail(email);
   const check = useQuery({
     ...api.queryOptions('get', '/api/v{version}/SdWorkspace/CheckIfUserCanBeInvited', {
       params: { query: { email: settled, workspaceId } },
@@ -52,11 +46,12 @@ export function InviteForm({ workspaceId, roles, onInvited, onFailed }: InviteFo
       if (data && !data.succeeded) throw new Error(data.errors.map((e) => e.message).join(' '));
     },
     onSuccess: () => {
+      const sent = email.trim();
       setEmail('');
       setName('');
       setError(null);
       setEveryWorkspace(false);
-      onInvited();
+      onInvited(sent);
     },
     onError: (e: Error) => setError(onFailed(e)),
   });
@@ -81,24 +76,14 @@ export function InviteForm({ workspaceId, roles, onInvited, onFailed }: InviteFo
   return (
     <form className="rd-admin__group rd-admin__invite" onSubmit={submit} noValidate data-testid="workspace.invite">
       <h3 className="rd-admin__subtitle">{t('workspace.users.inviteTitle')}</h3>
-      <Input
-        label={t('workspace.users.email')}
-        type="email"
-        autoComplete="off"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        hint={
-          state !== undefined ? (
-            <span data-testid="workspace.invite.check" data-state={state}>
-              {t(INVITE_CHECK_KEYS[state])}
-            </span>
-          ) : checkable && check.isFetching ? (
-            t('workspace.users.checking')
-          ) : email && !looksLikeEmail(email) ? (
-            t('workspace.users.emailInvalid')
-          ) : null
-        }
-        data-testid="workspace.invite.email"
+      <InviteEmailField
+        email={email}
+        onEmailChange={setEmail}
+        checkable={checkable}
+        checking={check.isFetching}
+        state={state}
+        stateText={state !== undefined ? t(INVITE_CHECK_KEYS[state]) : undefined}
+        testIdPrefix="workspace.invite"
       />
       {newcomer ? (
         <div className="rd-admin__row">
@@ -111,7 +96,7 @@ export function InviteForm({ workspaceId, roles, onInvited, onFailed }: InviteFo
           <Select
             label={t('workspace.users.tenantRole')}
             value={chosenRole}
-            options={offered.map((r) => ({ value: r.id, label: r.name }))}
+            options={offered.map((r) => ({ value: r.id, label: roleLabel(t, r) }))}
             onChange={(e) => setRoleId(e.target.value)}
             data-testid="workspace.invite.role"
           />

@@ -18,11 +18,11 @@ const manager = abilities(
   'Workspace.UpdateUserStatus.Reviewer',
 );
 
-function open(grants = manager) {
+function open(grants = manager, locale = 'en') {
   const api = createMockAdminApi();
   server.use(...api.handlers);
   const onSaved = vi.fn();
-  renderAdmin(<WorkspaceSettings workspaceId={WORKSPACE_ID} tab="users" onSaved={onSaved} />, { grants });
+  renderAdmin(<WorkspaceSettings workspaceId={WORKSPACE_ID} tab="users" onSaved={onSaved} />, { grants, locale });
   return { state: api.state, onSaved };
 }
 
@@ -41,6 +41,20 @@ describe('<WorkspaceSettings> users tab', () => {
     await waitFor(() => expect(within(rui).getByText('Inactive')).toBeTruthy());
     expect(state.saves).toEqual([{ userId: state.members[1]?.userId, workspaceId: WORKSPACE_ID, userStatus: 20 }]);
     expect(onSaved).toHaveBeenCalledWith({ screen: 'workspace', tab: 'users', workspaceId: WORKSPACE_ID });
+  });
+
+  it('names the roles in the person’s language, in the list and in the invitation, and says to whom it went', async () => {
+    open(manager, 'de');
+    const rui = await screen.findByTestId('workspace.users.row.rui.costa@example.com');
+    expect(within(rui).getByText('Prüfer')).toBeTruthy();
+    await userEvent.type(await screen.findByTestId('workspace.invite.email'), 'neue.person@example.com');
+    await screen.findByTestId('workspace.invite.check');
+    const role = screen.getByTestId('workspace.invite.role');
+    expect(within(role).getByRole('option', { name: 'Prüfer' })).toBeTruthy();
+    expect(within(role).queryByRole('option', { name: 'Reviewer' })).toBeNull();
+    await userEvent.type(screen.getByTestId('workspace.invite.name'), 'Neue Person');
+    await userEvent.click(screen.getByTestId('workspace.invite.submit'));
+    await screen.findByText('Einladung an neue.person@example.com gesendet.');
   });
 
   it('invites someone new with a name and a tenant role, after checking the address', async () => {

@@ -8,6 +8,7 @@ import { Button, TableShell, useApiClient, useCan } from '@reviewdesk/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AdminPanelsEventProps } from '../../events';
 import { useAdminPanelsTranslation } from '../../i18n/resources';
+import { roleLabel } from '../../shared/roleLabel';
 import { useSaveReporter } from '../../shared/useSaveReporter';
 import { InviteForm } from './InviteForm';
 import { canChangeStatus } from './userRules';
@@ -56,9 +57,9 @@ export function UsersTab({ workspaceId, ...events }: UsersTabProps) {
         <InviteForm
           workspaceId={workspaceId}
           roles={roles.data ?? []}
-          onInvited={() => {
+          onInvited={(email) => {
             void queryClient.invalidateQueries({ queryKey: usersQuery.queryKey });
-            report.saved({ screen: 'workspace', tab: 'users', workspaceId });
+            report.saved({ screen: 'workspace', tab: 'users', workspaceId }, t('common.invite.sent', { email }));
           }}
           onFailed={report.failed}
         />
@@ -86,7 +87,7 @@ export function UsersTab({ workspaceId, ...events }: UsersTabProps) {
                 <div>{name}</div>
                 {name !== user.email ? <div className="rd-admin__muted">{user.email}</div> : null}
               </td>
-              <td className="rd-table__cell">{role ?? '—'}</td>
+              <td className="rd-table__cell">{role ? roleLabel(t, { name: role }) : '—'}</td>
               <td className="rd-table__cell">{user.joinedOn ? date.format(new Date(user.joinedOn)) : '—'}</td>
               <td className="rd-table__cell">
                 <span className={`rd-admin__chip rd-admin__chip--${active ? 'on' : 'off'}`}>

@@ -1,16 +1,10 @@
 /**
  * Rules of the users tab, apart from the screen: who may switch whose status (product-spec §6: the
- * general permission plus the one for the target's role), which roles an invitation offers, and
- * what an invite check means for the form.
+ * general permission plus the one for the target's role) and what an invite check means for the
+ * form (the rules of every invitation are in shared/invite/).
  */
 import type { Schema } from '@reviewdesk/api-client';
 import type { Can, Permission } from '@reviewdesk/ui';
-
-/** The product-spec §5 debounce of the invite search. */
-export const INVITE_CHECK_DEBOUNCE_MS = 750;
-
-/** A plausible address, checked before asking the server about it. */
-export const looksLikeEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
 /** Whether the signed-in person may activate or deactivate a member with this role. */
 export function canChangeStatus(can: Can, roleName: string | null | undefined): boolean {

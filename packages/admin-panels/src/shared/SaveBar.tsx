@@ -1,5 +1,5 @@
 /**
- * The end of every settings form of workspace edit: the server's error, the unsaved-changes mark,
+ * The end of every settings form of workspace and tenant edit: the server's error, the unsaved-changes mark,
  * "discard changes" and "save" — or, for a person without the saving permission, nothing to press.
  */
 import { Button } from '@reviewdesk/ui';

@@ -1,0 +1,40 @@
+import type { TranslationShape } from '@reviewdesk/ui';
+import type { homeEn } from './en';
+
+/** German (de-DE) strings of the home view. */
+export const homeDe: TranslationShape<typeof homeEn> = {
+  title: 'Startseite',
+  searchLabel: 'In Ihren Aufgaben suchen',
+  searchPlaceholder: 'Wörter in Dokumenten und Transkripten',
+  searching: 'Suche läuft…',
+  noHits: 'Keine Aufgabe enthält diese Wörter.',
+  hits_zero: 'Keine Aufgaben gefunden',
+  hits_one: '{{count}} Aufgabe gefunden',
+  hits_other: '{{count}} Aufgaben gefunden',
+  page: 'Seite {{page}}',
+  fields: 'Feldwerte, Seite {{page}}',
+  time: 'Bei {{time}}',
+  toReview: 'Zu prüfen',
+  toReviewCount_zero: 'Nichts zu prüfen',
+  toReviewCount_one: '{{count}} Aufgabe zu prüfen',
+  toReviewCount_other: '{{count}} Aufgaben zu prüfen',
+  recent: 'Bereit zur Prüfung',
+  noRecent: 'Keine Aufgabe wartet auf Prüfung.',
+  bookmarks: 'Lesezeichen',
+  noBookmarks: 'Noch keine Lesezeichen. Wählen Sie die Seiten, die Sie am häufigsten öffnen.',
+  editBookmarks: 'Lesezeichen wählen',
+  doneBookmarks: 'Fertig',
+  bookmark: '{{page}} als Lesezeichen',
+  pages: {
+    home: 'Startseite',
+    taskList: 'Aufgabenliste',
+    metrics: 'Kennzahlen',
+    batchList: 'Stapel',
+    templates: 'Vorlagen',
+    workspaceEdit: 'Arbeitsbereich-Einstellungen',
+    tenantEdit: 'Mandanten-Einstellungen',
+    licensing: 'Lizenzen',
+    helpCenter: 'Hilfe',
+    user: 'Profil',
+  },
+};

@@ -1,0 +1,40 @@
+import type { TranslationShape } from '@reviewdesk/ui';
+import type { homeEn } from './en';
+
+/** Spanish (es-ES) strings of the home view. */
+export const homeEs: TranslationShape<typeof homeEn> = {
+  title: 'Inicio',
+  searchLabel: 'Buscar en sus tareas',
+  searchPlaceholder: 'Palabras en documentos y transcripciones',
+  searching: 'Buscando…',
+  noHits: 'Ninguna tarea contiene estas palabras.',
+  hits_zero: 'No se encontraron tareas',
+  hits_one: '{{count}} tarea encontrada',
+  hits_other: '{{count}} tareas encontradas',
+  page: 'Página {{page}}',
+  fields: 'Valores de los campos, página {{page}}',
+  time: 'En {{time}}',
+  toReview: 'Por revisar',
+  toReviewCount_zero: 'Nada por revisar',
+  toReviewCount_one: '{{count}} tarea por revisar',
+  toReviewCount_other: '{{count}} tareas por revisar',
+  recent: 'Listas para revisar',
+  noRecent: 'Ninguna tarea espera revisión.',
+  bookmarks: 'Marcadores',
+  noBookmarks: 'Aún no hay marcadores. Elija las páginas que más abre.',
+  editBookmarks: 'Elegir marcadores',
+  doneBookmarks: 'Hecho',
+  bookmark: 'Marcar {{page}}',
+  pages: {
+    home: 'Inicio',
+    taskList: 'Lista de tareas',
+    metrics: 'Métricas',
+    batchList: 'Lotes',
+    templates: 'Plantillas',
+    workspaceEdit: 'Ajustes del espacio de trabajo',
+    tenantEdit: 'Ajustes de la organización',
+    licensing: 'Licencias',
+    helpCenter: 'Centro de ayuda',
+    user: 'Perfil',
+  },
+};

@@ -1,0 +1,40 @@
+import type { TranslationShape } from '@reviewdesk/ui';
+import type { homeEn } from './en';
+
+/** French (fr-FR) strings of the home view. */
+export const homeFr: TranslationShape<typeof homeEn> = {
+  title: 'Accueil',
+  searchLabel: 'Rechercher dans vos tâches',
+  searchPlaceholder: 'Mots des documents et des transcriptions',
+  searching: 'Recherche…',
+  noHits: 'Aucune tâche ne contient ces mots.',
+  hits_zero: 'Aucune tâche trouvée',
+  hits_one: '{{count}} tâche trouvée',
+  hits_other: '{{count}} tâches trouvées',
+  page: 'Page {{page}}',
+  fields: 'Valeurs des champs, page {{page}}',
+  time: 'À {{time}}',
+  toReview: 'À vérifier',
+  toReviewCount_zero: 'Rien à vérifier',
+  toReviewCount_one: '{{count}} tâche à vérifier',
+  toReviewCount_other: '{{count}} tâches à vérifier',
+  recent: 'Prêtes à vérifier',
+  noRecent: 'Aucune tâche n’attend de vérification.',
+  bookmarks: 'Favoris',
+  noBookmarks: 'Pas encore de favoris. Choisissez les pages que vous ouvrez le plus.',
+  editBookmarks: 'Choisir les favoris',
+  doneBookmarks: 'Terminé',
+  bookmark: 'Ajouter {{page}} aux favoris',
+  pages: {
+    home: 'Accueil',
+    taskList: 'Liste des tâches',
+    metrics: 'Indicateurs',
+    batchList: 'Lots',
+    templates: 'Modèles',
+    workspaceEdit: 'Paramètres de l’espace de travail',
+    tenantEdit: 'Paramètres de l’organisation',
+    licensing: 'Licences',
+    helpCenter: 'Centre d’aide',
+    user: 'Profil',
+  },
+};

@@ -1,0 +1,40 @@
+import type { TranslationShape } from '@reviewdesk/ui';
+import type { homeEn } from './en';
+
+/** Portuguese (pt-PT) strings of the home view. */
+export const homePt: TranslationShape<typeof homeEn> = {
+  title: 'Início',
+  searchLabel: 'Pesquisar nas suas tarefas',
+  searchPlaceholder: 'Palavras nos documentos e transcrições',
+  searching: 'A pesquisar…',
+  noHits: 'Nenhuma tarefa contém estas palavras.',
+  hits_zero: 'Nenhuma tarefa encontrada',
+  hits_one: '{{count}} tarefa encontrada',
+  hits_other: '{{count}} tarefas encontradas',
+  page: 'Página {{page}}',
+  fields: 'Valores dos campos, página {{page}}',
+  time: 'Aos {{time}}',
+  toReview: 'Por rever',
+  toReviewCount_zero: 'Nada por rever',
+  toReviewCount_one: '{{count}} tarefa por rever',
+  toReviewCount_other: '{{count}} tarefas por rever',
+  recent: 'Prontas para revisão',
+  noRecent: 'Nenhuma tarefa aguarda revisão.',
+  bookmarks: 'Marcadores',
+  noBookmarks: 'Ainda sem marcadores. Escolha as páginas que abre mais vezes.',
+  editBookmarks: 'Escolher marcadores',
+  doneBookmarks: 'Concluído',
+  bookmark: 'Marcar {{page}}',
+  pages: {
+    home: 'Início',
+    taskList: 'Lista de tarefas',
+    metrics: 'Métricas',
+    batchList: 'Lotes',
+    templates: 'Modelos',
+    workspaceEdit: 'Definições da área de trabalho',
+    tenantEdit: 'Definições da organização',
+    licensing: 'Licenças',
+    helpCenter: 'Centro de ajuda',
+    user: 'Perfil',
+  },
+};

@@ -1,0 +1,88 @@
+import type { TranslationShape } from '@reviewdesk/ui';
+import type { templatesEn } from './en';
+
+/** Portuguese (pt-PT) strings of the template lists. */
+export const templatesPt: TranslationShape<typeof templatesEn> = {
+  titles: {
+    configure: 'Modelos',
+    labelling: 'Anotação',
+    training: 'Treino de modelos',
+  },
+  intro: {
+    configure:
+      'Cada modelo pertence a uma área de trabalho de anotação e treino. Defina os campos dos seus documentos.',
+    labelling: 'Anote os documentos de cada modelo: marque cada campo na página e conclua a revisão.',
+    training: 'Treine um modelo com os documentos anotados, acompanhe o treino e ative a versão a usar.',
+  },
+  empty: 'Ainda não há modelos.',
+  emptyHint: 'Os modelos vivem em áreas de trabalho de anotação e treino; peça a um administrador que crie uma.',
+  edit: 'Editar',
+  editNamed: 'Editar o modelo {{name}}',
+  editTitle: 'Modelo {{name}}',
+  close: 'Fechar',
+  tabsLabel: 'Definições do modelo',
+  tabs: {
+    basic: 'Básico',
+    'for-developers': 'Para programadores',
+  },
+  name: 'Nome',
+  description: 'Descrição',
+  workspace: 'Área de trabalho: {{name}}',
+  kinds: {
+    '30': 'Modelo por template',
+    '50': 'Modelo neural',
+    any: 'Modelo por template ou neural',
+  },
+  readiness: {
+    unclassified_zero: 'Nenhum documento aguarda anotação.',
+    unclassified_one: '{{count}} documento aguarda anotação.',
+    unclassified_other: '{{count}} documentos aguardam anotação.',
+    enoughTasks: 'Pelo menos {{min}} documentos estão anotados: o suficiente para um bom resultado.',
+    fewTasks: 'Menos de {{min}} documentos estão anotados: anote mais para um bom resultado.',
+    pagesOk: 'As páginas anotadas estão dentro do limite.',
+    pagesWrong30: 'Anote pelo menos um documento; o treino por template aceita no máximo 500 páginas.',
+    pagesWrong50: 'Anote pelo menos um documento; o treino neural aceita no máximo 50 000 páginas.',
+  },
+  labelling: {
+    open: 'Anotar documentos',
+  },
+  training: {
+    train30: 'Treinar modelo por template',
+    train50: 'Treinar modelo neural',
+    refused: 'O servidor recusou o pedido.',
+    noModels: 'Ainda não foi treinado nenhum modelo.',
+    versions: 'Versões do modelo',
+    versionColumn: 'Versão',
+    statusColumn: 'Estado',
+    accuracyColumn: 'Confiança média',
+    durationColumn: 'Tempo de treino',
+    createdColumn: 'Criado',
+    actionsColumn: 'Ações',
+    version: 'Versão {{n}}',
+    progress: 'Progresso do treino de {{name}}, versão {{n}}',
+    failedBecause: 'Motivo: {{reason}}',
+    minutes: '{{value}} min',
+    activate: 'Ativar',
+    activateVersion: 'Ativar a versão {{n}}',
+  },
+  status: {
+    '20': 'Eliminado',
+    '30': 'Em fila para pré-processamento',
+    '31': 'Em pré-processamento',
+    '32': 'Pré-processamento falhou',
+    '33': 'Pré-processado',
+    '40': 'Em fila para treino',
+    '41': 'Em treino',
+    '42': 'Treino falhou',
+    '43': 'Treino concluído',
+    '50': 'Treinado',
+    '60': 'Ativo',
+  },
+  developers: {
+    workspaceId: 'Id da área de trabalho',
+    templateType: 'Tipo de modelo',
+    calls: 'Chamadas da API',
+    traces: 'Rastreio do treino',
+    events: 'Eventos',
+  },
+};
