@@ -10,7 +10,10 @@ import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
 import { ShareSegmentAction } from './ShareSegmentAction.js';
+import { runShortcut } from './shortcut-commands.js';
 import { keysOf } from './shortcuts.js';
+
+const STYLES = ['bold', 'italic', 'underline'] as const;
 
 export function SaveIndicator() {
   const state = useSession((s) => s.saveState);
@@ -24,7 +27,8 @@ export function Toolbar() {
   const canRedo = useSession((s) => s.future.length > 0 && !s.conflict);
   const finishing = useSession((s) => s.finishing);
   const checkoutUntil = useSession((s) => s.checkout?.until);
-  const { session, panels } = useEditor();
+  const editor = useEditor();
+  const { session, panels } = editor;
   const actions = session.getState();
   return (
     <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
@@ -61,6 +65,20 @@ export function Toolbar() {
       <ExportAction />
       {review ? (
         <>
+          {STYLES.map((style) => (
+            <Button
+              key={style}
+              size="sm"
+              variant="ghost"
+              // The word being formatted keeps the focus: the button is pressed without taking it.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => runShortcut(editor, style)}
+              aria-keyshortcuts={keysOf(style)}
+              data-testid={`toolbar.${style}`}
+            >
+              {t(`style.${style}`)}
+            </Button>
+          ))}
           <Button
             size="sm"
             variant="ghost"

@@ -5,6 +5,7 @@
  */
 import { SKIP_SECONDS } from '../player/playback.js';
 import { nextLowConfidence, paragraphAt, type WordPosition, wordAt } from '../session/timeline.js';
+import { toggleWordStyle } from '../session/transcript-edits.js';
 import type { EditorContextValue } from './context.js';
 import type { ShortcutId } from './shortcuts.js';
 
@@ -107,5 +108,14 @@ export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
     case 'help':
       panels.setState({ help: true });
       return true;
+    case 'bold':
+    case 'italic':
+    case 'underline': {
+      const at = currentPosition(ctx);
+      if (!at || at.word === null || state.mode !== 'review') return false;
+      const word = at.word;
+      state.edit(id, (tr) => toggleWordStyle(tr, at.paragraph, word, id));
+      return true;
+    }
   }
 }

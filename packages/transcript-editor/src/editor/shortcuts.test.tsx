@@ -16,6 +16,35 @@ const word = (paragraph: number, name: string, nth = 0) =>
   within(screen.getByTestId(`paragraph.${paragraph}`)).getAllByRole('button', { name })[nth] as HTMLElement;
 
 describe('keyboard shortcuts', () => {
+  it('formats the word with the focus: Control+B, I, U and the toolbar buttons, which leave it the focus', async () => {
+    const { api } = await renderEditor();
+    const user = userEvent.setup();
+    word(1, 'not').focus();
+    await press({ key: 'b', code: 'KeyB', ctrlKey: true });
+    expect(word(1, 'not').className).toContain('rd-transcript-word--bold');
+    await press({ key: 'u', code: 'KeyU', ctrlKey: true });
+    expect(word(1, 'not').className).toContain('rd-transcript-word--underline');
+    await user.click(screen.getByTestId('toolbar.italic'));
+    expect(document.activeElement).toBe(word(1, 'not'));
+    expect(word(1, 'not').className).toContain('rd-transcript-word--italic');
+    await user.click(screen.getByTestId('toolbar.bold'));
+    expect(word(1, 'not').className).not.toContain('rd-transcript-word--bold');
+    await waitFor(() => expect(api.state.saves.length).toBeGreaterThan(0), { timeout: 3000 });
+    await waitFor(() =>
+      expect(api.state.transcript.transcripts[1]?.children[1]).toMatchObject({
+        text: 'not',
+        bold: false,
+        italic: true,
+        underline: true,
+      }),
+    );
+    // In the text box the keys are the browser's: nothing is formatted.
+    await user.click(screen.getByTestId('paragraph.1.edit'));
+    await press({ key: 'b', code: 'KeyB', ctrlKey: true });
+    await press({ key: 'Escape', code: 'Escape' });
+    expect(word(1, 'not').className).not.toContain('rd-transcript-word--bold');
+  });
+
   it('plays, jumps 5 s and changes speed from the keyboard, also while typing in a paragraph', async () => {
     await renderEditor();
     const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);

@@ -21,6 +21,9 @@ export type ShortcutId =
   | 'undo'
   | 'redo'
   | 'save'
+  | 'bold'
+  | 'italic'
+  | 'underline'
   | 'help';
 
 export type Shortcut = KeyboardShortcut<ShortcutId, EditorKey>;
@@ -48,6 +51,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
       (e.key.toLowerCase() === 'y' || (e.shiftKey && e.key.toLowerCase() === 'z')),
   },
   { id: 'save', keys: 'Control+S', label: 'toolbar.saveNow', matches: controlKey('s') },
+  // On the word with the focus (or being played); in the text box the browser's keys stay its own.
+  { id: 'bold', keys: 'Control+B', label: 'style.bold', outsideInputs: true, matches: controlKey('b') },
+  { id: 'italic', keys: 'Control+I', label: 'style.italic', outsideInputs: true, matches: controlKey('i') },
+  { id: 'underline', keys: 'Control+U', label: 'style.underline', outsideInputs: true, matches: controlKey('u') },
   {
     id: 'help',
     keys: '?',

@@ -145,6 +145,7 @@ export const de: TranslationShape<typeof en> = {
     discard: 'Verwerfen',
     uploadError: 'Die Zusammenfassung konnte nicht gespeichert werden.',
   },
+  style: { bold: 'Fett', italic: 'Kursiv', underline: 'Unterstrichen' },
   shortcuts: {
     togglePlay: 'Abspielen oder anhalten',
     slower: 'Langsamer',

@@ -140,6 +140,7 @@ export const en = {
     discard: 'Discard',
     uploadError: 'The summary could not be saved.',
   },
+  style: { bold: 'Bold', italic: 'Italic', underline: 'Underline' },
   shortcuts: {
     togglePlay: 'Play or pause',
     slower: 'Slower',

@@ -143,6 +143,7 @@ export const es: TranslationShape<typeof en> = {
     discard: 'Descartar',
     uploadError: 'No se pudo guardar el resumen.',
   },
+  style: { bold: 'Negrita', italic: 'Cursiva', underline: 'Subrayado' },
   shortcuts: {
     togglePlay: 'Reproducir o pausar',
     slower: 'Más despacio',

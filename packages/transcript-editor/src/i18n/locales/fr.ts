@@ -143,6 +143,7 @@ export const fr: TranslationShape<typeof en> = {
     discard: 'Abandonner',
     uploadError: 'Le résumé n’a pas pu être enregistré.',
   },
+  style: { bold: 'Gras', italic: 'Italique', underline: 'Souligné' },
   shortcuts: {
     togglePlay: 'Lire ou mettre en pause',
     slower: 'Plus lent',

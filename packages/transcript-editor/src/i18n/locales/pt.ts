@@ -143,6 +143,7 @@ export const pt: TranslationShape<typeof en> = {
     discard: 'Descartar',
     uploadError: 'Não foi possível guardar o resumo.',
   },
+  style: { bold: 'Negrito', italic: 'Itálico', underline: 'Sublinhado' },
   shortcuts: {
     togglePlay: 'Reproduzir ou pausar',
     slower: 'Mais devagar',
