@@ -55,6 +55,10 @@ describe('<Metrics>', () => {
     const time = within(screen.getByTestId('metrics.time-by-status.table'));
     expect(time.getAllByRole('cell').map((c) => c.textContent)).toEqual(['1.5 h', '7 min']);
     expect(within(screen.getByTestId('metrics.reviewed.table')).getByText('Ana Reviewer')).toBeTruthy();
+    // Every chart has its table, the to-review counts per workspace too.
+    for (const id of ['by-status', 'to-review', 'reviewed', 'time-by-status']) {
+      expect(within(screen.getByTestId(`metrics.${id}`)).getByTestId(`metrics.${id}.table`)).toBeTruthy();
+    }
     expect(state.metricsQueries[0]).toContain('from=');
 
     await userEvent.selectOptions(screen.getByTestId('metrics.workspace'), INVOICES_ID);
@@ -62,7 +66,7 @@ describe('<Metrics>', () => {
     await userEvent.selectOptions(screen.getByTestId('metrics.period'), 'all');
     await waitFor(() => expect(state.metricsQueries.at(-1)).not.toContain('from='));
     await waitFor(() =>
-      expect(screen.getByTestId('metrics.summary').textContent).toBe('1 workspaces, 41 tasks processed'),
+      expect(screen.getByTestId('metrics.summary').textContent).toBe('1 workspace, 41 tasks processed'),
     );
   });
 

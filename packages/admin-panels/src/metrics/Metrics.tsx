@@ -132,7 +132,10 @@ function MetricsView({
         {(data) => (
           <>
             <p className="rd-admin-metrics__summary" data-testid="metrics.summary">
-              {t('metrics.summary', { workspaces: data.workspaceCount, processed: data.processedTasksCount })}
+              {t('metrics.summary', {
+                workspaces: t('metrics.summaryWorkspaces', { count: data.workspaceCount }),
+                processed: t('metrics.summaryProcessed', { count: data.processedTasksCount }),
+              })}
             </p>
             <div className="rd-admin-metrics__grid">
               <ChartFigure
