@@ -21,7 +21,9 @@ const BUDGETS = {
   // 26 November: review-session 24.25 once the save state and the read-only reasons (and the
   // transcript export format names) moved down from the two editors into ui, in five locales: the
   // transcript editor lost 1.1 kB and the document viewer its copies; a host of both carries them once.
-  '@reviewdesk/ui': { '.': '25 kB', './embed': '19 kB', './review-session': '25 kB', './template-fields': '23 kB' },
+  // 26 November (evening): '.' 25.12 with the roles an invitation may offer (invitableRoles,
+  // rolesToGive), moved down from admin-panels so the task list's share dialog uses the same rules.
+  '@reviewdesk/ui': { '.': '26 kB', './embed': '19 kB', './review-session': '25 kB', './template-fields': '23 kB' },
   // './template-builder' is the whole viewer plus the builder's panel (measured with it: the entry
   // bundles what it imports); hosts of the plain viewer do not load it.
   // './template-builder/embed' is that entry with its mount function (26 November: mounting the
@@ -36,7 +38,9 @@ const BUDGETS = {
   // then 34.8, 33.25 with the share dialog and the share history; 37.64, 36.1 with the import
   // dialog's file-sharing site tab (browser, per-file state, its strings in five locales). Next way
   // back under: the site tab and the share dialogs loaded on first open.
-  '@reviewdesk/task-list': { '.': '39 kB', './embed': '38 kB' },
+  // 26 November (evening): 39.43 with the labelling-status filter and the import dialog's refusals
+  // in the person's language.
+  '@reviewdesk/task-list': { '.': '40 kB', './embed': '38 kB' },
   // 26 November: 16.8, 16.8 with the workspace settings' basic, users, default-assignment and
   // fields tabs; then the metrics and the home view with their strings in five locales (uPlot, a
   // dependency, is loaded by the charts on first draw and not counted here). Grows with each screen:
@@ -61,8 +65,9 @@ const BUDGETS = {
     // 16.95 and 6.35 / 6.43; the gathering entries above 73.14 / 73.54. The workspace settings are
     // still 0.7 kB over the 40 kB: its eleven tabs' strings in five locales are ~16 kB of it, and
     // loading the languages other than the person's on demand is the way under.
-    './workspace': '42 kB',
-    './workspace/embed': '42 kB',
+    // Then 42.01 / 42.08 with the fields tab's custom model choice (models trained on labelled documents).
+    './workspace': '43 kB',
+    './workspace/embed': '43 kB',
     './tenant': '18.5 kB',
     './tenant/embed': '18.5 kB',
     './licensing': '7 kB',
