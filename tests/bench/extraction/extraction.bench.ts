@@ -44,8 +44,8 @@ import { ocrPdf } from '../../../apps/server/src/pipeline/documents/ocr/ocr-pdf.
 import { ocrImage } from '../../../apps/server/src/pipeline/documents/ocr/tesseract.js';
 import { extractPdfText } from '../../../apps/server/src/pipeline/documents/pdf/extract-pdf-text.js';
 import { separatePdfBatch } from '../../../apps/server/src/pipeline/documents/pdf/separate-pages.js';
-import { readTextLayers } from '../../../apps/server/src/pipeline/documents/recognize-page.js';
 import { assessTextLayer } from '../../../apps/server/src/pipeline/documents/pdf/text-layer-quality.js';
+import { readTextLayers } from '../../../apps/server/src/pipeline/documents/recognize-page.js';
 import type { PageText } from '../../../apps/server/src/pipeline/documents/text/page-text.js';
 import type { Entity } from '../../../apps/server/src/pipeline/documents/types.js';
 import { FEW_VALUES, printReliabilityTable, TOLERANCE } from './reliability.js';
