@@ -37,7 +37,7 @@ import { assessTextLayer } from '../../apps/server/src/pipeline/documents/pdf/te
 import type { PageText } from '../../apps/server/src/pipeline/documents/text/page-text.js';
 import { evaluateNeural, learnNeural, readNeural } from '../../apps/server/src/pipeline/templates/neural-model.js';
 import type { LabelledValue, TrainingDocument, Word } from '../../apps/server/src/pipeline/templates/template-model.js';
-import { deliveryNotes } from '../../apps/server/src/pipeline/templates/testing/delivery-notes.js';
+import { deliveryNotes } from '../../apps/server/src/testing/delivery-notes.js';
 import { foundField, halfOf, isRight, MAIN_FIELDS, type MainField } from './extraction/scoring.ts';
 import { reportFigure } from './figures.ts';
 

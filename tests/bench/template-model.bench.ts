@@ -4,7 +4,7 @@
  *
  * Documents: one delivery-note layout made with varied values (order number, date, customer of one
  * to four words, total), each page moved by up to ±30 pt, scaled 0.9–1.1× and rotated up to ±1.5°
- * as a scan would be (apps/server/src/pipeline/templates/testing/delivery-notes.ts). No public set
+ * as a scan would be (apps/server/src/testing/delivery-notes.ts). No public set
  * has five or more labelled documents of one layout: fixtures/ holds two of one vendor at most
  * (coolblue1/2), too few to train on five and hold others out.
  * Accuracy: trained on 5 labelled documents, read 200 others (50 with --quick), 5 seeds; a value
@@ -22,7 +22,7 @@ import {
   sameText,
   type TrainingDocument,
 } from '../../apps/server/src/pipeline/templates/template-model.js';
-import { deliveryNotes } from '../../apps/server/src/pipeline/templates/testing/delivery-notes.js';
+import { deliveryNotes } from '../../apps/server/src/testing/delivery-notes.js';
 import { reportFigure } from './figures.ts';
 
 const quick = process.argv.includes('--quick');

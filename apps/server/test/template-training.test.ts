@@ -6,8 +6,8 @@
 // and reads a layout it was not trained on. A DynamicTable field is learned from its labelled cells.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Box, TrainingDocument } from '../src/pipeline/templates/template-model.js';
-import { deliveryNotes, deliveryNotesWithItems } from '../src/pipeline/templates/testing/delivery-notes.js';
 import { trainNextModel } from '../src/pipeline/templates/train-model.js';
+import { deliveryNotes, deliveryNotesWithItems } from '../src/testing/delivery-notes.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
 import { CONTRACTS_WS } from './support/task-import.js';

@@ -4,7 +4,7 @@
 // files go through import and text extraction like any upload. Each file is moved by a few points
 // as printers and scanners do, so a trained template has to find its fields, not assume them.
 import PDFDocument from 'pdfkit';
-import { deliveryNote, random } from '../pipeline/templates/testing/delivery-notes.js';
+import { deliveryNote, random } from '../testing/delivery-notes.js';
 
 export type DeliveryNoteField = 'order' | 'date' | 'customer' | 'total';
 

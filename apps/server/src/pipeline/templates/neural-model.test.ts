@@ -3,10 +3,10 @@
 // shown (better than the template model, which keeps the places of the layouts it saw), and its held-out
 // accuracy is measured on documents left out of training.
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_NOTE_FIELDS, deliveryNotes } from '../../testing/delivery-notes.js';
 import { layoutOf, learnFeatureSpace } from './neural-features.js';
 import { evaluateNeural, learnNeural, readNeural } from './neural-model.js';
 import { learnTemplate, readTemplate, sameText, type TrainingDocument } from './template-model.js';
-import { DELIVERY_NOTE_FIELDS, deliveryNotes } from './testing/delivery-notes.js';
 
 async function accuracyOn(
   read: (doc: TrainingDocument) => Promise<Array<{ fieldId: string; text: string }>>,

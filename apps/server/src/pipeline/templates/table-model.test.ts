@@ -2,9 +2,9 @@
 // moved, scaled and slightly rotated: learned from 5 labelled notes (cells labelled by their text
 // only), it must read every row and cell of notes it has not seen, and stop where the table ends.
 import { describe, expect, it } from 'vitest';
+import { deliveryNotesWithItems } from '../../testing/delivery-notes.js';
 import { learnTables, linesOf, readTables } from './table-model.js';
 import { sameText } from './template-model.js';
-import { deliveryNotesWithItems } from './testing/delivery-notes.js';
 
 describe('table model', () => {
   it('groups words into lines, top to bottom, left to right', () => {

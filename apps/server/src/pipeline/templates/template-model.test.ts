@@ -2,6 +2,7 @@
 // scaled and slightly rotated as a scan would be: learned from 5 labelled documents, it must read
 // at least 95% of the values of 40 documents it has not seen, and fail on another layout.
 import { describe, expect, it } from 'vitest';
+import { deliveryNotes } from '../../testing/delivery-notes.js';
 import {
   evaluateTemplate,
   learnTemplate,
@@ -10,7 +11,6 @@ import {
   type TrainingDocument,
   tokenOf,
 } from './template-model.js';
-import { deliveryNotes } from './testing/delivery-notes.js';
 
 function accuracyOn(model: ReturnType<typeof learnTemplate>, docs: TrainingDocument[]) {
   let correct = 0;

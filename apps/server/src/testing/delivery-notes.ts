@@ -5,7 +5,7 @@
 // that prints each value after or under its label as "a" does, with the labels in other places and
 // other words around them; "d" a third such layout, that mixes how "a" and "c" place each value
 // (layouts a model that generalises reads without being trained on them).
-import type { Box, TrainingDocument, Word } from '../template-model.js';
+import type { Box, TrainingDocument, Word } from '../pipeline/templates/template-model.js';
 
 /** A small deterministic random source (mulberry32). */
 export function random(seed: number) {
