@@ -16,6 +16,7 @@ import { ShareStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { SegmentRenderQueue } from '../../db/repositories/task-shares.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
+import { inTransaction } from '../../db/repositories/tenant-repository.js';
 import {
   applySegmentRenderEvents,
   type SegmentRenderEvent,
@@ -91,7 +92,7 @@ async function recordIfClaimed(
   workerId: string,
   outcome: SegmentRenderEvent,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (!(await new SegmentRenderQueue(trx).holdsClaim(job.shareId, workerId, ShareStatus.Generating))) return false;
     await applySegmentRenderEvents(trx, job.tenantId, [outcome], RENDERER);
     return true;
