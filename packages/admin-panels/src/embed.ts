@@ -13,6 +13,7 @@ import type { AdminPanelsEventMap } from './events';
 import type { AdminPanelHandle } from './handle';
 import { Home, type HomeProps } from './home/Home';
 import { Metrics, type MetricsProps } from './metrics/Metrics';
+import { mountScreen } from './shared/mount-screen';
 import { TemplateList, type TemplateListProps } from './templates/TemplateList';
 
 /** Options of {@link mountMetrics}: the provider's settings plus the screen's props. */
@@ -97,18 +98,9 @@ export function mountTemplateList(
   element: HTMLElement,
   options: MountTemplateListOptions,
 ): AdminPanelHandle<MountTemplateListOptions> {
-  return createEmbed<MountTemplateListOptions, AdminPanelsEventMap>(element, options, {
-    name: 'mountTemplateList',
-    provider: (options) => splitProviderOptions(options).provider,
-    render: (current, events) =>
-      createElement(TemplateList, {
-        ...splitProviderOptions(current).rest,
-        onSaved: relay(current.onSaved, events, 'saved'),
-        onNavigate: relay(current.onNavigate, events, 'navigate'),
-        onError: relay(current.onError, events, 'error'),
-        onOpenLabelling: relay(current.onOpenLabelling, events, 'openLabelling'),
-      }),
-  });
+  return mountScreen(element, options, 'mountTemplateList', TemplateList, (current, events) => ({
+    onOpenLabelling: relay(current.onOpenLabelling, events, 'openLabelling'),
+  }));
 }
 
 export type {

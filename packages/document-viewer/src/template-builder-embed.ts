@@ -4,7 +4,6 @@
  * provider (API client, i18n, queries, stores) inside `element` and returns a handle to update
  * options, subscribe to typed events and destroy it, as `mountDocumentViewer` does for the viewer.
  * An entry of its own so that hosts which only embed the viewer do not carry the builder.
- * @packageDocumentation
  */
 import { type MountReviewEditorOptions, mountReviewEditor } from '@reviewdesk/ui/review-session';
 import { TemplateBuilder, type TemplateBuilderProps } from './builder/TemplateBuilder.js';

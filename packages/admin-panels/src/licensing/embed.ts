@@ -3,10 +3,8 @@
  * its own, so that a page embedding it takes none of the other screens.
  */
 import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
-import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
-import { createElement } from 'react';
-import type { AdminPanelsEventMap } from '../events';
 import type { AdminPanelHandle } from '../handle';
+import { mountScreen } from '../shared/mount-screen';
 import { Licensing, type LicensingProps } from './Licensing';
 
 /** Options of {@link mountLicensing}: the provider's settings plus the screen's props. */
@@ -27,17 +25,7 @@ export function mountLicensing(
   element: HTMLElement,
   options: MountLicensingOptions,
 ): AdminPanelHandle<MountLicensingOptions> {
-  return createEmbed<MountLicensingOptions, AdminPanelsEventMap>(element, options, {
-    name: 'mountLicensing',
-    provider: (options) => splitProviderOptions(options).provider,
-    render: (current, events) =>
-      createElement(Licensing, {
-        ...splitProviderOptions(current).rest,
-        onSaved: relay(current.onSaved, events, 'saved'),
-        onNavigate: relay(current.onNavigate, events, 'navigate'),
-        onError: relay(current.onError, events, 'error'),
-      }),
-  });
+  return mountScreen(element, options, 'mountLicensing', Licensing);
 }
 
 export type {

@@ -3,10 +3,8 @@
  * its own, so that a page embedding it takes none of the other screens.
  */
 import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
-import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
-import { createElement } from 'react';
-import type { AdminPanelsEventMap } from '../events';
 import type { AdminPanelHandle } from '../handle';
+import { mountScreen } from '../shared/mount-screen';
 import { TenantSettings, type TenantSettingsProps } from './TenantSettings';
 
 /** Options of {@link mountTenantSettings}: the provider's settings plus the screen's props. */
@@ -28,17 +26,7 @@ export function mountTenantSettings(
   element: HTMLElement,
   options: MountTenantSettingsOptions,
 ): AdminPanelHandle<MountTenantSettingsOptions> {
-  return createEmbed<MountTenantSettingsOptions, AdminPanelsEventMap>(element, options, {
-    name: 'mountTenantSettings',
-    provider: (options) => splitProviderOptions(options).provider,
-    render: (current, events) =>
-      createElement(TenantSettings, {
-        ...splitProviderOptions(current).rest,
-        onSaved: relay(current.onSaved, events, 'saved'),
-        onNavigate: relay(current.onNavigate, events, 'navigate'),
-        onError: relay(current.onError, events, 'error'),
-      }),
-  });
+  return mountScreen(element, options, 'mountTenantSettings', TenantSettings);
 }
 
 export type {

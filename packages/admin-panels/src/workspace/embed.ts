@@ -3,10 +3,8 @@
  * its own, so that a page embedding it takes none of the other screens.
  */
 import type { ReviewdeskProviderProps } from '@reviewdesk/ui';
-import { createEmbed, relay, splitProviderOptions } from '@reviewdesk/ui/embed';
-import { createElement } from 'react';
-import type { AdminPanelsEventMap } from '../events';
 import type { AdminPanelHandle } from '../handle';
+import { mountScreen } from '../shared/mount-screen';
 import { WorkspaceSettings, type WorkspaceSettingsProps } from './WorkspaceSettings';
 
 /** Options of {@link mountWorkspaceSettings}: the provider's settings plus the screen's props. */
@@ -29,18 +27,7 @@ export function mountWorkspaceSettings(
   element: HTMLElement,
   options: MountWorkspaceSettingsOptions,
 ): AdminPanelHandle<MountWorkspaceSettingsOptions> {
-  return createEmbed<MountWorkspaceSettingsOptions, AdminPanelsEventMap>(element, options, {
-    name: 'mountWorkspaceSettings',
-    provider: (options) => splitProviderOptions(options).provider,
-    render: (current, events) =>
-      // Both the option callbacks and the subscribed handlers hear every event.
-      createElement(WorkspaceSettings, {
-        ...splitProviderOptions(current).rest,
-        onSaved: relay(current.onSaved, events, 'saved'),
-        onNavigate: relay(current.onNavigate, events, 'navigate'),
-        onError: relay(current.onError, events, 'error'),
-      }),
-  });
+  return mountScreen(element, options, 'mountWorkspaceSettings', WorkspaceSettings);
 }
 
 export type {
