@@ -25,6 +25,7 @@ import {
 } from './neural-features.js';
 import {
   type Evaluation,
+  EvaluationTally,
   enclosing,
   type ReadValue,
   sameText,
@@ -285,9 +286,7 @@ export async function evaluateNeural(documents: TrainingDocument[], options: Lea
   if (documents.length < 2) return { accuracy: 0, values: 0, correct: 0, byField: {} };
   const folds = foldsOf(documents.length);
   const split = documents.length > 100 ? 5 : folds;
-  let values = 0;
-  let correct = 0;
-  const perField = new Map<string, { values: number; correct: number }>();
+  const tally = new EvaluationTally();
   for (let fold = 0; fold < folds; fold++) {
     const model = await learnNeural(
       documents.filter((_, i) => i % split !== fold),
@@ -300,19 +299,9 @@ export async function evaluateNeural(documents: TrainingDocument[], options: Lea
       const read = await readNeural(model, doc.pages);
       for (const label of doc.labels) {
         const ok = read.some((v) => v.fieldId === label.fieldId && sameText(v.text, label.text));
-        values += 1;
-        if (ok) correct += 1;
-        const tally = perField.get(label.fieldId) ?? { values: 0, correct: 0 };
-        tally.values += 1;
-        if (ok) tally.correct += 1;
-        perField.set(label.fieldId, tally);
+        tally.add(label.fieldId, ok);
       }
     }
   }
-  return {
-    accuracy: values === 0 ? 0 : correct / values,
-    values,
-    correct,
-    byField: Object.fromEntries([...perField].map(([id, t]) => [id, t.correct / t.values])),
-  };
+  return tally.evaluation();
 }

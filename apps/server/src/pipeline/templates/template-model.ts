@@ -344,12 +344,35 @@ export interface Evaluation {
   byField: Record<string, number>;
 }
 
+/** Counts right and wrong labelled values, in all and per field, as a model reads held-out documents. */
+export class EvaluationTally {
+  private values = 0;
+  private correct = 0;
+  private readonly perField = new Map<string, { values: number; correct: number }>();
+
+  add(fieldId: string, right: boolean): void {
+    this.values += 1;
+    if (right) this.correct += 1;
+    const field = this.perField.get(fieldId) ?? { values: 0, correct: 0 };
+    field.values += 1;
+    if (right) field.correct += 1;
+    this.perField.set(fieldId, field);
+  }
+
+  evaluation(): Evaluation {
+    return {
+      accuracy: this.values === 0 ? 0 : this.correct / this.values,
+      values: this.values,
+      correct: this.correct,
+      byField: Object.fromEntries([...this.perField].map(([id, t]) => [id, t.correct / t.values])),
+    };
+  }
+}
+
 /** Held-out accuracy: every document read by a model learned without it. */
 export function evaluateTemplate(documents: TrainingDocument[]): Evaluation {
   const folds = documents.length <= 20 ? documents.length : 5;
-  let values = 0;
-  let correct = 0;
-  const perField = new Map<string, { values: number; correct: number }>();
+  const tally = new EvaluationTally();
   if (documents.length < 2) return { accuracy: 0, values: 0, correct: 0, byField: {} };
   for (let fold = 0; fold < folds; fold++) {
     const heldOut = documents.filter((_, i) => i % folds === fold);
@@ -359,19 +382,9 @@ export function evaluateTemplate(documents: TrainingDocument[]): Evaluation {
       for (const label of doc.labels) {
         const value = read.find((r) => r.fieldId === label.fieldId && r.page === label.page);
         const ok = value !== undefined && sameText(value.text, label.text);
-        values += 1;
-        if (ok) correct += 1;
-        const tally = perField.get(label.fieldId) ?? { values: 0, correct: 0 };
-        tally.values += 1;
-        if (ok) tally.correct += 1;
-        perField.set(label.fieldId, tally);
+        tally.add(label.fieldId, ok);
       }
     }
   }
-  return {
-    accuracy: values === 0 ? 0 : correct / values,
-    values,
-    correct,
-    byField: Object.fromEntries([...perField].map(([id, t]) => [id, t.correct / t.values])),
-  };
+  return tally.evaluation();
 }
