@@ -16,11 +16,11 @@ describe('the stored language', () => {
     expect(readStoredLanguage()).toBe('pt');
   });
 
-  it('tells the server sign-in pages the culture through the rd-culture cookie', () => {
+  it('tells the server the culture through the cookie its pages and calls read', () => {
     storeLanguage('de');
-    expect(document.cookie).toContain('rd-culture=de-DE');
+    expect(document.cookie).toContain('.AspNetCore.Culture=de-DE');
     storeLanguage('pt');
-    expect(document.cookie).toContain('rd-culture=pt-PT');
+    expect(document.cookie).toContain('.AspNetCore.Culture=pt-PT');
   });
 
   it('survives storage that throws', () => {

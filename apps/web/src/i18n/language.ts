@@ -29,10 +29,12 @@ export function readStoredLanguage(storage: LanguageStorage | null = defaultStor
 }
 
 /**
- * The cookie the server's sign-in pages read to speak the app's language (value: a culture of
- * `CULTURES`, e.g. `de-DE`). The sign-in request also carries it as `ui_locales`.
+ * The culture cookie the server reads to speak the app's language — its sign-in pages, and the
+ * headings of a Word export or a mail a call sends (value: a culture of `CULTURES`, e.g. `de-DE`;
+ * the server's pages write the same cookie in ASP.NET Core's `c=…|uic=…` form). The
+ * sign-in request also carries the language as `ui_locales`.
  */
-export const CULTURE_COOKIE = 'rd-culture';
+export const CULTURE_COOKIE = '.AspNetCore.Culture';
 
 /** Writes the culture cookie for the server's pages (a year, whole site, not sent cross-site). */
 export function writeCultureCookie(
