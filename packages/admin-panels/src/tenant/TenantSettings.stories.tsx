@@ -41,7 +41,9 @@ export const Users: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByTestId('tenant.users.row.rui.costa@example.com');
-    await expect(canvas.getByText('Proprietário')).toBeVisible();
+    // The owner's chip, looked for in the owner's row (a role's name may appear in other rows' pickers).
+    const owner = within(canvas.getByTestId('tenant.users.row.ana.silva@example.com'));
+    await expect(await owner.findByText('Proprietário', {}, { timeout: 4000 })).toBeVisible();
     await expect(canvas.getByTestId('tenant.users.superUserHelp')).toBeVisible();
     await expect(canvas.queryByTestId('tenant.users.toggle.ana.silva@example.com')).toBeNull();
   },
