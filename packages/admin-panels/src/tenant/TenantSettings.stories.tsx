@@ -44,7 +44,8 @@ export const Users: Story = {
     // The owner's chip, looked for in the owner's row (a role's name may appear in other rows' pickers).
     const owner = within(canvas.getByTestId('tenant.users.row.ana.silva@example.com'));
     await expect(await owner.findByText('Proprietário', {}, { timeout: 4000 })).toBeVisible();
-    await expect(canvas.getByTestId('tenant.users.superUserHelp')).toBeVisible();
+    // The super-user help comes with the roles, which may arrive after the people.
+    await expect(await canvas.findByTestId('tenant.users.superUserHelp', {}, { timeout: 4000 })).toBeVisible();
     await expect(canvas.queryByTestId('tenant.users.toggle.ana.silva@example.com')).toBeNull();
   },
 };
