@@ -12,14 +12,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { type DatabaseHandle, openDatabase } from '../src/db/database.js';
-import { DEMO_PASSWORD, ensureRoles } from '../src/domain/demo-data.js';
+import { ensureRoles } from '../src/domain/demo-data.js';
 import { seedDemo } from '../src/domain/demo-seed.js';
 import { IN_PROGRESS_STATUSES, TASK_STATUS as S } from '../src/domain/tasks/flags.js';
-import { Browser } from './support/browser.js';
 import { demoEmail } from './support/harness.js';
 import { createDatabase, freePort } from './support/postgres-cluster.js';
 import { type Child, startServerProcess, waitFor } from './support/processes.js';
-import { apiStatus, finishSignIn, startSignIn, submitLogin } from './support/sign-in-flow.js';
+import { apiStatus, signInAcross, signInFully } from './support/sign-in-flow.js';
 import { INVOICES_WS, multipart } from './support/task-import.js';
 import { createUpload, onOrigin, patchUpload, uploadMetadata, uploadOffset } from './support/tus-client.js';
 
@@ -84,19 +83,13 @@ describe.skipIf(!postgresUrl)(`two API processes and two worker processes on one
   });
 
   it('signs in on one API process and works on the other', async () => {
-    const browser = new Browser();
-    const { verifier, uid } = await startSignIn(browser, origin, { uiLocales: 'en' });
-    const posted = await submitLogin(browser, otherOrigin, uid, demoEmail('Creator'), DEMO_PASSWORD);
-    const { tokens } = await finishSignIn(browser, origin, posted, verifier);
+    const { tokens } = await signInAcross(origin, otherOrigin, demoEmail('Creator'));
     expect(await apiStatus(otherOrigin, tokens.access_token)).toBe(200);
     expect(await apiStatus(origin, tokens.access_token)).toBe(200);
   }, 60_000);
 
   it('uploads across both API processes, and a worker process killed mid-task leaves the task to the other, which finishes it once', async () => {
-    const browser = new Browser();
-    const { verifier, uid } = await startSignIn(browser, origin, { uiLocales: 'en' });
-    const posted = await submitLogin(browser, origin, uid, demoEmail('Creator'), DEMO_PASSWORD);
-    const token = (await finishSignIn(browser, origin, posted, verifier)).tokens.access_token;
+    const token = (await signInFully(origin, demoEmail('Creator'))).tokens.access_token;
 
     // A 15-page PDF: long enough in the stages to be caught in the middle of one.
     const file = readFileSync(join(repoRoot, 'fixtures', 'pdfs', 'multipage', 'federal-register-2020-17221.pdf'));

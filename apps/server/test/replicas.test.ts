@@ -12,13 +12,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer, type Server } from '../src/app.js';
 import { openDatabase } from '../src/db/database.js';
-import { DEMO_PASSWORD } from '../src/domain/demo-data.js';
 import { signedFileUrl } from '../src/domain/results/signed-urls.js';
-import { Browser } from './support/browser.js';
 import { ACME_ID, demoEmail, useTestServer } from './support/harness.js';
 import { freePort } from './support/postgres-cluster.js';
 import { useTestS3 } from './support/s3-server.js';
-import { apiStatus, finishSignIn, startSignIn, submitLogin } from './support/sign-in-flow.js';
+import { apiStatus, signInAcross } from './support/sign-in-flow.js';
 import { FIXTURES, INVOICES_WS, importFile, importInvoice } from './support/task-import.js';
 import { createUpload, onOrigin, patchUpload, tusHeaders, uploadMetadata, uploadOffset } from './support/tus-client.js';
 
@@ -51,16 +49,8 @@ for (const store of ['local', 's3'] as const)
 
     const create = (token: string, length: number) => createUpload(t.config.origin, token, length, metadata);
 
-    /** The browser's sign-in: authorize and the token exchange on the public origin, the login form on `loginOrigin`. */
-    async function signInAcross(loginOrigin: string, email: string) {
-      const browser = new Browser();
-      const { verifier, uid } = await startSignIn(browser, t.config.origin, { uiLocales: 'en' });
-      const posted = await submitLogin(browser, loginOrigin, uid, email, DEMO_PASSWORD);
-      return finishSignIn(browser, t.config.origin, posted, verifier);
-    }
-
     it('finishes on one replica a sign-in begun on the other; the token works on both, and signing out on one ends it on both', async () => {
-      const { tokens, browser } = await signInAcross(replicaOrigin, demoEmail('Reviewer'));
+      const { tokens, browser } = await signInAcross(t.config.origin, replicaOrigin, demoEmail('Reviewer'));
       expect(await apiStatus(t.config.origin, tokens.access_token)).toBe(200);
       expect(await apiStatus(replicaOrigin, tokens.access_token)).toBe(200);
       const endSession = new URL(`${replicaOrigin}/connect/endsession`);

@@ -50,9 +50,23 @@ export function submitLogin(
 }
 
 /** A whole sign-in in `browser` (a new one by default); returns the token response. */
-export async function signInFully(origin: string, email: string, browser = new Browser(), password = DEMO_PASSWORD) {
+export function signInFully(origin: string, email: string, browser = new Browser(), password = DEMO_PASSWORD) {
+  return signInAcross(origin, origin, email, browser, password);
+}
+
+/**
+ * A sign-in whose authorize and token exchange go to `origin` (the public one) and whose login form
+ * goes to `loginOrigin` — another replica behind the same load balancer.
+ */
+export async function signInAcross(
+  origin: string,
+  loginOrigin: string,
+  email: string,
+  browser = new Browser(),
+  password = DEMO_PASSWORD,
+) {
   const { verifier, uid } = await startSignIn(browser, origin, { uiLocales: 'en' });
-  const posted = await submitLogin(browser, origin, uid, email, password);
+  const posted = await submitLogin(browser, loginOrigin, uid, email, password);
   return finishSignIn(browser, origin, posted, verifier);
 }
 
