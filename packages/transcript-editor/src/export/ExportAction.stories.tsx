@@ -1,0 +1,53 @@
+import { createApiClient } from '@reviewdesk/api-client';
+import { ReviewdeskProvider } from '@reviewdesk/ui';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import '../styles/index.css';
+import { TranscriptEditor } from '../editor/TranscriptEditor.js';
+import { TASK_ID } from '../test/fixtures.js';
+import { createMockTranscriptApi } from '../test/mock-api.js';
+
+/** The export dialog of the editor's toolbar: format, options and which recordings. */
+const AUDIO_URL = '/fixtures/transcript-editor/jfk.mp3';
+const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
+
+const meta = {
+  title: 'transcript-editor/ExportAction',
+  component: TranscriptEditor,
+  args: { taskId: TASK_ID, onError: fn() },
+  render: (args, { globals }) => (
+    <ReviewdeskProvider
+      client={storyClient}
+      locale={String(globals.locale ?? 'en')}
+      theme={globals.skin === 'dark' ? 'dark' : 'light'}
+      abilities={[{ subject: 'Task', action: 'View' }]}
+      preferencesStorage={null}
+    >
+      <div style={{ height: '100vh' }}>
+        <TranscriptEditor {...args} userId={`story-${Math.random().toString(36).slice(2)}`} />
+      </div>
+    </ReviewdeskProvider>
+  ),
+  globals: { locale: 'en' },
+  beforeEach: ({ msw }) => {
+    msw.use(...createMockTranscriptApi({ data: { urlResult: AUDIO_URL } }).handlers);
+  },
+} satisfies Meta<typeof TranscriptEditor>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The dialog opens from the toolbar with the contract's defaults: timestamps and speakers on. */
+export const Opens: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByTestId('export.open', {}, { timeout: 10_000 }));
+    await expect(await body.findByTestId('export.format')).toBeVisible();
+    await expect(body.getByTestId('export.timestamps')).toBeChecked();
+    await expect(body.getByTestId('export.speakers')).toBeChecked();
+    await expect(body.getByTestId('export.download')).toBeEnabled();
+  },
+};
+
+export const OpensDark: Story = { ...Opens, globals: { skin: 'dark' } };
+
+export const OpensInGerman: Story = { ...Opens, globals: { locale: 'de' } };
