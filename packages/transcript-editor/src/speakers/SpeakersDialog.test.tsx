@@ -6,6 +6,16 @@ import { editorTestServer } from '../test/render-editor.js';
 vi.mock('wavesurfer.js', () => ({ default: { create: () => ({ destroy: () => undefined }) } }));
 
 const renderEditor = editorTestServer();
+/**
+ * Opens the speakers dialog and waits for its first focus: the dialog moves focus in on the next
+ * animation frame, and typing before that would lose the keys that follow to its close button.
+ */
+const openSpeakers = async () => {
+  await userEvent.click(screen.getByTestId('toolbar.speakers'));
+  const dialog = await screen.findByTestId('speakers.dialog');
+  await waitFor(() => expect(dialog.closest('[role="dialog"]')?.contains(document.activeElement)).toBe(true));
+  return dialog;
+};
 const selected = (paragraph: number) => {
   const select = screen.getByTestId(`paragraph.${paragraph}.speaker`) as HTMLSelectElement;
   return select.selectedOptions[0]?.textContent;
@@ -16,8 +26,7 @@ describe('speakers', () => {
     const { api } = await renderEditor({
       data: { predefinedSpeakers: [{ speakerId: 'ws-1', speakerName: 'Interpreter', isDefault: false }] },
     });
-    await userEvent.click(screen.getByTestId('toolbar.speakers'));
-    const dialog = await screen.findByTestId('speakers.dialog');
+    const dialog = await openSpeakers();
     const name = within(dialog).getByTestId('speaker.spk-1.name');
     await userEvent.clear(name);
     await userEvent.type(name, 'JFK{Enter}');
@@ -46,8 +55,7 @@ describe('speakers', () => {
 
     // Added, then removed before the next save: nothing about it is sent.
     const before = api.state.saves.length;
-    await userEvent.click(screen.getByTestId('toolbar.speakers'));
-    const again = await screen.findByTestId('speakers.dialog');
+    const again = await openSpeakers();
     await userEvent.type(within(again).getByTestId('speakers.new-name'), 'Guest{Enter}');
     const guest = within(again).getByRole('button', { name: 'Remove Guest' });
     await userEvent.click(guest);
@@ -60,8 +68,7 @@ describe('speakers', () => {
 
   it('a speaker whose last paragraph goes to someone else leaves the task; undo brings them back', async () => {
     await renderEditor();
-    await userEvent.click(screen.getByTestId('toolbar.speakers'));
-    const dialog = await screen.findByTestId('speakers.dialog');
+    const dialog = await openSpeakers();
     await userEvent.type(within(dialog).getByTestId('speakers.new-name'), 'Reporter{Enter}');
     await userEvent.keyboard('{Escape}');
     await userEvent.selectOptions(screen.getByTestId('paragraph.0.speaker'), 'Reporter');
