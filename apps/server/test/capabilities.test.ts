@@ -29,6 +29,16 @@ describe.each(databaseKinds())('Server_GetCapabilities on %s', (kind) => {
     expect(missing.status).toBe(501);
   });
 
+  it('lists the translation directions the engine offers (Apertium from Debian here)', async () => {
+    const res = await t.call('GET', '/api/v1/Server/Capabilities', { token: await t.tokenFor(demoEmail('Viewer')) });
+    const { translationPairs } = res.body as { translationPairs: Array<{ from: string; to: string }> };
+    const { translatorFor } = await import('../src/translation/index.js');
+    const offered = await translatorFor(t.config).pairs();
+    expect(translationPairs).toEqual(offered.map(({ from, to }) => ({ from, to })));
+    // The pairs the demo data and the translation e2e rely on.
+    expect(translationPairs).toContainEqual({ from: 'en', to: 'es' });
+  });
+
   interface EngineState {
     name: string;
     configured: boolean;

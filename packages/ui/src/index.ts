@@ -12,6 +12,7 @@ export {
   type ServerCapabilities,
   serverCapabilitiesQuery,
   supportsFrom,
+  type TranslationPair,
   useServerCapabilities,
 } from './capabilities/capabilities';
 export {

@@ -34,6 +34,17 @@ export interface ServerCapabilities {
   status: CapabilitiesStatus;
   /** Whether the server implements `operationId` (false while loading, true when it cannot say). */
   supports: (operationId: OperationId | string) => boolean;
+  /**
+   * The translation directions the server offers (ISO 639-1 codes); `null` while loading or when
+   * the server cannot say (then offer what you would and let the server refuse with its reasons).
+   */
+  translationPairs: readonly TranslationPair[] | null;
+}
+
+/** One direction of translation the server offers. */
+export interface TranslationPair {
+  from: string;
+  to: string;
 }
 
 /** A `supports` check over a known list of operationIds (also for tests and Storybook). */
@@ -57,5 +68,6 @@ export function useServerCapabilities(): ServerCapabilities {
     (operationId: string) => (status === 'known' ? listed(operationId) : status === 'unknown'),
     [status, listed],
   );
-  return { status, supports };
+  const translationPairs = status === 'known' ? (query.data?.translationPairs ?? null) : null;
+  return { status, supports, translationPairs };
 }

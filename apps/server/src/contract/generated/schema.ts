@@ -3815,6 +3815,15 @@ export interface components {
             operations: string[];
             /** @description The speech engines this server knows, whether each can run here, and the one recordings go to. An engine that is not configured says why (e.g. which setting to set); it is never replaced by one that pretends. */
             speechEngines?: components["schemas"]["SpeechEngineState"][];
+            /** @description The directions this server's translation engine offers (ISO 639-1 codes), so a client offers only languages it can have; empty when no engine is configured. A Translation task or a transcript read in another language is refused for any other pair. */
+            translationPairs?: components["schemas"]["TranslationPair"][];
+        };
+        /** @description One direction of translation (Server/Capabilities). */
+        TranslationPair: {
+            /** @description Language translated from, e.g. `en`. */
+            from: string;
+            /** @description Language translated into, e.g. `es`. */
+            to: string;
         };
         /** @description One speech engine of the server (Server/Capabilities). */
         SpeechEngineState: {

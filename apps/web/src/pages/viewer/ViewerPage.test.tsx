@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/app';
-import { API, implementing, server, tenants, viewerInit } from '../../test/server';
+import { API, implementedOperations, implementing, server, tenants, viewerInit } from '../../test/server';
 
 // The viewer itself is tested in its package (jsdom, Storybook in Chromium, tests/embed, e2e);
 // here only what this page adds: the query parameters in, the next task out.
@@ -311,6 +311,44 @@ describe('/task/viewer', () => {
     await userEvent.click(time as HTMLElement);
     await screen.findByTestId('transcript-editor');
     expect(editor.props).toMatchObject({ taskId: 'm-1', initialTime: 65 });
+  });
+
+  it("lists only the languages the server's engine offers from the recording's language, and no bar without any", async () => {
+    editor.props = null;
+    const init = viewerInit('Transcript', 'm-1', 'w-9');
+    init.workspaceConfig.languages = { languageCode: 'en-US' };
+    const pairs = [
+      { from: 'en', to: 'es' },
+      { from: 'es', to: 'pt' },
+      { from: 'en', to: 'ca' },
+    ];
+    server.use(
+      http.get(`${API}/v1/Viewer/ViewerInit`, () => HttpResponse.json(init)),
+      http.get(`${API}/v1/Server/Capabilities`, () =>
+        HttpResponse.json({ operations: implementedOperations, translationPairs: pairs }),
+      ),
+    );
+    const { unmount } = renderApp({
+      path: '/task/viewer/transcripts?taskId=m-1&workspaceId=w-9',
+      abilities: ['Viewer.View'],
+      language: 'en',
+    });
+    const select = (await screen.findByTestId('transcript-translation.language')) as HTMLSelectElement;
+    expect(Array.from(select.options).map((o) => [o.value, o.textContent])).toEqual([
+      ['ca', 'Catalan'],
+      ['es', 'Spanish'],
+    ]);
+    unmount();
+
+    // A server with no translation engine offers nothing: no bar that could only be refused.
+    server.use(
+      http.get(`${API}/v1/Server/Capabilities`, () =>
+        HttpResponse.json({ operations: implementedOperations, translationPairs: [] }),
+      ),
+    );
+    renderApp({ path: '/task/viewer/transcripts?taskId=m-1&workspaceId=w-9', abilities: ['Viewer.View'] });
+    await screen.findByTestId('transcript-editor');
+    expect(screen.queryByTestId('transcript-translation')).toBeNull();
   });
 
   it('makes the workspace of the opened task the header workspace', async () => {

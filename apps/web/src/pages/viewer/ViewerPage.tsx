@@ -130,7 +130,11 @@ export function ViewerPage() {
     return (
       // The editor fills the space under the header; it scrolls its paragraphs itself.
       <div className="rd-app-viewer" style={{ height: 'calc(100dvh - 7rem)', minHeight: '32rem' }}>
-        <TranscriptTranslationBar taskId={task.data.taskId} workspaceId={task.data.workspaceConfig.id} />
+        <TranscriptTranslationBar
+          taskId={task.data.taskId}
+          workspaceId={task.data.workspaceConfig.id}
+          recordingLanguage={task.data.workspaceConfig.languages?.languageCode}
+        />
         <Suspense fallback={<LoadingState />}>
           <TranscriptEditor
             key={query.timestamp}
