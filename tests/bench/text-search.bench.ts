@@ -11,7 +11,8 @@
  *     with the absolute time.
  *
  * Run:  npm run bench -- --only=text-search [--quick]   (or `cd apps/server && pnpm exec tsx
- *       ../../tests/bench/text-search.bench.ts`). Embedded PostgreSQL (PGlite) in memory.
+ *       ../../tests/bench/text-search.bench.ts`). Embedded PostgreSQL (PGlite) in memory; with
+ *       BENCH_DATABASE_URL set (an empty database), on that PostgreSQL server instead.
  */
 import { openDatabase } from '../../apps/server/src/db/database.js';
 import { refreshTextIndexStatistics, TextIndexScope } from '../../apps/server/src/db/repositories/text-index.js';
@@ -70,7 +71,9 @@ async function time<T>(work: () => Promise<T>): Promise<number> {
 }
 
 async function main() {
-  const { db, close } = await openDatabase({});
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+  const { db, close } = await openDatabase(databaseUrl ? { databaseUrl } : {});
+  console.log(`database: ${databaseUrl ? 'PostgreSQL server' : 'PGlite (in memory)'}`);
   await seedDemo(db);
   const next = random(19);
 
