@@ -166,6 +166,21 @@ export function TrainingPanel({ template, pollIntervalMs = TRAINING_POLL_MS, onE
   );
 }
 
+/**
+ * How long a version trained, in the reader's culture: seconds under a minute (a template model of
+ * a few documents trains in one), minutes above.
+ */
+export function trainingTime(minutes: number, culture: string): string {
+  const seconds = minutes * 60;
+  const [value, unit] = seconds < 60 ? [seconds, 'second'] : [minutes, 'minute'];
+  return new Intl.NumberFormat(culture, {
+    style: 'unit',
+    unit,
+    unitDisplay: 'short',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
+}
+
 function ModelRow({
   model,
   activating,
@@ -189,7 +204,6 @@ function ModelRow({
   });
   const report = trainingReport(model, events.data ?? []);
   const percent = new Intl.NumberFormat(culture, { style: 'percent', maximumFractionDigits: 1 });
-  const number = new Intl.NumberFormat(culture, { maximumFractionDigits: 2 });
   return (
     <tr data-testid={`templates.model.${model.versionNumber}`} data-phase={phase}>
       <th scope="row">
@@ -216,9 +230,7 @@ function ModelRow({
       </td>
       <td>{model.averageConfidence == null ? '—' : percent.format(model.averageConfidence)}</td>
       <td>
-        {model.trainingDurationMinutes == null
-          ? '—'
-          : t('templates.training.minutes', { value: number.format(model.trainingDurationMinutes) })}
+        {model.trainingDurationMinutes == null ? '—' : trainingTime(model.trainingDurationMinutes, culture)}
       </td>
       <td>
         <time dateTime={model.createdOn}>

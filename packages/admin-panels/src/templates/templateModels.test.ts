@@ -83,3 +83,13 @@ describe('template list rules', () => {
     ).toEqual([null, 'tableCharacters', 'empty', 'duplicate', null]);
   });
 });
+
+describe('trainingTime', () => {
+  it('says seconds under a minute and minutes above, in the culture', async () => {
+    const { trainingTime } = await import('./TrainingPanel');
+    expect(trainingTime(0.0042, 'en')).toBe('0.3 sec');
+    expect(trainingTime(0.5, 'en')).toBe('30 sec');
+    expect(trainingTime(4.25, 'en')).toBe('4.3 min');
+    expect(trainingTime(42, 'de')).toBe('42 Min.');
+  });
+});

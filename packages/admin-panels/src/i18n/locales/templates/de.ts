@@ -64,7 +64,6 @@ export const templatesDe: TranslationShape<typeof templatesEn> = {
     version: 'Version {{n}}',
     progress: 'Trainingsfortschritt von {{name}}, Version {{n}}',
     failedBecause: 'Grund: {{reason}}',
-    minutes: '{{value}} Min.',
     activate: 'Aktivieren',
     activateVersion: 'Version {{n}} aktivieren',
   },

@@ -57,7 +57,6 @@ export const templatesEn = {
     version: 'Version {{n}}',
     progress: 'Training progress of {{name}}, version {{n}}',
     failedBecause: 'Reason: {{reason}}',
-    minutes: '{{value}} min',
     activate: 'Activate',
     activateVersion: 'Activate version {{n}}',
   },

@@ -63,7 +63,6 @@ export const templatesEs: TranslationShape<typeof templatesEn> = {
     version: 'Versión {{n}}',
     progress: 'Progreso del entrenamiento de {{name}}, versión {{n}}',
     failedBecause: 'Motivo: {{reason}}',
-    minutes: '{{value}} min',
     activate: 'Activar',
     activateVersion: 'Activar la versión {{n}}',
   },

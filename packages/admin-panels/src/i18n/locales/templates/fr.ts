@@ -62,7 +62,6 @@ export const templatesFr: TranslationShape<typeof templatesEn> = {
     version: 'Version {{n}}',
     progress: "Progression de l'entraînement de {{name}}, version {{n}}",
     failedBecause: 'Raison : {{reason}}',
-    minutes: '{{value}} min',
     activate: 'Activer',
     activateVersion: 'Activer la version {{n}}',
   },

@@ -61,7 +61,6 @@ export const templatesPt: TranslationShape<typeof templatesEn> = {
     version: 'Versão {{n}}',
     progress: 'Progresso do treino de {{name}}, versão {{n}}',
     failedBecause: 'Motivo: {{reason}}',
-    minutes: '{{value}} min',
     activate: 'Ativar',
     activateVersion: 'Ativar a versão {{n}}',
   },
