@@ -6,7 +6,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { artifactsDir } from './paths';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -91,6 +91,13 @@ export async function openSession(browser: Browser, locale = 'en-US', baseUrl = 
     async screenshot(name) {
       const path = join(artifactsDir, `${name}.png`);
       await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+      // Every screen a test looks at fits the window's width: a page that scrolls sideways (a row
+      // of tabs or a table widening the whole app) is a layout fault a person notices at once.
+      const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }));
+      expect(scrollWidth, `${name}: the page is wider than the window`).toBeLessThanOrEqual(innerWidth);
       return path;
     },
   };
