@@ -17,9 +17,9 @@ const TEXTS: Readonly<Record<NotificationKind, Readonly<Record<Language, Notific
   readyToReview: {
     pt: {
       subject: 'Pronta para revisão: {task}',
-      body: 'A tarefa «{task}» do espaço de trabalho «{workspace}» está pronta para revisão.',
+      body: 'A tarefa «{task}» da área de trabalho «{workspace}» está pronta para revisão.',
       open: 'Abrir a tarefa:',
-      why: 'Recebe esta mensagem porque o espaço de trabalho «{workspace}» o notifica destas tarefas.',
+      why: 'Recebe esta mensagem porque a área de trabalho «{workspace}» o notifica destas tarefas.',
     },
     en: {
       subject: 'Ready to review: {task}',
@@ -49,9 +49,9 @@ const TEXTS: Readonly<Record<NotificationKind, Readonly<Record<Language, Notific
   sentToHistory: {
     pt: {
       subject: 'Concluída: {task}',
-      body: 'A tarefa «{task}» do espaço de trabalho «{workspace}» foi concluída e passou para o histórico.',
+      body: 'A tarefa «{task}» da área de trabalho «{workspace}» foi concluída e passou para o histórico.',
       open: 'Abrir o histórico:',
-      why: 'Recebe esta mensagem porque o espaço de trabalho «{workspace}» o notifica destas tarefas.',
+      why: 'Recebe esta mensagem porque a área de trabalho «{workspace}» o notifica destas tarefas.',
     },
     en: {
       subject: 'Completed: {task}',

@@ -16,7 +16,7 @@ interface TaskShareText {
 const TEXTS: Readonly<Record<Language, TaskShareText>> = {
   pt: {
     subject: '{sharer} partilhou consigo: {task}',
-    body: '{sharer} partilhou consigo a tarefa «{task}» do espaço de trabalho «{workspace}» ({tenant}).',
+    body: '{sharer} partilhou consigo a tarefa «{task}» da área de trabalho «{workspace}» ({tenant}).',
     message: 'Mensagem:',
     open: 'Abrir a tarefa (inicie sessão com a sua conta):',
     newcomer: 'Se ainda não tem palavra-passe, receberá outra mensagem para a escolher.',

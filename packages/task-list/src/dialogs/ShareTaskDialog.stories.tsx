@@ -67,8 +67,8 @@ export const ByEmailToEveryState: Story = {
     for (const email of Object.keys(CHECKS)) await addAddress(body, email);
     const list = body.getByTestId('share-task.recipients');
     await within(list).findByText('Nova: será convidada como leitor ou com a função que escolher');
-    await expect(within(list).getByText('No espaço de trabalho')).toBeVisible();
-    await expect(within(list).getByText('Será adicionada ao espaço de trabalho')).toBeVisible();
+    await expect(within(list).getByText('Na área de trabalho')).toBeVisible();
+    await expect(within(list).getByText('Será adicionada à área de trabalho')).toBeVisible();
     await expect(within(list).getByText('Será convidada para a organização')).toBeVisible();
     await userEvent.type(body.getByLabelText('Mensagem'), 'Veja o total, por favor.');
     await userEvent.click(body.getByTestId('share-task.send'));
@@ -174,12 +174,12 @@ export const MembersOnly: Story = {
     ),
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
-    await body.findByText('Apenas pessoas deste espaço de trabalho.');
+    await body.findByText('Apenas pessoas desta área de trabalho.');
     await addAddress(body, 'ana@acme.example');
-    await within(body.getByTestId('share-task.recipients')).findByText('No espaço de trabalho');
+    await within(body.getByTestId('share-task.recipients')).findByText('Na área de trabalho');
     await expect(body.getByTestId('share-task.send')).toBeEnabled();
     await addAddress(body, 'nova@example.org');
-    await body.findByText('Fora do espaço de trabalho: não pode adicionar pessoas');
+    await body.findByText('Fora da área de trabalho: não pode adicionar pessoas');
     await expect(body.getByTestId('share-task.send')).toBeDisabled();
   },
 };
@@ -201,7 +201,7 @@ export const ServerRefuses: Story = {
   play: async ({ canvasElement, args }) => {
     const body = within(canvasElement.ownerDocument.body);
     await addAddress(body, 'ana@acme.example');
-    await within(body.getByTestId('share-task.recipients')).findByText('No espaço de trabalho');
+    await within(body.getByTestId('share-task.recipients')).findByText('Na área de trabalho');
     await userEvent.click(body.getByTestId('share-task.send'));
     await waitFor(() => expect(args.onError).toHaveBeenCalled());
     await expect(args.onShared).not.toHaveBeenCalled();

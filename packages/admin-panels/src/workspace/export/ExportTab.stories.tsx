@@ -54,7 +54,7 @@ export const StepsNotAvailable: Story = {
 export const NoSteps: Story = {
   ...mockedWorkspace({ steps: [] }),
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText('O fluxo do espaço de trabalho não tem passos de exportação.');
+    await within(canvasElement).findByText('O fluxo da área de trabalho não tem passos de exportação.');
   },
 };
 

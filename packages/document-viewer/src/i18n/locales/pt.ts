@@ -80,7 +80,7 @@ export const pt: TranslationShape<typeof en> = {
     next: 'Seguinte a verificar',
     group: 'Grupo {{name}}',
     ungrouped: 'Outros valores',
-    unknownField: 'Não é um campo deste espaço de trabalho',
+    unknownField: 'Não é um campo desta área de trabalho',
     documentTables: 'Tabelas do documento',
   },
   field: {

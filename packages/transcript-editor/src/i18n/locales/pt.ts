@@ -178,7 +178,7 @@ export const pt: TranslationShape<typeof en> = {
     default: 'Predefinido',
     remove: 'Remover',
     removeNamed: 'Remover {{name}}',
-    fromWorkspace: 'Oradores do espaço de trabalho',
+    fromWorkspace: 'Oradores da área de trabalho',
     addToTask: 'Adicionar a esta gravação',
     addNamed: 'Adicionar {{name}} a esta gravação',
     newName: 'Novo orador',

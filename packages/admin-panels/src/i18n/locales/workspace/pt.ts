@@ -44,7 +44,7 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
   },
   speakers: {
     intro:
-      'Oradores que todas as transcrições do espaço de trabalho oferecem, por esta ordem. O orador predefinido é atribuído aos novos parágrafos.',
+      'Oradores que todas as transcrições da área de trabalho oferecem, por esta ordem. O orador predefinido é atribuído aos novos parágrafos.',
     empty: 'Ainda não há oradores predefinidos.',
     add: 'Adicionar orador',
     name: 'Nome',
@@ -86,7 +86,7 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
       isExpirationDisabledHint: 'Os dias no histórico acima deixam de se aplicar.',
       allowEmailImportFromOutsideTenant: 'Aceitar correio de fora da organização',
       allowEmailImportFromOutsideTenantHint:
-        'O correio para o endereço de importação do espaço de trabalho enviado por pessoas de fora da organização também gera tarefas.',
+        'O correio para o endereço de importação da área de trabalho enviado por pessoas de fora da organização também gera tarefas.',
       forceSingleChunk: 'Processar cada ficheiro numa só peça',
       forceSingleChunkHint: 'Os ficheiros nunca são divididos em partes.',
     },
@@ -120,7 +120,7 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
       range: 'Entre {{min}} e {{max}}.',
       atLeast: 'Pelo menos {{min}}.',
       colour: 'Escreva a cor como #rrggbb ou #rrggbbaa.',
-      noFileTypes: 'O espaço de trabalho precisa de pelo menos um tipo de ficheiro.',
+      noFileTypes: 'A área de trabalho precisa de pelo menos um tipo de ficheiro.',
       extension: 'Letras e algarismos depois de um ponto, p. ex. .pdf.',
       refused: 'O servidor recusou este valor (código {{code}}).',
     },
@@ -133,7 +133,7 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
     noFolder:
       'Sem pasta de exportação: ligue um armazenamento no separador Armazenamento para escrever lá as exportações.',
     steps: 'Passos de exportação do fluxo',
-    noSteps: 'O fluxo do espaço de trabalho não tem passos de exportação.',
+    noSteps: 'O fluxo da área de trabalho não tem passos de exportação.',
     configured: 'Configurado',
     notConfigured: 'Por configurar',
     docs: 'Documentação',
@@ -173,8 +173,8 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
   },
   storage: {
     intro:
-      'Ligue o espaço de trabalho a uma das ligações de partilha de ficheiros da organização, e escolha onde encontra glossários e escreve exportações.',
-    none: 'O espaço de trabalho não tem armazenamento ligado.',
+      'Ligue a área de trabalho a uma das ligações de partilha de ficheiros da organização, e escolha onde encontra glossários e escreve exportações.',
+    none: 'A área de trabalho não tem armazenamento ligado.',
     connection: 'Ligação',
     connectionHint: 'As ligações da organização gerem-se em Definições da organização › Conectores.',
     noConnections: 'A organização ainda não tem ligações: adicione uma em Definições da organização › Conectores.',
@@ -183,7 +183,7 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
     chooseConnectionFirst: 'Escolha uma ligação.',
     places: {
       glossaryDirectoryPath: 'Pasta de glossários',
-      glossaryDirectoryPathHint: 'Pasta com os glossários de tradução do espaço de trabalho.',
+      glossaryDirectoryPathHint: 'Pasta com os glossários de tradução da área de trabalho.',
       exportDirectoryPath: 'Pasta de exportação',
       exportDirectoryPathHint: 'Pasta onde as exportações são escritas.',
       globalGlossaryPath: 'Ficheiro do glossário global',
@@ -246,7 +246,7 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
     importAddress: 'Endereço de importação',
     importAddressCopy: 'Copiar',
     importAddressCopied: 'Copiado',
-    importAddressHint: 'Os ficheiros anexados ao correio enviado para aqui tornam-se tarefas deste espaço de trabalho.',
+    importAddressHint: 'Os ficheiros anexados ao correio enviado para aqui tornam-se tarefas desta área de trabalho.',
     workspaceType: 'Tipo',
     workspaceTypes: {
       standard: 'Normal',
@@ -304,7 +304,7 @@ export const workspacePt: TranslationShape<typeof workspaceEn> = {
   customModel: {
     title: 'Modelo personalizado',
     intro:
-      'Ler os documentos deste espaço de trabalho com um modelo treinado em documentos etiquetados. Os campos que o modelo lê são acrescentados aos campos do espaço de trabalho.',
+      'Ler os documentos desta área de trabalho com um modelo treinado em documentos etiquetados. Os campos que o modelo lê são acrescentados aos campos da área de trabalho.',
     noModels: 'Ainda não há modelos treinados: etiquete documentos e treine um em Treino de modelos.',
     label: 'Modelo que lê os documentos',
     builtIn: 'Reconhecimento incorporado',
