@@ -29,9 +29,12 @@ export interface MockDocAiOptions {
 export const NO_PASSAGE_ANSWER = 'No passage of the text matches the question, so DocAI cannot answer it.';
 
 export function createMockDocAiApi(options: MockDocAiOptions) {
-  const state = { asked: [] as Array<Record<string, unknown>> };
+  const state = { configuredAsked: 0, asked: [] as Array<Record<string, unknown>> };
   const handlers = [
-    http.get('*/api/v1/Chatbot/IsConfigured', () => HttpResponse.json(options.configured ?? true)),
+    http.get('*/api/v1/Chatbot/IsConfigured', () => {
+      state.configuredAsked += 1;
+      return HttpResponse.json(options.configured ?? true);
+    }),
     http.post('*/api/v1/Chatbot/GetMessage', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       state.asked.push(body);

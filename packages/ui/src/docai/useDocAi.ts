@@ -29,8 +29,9 @@ export const docAiConfiguredQuery = (api: ApiClient) => ({
   staleTime: 5 * 60_000,
 });
 
-export function useDocAiConfigured() {
-  return useQuery(docAiConfiguredQuery(useApiClient()));
+/** Whether DocAI may be asked; not asked at all while `enabled` is false (no permission). */
+export function useDocAiConfigured(enabled = true) {
+  return useQuery({ ...docAiConfiguredQuery(useApiClient()), enabled });
 }
 
 export function useDocAi(taskId: string, workspaceId: string) {
