@@ -43,7 +43,6 @@ export function DocAiPanel() {
   };
 
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the panel closes it.
     <aside
       ref={panel}
       className="rd-transcript-docai"
