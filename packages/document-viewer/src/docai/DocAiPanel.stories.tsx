@@ -6,20 +6,21 @@ import '../styles/index.css';
 import { TASK_ID } from '../test/fixtures.js';
 import { createMockViewerApi } from '../test/mock-api.js';
 import { DocumentViewer } from '../viewer/DocumentViewer.js';
-import { createMockDocAiApi, type MockDocAiOptions, TOTAL_LINE } from './mock-docai-api.js';
+import { mockInvoiceDocAi, TOTAL_LINE } from './mock-docai-api.js';
 
 /**
  * DocAI in the viewer's side panel, in the whole viewer (fixtures/invoices/AzureInterior.pdf page 1)
- * against the viewer's and DocAI's calls mocked by MSW.
+ * against the viewer's and DocAI's calls mocked by MSW: a citation names its page and opens its
+ * line's box. The chat's own states (language model, nothing found, failure) are ui's stories.
  */
 const PDF_URL = '/fixtures/document-viewer/azure-p1.pdf';
 const pdf = async () => (await fetch(PDF_URL)).blob().then((b) => new Blob([b], { type: 'application/pdf' }));
 const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
 const freshUser = () => `story-${Math.random().toString(36).slice(2)}`;
 
-const withDocAi = (options: MockDocAiOptions = {}) => ({
+const withDocAi = () => ({
   beforeEach: ({ msw }: { msw: { use: (...handlers: unknown[]) => void } }) => {
-    msw.use(...createMockViewerApi({ pageFile: pdf }).handlers, ...createMockDocAiApi(options).handlers);
+    msw.use(...createMockViewerApi({ pageFile: pdf }).handlers, ...mockInvoiceDocAi().handlers);
   },
 });
 
@@ -63,36 +64,6 @@ export const AskTheTotal: Story = {
     await expect(canvas.getByText(/Passages quoted from the document/)).toBeVisible();
     await userEvent.click(reference);
     await waitFor(() => expect(canvasElement.querySelector('button[data-box-id="docai:citation"]')).not.toBeNull());
-  },
-};
-
-export const WrittenByALanguageModel: Story = {
-  ...withDocAi({ method: 'language-model' }),
-  play: async ({ canvasElement }) => {
-    const canvas = await openDocAi(canvasElement);
-    await userEvent.type(await canvas.findByTestId('docai.question'), 'total?');
-    await userEvent.click(canvas.getByTestId('docai.ask'));
-    await expect(await canvas.findByText('The total of the invoice is $279.84 [1].')).toBeVisible();
-    await expect(canvas.getByText(/Written by a language model/)).toBeVisible();
-  },
-};
-
-export const NothingMatches: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = await openDocAi(canvasElement);
-    await userEvent.type(await canvas.findByTestId('docai.question'), 'What colour is the sky?');
-    await userEvent.click(canvas.getByTestId('docai.ask'));
-    await expect(await canvas.findByText(/Nothing in this document answers the question/)).toBeVisible();
-  },
-};
-
-export const AnswerFails: Story = {
-  ...withDocAi({ fail: true }),
-  play: async ({ canvasElement }) => {
-    const canvas = await openDocAi(canvasElement);
-    await userEvent.type(await canvas.findByTestId('docai.question'), 'total?');
-    await userEvent.click(canvas.getByTestId('docai.ask'));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent('DocAI could not answer. Try again.');
   },
 };
 

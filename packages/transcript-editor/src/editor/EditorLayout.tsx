@@ -5,6 +5,7 @@
  * keyboard shortcuts listen on the editor's root.
  */
 import { isFramePhase, ReviewPhaseState } from '@reviewdesk/ui/review-session';
+import { DocAiSlot } from '../docai/DocAiSlot.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
 import { SearchPanel } from '../search/SearchPanel.js';
@@ -63,6 +64,7 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
               <MediaPlayer />
               <ParagraphList label={subtitles ? t('editor.subtitles') : t('editor.transcript')} />
             </div>
+            <DocAiSlot />
             <TaskSummary />
             <EditorShortcutsHelp />
             <SpeakersDialog />

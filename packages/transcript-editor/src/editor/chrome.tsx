@@ -6,6 +6,7 @@
 import { Button, useUiTranslation } from '@reviewdesk/ui';
 import { CheckoutCountdown, ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/ui/review-session';
 import { useState } from 'react';
+import { DocAiButton } from '../docai/DocAiButton.js';
 import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
@@ -63,6 +64,7 @@ export function Toolbar() {
       </Button>
       <ShareSegmentAction />
       <ExportAction />
+      <DocAiButton />
       {review ? (
         <>
           {STYLES.map((style) => (

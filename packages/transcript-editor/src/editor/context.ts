@@ -22,12 +22,20 @@ export interface PanelsState {
   speakers: boolean;
   /** Counts requests to put the focus in the search box (Control+F again while it is open). */
   searchFocus: number;
+  /** The DocAI panel (questions about the recording). */
+  docai: boolean;
 }
 
 export type EditorPanels = StoreApi<PanelsState>;
 
 export const createPanels = (): EditorPanels =>
-  createStore<PanelsState>()(() => ({ help: false, search: false, speakers: false, searchFocus: 0 }));
+  createStore<PanelsState>()(() => ({
+    help: false,
+    search: false,
+    speakers: false,
+    searchFocus: 0,
+    docai: false,
+  }));
 
 export interface EditorContextValue {
   session: TranscriptSession;

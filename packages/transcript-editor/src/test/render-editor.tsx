@@ -5,16 +5,24 @@
  */
 import 'fake-indexeddb/auto';
 import { createApiClient } from '@reviewdesk/api-client';
-import { ReviewdeskProvider } from '@reviewdesk/ui';
+import { type Ability, ReviewdeskProvider } from '@reviewdesk/ui';
 import { type RenderResult, render, screen, waitFor } from '@testing-library/react';
+import type { RequestHandler } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { TranscriptEditor } from '../editor/TranscriptEditor.js';
 import { giveElementsASize } from './jsdom.js';
 import { createMockTranscriptApi, type MockTranscriptOptions } from './mock-api.js';
 
+/** What else a test gives the editor: the person's abilities, stand-ins of other calls. */
+export interface EditorTestExtras {
+  abilities?: readonly Ability[];
+  handlers?: readonly RequestHandler[];
+}
+
 export type RenderEditor = (
   options?: MockTranscriptOptions,
+  extras?: EditorTestExtras,
 ) => Promise<{ api: ReturnType<typeof createMockTranscriptApi>; view: RenderResult }>;
 
 export function editorTestServer(): RenderEditor {
@@ -30,12 +38,12 @@ export function editorTestServer(): RenderEditor {
   });
   let reviewer = 0;
   /** Opens the editor on the stand-in and waits until the review is ready. */
-  return async (options = {}) => {
+  return async (options = {}, extras = {}) => {
     const api = createMockTranscriptApi(options);
-    server.use(...api.handlers);
+    server.use(...api.handlers, ...(extras.handlers ?? []));
     reviewer += 1;
     const view = render(
-      <ReviewdeskProvider client={client} locale="en">
+      <ReviewdeskProvider client={client} locale="en" {...(extras.abilities ? { abilities: extras.abilities } : {})}>
         <TranscriptEditor taskId={api.init.taskId} userId={`unit-${reviewer}-${Math.random()}`} />
       </ReviewdeskProvider>,
     );

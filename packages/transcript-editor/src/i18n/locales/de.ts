@@ -186,4 +186,8 @@ export const de: TranslationShape<typeof en> = {
     newName: 'Neuer Sprecher',
     add: 'Sprecher hinzufügen',
   },
+  /** DocAI's citations in a recording: the time the cited passage is said. */
+  docai: {
+    at: 'bei {{time}}',
+  },
 };

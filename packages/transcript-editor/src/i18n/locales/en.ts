@@ -181,4 +181,8 @@ export const en = {
     newName: 'New speaker',
     add: 'Add speaker',
   },
+  /** DocAI's citations in a recording: the time the cited passage is said. */
+  docai: {
+    at: 'at {{time}}',
+  },
 };

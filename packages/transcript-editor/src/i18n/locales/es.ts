@@ -184,4 +184,8 @@ export const es: TranslationShape<typeof en> = {
     newName: 'Nuevo hablante',
     add: 'Añadir hablante',
   },
+  /** DocAI's citations in a recording: the time the cited passage is said. */
+  docai: {
+    at: 'en {{time}}',
+  },
 };

@@ -184,4 +184,8 @@ export const fr: TranslationShape<typeof en> = {
     newName: 'Nouvel intervenant',
     add: "Ajouter l'intervenant",
   },
+  /** DocAI's citations in a recording: the time the cited passage is said. */
+  docai: {
+    at: 'à {{time}}',
+  },
 };

@@ -184,4 +184,8 @@ export const pt: TranslationShape<typeof en> = {
     newName: 'Novo orador',
     add: 'Adicionar orador',
   },
+  /** DocAI's citations in a recording: the time the cited passage is said. */
+  docai: {
+    at: 'em {{time}}',
+  },
 };

@@ -3,10 +3,10 @@
  * question to ask. The thread the server answers with is sent with the next question, so the
  * conversation goes on; a new task starts a new one.
  */
-import type { Schema } from '@reviewdesk/api-client';
-import { useApiClient } from '@reviewdesk/ui';
+import type { ApiClient, Schema } from '@reviewdesk/api-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useApiClient } from '../provider/hooks';
 
 export type ChatReference = Schema<'ChatReference'>;
 
@@ -19,15 +19,26 @@ export interface DocAiTurn {
   references?: ChatReference[];
 }
 
+/**
+ * Whether DocAI may be asked here (Chatbot_IsConfigured), cached for five minutes and shared by
+ * every editor of the host: an editor may ask it before offering the assistant.
+ */
+export const docAiConfiguredQuery = (api: ApiClient) => ({
+  queryKey: ['reviewdesk', 'docai-configured'] as const,
+  queryFn: async () => (await api.call('Chatbot_IsConfigured', {})).data === true,
+  staleTime: 5 * 60_000,
+});
+
+/** Whether DocAI may be asked; not asked at all while `enabled` is false (no permission). */
+export function useDocAiConfigured(enabled = true) {
+  return useQuery({ ...docAiConfiguredQuery(useApiClient()), enabled });
+}
+
 export function useDocAi(taskId: string, workspaceId: string) {
   const api = useApiClient();
   const [turns, setTurns] = useState<DocAiTurn[]>([]);
   const [threadId, setThreadId] = useState<string | null>(null);
-  const configured = useQuery({
-    queryKey: ['document-viewer', 'docai-configured'],
-    queryFn: async () => (await api.call('Chatbot_IsConfigured', {})).data,
-    staleTime: 5 * 60_000,
-  });
+  const configured = useDocAiConfigured();
   const ask = useMutation({
     mutationFn: async (query: string) =>
       (
