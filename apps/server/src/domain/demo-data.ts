@@ -169,7 +169,8 @@ export const DEMO_WORKSPACES = [
     // Where new delivery notes are read by the model trained above, once it is chosen here.
     tenant: 'acme',
     name: 'Delivery notes',
-    description: 'Incoming delivery notes, read by the model trained on the labelled ones once it is chosen in the fields settings.',
+    description:
+      'Incoming delivery notes, read by the model trained on the labelled ones once it is chosen in the fields settings.',
     taskType: 'Custom',
     languages: ['en'],
     configuration: {
