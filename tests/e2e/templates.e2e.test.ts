@@ -5,7 +5,9 @@
  * draws each value's region on every note and finishes its review (each note is then labelled:
  * ToClassify → Classified), trains a template model on /templates/training, activates the version,
  * chooses the model in the settings of the "Delivery notes" workspace, imports a sixth note there
- * and finds its fields filled with the values printed on it.
+ * and finds its fields filled with the values printed on it. A field added to the template afterwards
+ * sends the labelled notes back to labelling ("To label again" in the training workspace's list,
+ * chosen in the header's switcher); one labelled for it again is labelled.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -33,6 +35,8 @@ const FIELDS: Array<{ key: string; name: string; type: string; note: DeliveryNot
 const LABELLED_SEEDS = [201, 202, 203, 204, 205];
 const NEW_NOTE_SEED = 206;
 const CLASSIFIED = 30;
+/** A field the manager adds once the notes are labelled: they go back to labelling for it. */
+const LATE_FIELD = { key: 'OrderReference', name: 'Order reference', type: '51', note: 'order' } as const;
 
 async function api<T>(s: Session, token: string, path: string, init: RequestInit = {}): Promise<T> {
   const response = await fetch(`${s.baseUrl}/api/v1${path}`, {
@@ -47,9 +51,13 @@ async function api<T>(s: Session, token: string, path: string, init: RequestInit
   return (await response.json()) as T;
 }
 
-/** Adds a field in the builder's field list. */
-async function defineField(s: Session, field: (typeof FIELDS)[number]) {
-  const builder = s.page.getByTestId('builder');
+/** Adds a field in a list of the template's fields (the builder's, or the template's edit on /templates/configure). */
+async function defineField(
+  s: Session,
+  field: Pick<(typeof FIELDS)[number], 'key' | 'name' | 'type'>,
+  scope = 'builder',
+) {
+  const builder = s.page.getByTestId(scope);
   await builder.getByTestId('templates.fields.add').click();
   const form = builder.getByTestId('templates.field-form');
   await form.getByTestId('templates.field.key').fill(field.key);
@@ -75,7 +83,7 @@ async function settledBox(s: Session) {
 }
 
 /** Draws the value's region with the mouse after "Draw region" of its field. */
-async function drawRegion(s: Session, note: DeliveryNotePdf, field: (typeof FIELDS)[number]) {
+async function drawRegion(s: Session, note: DeliveryNotePdf, field: Pick<(typeof FIELDS)[number], 'key' | 'note'>) {
   const page = s.page;
   await page.getByTestId(`builder.draw.${field.key}`).click();
   const box = await settledBox(s);
@@ -209,6 +217,44 @@ describe('templates', () => {
     }
     await settle(s);
     await s.screenshot('templates-5-read-by-model');
+
+    // A field the template lacked, added on /templates/configure: the labelled notes go back to
+    // labelling, and the training workspace's list (chosen in the header) says so.
+    await page.goto('/templates/configure');
+    await page.getByTestId(`templates.edit.${trainingId}`).click();
+    await defineField(s, LATE_FIELD, 'templates.fields');
+    await page.getByTestId('workspace-switcher').selectOption(trainingId);
+    await page.goto('/task/list');
+    const labellingOf = (taskId: string) =>
+      page.getByTestId(`task-list.row.${taskId}`).getByRole('cell').allTextContents();
+    for (const taskId of taskIds) {
+      await expect.poll(() => labellingOf(taskId), { timeout: 20_000 }).toContain('To label again (new fields)');
+    }
+    // The list's filter finds them by that status.
+    await page.getByTestId('task-list.filters-toggle').click();
+    await page.getByTestId('task-list.filters.labelling.20').check();
+    await page.getByTestId('task-list.filters.apply').click();
+    await expect
+      .poll(() => page.locator('[data-testid^="task-list.row."]').count(), { timeout: 20_000 })
+      .toBe(taskIds.length);
+    await settle(s);
+    await s.screenshot('templates-6-to-label-again');
+
+    // Labelled again for the new field, the first note is labelled and leaves the to-review list.
+    const [firstId] = taskIds;
+    const [firstNote] = notes;
+    if (!firstId || !firstNote) throw new Error('no labelled note');
+    await page.goto(`/task/viewer/templatebuilder?taskId=${firstId}&workspaceId=${trainingId}`);
+    await page.getByTestId('builder').waitFor({ timeout: 30_000 });
+    await page.locator('.rd-page[data-page-number="1"] canvas').first().waitFor({ timeout: 30_000 });
+    await page.getByTestId('viewer').getByRole('button', { name: 'Fit page' }).click();
+    await drawRegion(s, firstNote, LATE_FIELD);
+    await expect
+      .poll(() => valuesOf(s, LATE_FIELD.key), { timeout: 15_000 })
+      .toEqual([firstNote.values[LATE_FIELD.note]]);
+    await finishReview(s);
+    await page.goto('/task/list?tab=processed');
+    await expect.poll(() => labellingOf(firstId), { timeout: 20_000 }).toContain('Labelled');
     expect(s.problems).toEqual([]);
   });
 });

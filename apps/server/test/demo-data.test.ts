@@ -41,6 +41,13 @@ describe('demo data', () => {
         .where('task_type', '=', 'CustomTrainTemplate')
         .executeTakeFirstOrThrow();
       expect(training).toEqual({ workspace_type: 20, template_type: 30 });
+      // Each workspace says what it is for, in a sentence for people (not its task type's code).
+      const described = await db.selectFrom('workspaces').select(['task_type', 'description']).execute();
+      for (const { task_type, description } of described) {
+        expect(description).toMatch(/^[A-Z].{20,}\.$/);
+        expect(description).not.toMatch(new RegExp(`\\b${task_type}\\b`));
+        expect(description).not.toMatch(/demo workspace/i);
+      }
     } finally {
       await close();
     }

@@ -5,10 +5,12 @@
 // fails with a reason. A neural version is trained the same way, with its progress as it learns,
 // and reads a layout it was not trained on. A DynamicTable field is learned from its labelled cells.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TemplatesRepository } from '../src/db/repositories/templates.js';
 import type { Box, TrainingDocument } from '../src/pipeline/templates/template-model.js';
 import { trainNextModel } from '../src/pipeline/templates/train-model.js';
+import { trainingPageWindows } from '../src/pipeline/templates/training-pages.js';
 import { deliveryNotes, deliveryNotesWithItems } from '../src/testing/delivery-notes.js';
-import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
+import { ACME_ID, databaseKinds, demoEmail, GLOBEX_ID, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
 import { CONTRACTS_WS } from './support/task-import.js';
 import { createTrainingWorkspace, taskForLabelling } from './support/training-workspace.js';
@@ -125,6 +127,20 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     // A trained version can be activated.
     const activated = await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
     expect((activated.body as { result: { trainingStatus: number } }).result.trainingStatus).toBe(60);
+  });
+
+  it('reads the labelled pages a window at a time, in task and page order, on the database', async () => {
+    const taskIds: string[] = [];
+    for (const doc of deliveryNotes(5, 31)) taskIds.push(await labelledTask(doc));
+    const repo = new TemplatesRepository(db(), ACME_ID);
+    const windows: Array<Array<{ task_id: string; page_number: number }>> = [];
+    for await (const window of trainingPageWindows(repo, taskIds, 2)) windows.push(window);
+    expect(windows.map((w) => w.length)).toEqual([2, 2, 1]);
+    const read = windows.flat().map((p) => `${p.task_id}:${p.page_number}`);
+    expect(read).toEqual([...taskIds].sort().map((id) => `${id}:1`));
+    // Another tenant's repository reads none of them.
+    const other = new TemplatesRepository(db(), GLOBEX_ID);
+    expect(await other.trainingPagesAfter(taskIds, null, 10)).toEqual([]);
   });
 
   it('learns a DynamicTable field from its labelled cells, and a document workspace reads its rows', async () => {

@@ -28,6 +28,12 @@ interface Model {
   averageConfidence?: number | null;
   trainingDurationMinutes?: number | null;
 }
+interface WorkspaceFields {
+  categories: Array<Field & { groupType?: number | null }>;
+  fieldOrder: string[];
+  fieldsToDetect: string[];
+  requiredFields: string[];
+}
 interface Wrapped<T> {
   succeeded: boolean;
   result?: T;
@@ -592,6 +598,82 @@ describe.each(databaseKinds())('templates on %s', (kind) => {
         customModelId: string | null;
       };
       expect(back).toMatchObject({ templateType: 10, customModelId: null });
+    });
+
+    it('gives the workspace the model’s key–value parts and tables under their names, its columns as children', async () => {
+      await postFields([
+        field('OrderNumber', { displayName: 'Order number', fieldConfig: { type: 51, isRequired: true } }),
+        field('Supplier', { displayName: 'Supplier' }),
+        field('SupplierName', { displayName: 'Name', parentCategoryKey: 'Supplier' }),
+        field('Lines', { ...TABLE, displayName: 'Order lines' }),
+        // A column whose key the workspace already has as a field of its own (the vendor's tax id).
+        field('Taxes', {
+          displayName: 'Taxes',
+          templateFieldType: 400,
+          fieldConfig: { type: 400, isRequired: false },
+          table: { tableHeaders: [{ uniqueId: 'VendorTaxId' }, { uniqueId: 'Rate', fieldType: 100 }] },
+        }),
+      ]);
+      const model = await trainedModel();
+      const before = (await as('Manager', 'GET', `/SdWorkspace/Fields/${INVOICES}`)).body as WorkspaceFields;
+      const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+        body: { workspaceId: INVOICES, customModelId: model.id },
+      });
+      expect(chosen.body).toMatchObject({ succeeded: true, result: true });
+      const after = (await as('Manager', 'GET', `/SdWorkspace/Fields/${INVOICES}`)).body as WorkspaceFields;
+      const byKey = new Map(after.categories.map((c) => [c.categoryKey, c]));
+      expect(after.categories.slice(0, before.categories.length)).toEqual(before.categories);
+      expect(byKey.get('OrderNumber')).toMatchObject({
+        displayName: 'Order number',
+        fieldConfig: { isRequired: true },
+      });
+      expect(byKey.get('SupplierName')).toMatchObject({ displayName: 'Supplier › Name' });
+      expect(byKey.get('SupplierName')?.parentCategoryKey ?? null).toBeNull();
+      expect(byKey.get('Lines')).toMatchObject({
+        displayName: 'Order lines',
+        groupType: 100,
+        fieldConfig: { type: 400 },
+      });
+      const columnsOf = (key: string) => after.categories.filter((c) => c.parentCategoryKey === key);
+      expect(columnsOf('Lines')).toEqual([
+        expect.objectContaining({
+          categoryKey: 'Description',
+          displayName: 'Description',
+          fieldConfig: { type: 50, isRequired: true },
+        }),
+        expect.objectContaining({
+          categoryKey: 'Amount',
+          displayName: 'Amount',
+          fieldConfig: { type: 101, isRequired: false },
+        }),
+      ]);
+      // The workspace keeps its own VendorTaxId; the column of that key stays out.
+      expect(columnsOf('Taxes').map((c) => c.categoryKey)).toEqual(['Rate']);
+      expect(byKey.get('VendorTaxId')).toEqual(before.categories.find((c) => c.categoryKey === 'VendorTaxId'));
+      const added = ['OrderNumber', 'Supplier', 'SupplierName', 'Lines', 'Taxes'];
+      expect(after.fieldOrder.slice(-5)).toEqual(added);
+      expect(after.fieldsToDetect.slice(-5)).toEqual(added);
+      expect(after.requiredFields).toContain('OrderNumber');
+      expect(after.fieldsToDetect).not.toContain('Rate');
+
+      // Choosing it again adds nothing twice, and the fields stay valid for an edit by a manager.
+      await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+        body: { workspaceId: INVOICES, customModelId: model.id },
+      });
+      const again = (await as('Manager', 'GET', `/SdWorkspace/Fields/${INVOICES}`)).body as WorkspaceFields;
+      expect(again.categories).toEqual(after.categories);
+      const renamed = after.categories.map((c) =>
+        c.categoryKey === 'Amount' ? { ...c, displayName: 'Line total' } : c,
+      );
+      const edit = await as('Manager', 'PATCH', `/SdWorkspace/Fields/${INVOICES}`, {
+        body: {
+          addedFields: [],
+          editedFields: renamed.filter((c) => c.categoryKey === 'Amount'),
+          fieldOrder: after.fieldOrder,
+          baseFields: after.fieldsToDetect,
+        },
+      });
+      expect(edit.status, edit.text).toBe(200);
     });
   });
 

@@ -1,7 +1,7 @@
 /**
- * Host pages for the embedding scenarios. The viewer's `/embed` entry (the built package) is
- * bundled with Vite into one script, as a host without React would ship it, and the pages are
- * served by Playwright on the server's own origin under /embed-host/, so the viewer talks to the
+ * Host pages for the embedding scenarios. The viewer's `/embed` entry and the template builder's
+ * `/template-builder/embed` entry (the built package) are each bundled with Vite into one script,
+ * as a host without React would ship it, and the pages are served by Playwright on the server's own origin under /embed-host/, so the viewer talks to the
  * real API without CORS and the host's CSS is the only thing that differs from the app.
  */
 import { readFile } from 'node:fs/promises';
@@ -13,11 +13,17 @@ import { repoRoot } from '../../e2e/support/paths';
 
 const viewerPackage = join(repoRoot, 'packages', 'document-viewer');
 
-let bundle: Promise<string> | null = null;
+const bundles = new Map<string, Promise<string>>();
 
-/** The embed entry with everything it imports (React included), as one IIFE exposing `ReviewdeskViewer` (built with Vite, a root dev dependency). */
-export function viewerBundle(): Promise<string> {
-  bundle ??= build({
+/**
+ * An embed entry of the built package with everything it imports (React included), as one IIFE
+ * exposing `name` (built with Vite, a root dev dependency): the viewer's `/embed` as
+ * `ReviewdeskViewer`, the template builder's `/template-builder/embed` as `ReviewdeskTemplateBuilder`.
+ */
+function entryBundle(entry: string, name: string): Promise<string> {
+  const cached = bundles.get(entry);
+  if (cached) return cached;
+  const bundle = build({
     configFile: false,
     // Vite's cache goes to the system temp folder, not next to the tests.
     cacheDir: join(tmpdir(), 'reviewdesk-embed-vite'),
@@ -29,10 +35,10 @@ export function viewerBundle(): Promise<string> {
       // Everything in one file: a host page includes one script.
       assetsInlineLimit: Number.POSITIVE_INFINITY,
       lib: {
-        entry: join(viewerPackage, 'dist', 'embed.js'),
+        entry: join(viewerPackage, 'dist', entry),
         formats: ['iife'],
-        name: 'ReviewdeskViewer',
-        fileName: () => 'viewer.js',
+        name,
+        fileName: () => entry,
       },
     },
   }).then((output) => {
@@ -42,10 +48,17 @@ export function viewerBundle(): Promise<string> {
       const chunk = result.output.find((item) => item.type === 'chunk');
       if (chunk && chunk.type === 'chunk') return chunk.code;
     }
-    throw new Error('The viewer bundle was not produced.');
+    throw new Error(`The bundle of ${entry} was not produced.`);
   });
+  bundles.set(entry, bundle);
   return bundle;
 }
+
+/** The viewer's embed entry as one script exposing `ReviewdeskViewer`. */
+export const viewerBundle = () => entryBundle('embed.js', 'ReviewdeskViewer');
+
+/** The template builder's embed entry as one script exposing `ReviewdeskTemplateBuilder`. */
+export const templateBuilderBundle = () => entryBundle('template-builder-embed.js', 'ReviewdeskTemplateBuilder');
 
 const files: Record<string, { path: string; type: string }> = {
   'ui.css': { path: join(repoRoot, 'packages', 'ui', 'dist', 'styles.css'), type: 'text/css' },
@@ -62,6 +75,8 @@ export async function serveHostPages(page: Page, baseUrl: string, settings: Reco
     const name = new URL(route.request().url()).pathname.replace('/embed-host/', '');
     if (name === 'viewer.js') {
       await route.fulfill({ contentType: 'text/javascript', body: await viewerBundle() });
+    } else if (name === 'template-builder.js') {
+      await route.fulfill({ contentType: 'text/javascript', body: await templateBuilderBundle() });
     } else if (name === 'settings.js') {
       await route.fulfill({
         contentType: 'text/javascript',

@@ -75,6 +75,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'acme',
     name: 'Supplier invoices',
+    description: 'Invoices from suppliers: number, date, vendor, tax id and total, checked before payment.',
     taskType: 'Invoice',
     isDefault: true,
     languages: ['pt', 'en'],
@@ -96,6 +97,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'acme',
     name: 'Expense receipts',
+    description: 'Receipts handed in with expense claims, photos and scans included: merchant, date and total.',
     taskType: 'Receipt',
     languages: ['pt'],
     configuration: {
@@ -114,6 +116,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'acme',
     name: 'Meeting recordings',
+    description: 'Recordings of team meetings, transcribed for minutes and follow-up.',
     taskType: 'Transcript',
     languages: ['en'],
     configuration: {
@@ -130,6 +133,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'acme',
     name: 'Contracts (custom)',
+    description: "Signed contracts: the other party, the signing date and the contract's value.",
     taskType: 'Custom',
     languages: ['pt', 'en'],
     configuration: {
@@ -149,6 +153,7 @@ export const DEMO_WORKSPACES = [
     // A template to teach: delivery notes of one layout waiting to be labelled (demo-tasks.ts).
     tenant: 'acme',
     name: 'Delivery notes (training)',
+    description: "Delivery notes of one supplier's layout, labelled here to teach a model where each value is printed.",
     taskType: 'CustomTrainTemplate',
     languages: ['en'],
     configuration: {
@@ -164,6 +169,8 @@ export const DEMO_WORKSPACES = [
     // Where new delivery notes are read by the model trained above, once it is chosen here.
     tenant: 'acme',
     name: 'Delivery notes',
+    description:
+      'Incoming delivery notes, read by the model trained on the labelled ones once it is chosen in the fields settings.',
     taskType: 'Custom',
     languages: ['en'],
     configuration: {
@@ -178,6 +185,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'acme',
     name: 'Anonymise letters',
+    description: 'Letters whose names, e-mail addresses and phone numbers are blacked out before they are shared.',
     taskType: 'DocumentAnonymization',
     languages: ['pt'],
     configuration: {
@@ -193,6 +201,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'acme',
     name: 'Translations (English to Spanish)',
+    description: 'English documents translated into Spanish and checked by a reviewer.',
     taskType: 'Translation',
     languages: ['en', 'es'],
     configuration: {
@@ -208,6 +217,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'globex',
     name: 'Interviews',
+    description: 'Recorded interviews, transcribed for the editorial team.',
     taskType: 'Transcript',
     isDefault: true,
     languages: ['en'],
@@ -223,6 +233,7 @@ export const DEMO_WORKSPACES = [
   {
     tenant: 'globex',
     name: 'Globex invoices',
+    description: "Globex's supplier invoices: number and total.",
     taskType: 'Invoice',
     languages: ['en'],
     configuration: {
@@ -302,7 +313,7 @@ export async function seedDemoData(db: Db): Promise<void> {
       id,
       tenant_id: demoId(`tenant:${ws.tenant}`),
       display_name: ws.name,
-      description: `${ws.taskType} demo workspace`,
+      description: ws.description,
       is_default: 'isDefault' in ws && ws.isDefault === true,
       task_type: ws.taskType,
       // Standard and built-in, except the training kinds (labelling-and-training, trained template).

@@ -1,31 +1,25 @@
 /**
- * The workspace switcher: the user's workspaces in the current tenant (SdWorkspace/UserWorkspaces).
- * The chosen one is remembered in the preferences store (`lastWorkspaceIds`), which the feature
+ * The workspace switcher: the user's workspaces in the current tenant (SdWorkspace/UserWorkspaces;
+ * which ones and which is shown: useSwitcherWorkspaces). The chosen one is remembered in the preferences store (`lastWorkspaceIds`), which the feature
  * packages read. A server whose capabilities leave the call out gets no switcher; one that cannot
  * say and answers 501 gets an honest "unavailable", never an invented list.
  */
-import { enumCodeOf, isApiError } from '@reviewdesk/api-client';
-import { Select, useApiClient, usePreferences, useServerCapabilities } from '@reviewdesk/ui';
-import { useQuery } from '@tanstack/react-query';
+import { isApiError } from '@reviewdesk/api-client';
+import { Select, usePreferences, useServerCapabilities } from '@reviewdesk/ui';
 import { useWebTranslation } from '../i18n/useWebTranslation';
 import { SwitcherNote } from './SwitcherNote';
+import { useSwitcherWorkspaces } from './useSwitcherWorkspaces';
 
 /** Test ids: `workspace-switcher`, `workspace-switcher.unavailable`, `workspace-switcher.error`. */
 export function WorkspaceSwitcher() {
-  const api = useApiClient();
   const { t } = useWebTranslation();
-  const lastWorkspaceIds = usePreferences((p) => p.lastWorkspaceIds);
   const rememberWorkspace = usePreferences((p) => p.rememberWorkspace);
   const { status, supports } = useServerCapabilities();
-  const workspaces = useQuery(
-    api.queryOptions('get', '/api/v{version}/SdWorkspace/UserWorkspaces', {
-      params: { query: { workspaceType: enumCodeOf('WorkspaceType', 'Standard') } },
-    }),
-  );
+  const workspaces = useSwitcherWorkspaces();
   // A server that says it has no workspaces call gets no switcher at all.
   if (status === 'known' && !supports('SdWorkspace_UserWorkspaces')) return null;
 
-  if (workspaces.isError) {
+  if (workspaces.error) {
     const notImplemented = isApiError(workspaces.error) && workspaces.error.status === 501;
     return (
       <SwitcherNote
@@ -35,14 +29,7 @@ export function WorkspaceSwitcher() {
       />
     );
   }
-  const memberships = workspaces.data ?? [];
-  const ids = memberships.map((m) => m.workspaceId);
-  // The last one chosen, else the tenant's default workspace, else the first.
-  const selected =
-    lastWorkspaceIds.find((id) => ids.includes(id)) ??
-    memberships.find((m) => m.isDefault)?.workspaceId ??
-    ids[0] ??
-    '';
+  const { memberships, selectedId: selected } = workspaces;
   return (
     <Select
       className="rd-app-switcher"

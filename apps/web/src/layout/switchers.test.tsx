@@ -81,6 +81,59 @@ describe('the workspace switcher', () => {
   });
 });
 
+describe('the workspace switcher with training workspaces', () => {
+  const membership = (id: string, name: string, workspaceType: number, isDefault = false) => ({
+    userId: 'u',
+    workspaceId: id,
+    roleId: 'r',
+    userStatus: 10,
+    tenantId: 't',
+    workspaceName: name,
+    isDefault,
+    workspaceType,
+  });
+  const asked: string[] = [];
+  const byType = () => [
+    implementing('SdWorkspace_UserWorkspaces'),
+    http.get(`${API}/v1/SdWorkspace/UserWorkspaces`, ({ request }) => {
+      const type = new URL(request.url).searchParams.get('workspaceType') ?? '';
+      asked.push(type);
+      return HttpResponse.json(
+        type === '20'
+          ? [membership('t1', 'Delivery notes (training)', 20)]
+          : [membership('w1', 'Invoices', 10, true), membership('w2', 'Delivery notes', 10)],
+      );
+    }),
+  ];
+
+  it('lists the labelling-and-training workspaces after the standard ones for who may see templates', async () => {
+    server.use(...byType());
+    renderApp({ abilities: ['Home.View', 'Templates.TemplateList'] });
+    const select = (await screen.findByTestId('workspace-switcher')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.text)).toEqual([
+        'Invoices',
+        'Delivery notes',
+        'Delivery notes (training)',
+      ]),
+    );
+    expect(select.value).toBe('w1');
+    await userEvent.selectOptions(select, 't1');
+    expect(select.value).toBe('t1');
+    const stored = JSON.parse(localStorage.getItem('reviewdesk:preferences:demo-subject') ?? '{}');
+    expect(stored.lastWorkspaceIds).toEqual(['t1']);
+  });
+
+  it('lists only the standard ones for who may not see templates, and does not ask for the others', async () => {
+    asked.length = 0;
+    server.use(...byType());
+    renderApp({ abilities: ['Home.View'] });
+    const select = (await screen.findByTestId('workspace-switcher')) as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.text)).toEqual(['Invoices', 'Delivery notes']));
+    expect(asked).not.toContain('20');
+  });
+});
+
 describe('the skin', () => {
   it('is light at first, and the toggle switches to dark and remembers it per user', async () => {
     const { container } = renderApp({ abilities: ['Home.View'] });

@@ -132,6 +132,8 @@ export interface PanelField {
   missing: boolean;
   /** Group heading (entity groupName) when the workspace allows groups. */
   children: PanelField[];
+  /** A table field's column names by header key (its child fields), for the columns the workspace names. */
+  columnNames?: Readonly<Record<string, string>>;
 }
 
 export interface FieldModelInput {
@@ -258,9 +260,17 @@ export function buildFields({
       entries,
       missing: (isRequired || serverProblem === 'required') && !hasValue,
       children: [],
+      ...(kind === 'table' ? { columnNames: columnNamesOf(config, key) } : {}),
     };
     return field;
   });
+}
+
+/** The names of a table field's columns: its child fields' display names by their keys. */
+function columnNamesOf(config: WorkspaceConfiguration, tableKey: string): Record<string, string> {
+  return Object.fromEntries(
+    config.categories.filter((c) => c.parentCategoryKey === tableKey).map((c) => [c.categoryKey, c.displayName]),
+  );
 }
 
 /** Entries grouped by entity groupName, in first-seen order (spec: "groups", allowGroups). */

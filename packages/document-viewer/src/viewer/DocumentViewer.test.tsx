@@ -7,6 +7,7 @@ import { setupServer } from 'msw/node';
 import { forwardRef, useImperativeHandle } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentPagesHandle, DocumentPagesProps } from '../pages/types.js';
+import { invoiceConfig } from '../test/fixtures.js';
 import { createMockViewerApi, type MockViewerOptions } from '../test/mock-api.js';
 import { DocumentViewer, type DocumentViewerProps } from './DocumentViewer.js';
 
@@ -226,6 +227,19 @@ describe('<DocumentViewer>', () => {
     expect(saved?.rowCount).toBe(1);
     expect(saved?.tableRows['0']?.[0]?.rowIndex).toBe(0);
     expect(saved?.tableHeaders.map((h) => h.uniqueId)).toEqual(['Description', 'Amount', 'TaxRate']);
+  });
+
+  it('shows the columns of a table under the names the workspace gives them, unnamed ones under their keys', async () => {
+    const named = invoiceConfig();
+    named.categories = named.categories
+      .filter((c) => c.categoryKey !== 'Description')
+      .map((c) => (c.categoryKey === 'Amount' ? { ...c, displayName: 'Line amount' } : c));
+    renderViewer({ init: { workspaceConfig: named } });
+    const table = await screen.findByRole('table', { name: 'Table Line items' });
+    const headers = within(table).getAllByRole('columnheader').slice(1);
+    expect(headers.map((h) => h.textContent?.replace('×', '').trim())).toEqual(['Description', 'Line amount']);
+    expect(within(table).getByRole('textbox', { name: 'Line amount, row 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete column Line amount' })).toBeTruthy();
   });
 
   it('asks for confirmation, shows refused fields, then finishes', async () => {

@@ -192,6 +192,45 @@ export const Recordings: Story = {
   },
 };
 
+/** A labelling-and-training workspace: each task says where its labelling stands, in its own column. */
+const labellingWorkspace = [
+  http.get('*/SdWorkspace/GetWorkspaceCustomConfig', () =>
+    HttpResponse.json({
+      workspaceId: STORY_WORKSPACE,
+      taskType: 'CustomTrainTemplate',
+      externalIdRequired: false,
+      supportedFileTypes: ['.pdf'],
+      forceSingleChunk: false,
+      maxFileSizeBytes: 20_971_520,
+      detectableFields: [],
+    }),
+  ),
+];
+const LABELLED = TASKS.map((task, i) => ({ ...task, labellingStatus: [10, 20, 30][i % 3] as 10 | 20 | 30 }));
+
+export const Labelling: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...labellingWorkspace, listHandler(LABELLED));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Fatura 2026-0183.pdf');
+    await expect(canvas.getByTestId('task-list.sort.labellingStatus').textContent).toContain('Etiquetagem');
+    await expect(canvas.getAllByText('Por etiquetar').length).toBeGreaterThan(0);
+    await expect(canvas.getAllByText('Por etiquetar de novo (campos novos)').length).toBeGreaterThan(0);
+  },
+};
+
+export const LabellingInFrench: Story = {
+  globals: { locale: 'fr' },
+  beforeEach: Labelling.beforeEach,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText('Fatura 2026-0183.pdf');
+    await expect(canvas.getByTestId('task-list.sort.labellingStatus').textContent).toContain('Étiquetage');
+  },
+};
+
 /** A server without the text index: no text-search tab, no index logs. */
 export const PartialServer: Story = {
   args: { supports: (operation) => !operation.startsWith('Index_') },

@@ -301,6 +301,37 @@ describe('TaskList first-hour details', () => {
     );
   });
 
+  it('shows the labelling status of a training workspace’s tasks in a column of its own, sorted on the server', async () => {
+    const { server } = setup(3, {}, { taskType: 'CustomTrainTemplate' });
+    server.tasks.splice(
+      0,
+      3,
+      makeTask(1, { labellingStatus: 10 }),
+      makeTask(2, { labellingStatus: 20 }),
+      makeTask(3, { labellingStatus: 30 }),
+    );
+    await act(() => Promise.resolve());
+    const header = await screen.findByTestId('task-list.sort.labellingStatus');
+    expect(header.textContent).toContain('Labelling');
+    const cells = (n: number) => within(screen.getByTestId(`task-list.row.${makeTask(n).id}`)).getAllByRole('cell');
+    await waitFor(() => expect(cells(1).map((c) => c.textContent)).toContain('To label'));
+    expect(cells(2).map((c) => c.textContent)).toContain('To label again (new fields)');
+    expect(cells(3).map((c) => c.textContent)).toContain('Labelled');
+    await userEvent.click(header);
+    await waitFor(() =>
+      expect(server.calls.filter((c) => c.path.includes('GetWithPagination')).at(-1)?.body).toMatchObject({
+        sort: [{ field: 'labellingStatus', descending: false }],
+      }),
+    );
+  });
+
+  it('has no labelling column in a workspace that does not label for training', async () => {
+    setup(2);
+    await screen.findByTestId('task-list.sort.status');
+    expect(screen.queryByTestId('task-list.sort.labellingStatus')).toBeNull();
+    expect(screen.queryByText('Labelling')).toBeNull();
+  });
+
   it('opens a recording as a recording and offers its transcript exports only', async () => {
     const onOpenTask = vi.fn();
     const { server } = setup(2, { onOpenTask }, { taskType: 'Transcript' });

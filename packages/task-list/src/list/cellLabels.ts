@@ -6,6 +6,7 @@ import { enumTextKey, type Schema } from '@reviewdesk/api-client';
 import { clockTime, useUiTranslation } from '@reviewdesk/ui';
 import { useMemo } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
+import { LABELLING_STATUSES } from '../model/taskKinds';
 
 const MARK = '\u0000';
 
@@ -32,6 +33,8 @@ export interface CellLabels {
   matchPlace: (match: Schema<'IndexSearchMatch'>) => string;
   /** "3 more passages" below a hit's passage. */
   moreMatches: (count: number) => string;
+  /** A labelling status's name ("To label"); empty for none or an unknown code. */
+  labellingName: (code: number | null | undefined) => string;
 }
 
 export function useCellLabels(): CellLabels {
@@ -49,6 +52,10 @@ export function useCellLabels(): CellLabels {
         return t(match.source === 'fields' ? 'toolbar.matchFields' : 'toolbar.matchPage', { page: match.pageNumber });
       },
       moreMatches: (count) => t('toolbar.moreMatches', { count }),
+      labellingName: (code) => {
+        const status = LABELLING_STATUSES.find((s) => s.code === code);
+        return status ? t(`filters.labellingStatus.${status.name}`) : '';
+      },
       statusName: (code) => {
         let name = names.get(code);
         if (name === undefined) {

@@ -121,6 +121,15 @@ export const OPTIONAL_COLUMNS: readonly TaskColumn[] = BASE_COLUMNS.map((column)
   sortField: SORT_FIELDS[column.id],
 }));
 
+/** The labelling status of a task, shown in labelling-and-training workspaces only (product-spec §4). */
+export const LABELLING_COLUMN: TaskColumn = {
+  id: 'labellingStatus',
+  header: { key: 'columns.labellingStatus' },
+  sortField: SORT_FIELDS.labellingStatus,
+  width: '12rem',
+  render: (task, context) => context.labels.labellingName(task.labellingStatus) || dash,
+};
+
 /** A custom column showing one detected field of the workspace. */
 export function detectedFieldColumn(field: { categoryKey: string; displayName?: string | null }): TaskColumn {
   return {

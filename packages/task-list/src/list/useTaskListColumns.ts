@@ -7,9 +7,9 @@ import { useApiClient, useCan } from '@reviewdesk/ui';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { isMediaTaskType } from '../model/taskKinds';
+import { isLabellingTaskType, isMediaTaskType } from '../model/taskKinds';
 import { type ColumnStorage, createColumnPreferencesStore } from '../state/columnPreferences';
-import { detectedFieldColumn, OPTIONAL_COLUMNS } from './columns';
+import { detectedFieldColumn, LABELLING_COLUMN, OPTIONAL_COLUMNS } from './columns';
 
 const browserStorage = (): ColumnStorage | null => {
   try {
@@ -42,12 +42,16 @@ export function useTaskListColumns({ workspaceId, userId = null, columnsStorage 
     enabled: Boolean(workspaceId),
   });
   const taskType = config.data?.taskType ?? null;
+  const labelling = isLabellingTaskType(taskType);
   const columns = useMemo(
     () => [
-      ...OPTIONAL_COLUMNS,
+      // A training workspace's tasks carry their labelling status, shown after the task's status.
+      ...OPTIONAL_COLUMNS.flatMap((column) =>
+        labelling && column.id === 'status' ? [column, LABELLING_COLUMN] : [column],
+      ),
       ...(can('Task.CustomColumns') ? (config.data?.detectableFields ?? []).map(detectedFieldColumn) : []),
     ],
-    [can, config.data?.detectableFields],
+    [can, config.data?.detectableFields, labelling],
   );
   return { columnStore, visibleColumnIds, columns, taskType, media: isMediaTaskType(taskType) };
 }

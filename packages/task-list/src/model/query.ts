@@ -129,6 +129,7 @@ export const SORT_FIELDS: Readonly<Record<string, string>> = {
   number: 'sequentialByWorkspaceId',
   displayName: 'displayName',
   status: 'status',
+  labellingStatus: 'labellingStatus',
   batch: 'batchDisplayName',
   createdOn: 'createdOn',
   externalId: 'externalId',

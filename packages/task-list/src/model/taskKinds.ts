@@ -41,6 +41,13 @@ export const LABELLING_TASK_TYPES: ReadonlySet<TaskType> = new Set<TaskType>([
   'CustomTrainNeural',
 ]);
 
+/** LabellingStatus codes with their translation names (`filters.labellingStatus.<name>`). */
+export const LABELLING_STATUSES = [
+  { code: 10, name: 'toClassify' },
+  { code: 20, name: 'toClassifyWithNewFields' },
+  { code: 30, name: 'classified' },
+] as const;
+
 /** True when the workspace's tasks are labelled for training; an unknown type is not. */
 export function isLabellingTaskType(taskType: TaskType | null | undefined): boolean {
   return taskType ? LABELLING_TASK_TYPES.has(taskType) : false;

@@ -11,6 +11,8 @@ export const DEFAULT_VISIBLE_COLUMNS: readonly string[] = [
   'number',
   'displayName',
   'status',
+  // Only in labelling-and-training workspaces; elsewhere the list has no such column.
+  'labellingStatus',
   'batch',
   'createdOn',
   'assignees',

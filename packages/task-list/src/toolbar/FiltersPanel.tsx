@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 import { EMPTY_FILTERS, type TaskFilters } from '../model/query';
 import { statusGroups } from '../model/statusGroups';
+import { LABELLING_STATUSES } from '../model/taskKinds';
 
 export interface FiltersPanelProps {
   workspaceId: string;
@@ -22,12 +23,6 @@ export interface FiltersPanelProps {
 }
 
 /** LabellingStatus codes of the contract and their strings: ToClassify, ToClassifyWithNewFields, Classified. */
-const LABELLING_STATUSES = [
-  { code: 10, name: 'toClassify' },
-  { code: 20, name: 'toClassifyWithNewFields' },
-  { code: 30, name: 'classified' },
-] as const;
-
 export function FiltersPanel({ workspaceId, value, onApply, labelling = false }: FiltersPanelProps) {
   const { t } = useTaskListTranslation();
   const ui = useUiTranslation();

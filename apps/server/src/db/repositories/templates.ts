@@ -210,14 +210,24 @@ export class TemplatesRepository extends TenantRepository {
   }
 
   /** Pages of tasks (text layer and labelled document) for training, in task and page order. */
-  trainingPages(taskIds: string[]) {
+  /**
+   * One window of a training set's pages: up to `limit` pages of the tasks, after `after` in the
+   * order task id, page number (keyset paging, so a set of any size is read a window at a time).
+   */
+  trainingPagesAfter(taskIds: string[], after: { taskId: string; pageNumber: number } | null, limit: number) {
     if (taskIds.length === 0) return Promise.resolve([]);
-    return this.rows('task_pages')
+    let query = this.rows('task_pages')
       .select(['task_id', 'page_number', 'document', 'ocr'])
-      .where('task_id', 'in', taskIds)
-      .orderBy('task_id')
-      .orderBy('page_number')
-      .execute();
+      .where('task_id', 'in', taskIds);
+    if (after) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('task_id', '>', after.taskId),
+          eb.and([eb('task_id', '=', after.taskId), eb('page_number', '>', after.pageNumber)]),
+        ]),
+      );
+    }
+    return query.orderBy('task_id').orderBy('page_number').limit(limit).execute();
   }
 
   // --- models ---

@@ -4,7 +4,7 @@
 // newest trained one). Choosing one stores the model info in the workspace's configuration and
 // turns the workspace into a template workspace (Template 20 or Neural 40), whose recognizer step
 // runs that model; choosing none returns it to its built-in recognizer (BuiltIn 10).
-import { TaskErrorCode, TemplateType } from '../../contract/generated/enums.js';
+import { FieldTypeCode, TaskErrorCode, TemplateType } from '../../contract/generated/enums.js';
 import type { Schema } from '../../contract/types.js';
 import type { CustomModelRow, WorkspaceRow } from '../../db/schema.js';
 import { iso } from '../tasks/mappers.js';
@@ -14,6 +14,9 @@ import { templateOf, WORKSPACE_TYPE } from '../workspaces/task-type-catalogue.js
 import type { FieldDefinition } from '../workspaces/types.js';
 import { isTrainingWorkspace, openModel, type TemplateCaller, templatesOf } from './access.js';
 import { MODEL_STATUS } from './models.js';
+
+/** GroupType of a table field (spec §3). */
+const TABLE_GROUP = 100;
 
 const USABLE: readonly number[] = [MODEL_STATUS.Trained, MODEL_STATUS.Active];
 
@@ -119,32 +122,70 @@ export async function patchCustomModel(caller: TemplateCaller, body: Schema<'Cus
 
 /**
  * The workspace's fields with the model's fields added (those it does not have yet), so the
- * reviewer sees and checks what the model reads; the workspace keeps its own fields.
+ * reviewer sees and checks what the model reads under the names the template gave them; the
+ * workspace keeps its own fields. A key–value part reads as a field of its own (its key is unique
+ * in the template) named "Field › Part" as the template builder lists it, right after its field; a
+ * DynamicTable field becomes a table field (group Table 100) whose columns are its children, named
+ * by their keys (a manager renames them in the workspace's fields). A column whose key the
+ * workspace already uses elsewhere stays out: workspace keys are unique, and the viewer then shows
+ * that column under its key.
  */
 function withModelFields(workspace: WorkspaceRow, model: CustomModelRow) {
   const current = resolveConfiguration(workspace);
+  const templateFields = model.fields as Array<Schema<'TemplateBuilderField'>>;
   const known = new Set(current.categories.map((c) => c.categoryKey));
-  const added: FieldDefinition[] = (model.fields as Array<Schema<'TemplateBuilderField'>>)
-    .filter((f) => !f.parentCategoryKey && f.templateFieldType !== 400 && !known.has(f.categoryKey))
-    .map((f) => ({
-      categoryKey: f.categoryKey,
-      displayName: f.displayName,
-      description: f.description ?? null,
-      ...(f.fillColor ? { fillColor: f.fillColor } : {}),
-      ...(f.strokeColor ? { strokeColor: f.strokeColor } : {}),
-      fieldConfig: { type: f.fieldConfig.type, isRequired: f.fieldConfig.isRequired },
-    }));
-  const keys = added.map((f) => f.categoryKey);
+  const added: FieldDefinition[] = [];
+  const add = (field: FieldDefinition) => {
+    if (known.has(field.categoryKey)) return false;
+    known.add(field.categoryKey);
+    added.push(field);
+    return true;
+  };
+  for (const top of templateFields.filter((f) => !f.parentCategoryKey)) {
+    const isTable = (top.templateFieldType ?? top.fieldConfig.type) === FieldTypeCode.DynamicTable;
+    if (isTable) {
+      const table = definitionOf(top);
+      const type = FieldTypeCode.DynamicTable;
+      if (!add({ ...table, groupType: TABLE_GROUP, fieldConfig: { ...table.fieldConfig, type } })) continue;
+      for (const header of top.table?.tableHeaders ?? []) {
+        add({
+          parentCategoryKey: top.categoryKey,
+          categoryKey: header.uniqueId,
+          displayName: header.uniqueId,
+          fieldConfig: {
+            type: header.fieldType ?? FieldTypeCode.StringNotSpecified,
+            isRequired: header.isRequired ?? false,
+          },
+        });
+      }
+      continue;
+    }
+    add(definitionOf(top));
+    for (const part of templateFields.filter((f) => f.parentCategoryKey === top.categoryKey)) {
+      add({ ...definitionOf(part), displayName: `${top.displayName} › ${part.displayName}` });
+    }
+  }
+  const keys = added.filter((f) => !f.parentCategoryKey).map((f) => f.categoryKey);
   return {
     categories: [...current.categories, ...added],
     fieldsToDetect: [...current.fieldsToDetect, ...keys],
     fieldOrder: [...current.fieldOrder, ...keys],
     requiredFields: [
       ...current.requiredFields,
-      ...added.filter((f) => f.fieldConfig.isRequired).map((f) => f.categoryKey),
+      ...added.filter((f) => !f.parentCategoryKey && f.fieldConfig.isRequired).map((f) => f.categoryKey),
     ],
   };
 }
+
+/** A template field as a top-level workspace field: its key, names, colours and type. */
+const definitionOf = (f: Schema<'TemplateBuilderField'>): FieldDefinition => ({
+  categoryKey: f.categoryKey,
+  displayName: f.displayName,
+  description: f.description ?? null,
+  ...(f.fillColor ? { fillColor: f.fillColor } : {}),
+  ...(f.strokeColor ? { strokeColor: f.strokeColor } : {}),
+  fieldConfig: { type: f.fieldConfig.type, isRequired: f.fieldConfig.isRequired },
+});
 
 /** Training workspaces keep their own template type (they train, they do not run a model). */
 const recognizesItself = (workspace: WorkspaceRow) => isTrainingWorkspace(workspace);

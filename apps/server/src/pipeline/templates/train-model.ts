@@ -26,6 +26,7 @@ import {
   type TrainingDocument,
   type Word,
 } from './template-model.js';
+import { type TrainingPageRow, trainingPageWindows } from './training-pages.js';
 
 /**
  * A version left in progress this long lost its trainer (template training takes 1–5 minutes; neural
@@ -115,52 +116,56 @@ export function boxOf(stored: StoredBox | null | undefined): Box | null {
 
 /**
  * The training documents of a version: one per task, its pages' words, its labelled values and its
- * labelled tables.
+ * labelled tables, read from the stored pages a window at a time (training-pages.ts). Only the
+ * words and labels are kept; each window's stored JSON is let go before the next is read.
  */
-export function trainingDocuments(
-  pages: Array<{ task_id: string; page_number: number; document: unknown; ocr: unknown }>,
+export async function trainingDocuments(
+  windows: AsyncIterable<readonly TrainingPageRow[]>,
   fields: LearnableFields,
-): TrainingDocument[] {
+): Promise<TrainingDocument[]> {
   const byTask = new Map<string, TrainingDocument>();
-  for (const page of pages) {
-    const doc = byTask.get(page.task_id) ?? { pages: [], labels: [] };
-    byTask.set(page.task_id, doc);
-    const ocr = page.ocr as { entities?: Array<{ text?: string; boundingBox?: StoredBox }> } | null;
-    const words: Word[] = [];
-    for (const entity of ocr?.entities ?? []) {
-      const box = boxOf(entity.boundingBox);
-      if (box && entity.text) words.push({ text: entity.text, box });
-    }
-    doc.pages[page.page_number - 1] = words;
-    const entities = ((page.document as { entities?: StoredEntity[] } | null)?.entities ?? []) as StoredEntity[];
-    for (const entity of entities) {
-      const fieldId = entity.templateBuilderField?.fieldUniqueId;
-      const tableField = fieldId ? fields.tables.get(fieldId) : undefined;
-      const table = entity.templateBuilderField?.table ?? entity.table;
-      if (fieldId && tableField && table) {
-        const labelled = labelledTable(fieldId, tableField.columns, table, entity.pageNumber ?? page.page_number);
-        if (labelled) doc.tables = [...(doc.tables ?? []), labelled];
-        continue;
-      }
-      if (!fieldId || !fields.values.has(fieldId)) continue;
-      const values = entity.templateBuilderField?.keyValues?.length
-        ? entity.templateBuilderField.keyValues
-        : (entity.keyValues ?? []);
-      const value = values.find((v) => boxOf(v.boundingBox) && v.content);
-      const box = boxOf(value?.boundingBox);
-      if (!value || !box) continue;
-      doc.labels.push({
-        fieldId,
-        page: value.pageNumber ?? entity.pageNumber ?? page.page_number,
-        box,
-        text: value.content as string,
-      });
-    }
-  }
+  for await (const window of windows) for (const page of window) addTrainingPage(byTask, page, fields);
   for (const doc of byTask.values()) {
     for (let i = 0; i < doc.pages.length; i++) doc.pages[i] ??= [];
   }
   return [...byTask.values()];
+}
+
+/** Adds one stored page to its task's training document: its words, labelled values and tables. */
+function addTrainingPage(byTask: Map<string, TrainingDocument>, page: TrainingPageRow, fields: LearnableFields) {
+  const doc = byTask.get(page.task_id) ?? { pages: [], labels: [] };
+  byTask.set(page.task_id, doc);
+  const ocr = page.ocr as { entities?: Array<{ text?: string; boundingBox?: StoredBox }> } | null;
+  const words: Word[] = [];
+  for (const entity of ocr?.entities ?? []) {
+    const box = boxOf(entity.boundingBox);
+    if (box && entity.text) words.push({ text: entity.text, box });
+  }
+  doc.pages[page.page_number - 1] = words;
+  const entities = ((page.document as { entities?: StoredEntity[] } | null)?.entities ?? []) as StoredEntity[];
+  for (const entity of entities) {
+    const fieldId = entity.templateBuilderField?.fieldUniqueId;
+    const tableField = fieldId ? fields.tables.get(fieldId) : undefined;
+    const table = entity.templateBuilderField?.table ?? entity.table;
+    if (fieldId && tableField && table) {
+      const labelled = labelledTable(fieldId, tableField.columns, table, entity.pageNumber ?? page.page_number);
+      if (labelled) doc.tables = [...(doc.tables ?? []), labelled];
+      continue;
+    }
+    if (!fieldId || !fields.values.has(fieldId)) continue;
+    const values = entity.templateBuilderField?.keyValues?.length
+      ? entity.templateBuilderField.keyValues
+      : (entity.keyValues ?? []);
+    const value = values.find((v) => boxOf(v.boundingBox) && v.content);
+    const box = boxOf(value?.boundingBox);
+    if (!value || !box) continue;
+    doc.labels.push({
+      fieldId,
+      page: value.pageNumber ?? entity.pageNumber ?? page.page_number,
+      box,
+      text: value.content as string,
+    });
+  }
 }
 
 /**
@@ -248,7 +253,7 @@ async function train(repo: TemplatesRepository, actor: Actor, claimed: CustomMod
   let model = await advanceTraining(repo, actor, claimed, { trainingStatus: S.PreProcessingInProgress, progress: 5 });
   const fields = learnableFields(model);
   const taskIds = model.task_ids as string[];
-  const documents = trainingDocuments(await repo.trainingPages(taskIds), fields).filter(
+  const documents = (await trainingDocuments(trainingPageWindows(repo, taskIds), fields)).filter(
     (d) => d.labels.length > 0 || (d.tables?.length ?? 0) > 0,
   );
   if (documents.length === 0) {

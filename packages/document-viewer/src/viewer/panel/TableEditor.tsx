@@ -39,6 +39,8 @@ function TableEditorView({ field, entry, ctx, readOnly, selected }: TableEditorP
   const rows = tableRows(table);
   const keyTaken = table.tableHeaders.some((h) => h.uniqueId === newKey);
   const keyValid = TABLE_HEADER_KEY.test(newKey) && !keyTaken;
+  // A column the workspace names (a child field of the table) reads under that name, else its key.
+  const nameOf = (key: string) => field.columnNames?.[key] ?? key;
 
   return (
     <li
@@ -56,12 +58,14 @@ function TableEditorView({ field, entry, ctx, readOnly, selected }: TableEditorP
               </th>
               {table.tableHeaders.map((header, column) => (
                 <th key={header.uniqueId} scope="col">
-                  <span>{header.uniqueId}</span>
+                  <span title={nameOf(header.uniqueId) === header.uniqueId ? undefined : header.uniqueId}>
+                    {nameOf(header.uniqueId)}
+                  </span>
                   {!readOnly ? (
                     <button
                       type="button"
                       className="rd-viewer-icon-button rd-focusable"
-                      aria-label={t('table.deleteColumn', { column: header.uniqueId })}
+                      aria-label={t('table.deleteColumn', { column: nameOf(header.uniqueId) })}
                       onClick={() => edit('delete-column', (p) => deleteColumn(p, id, column, nowIso()))}
                     >
                       ×
@@ -85,7 +89,7 @@ function TableEditorView({ field, entry, ctx, readOnly, selected }: TableEditorP
                         className="rd-viewer-table__cell rd-focusable"
                         value={cell?.content ?? ''}
                         readOnly={readOnly}
-                        aria-label={t('table.cell', { column: header.uniqueId, row: row + 1 })}
+                        aria-label={t('table.cell', { column: nameOf(header.uniqueId), row: row + 1 })}
                         onFocus={() => selectEntry(ctx, id)}
                         onChange={(event) =>
                           edit('cell', (p) => setCell(p, id, row, column, event.target.value, nowIso()))

@@ -43,6 +43,7 @@ export const de: TranslationShape<typeof en> = {
     lastIntegratedBy: 'Exportiert von',
     languageCode: 'Sprache',
     expiresOn: 'Läuft ab',
+    labellingStatus: 'Beschriftung',
     choose: 'Spalten',
     chooseTitle: 'Angezeigte Spalten',
     chooseHint: 'Ihre Auswahl wird für diesen Arbeitsbereich auf diesem Gerät gespeichert.',

@@ -40,6 +40,7 @@ export const en = {
     lastIntegratedBy: 'Exported by',
     languageCode: 'Language',
     expiresOn: 'Expires',
+    labellingStatus: 'Labelling',
     choose: 'Columns',
     chooseTitle: 'Columns shown',
     chooseHint: 'Your choice is remembered for this workspace on this device.',

@@ -43,6 +43,7 @@ export const es: TranslationShape<typeof en> = {
     lastIntegratedBy: 'Exportada por',
     languageCode: 'Idioma',
     expiresOn: 'Caduca',
+    labellingStatus: 'Etiquetado',
     choose: 'Columnas',
     chooseTitle: 'Columnas visibles',
     chooseHint: 'Su elección se recuerda para este espacio de trabajo en este dispositivo.',

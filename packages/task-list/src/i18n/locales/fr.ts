@@ -43,6 +43,7 @@ export const fr: TranslationShape<typeof en> = {
     lastIntegratedBy: 'Exportée par',
     languageCode: 'Langue',
     expiresOn: 'Expire',
+    labellingStatus: 'Étiquetage',
     choose: 'Colonnes',
     chooseTitle: 'Colonnes affichées',
     chooseHint: 'Votre choix est mémorisé pour cet espace de travail sur cet appareil.',

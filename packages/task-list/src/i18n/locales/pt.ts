@@ -43,6 +43,7 @@ export const pt: TranslationShape<typeof en> = {
     lastIntegratedBy: 'Exportada por',
     languageCode: 'Idioma',
     expiresOn: 'Expira',
+    labellingStatus: 'Etiquetagem',
     choose: 'Colunas',
     chooseTitle: 'Colunas visíveis',
     chooseHint: 'A sua escolha fica guardada para esta área de trabalho neste dispositivo.',

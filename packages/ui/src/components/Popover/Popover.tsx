@@ -9,6 +9,7 @@ import {
   offset,
   type Placement,
   shift,
+  size,
   useClick,
   useDismiss,
   useFloating,
@@ -59,7 +60,19 @@ export function Popover({
     onOpenChange: setOpen,
     placement,
     strategy: 'fixed',
-    middleware: [offset(6), flip(), shift({ padding: 8 })],
+    middleware: [
+      offset(6),
+      flip(),
+      shift({ padding: 8 }),
+      // Never taller than the room on screen: a long form (the task filters of a labelling
+      // workspace on a laptop) scrolls inside the popover rather than pushing its buttons off screen.
+      size({
+        padding: 8,
+        apply({ availableHeight, elements }) {
+          elements.floating.style.maxHeight = `${Math.max(160, Math.floor(availableHeight))}px`;
+        },
+      }),
+    ],
     whileElementsMounted: autoUpdate,
   });
   const { getReferenceProps, getFloatingProps } = useInteractions([
