@@ -26,7 +26,7 @@ describe('qrRegionsOfPdfPage', () => {
     });
     const { regions, width, height } = await qrRegionsOfPdfPage(page, 150);
     expect(regions).toEqual([]);
-    expect([width, height]).toEqual([Math.round(595.28 * PX_PER_PT), Math.round(841.89 * PX_PER_PT)]);
+    expect([width, height]).toEqual([Math.ceil(595.28 * PX_PER_PT), Math.ceil(841.89 * PX_PER_PT)]);
   });
 
   it('finds the code drawn as one filled square a module, and as one path of squares, and only there', async () => {

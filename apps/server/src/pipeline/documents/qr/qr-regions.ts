@@ -12,7 +12,7 @@ import type { Edges } from '../geometry.js';
 
 /** Regions of a page image (pixels at the given resolution, origin top-left) that may hold a code. */
 export interface QrRegions {
-  /** The whole page image's size in pixels, as pdftoppm renders it at this resolution. */
+  /** The whole page image's size in pixels, as pdftoppm renders it at this resolution (rounded up, as pdftoppm does). */
   width: number;
   height: number;
   regions: Edges[];
@@ -50,15 +50,15 @@ interface Shape {
 }
 
 /**
- * The regions of the first page of `bytes` that may hold a QR code, at `dpi`. An empty list means
- * the page draws nothing a code could be made of; throws when PDFium cannot open the page (the
- * caller then renders the whole page, as before).
+ * The regions of a page of `bytes` (the first unless `pageIndex`, from 0, says otherwise) that may
+ * hold a QR code, at `dpi`. An empty list means the page draws nothing a code could be made of;
+ * throws when PDFium cannot open the page (the caller then renders the whole page, as before).
  */
-export async function qrRegionsOfPdfPage(bytes: Uint8Array, dpi: number): Promise<QrRegions> {
+export async function qrRegionsOfPdfPage(bytes: Uint8Array, dpi: number, pageIndex = 0): Promise<QrRegions> {
   return withDocument(bytes, (module, document) =>
-    withPage(module, document, 0, (page) => {
-      const width = Math.max(1, Math.round((module.FPDF_GetPageWidthF(page) * dpi) / 72));
-      const height = Math.max(1, Math.round((module.FPDF_GetPageHeightF(page) * dpi) / 72));
+    withPage(module, document, pageIndex, (page) => {
+      const width = Math.max(1, Math.ceil((module.FPDF_GetPageWidthF(page) * dpi) / 72));
+      const height = Math.max(1, Math.ceil((module.FPDF_GetPageHeightF(page) * dpi) / 72));
       const scratch = module.pdfium.wasmExports.malloc(32);
       try {
         const images: Edges[] = [];
