@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../testing/fixtures.js';
-import { codeModules, drawImageCode, drawVectorCode, pdfPageWith } from '../testing/qr-pages.js';
+import { codeModules, drawImageCode, drawVectorCode, pdfPageWith, pdfWithCodeInForm } from '../testing/qr-pages.js';
 import { qrRegionsOfPdfPage } from './qr-regions.js';
 
 const PX_PER_PT = 150 / 72;
@@ -45,6 +45,17 @@ describe('qrRegionsOfPdfPage', () => {
     const { regions } = await qrRegionsOfPdfPage(page, 150);
     expect(regions).toHaveLength(1);
     expect(holds(regions[0] as never, 60, 500, 90)).toBe(true);
+  });
+
+  it("places shapes drawn inside a form XObject by the form's matrix and the page's", async () => {
+    const page = pdfWithCodeInForm('inside a form', { x: 200, y: 300, module: 3 });
+    const { regions } = await qrRegionsOfPdfPage(page, 150);
+    const side = codeModules('inside a form') * 3;
+    expect(regions).toHaveLength(1);
+    // PDF units (y upwards) to the top-left origin of the page image: the code's top is 842 − (350 + side).
+    expect(holds(regions[0] as never, 250, 842 - 350 - side, side)).toBe(true);
+    const region = regions[0] as { left: number; right: number };
+    expect(region.right - region.left).toBeLessThan(2 * side * PX_PER_PT);
   });
 
   it('finds nothing to render on invoices that draw no image and no squares', async () => {

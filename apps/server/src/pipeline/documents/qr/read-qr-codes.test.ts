@@ -3,7 +3,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../testing/fixtures.js';
-import { codeModules, drawImageCode, drawVectorCode, pdfPageWith } from '../testing/qr-pages.js';
+import { codeModules, drawImageCode, drawVectorCode, pdfPageWith, pdfWithCodeInForm } from '../testing/qr-pages.js';
 import { type QrPage, readQrCodes } from './read-qr-codes.js';
 import { parseZbarXml } from './scan-qr-zbar.js';
 
@@ -81,6 +81,19 @@ describe('readQrCodes', () => {
       expect(image?.top).toBeGreaterThan(300);
       expect(image?.bottom).toBeLessThan(400);
     }
+  });
+
+  it('reads a code drawn inside a form XObject where the page shows it', async () => {
+    const [entity, ...rest] = await readPageQrCodes({
+      bytes: pdfWithCodeInForm('inside a form', { x: 200, y: 300, module: 3 }),
+      contentType: 'application/pdf',
+      pageNumber: 1,
+    });
+    expect(rest).toEqual([]);
+    expect(entity?.qrCode?.content).toBe('inside a form');
+    const side = codeModules('inside a form') * 3;
+    expect(entity?.qrCode?.boundingBox?.left).toBeCloseTo(250, 0);
+    expect(entity?.qrCode?.boundingBox?.top).toBeCloseTo(842 - 350 - side, -1);
   });
 
   it('reads a light-on-dark code of an image page, boxes in pixels', async () => {
