@@ -16,6 +16,7 @@ import { repoRoot } from '../src/config.js';
 import { TasksRepository } from '../src/db/repositories/tasks.js';
 import { demoId } from '../src/domain/demo-data.js';
 import type { DocumentResult, OcrPageResult } from '../src/pipeline/documents/index.js';
+import { drawImageCode, drawVectorCode, pdfPageWith } from '../src/pipeline/documents/testing/qr-pages.js';
 import { blobStorageFor, newStorageKey } from '../src/storage/blob-storage.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
@@ -340,6 +341,27 @@ for (const kind of databaseKinds()) {
         const fields = Object.fromEntries((qrEntity?.qrCode?.keyValues ?? []).map((kv) => [kv.category, kv.content]));
         expect(fields).toMatchObject({ A: '123456789', H: 'ABCD1234-1' });
         expect(qrEntity?.qrCode?.boundingBox?.left).toBeGreaterThan(550);
+      });
+
+      it('reads the QR codes a PDF page draws as vector squares and as an image, boxes in points', {
+        timeout: HEAVY_MS,
+      }, async () => {
+        const pdf = await pdfPageWith(
+          drawVectorCode(PT_QR, { x: 400, y: 560, module: 2.5 }),
+          drawImageCode('https://example.com/pay/FT-A-1', { x: 60, y: 600, size: 110 }),
+        );
+        const taskId = await importInto(INVOICES_WS, Buffer.from(pdf), 'invoice-with-codes.pdf');
+        const task = await processTaskNow(t, taskId);
+        expect(task.status).toBe(60);
+        const [row] = await pagesOf(taskId);
+        const codes = documentOf(row).entities.filter((entity) => entity.qrCode);
+        const byContent = new Map(codes.map((entity) => [entity.qrCode?.content, entity]));
+        expect([...byContent.keys()].sort()).toEqual(['https://example.com/pay/FT-A-1', PT_QR].sort());
+        expect(byContent.get(PT_QR)).toMatchObject({ category: 'QrCodePt', pageNumber: 1 });
+        expect(byContent.get(PT_QR)?.qrCode?.boundingBox?.left).toBeGreaterThan(396);
+        expect(byContent.get(PT_QR)?.qrCode?.boundingBox?.left).toBeLessThan(404);
+        expect(byContent.get('https://example.com/pay/FT-A-1')?.qrCode?.boundingBox?.left).toBeGreaterThan(60);
+        expect(byContent.get('https://example.com/pay/FT-A-1')?.qrCode?.boundingBox?.right).toBeLessThan(170);
       });
 
       it('finds personal data for anonymisation, and no invoice fields there', { timeout: HEAVY_MS }, async () => {

@@ -13,7 +13,7 @@ import { type Fill, parseFillColor, type Region } from './regions.js';
 import { renderPdfPages } from './render-pdf.js';
 import { verifyImage, verifyPdf } from './verify-redaction.js';
 
-export { PdfiumError } from './pdfium.js';
+export { PdfiumError } from '../pdfium.js';
 export { parseFillColor, type Region, regionsOf } from './regions.js';
 export { RedactionCheckError } from './verify-redaction.js';
 

@@ -5,7 +5,7 @@
 // form fields, attachments, document-level scripts and outlines. Annotations (links, comments,
 // widgets, which may carry text or actions) are removed from each page before the copy.
 import type { WrappedPdfiumModule } from '@embedpdf/pdfium';
-import { PdfiumError, saveDocument, withDocument, withPage } from './pdfium.js';
+import { PdfiumError, saveDocument, withDocument, withPage } from '../pdfium.js';
 import { type Fill, grown, type Region } from './regions.js';
 
 /** Text layers report tight glyph boxes; half a point more catches accents and descenders. */

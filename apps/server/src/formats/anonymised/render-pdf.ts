@@ -1,6 +1,6 @@
 // Pages of a PDF as pixels, rendered by PDFium: the anonymised Png and Jpeg of a document are
 // rendered from its redacted PDF, so the image holds exactly what the redacted pages show.
-import { heap, withDocument, withPage } from './pdfium.js';
+import { heap, withDocument, withPage } from '../pdfium.js';
 
 export interface RenderedPage {
   /** RGBA, row after row. */

@@ -2,7 +2,7 @@
 // written PDF is opened again and no character of its text lies inside a region, and in a written
 // image every pixel inside a region has the fill colour. A file that fails is never delivered.
 import sharp from 'sharp';
-import { withDocument, withPage } from './pdfium.js';
+import { withDocument, withPage } from '../pdfium.js';
 import { type Fill, grown, type Region } from './regions.js';
 
 export class RedactionCheckError extends Error {

@@ -7,14 +7,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
-import { toStoredOcr } from '../../domain/results/stored-ocr.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
-import {
-  DocumentEngineError,
-  EngineNotConfiguredError as DocumentEngineNotConfigured,
-  type PageText,
-  toOcrPageResult,
-} from '../documents/index.js';
+import { DocumentEngineError, EngineNotConfiguredError as DocumentEngineNotConfigured } from '../documents/index.js';
 import type { SizedPdfPage } from '../documents/recognize-page.js';
 import {
   MediaError,
@@ -22,6 +16,7 @@ import {
   EngineNotConfiguredError as SpeechNotConfigured,
   TranscriptionError,
 } from '../media/index.js';
+import type { RecognizedPage } from '../threads/page-work.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
 import { inParallel } from './in-parallel.js';
 import { type DocumentRecognizer, type MediaRecognizer, recognizerFor } from './recognizers.js';
@@ -71,7 +66,7 @@ async function recognizePages(
   }
   const engines = new Map<string, number>();
   let words = 0;
-  const recognize = async (page: PageRow, textLayer: PageText | null | undefined) => {
+  const recognize = async (page: PageRow, textLayer: RecognizedPage | null | undefined) => {
     if (!page.image_blob_id || !page.storage_key) {
       throw new TaskFailure(
         S.RecognizingFailed,
@@ -82,17 +77,16 @@ async function recognizePages(
     // The lease is renewed between pages; a shut-down worker stops here.
     await context.heartbeat();
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');
-    const ocr = toOcrPageResult(text);
     engines.set(text.engine, (engines.get(text.engine) ?? 0) + 1);
-    words += text.words.length;
+    words += text.words;
     // When OCR had to turn the page to read it, the boxes are those of the turned page: the row
     // takes that page's size, and its rotation grows by the turn so the viewer shows it the same way.
     return {
       pageNumber: page.page_number,
-      ocr: toStoredOcr(ocr),
-      width: ocr.pageSize.width,
-      height: ocr.pageSize.height,
-      unit: ocr.pageSize.unit,
+      storedOcr: text.storedOcr,
+      width: text.pageSize.width,
+      height: text.pageSize.height,
+      unit: text.pageSize.unit,
       rotation: (page.rotation + (text.orientation ?? 0)) % 360,
     };
   };
@@ -133,11 +127,11 @@ async function popplerTextLayers(
   context: StageContext,
   store: StageStore,
   window: readonly PageRow[],
-): Promise<Map<number, PageText | null>> {
+): Promise<Map<number, RecognizedPage | null>> {
   const candidates = window.filter(
     (page) => page.content_type === 'application/pdf' && page.storage_key && page.rotation % 360 === 0,
   );
-  const layers = new Map<number, PageText | null>();
+  const layers = new Map<number, RecognizedPage | null>();
   if (candidates.length === 0) return layers;
   const inputs: SizedPdfPage[] = [];
   for (const page of candidates) {
@@ -167,7 +161,7 @@ async function recognizePageFile(
   languages: string[],
   page: PageRow,
   storageKey: string,
-): Promise<PageText> {
+): Promise<RecognizedPage> {
   const bytes = await store.readStored(storageKey);
   try {
     return await context.threads.recognizePage({

@@ -1,7 +1,8 @@
 // The jobs the pipeline's threads run: the CPU-bound part of a page's processing (pdf.js text,
-// field, table and personal-data detection) and the child processes of poppler, tesseract and zbar,
+// the stored form of a recognised page, field, table and personal-data detection) and the child processes of poppler, tesseract and zbar,
 // which are started from a thread so the fork of the large worker process blocks that thread, not
 // the one that orchestrates the tasks. Every job takes and returns plain data.
+import { toStoredOcr } from '../../domain/results/stored-ocr.js';
 import { detectInvoiceFields } from '../documents/fields/detect-invoice-fields.js';
 import { separatePdfBatch } from '../documents/pdf/separate-pages.js';
 import { detectPii } from '../documents/pii/detect-pii.js';
@@ -15,7 +16,34 @@ import {
 } from '../documents/recognize-page.js';
 import { detectTables } from '../documents/tables/detect-tables.js';
 import type { PageText } from '../documents/text/page-text.js';
-import type { Entity, Table } from '../documents/types.js';
+import { toOcrPageResult } from '../documents/text/to-ocr-result.js';
+import type { Entity, OcrPageResult, Table } from '../documents/types.js';
+
+/**
+ * A recognised page as the recognition stage stores it (task_pages.ocr), made in the thread: the
+ * stored OCR travels back as one JSON string, which a thread hands over for a fraction of what
+ * cloning the page's word objects, converting and stringifying them cost the JavaScript thread
+ * (~20 ms of a ~126 kB page).
+ */
+export interface RecognizedPage {
+  engine: PageText['engine'];
+  words: number;
+  orientation: PageText['orientation'];
+  pageSize: OcrPageResult['pageSize'];
+  /** The contract's OcrPageResult in its stored form (stored-ocr.ts), as JSON. */
+  storedOcr: string;
+}
+
+function toRecognizedPage(text: PageText): RecognizedPage {
+  const ocr = toOcrPageResult(text);
+  return {
+    engine: text.engine,
+    words: text.words.length,
+    orientation: text.orientation,
+    pageSize: ocr.pageSize,
+    storedOcr: JSON.stringify(toStoredOcr(ocr)),
+  };
+}
 
 export interface DetectDocumentInput {
   pages: PageText[];
@@ -34,11 +62,15 @@ export interface DetectedDocument {
 }
 
 export const pageWork = {
-  recognizePage(input: { engine: PageEngine; page: PageFileInput; languages: string[] }): Promise<PageText> {
-    return recognizePageFile(input.engine, input.page, input.languages);
+  async recognizePage(input: {
+    engine: PageEngine;
+    page: PageFileInput;
+    languages: string[];
+  }): Promise<RecognizedPage> {
+    return toRecognizedPage(await recognizePageFile(input.engine, input.page, input.languages));
   },
-  readTextLayers(input: { pages: SizedPdfPage[] }): Promise<Array<PageText | null>> {
-    return readTextLayers(input.pages);
+  async readTextLayers(input: { pages: SizedPdfPage[] }): Promise<Array<RecognizedPage | null>> {
+    return (await readTextLayers(input.pages)).map((text) => (text ? toRecognizedPage(text) : null));
   },
   separatePdfBatch(input: { path: string; from: number; to: number }): Promise<Uint8Array[]> {
     return separatePdfBatch(input.path, input.from, input.to);

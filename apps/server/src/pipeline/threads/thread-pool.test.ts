@@ -60,14 +60,16 @@ describe('page threads', () => {
   it("read a page's text layer in a thread, and refuse a damaged PDF with the engines' own error", async () => {
     threads = startPageThreads(1);
     const bytes = new Uint8Array(readFixture('invoices/AmazonWebServices.pdf'));
-    const text = await threads.recognizePage({
+    const page = await threads.recognizePage({
       engine: 'pdfminer',
       page: { bytes, contentType: 'application/pdf', pageNumber: 3 },
       languages: ['en'],
     });
-    expect(text.engine).toBe('pdfminer');
-    expect(text.pageNumber).toBe(3);
-    expect(text.text).toMatch(/Amazon Web Services/i);
+    expect(page.engine).toBe('pdfminer');
+    expect(page.words).toBeGreaterThan(20);
+    const ocr = JSON.parse(page.storedOcr) as { entities: { text: string }[]; pageSize: unknown };
+    expect(ocr.pageSize).toEqual(page.pageSize);
+    expect(ocr.entities.map((word) => word.text).join(' ')).toMatch(/Amazon Web Services/i);
     const broken = await threads
       .recognizePage({
         engine: 'pdfminer',

@@ -12,6 +12,8 @@ export interface DetectQrOptions extends ImageLimits {
   pageNumber?: number;
   /** Pixel → page-unit factor (72/dpi for a rendered PDF page), so boxes match the OCR layer. */
   scale?: number;
+  /** Where the image lies on the page image, in pixels (a rendered region of a page): added before scaling. */
+  origin?: { left: number; top: number };
   /** Most codes read from one page. */
   maxCodes?: number;
   /**
@@ -31,6 +33,7 @@ export async function detectQrCodes(image: Uint8Array | RgbaImage, options: Dete
       : { ...image, data: new Uint8ClampedArray(image.data) };
   const pageNumber = options.pageNumber ?? 1;
   const factor = options.scale ?? 1;
+  const origin = options.origin ?? { left: 0, top: 0 };
   const maxCodes = options.maxCodes ?? 8;
   const found: { content: string; edges: Edges }[] = [];
   const placedAll = () => options.expected !== undefined && allPlaced(options.expected, found);
@@ -55,11 +58,13 @@ export async function detectQrCodes(image: Uint8Array | RgbaImage, options: Dete
         bottom: Math.max(...corners.map((point) => point.y)),
       };
       blankOut(view, local);
+      const left = tile.left + origin.left;
+      const top = tile.top + origin.top;
       const edges = {
-        left: local.left + tile.left,
-        top: local.top + tile.top,
-        right: local.right + tile.left,
-        bottom: local.bottom + tile.top,
+        left: local.left + left,
+        top: local.top + top,
+        right: local.right + left,
+        bottom: local.bottom + top,
       };
       const seen = found.some(
         (other) =>

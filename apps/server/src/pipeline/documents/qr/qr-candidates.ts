@@ -1,5 +1,5 @@
-// Whether a page image may hold a QR code, decided in milliseconds so zbar (about 100 ms of CPU a
-// 150 dpi page, most of a digital page's cost) reads only the pages that may. A QR code has three
+// Whether a page image (or a rendered region of a page) may hold a QR code, decided in milliseconds
+// so zbar (about 100 ms of CPU a 150 dpi page) reads only the images that may. A QR code has three
 // finder patterns: a square ring around a square, crossed by any line through its centre as
 // runs in the proportions 1:1:3:1:1, across and down; the three lie at the corners of a right
 // isosceles triangle, and the square they span is about half dark. Rows are cut at a few grey

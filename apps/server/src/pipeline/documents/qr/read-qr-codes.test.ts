@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readFixture } from '../testing/fixtures.js';
+import { codeModules, drawImageCode, drawVectorCode, pdfPageWith, pdfWithCodeInForm } from '../testing/qr-pages.js';
 import { type QrPage, readQrCodes } from './read-qr-codes.js';
 import { parseZbarXml } from './scan-qr-zbar.js';
 
@@ -55,6 +56,44 @@ describe('readQrCodes', () => {
     ]);
     const entities = await readPageQrCodes({ bytes: pdf, contentType: 'application/pdf', pageNumber: 1 });
     expect(entities.map((entity) => entity.qrCode?.content).sort()).toEqual(['first code', 'second code']);
+  });
+
+  it('reads codes drawn as vector squares and as an image on one page, boxes in points', async () => {
+    for (const onePath of [false, true]) {
+      const pdf = await pdfPageWith(
+        drawVectorCode('vector squares', { x: 380, y: 600, module: 4, onePath }),
+        drawImageCode('an image', { x: 60, y: 300, size: 100 }),
+      );
+      const entities = await readPageQrCodes({ bytes: pdf, contentType: 'application/pdf', pageNumber: 1 });
+      const boxes = new Map(entities.map((entity) => [entity.qrCode?.content, entity.qrCode?.boundingBox]));
+      expect([...boxes.keys()].sort()).toEqual(['an image', 'vector squares']);
+      // The vector code's modules start at its origin (it has no quiet zone of its own).
+      const side = codeModules('vector squares') * 4;
+      const vector = boxes.get('vector squares');
+      expect(vector?.left).toBeGreaterThan(376);
+      expect(vector?.left).toBeLessThan(384);
+      expect(vector?.top).toBeGreaterThan(596);
+      expect(vector?.right).toBeGreaterThan(380 + side - 4);
+      expect(vector?.right).toBeLessThan(380 + side + 4);
+      const image = boxes.get('an image');
+      expect(image?.left).toBeGreaterThan(60);
+      expect(image?.left).toBeLessThan(75);
+      expect(image?.top).toBeGreaterThan(300);
+      expect(image?.bottom).toBeLessThan(400);
+    }
+  });
+
+  it('reads a code drawn inside a form XObject where the page shows it', async () => {
+    const [entity, ...rest] = await readPageQrCodes({
+      bytes: pdfWithCodeInForm('inside a form', { x: 200, y: 300, module: 3 }),
+      contentType: 'application/pdf',
+      pageNumber: 1,
+    });
+    expect(rest).toEqual([]);
+    expect(entity?.qrCode?.content).toBe('inside a form');
+    const side = codeModules('inside a form') * 3;
+    expect(entity?.qrCode?.boundingBox?.left).toBeCloseTo(250, 0);
+    expect(entity?.qrCode?.boundingBox?.top).toBeCloseTo(842 - 350 - side, -1);
   });
 
   it('reads a light-on-dark code of an image page, boxes in pixels', async () => {

@@ -1,16 +1,19 @@
 // QR codes of stored page files (one-page PDFs or PNG/JPEG pages), with boxes in the units of the
-// pages' OCR layer. A batch of pages costs one or two child processes: a shell renders each PDF
-// page once, grey, at the one resolution used, straight to an uncompressed PGM (no PNG to encode
-// and decode); the PGMs are looked over for finder patterns (qr-candidates.ts), and zbar reads only
-// the pages that may hold a code, and every image page, in one run. Starting a process from the
-// worker is itself costly (the fork copies the page tables of a large process), so it happens per
-// batch, not per page. Only a page where zbar read codes is decoded into pixels and searched by
-// jsQR for where they are, and that search stops once every code zbar read has been placed. Most
-// invoice pages have none.
+// pages' OCR layer. First, without rendering, what each PDF page draws tells where a code can be
+// (qr-regions.ts): most invoice pages draw no image and no run of small filled squares, and need no
+// page image at all; on the others only the regions of their images and square-drawing shapes are
+// rendered. A batch of pages costs one or two child processes: a shell renders each region once,
+// grey, at the one resolution used, straight to an uncompressed PGM (no PNG to encode and decode);
+// the PGMs are looked over for finder patterns (qr-candidates.ts), and zbar reads only the regions
+// that may hold a code, and every image page, in one run. Starting a process from the worker is
+// itself costly (the fork copies the page tables of a large process), so it happens per batch, not
+// per page. Only a region where zbar read codes is decoded into pixels and searched by jsQR for
+// where they are, and that search stops once every code zbar read has been placed.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineFailedError } from '../errors.js';
+import type { Edges } from '../geometry.js';
 import { DEFAULT_MAX_PIXELS, decodeRgba, type RgbaImage } from '../images/decode-image.js';
 import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
 import { runTool } from '../process/run-tool.js';
@@ -18,6 +21,7 @@ import { fitDpi } from '../render/render-page-images.js';
 import type { Entity } from '../types.js';
 import { detectQrCodes } from './detect-qr-codes.js';
 import { type GreyImage, mayHoldQrCode } from './qr-candidates.js';
+import { qrRegionsOfPdfPage } from './qr-regions.js';
 import { NO_CODE_EXIT, parseZbarXml, ZBAR_ARGS } from './scan-qr-zbar.js';
 
 /** Resolution of the page images QR codes are read from (a fiscal QR code is ~2.5 cm wide). */
@@ -28,10 +32,13 @@ const TIMEOUT_PER_PAGE_MS = 10_000;
 /** The shell's exit code when pdftoppm failed on a page. */
 const RENDER_FAILED_EXIT = 90;
 
-/** Arguments: triples (dpi, page PDF, output prefix). Paths travel as arguments, never inside the script. */
+/**
+ * Arguments: groups of seven (dpi, left, top, width, height — pixels, 0 0 0 0 for the whole page —,
+ * page PDF, output prefix). Paths travel as arguments, never inside the script.
+ */
 const RENDER = `while [ "$#" -gt 0 ]; do
-  pdftoppm -gray -r "$1" -singlefile "$2" "$3" || exit ${RENDER_FAILED_EXIT}
-  shift 3
+  pdftoppm -gray -r "$1" -x "$2" -y "$3" -W "$4" -H "$5" -singlefile "$6" "$7" || exit ${RENDER_FAILED_EXIT}
+  shift 7
 done`;
 
 export interface QrPage {
@@ -43,11 +50,16 @@ export interface QrPage {
   heightPt?: number;
 }
 
-interface PreparedPage {
+/** An image zbar reads: a page image file, or a rendered region of a PDF page. */
+interface PreparedImage {
+  /** Index of its page in the batch. */
+  index: number;
   page: QrPage;
   image: string;
   /** Pixel → page-unit factor of the boxes. */
   scale: number;
+  /** The region's top-left corner on the whole page image, in pixels. */
+  origin: { left: number; top: number };
 }
 
 /** The QR codes of each page, in the order given. */
@@ -56,19 +68,26 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
   const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-qr-'));
   try {
     const renders: string[] = [];
-    const prepared: PreparedPage[] = [];
+    const prepared: PreparedImage[] = [];
     for (const [index, page] of pages.entries()) {
       if (page.contentType === 'application/pdf') {
         const dpi = await qrDpi(page);
         const input = join(directory, `page-${index}.pdf`);
-        const prefix = join(directory, `page-${index}`);
-        await writeFile(input, page.bytes);
-        renders.push(String(dpi), input, prefix);
-        prepared.push({ page, image: `${prefix}.pgm`, scale: POINTS_PER_INCH / dpi });
+        const regions = await regionsToRender(page.bytes, dpi);
+        if (regions.length > 0) await writeFile(input, page.bytes);
+        for (const [number, region] of regions.entries()) {
+          const prefix = join(directory, `page-${index}-${number}`);
+          const size = region
+            ? [region.left, region.top, region.right - region.left, region.bottom - region.top]
+            : [0, 0, 0, 0];
+          renders.push(String(dpi), ...size.map(String), input, prefix);
+          const origin = region ? { left: region.left, top: region.top } : { left: 0, top: 0 };
+          prepared.push({ index, page, image: `${prefix}.pgm`, scale: POINTS_PER_INCH / dpi, origin });
+        }
       } else {
         const image = join(directory, `page-${index}`);
         await writeFile(image, page.bytes);
-        prepared.push({ page, image, scale: 1 });
+        prepared.push({ index, page, image, scale: 1, origin: { left: 0, top: 0 } });
       }
     }
     const timeoutMs = BASE_TIMEOUT_MS + TIMEOUT_PER_PAGE_MS * pages.length;
@@ -84,14 +103,15 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
         );
       }
     }
-    // Rendered pages without a finder pattern hold no code zbar could read; image pages are read as they are.
-    const toScan: PreparedPage[] = [];
+    // Rendered regions without a finder pattern hold no code zbar could read; image pages are read as they are.
+    const toScan: PreparedImage[] = [];
     for (const item of prepared) {
       if (item.page.contentType !== 'application/pdf' || mayHoldQrCode(readGreyMap(await readFile(item.image)))) {
         toScan.push(item);
       }
     }
-    if (toScan.length === 0) return prepared.map(() => []);
+    const codes: Entity[][] = pages.map(() => []);
+    if (toScan.length === 0) return codes;
     const result = await runTool('zbar QR reader', 'zbarimg', [...ZBAR_ARGS, ...toScan.map((item) => item.image)], {
       timeoutMs,
       allowFailure: true,
@@ -103,17 +123,31 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
       );
     }
     const contents = parseZbarXml(result.stdout.toString('utf8'));
-    return Promise.all(
-      prepared.map(async ({ page, image, scale }) => {
+    await Promise.all(
+      prepared.map(async ({ index, page, image, scale, origin }) => {
         const expected = contents.get(image) ?? [];
-        if (expected.length === 0) return [];
+        if (expected.length === 0) return;
         const pixels =
           page.contentType === 'application/pdf' ? decodeGreyMap(await readFile(image)) : await decodeRgba(page.bytes);
-        return detectQrCodes(pixels, { pageNumber: page.pageNumber, scale, expected });
+        const found = await detectQrCodes(pixels, { pageNumber: page.pageNumber, scale, origin, expected });
+        codes[index]?.push(...found);
       }),
     );
+    return codes;
   } finally {
     await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The regions of a PDF page to render for QR codes, in pixels at `dpi`; null stands for the whole
+ * page, rendered when PDFium cannot read what the page draws (pdftoppm may still render it).
+ */
+async function regionsToRender(bytes: Uint8Array, dpi: number): Promise<Array<Edges | null>> {
+  try {
+    return (await qrRegionsOfPdfPage(bytes, dpi)).regions;
+  } catch {
+    return [null];
   }
 }
 

@@ -1,8 +1,10 @@
 // PDFium (Chrome's PDF engine) compiled to WebAssembly by @embedpdf/pdfium (MIT). Chosen for the
 // anonymised exports because it removes the text under a rectangle from the page's content stream
 // and burns the pixels of images under it (EPDFText_RedactInRect); pdf-lib and qpdf can only draw a
-// box over the text, and mupdf, which can redact too, is AGPL-3.0. One module per process, loaded
-// on first use; calls into it are synchronous, so documents never interleave.
+// box over the text, and mupdf, which can redact too, is AGPL-3.0. The QR reader uses it too, to list
+// what a page draws without rendering it (pipeline/documents/qr/qr-regions.ts). One module per
+// process (per thread in the pipeline's threads), loaded on first use; calls into it are
+// synchronous, so documents never interleave.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { init, type WrappedPdfiumModule } from '@embedpdf/pdfium';
