@@ -8,6 +8,7 @@ import { CheckoutCountdown, ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/
 import { useState } from 'react';
 import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { PredefinedTextsButton } from '../texts/PredefinedTextsPicker.js';
 import { useEditor, useSession } from './context.js';
 import { ShareSegmentAction } from './ShareSegmentAction.js';
 import { runShortcut } from './shortcut-commands.js';
@@ -79,6 +80,7 @@ export function Toolbar() {
               {t(`style.${style}`)}
             </Button>
           ))}
+          <PredefinedTextsButton />
           <Button
             size="sm"
             variant="ghost"

@@ -5,6 +5,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Playback, PlaybackState } from '../player/playback.js';
 import type { EditorSearch, SearchActions, SearchState } from '../search/search-store.js';
 import type { SessionActions, SessionState, TranscriptSession } from '../session/session.js';
+import type { InsertTarget } from '../texts/insert-target.js';
 
 /** What the paragraph list lets the rest of the editor do with its (virtualised) rows. */
 export interface ParagraphListHandle {
@@ -20,6 +21,8 @@ export interface PanelsState {
   help: boolean;
   search: boolean;
   speakers: boolean;
+  /** The predefined-texts picker is open to insert at this place. */
+  texts: InsertTarget | null;
   /** Counts requests to put the focus in the search box (Control+F again while it is open). */
   searchFocus: number;
 }
@@ -27,7 +30,7 @@ export interface PanelsState {
 export type EditorPanels = StoreApi<PanelsState>;
 
 export const createPanels = (): EditorPanels =>
-  createStore<PanelsState>()(() => ({ help: false, search: false, speakers: false, searchFocus: 0 }));
+  createStore<PanelsState>()(() => ({ help: false, search: false, speakers: false, texts: null, searchFocus: 0 }));
 
 export interface EditorContextValue {
   session: TranscriptSession;

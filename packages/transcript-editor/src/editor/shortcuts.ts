@@ -17,6 +17,7 @@ export type ShortcutId =
   | 'previousParagraph'
   | 'nextLowConfidence'
   | 'speaker'
+  | 'predefinedText'
   | 'search'
   | 'undo'
   | 'redo'
@@ -38,6 +39,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'previousParagraph', keys: 'Alt+ArrowUp', label: 'shortcuts.previousParagraph', matches: altKey('ArrowUp') },
   { id: 'nextLowConfidence', keys: 'Alt+N', label: 'shortcuts.nextLowConfidence', matches: altKey('KeyN') },
   { id: 'speaker', keys: 'Alt+S', label: 'shortcuts.speaker', matches: altKey('KeyS') },
+  { id: 'predefinedText', keys: 'Alt+T', label: 'tools.textsShortcut', matches: altKey('KeyT') },
   { id: 'search', keys: 'Control+F', label: 'search.label', matches: controlKey('f') },
   { id: 'undo', keys: 'Control+Z', label: 'toolbar.undo', outsideInputs: true, matches: controlKey('z') },
   {

@@ -181,4 +181,14 @@ export const en = {
     newName: 'New speaker',
     add: 'Add speaker',
   },
+  tools: {
+    texts: 'Predefined texts',
+    textsShortcut: 'Insert a predefined text',
+    textsAfterWord: 'The text goes in after the selected word.',
+    textsAtCaret: 'The text goes in at the cursor.',
+    autoPause: 'Pause while typing',
+    zoomIn: 'Zoom in on the waveform',
+    zoomOut: 'Zoom out of the waveform',
+    annotation: 'Annotation from {{start}} to {{end}}: {{content}}',
+  },
 };
