@@ -5,7 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
 import type { Transcript } from '../session/types.js';
-import { jfkTranscript, longTranscript, TASK_ID } from '../test/fixtures.js';
+import { jfkTranscript, longTranscript, TASK_ID, withPredefinedTexts } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother, type MockTranscriptOptions } from '../test/mock-api.js';
 import { TranscriptEditor } from './TranscriptEditor.js';
 
@@ -197,6 +197,37 @@ export const Speakers: Story = {
     await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
       timeout: 5000,
     });
+  },
+};
+
+/** The workspace's predefined texts: one goes in after the selected word, another at the caret. */
+export const PredefinedTexts: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api({ init: withPredefinedTexts() }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await ready(canvasElement);
+    canvas.getByRole('button', { name: 'not' }).focus();
+    await userEvent.keyboard('{Alt>}t{/Alt}');
+    const dialog = await page.findByRole('dialog', { name: 'Predefined texts' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await userEvent.click(within(dialog).getByRole('button', { name: '[crosstalk]' }));
+    await waitFor(() => expect(canvas.getByRole('button', { name: '[crosstalk]' })).toHaveFocus());
+    await userEvent.click(canvas.getByTestId('paragraph.0.edit'));
+    const box = canvas.getByRole('textbox') as HTMLTextAreaElement;
+    box.setSelectionRange(box.value.length, box.value.length);
+    await userEvent.click(canvas.getByTestId('toolbar.texts'));
+    await userEvent.click(within(await page.findByRole('dialog')).getByRole('button', { name: '[applause]' }));
+    await waitFor(() => expect(box).toHaveValue('and so my fellow americans [applause]'));
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: '[applause]' })).toBeVisible();
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
+    await userEvent.click(canvas.getByTestId('toolbar.undo'));
+    await expect(canvas.queryByRole('button', { name: '[applause]' })).toBeNull();
   },
 };
 
