@@ -9,6 +9,7 @@ import { useOpenedTask, useReviewSessionStore } from '@reviewdesk/ui/review-sess
 import { useEffect, useRef, useState } from 'react';
 import { EDITOR_NAMESPACE, editorResources } from '../i18n/resources.js';
 import { createPlayback, type Playback } from '../player/playback.js';
+import type { WaveformHandle } from '../player/Waveform.js';
 import { createSearch } from '../search/search-store.js';
 import {
   type CheckoutLostReason,
@@ -109,11 +110,13 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
   const [playback] = useState<Playback>(() => createPlayback());
   const root = useRef<HTMLElement | null>(null);
   const list = useRef<ParagraphListHandle | null>(null);
+  const waveform = useRef<WaveformHandle | null>(null);
   const [context] = useState<EditorContextValue>(() => ({
     session,
     playback,
     root,
     list,
+    waveform,
     panels: createPanels(),
     search: createSearch(session),
   }));

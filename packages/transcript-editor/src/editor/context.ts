@@ -3,6 +3,7 @@ import { createContext, type RefObject, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Playback, PlaybackState } from '../player/playback.js';
+import type { WaveformHandle } from '../player/Waveform.js';
 import type { EditorSearch, SearchActions, SearchState } from '../search/search-store.js';
 import type { SessionActions, SessionState, TranscriptSession } from '../session/session.js';
 import type { InsertTarget } from '../texts/insert-target.js';
@@ -39,6 +40,8 @@ export interface EditorContextValue {
   root: RefObject<HTMLElement | null>;
   /** Set by the paragraph list while it is shown. */
   list: RefObject<ParagraphListHandle | null>;
+  /** Set by the waveform once it is drawn (its zoom). */
+  waveform: RefObject<WaveformHandle | null>;
   panels: EditorPanels;
   search: EditorSearch;
 }

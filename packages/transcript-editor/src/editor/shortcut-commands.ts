@@ -78,6 +78,10 @@ export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
     }
     case 'predefinedText':
       return openPredefinedTexts(ctx);
+    case 'zoomIn':
+      return ctx.waveform.current?.zoom(1) ?? false;
+    case 'zoomOut':
+      return ctx.waveform.current?.zoom(-1) ?? false;
     case 'search':
       panels.setState((p) => ({ search: true, searchFocus: p.searchFocus + 1 }));
       return true;

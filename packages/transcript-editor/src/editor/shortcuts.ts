@@ -18,6 +18,8 @@ export type ShortcutId =
   | 'nextLowConfidence'
   | 'speaker'
   | 'predefinedText'
+  | 'zoomIn'
+  | 'zoomOut'
   | 'search'
   | 'undo'
   | 'redo'
@@ -40,6 +42,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'nextLowConfidence', keys: 'Alt+N', label: 'shortcuts.nextLowConfidence', matches: altKey('KeyN') },
   { id: 'speaker', keys: 'Alt+S', label: 'shortcuts.speaker', matches: altKey('KeyS') },
   { id: 'predefinedText', keys: 'Alt+T', label: 'tools.textsShortcut', matches: altKey('KeyT') },
+  { id: 'zoomIn', keys: 'Alt+=', label: 'tools.zoomIn', matches: altKey('Equal') },
+  { id: 'zoomOut', keys: 'Alt+-', label: 'tools.zoomOut', matches: altKey('Minus') },
   { id: 'search', keys: 'Control+F', label: 'search.label', matches: controlKey('f') },
   { id: 'undo', keys: 'Control+Z', label: 'toolbar.undo', outsideInputs: true, matches: controlKey('z') },
   {

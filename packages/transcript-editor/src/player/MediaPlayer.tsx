@@ -69,7 +69,13 @@ export function MediaPlayer() {
         // biome-ignore lint/a11y/useMediaCaption: the transcript being reviewed is the caption, shown beside it.
         <audio ref={setElement} src={media.urlResult} preload="metadata" data-testid="transcript.media" />
       )}
-      <Waveform peaksUrl={media.waveformUrlResult} media={element} />
+      <Waveform
+        peaksUrl={media.waveformUrlResult}
+        media={element}
+        session={editor.session}
+        playback={playback}
+        handle={editor.waveform}
+      />
       <div className="rd-transcript-player__controls">
         <Button
           variant="secondary"

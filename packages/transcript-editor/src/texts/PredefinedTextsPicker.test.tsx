@@ -33,11 +33,11 @@ describe('predefined texts', () => {
     await user.click(screen.getByTestId('toolbar.texts'));
     const dialog = await screen.findByRole('dialog', { name: 'Predefined texts' });
     expect(dialog.textContent).toContain('after the selected word');
-    expect(within(dialog).getAllByRole('button', { name: /^\[/ }).map((b) => b.textContent)).toEqual([
-      '[inaudible]',
-      '[crosstalk]',
-      '[applause]',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /^\[/ })
+        .map((b) => b.textContent),
+    ).toEqual(['[inaudible]', '[crosstalk]', '[applause]']);
     await user.click(within(dialog).getByRole('button', { name: '[crosstalk]' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(wordsOf(1).slice(0, 4)).toEqual(['ask', 'not', '[crosstalk]', 'what']);
