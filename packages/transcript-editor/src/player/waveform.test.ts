@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../session/types.js';
 import { jfkTranscript } from '../test/fixtures.js';
-import { markCurrentParagraph, REGION_COLORS, type RegionLike, type RegionsLike, syncRegions } from './waveform-regions.js';
+import {
+  markCurrentParagraph,
+  REGION_COLORS,
+  type RegionLike,
+  type RegionsLike,
+  syncRegions,
+} from './waveform-regions.js';
 import { stepZoom, zoomLevels } from './waveform-zoom.js';
 
 describe('waveform zoom', () => {
