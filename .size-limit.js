@@ -79,7 +79,24 @@ const BUDGETS = {
   // target: the five languages' strings ship in the bundle (on-demand languages are the way back).
   // 26.2 once the summary panel's seven states joined them. Still over the target for the same
   // reason; the budget only stops further growth until the languages load on demand.
+  // 26 November (late): 22.3 / 22.3 up front with the predefined texts, auto-pause and the waveform's
+  // zoom and regions, the four languages other than English now loaded on demand (measured below:
+  // 30.3 in all, each language 2.7–2.9 kB when the first editor in it opens). Budget unchanged.
   '@reviewdesk/transcript-editor': { '.': '27 kB', './embed': '27 kB' },
+};
+
+/**
+ * Packages measured for what an entry loads up front: what it imports dynamically (the editor's
+ * languages other than English) comes later, on demand, and is left out like a dependency.
+ */
+const ON_DEMAND_APART = new Set(['@reviewdesk/transcript-editor']);
+const onDemandApart = {
+  name: 'on-demand-apart',
+  setup(build) {
+    build.onResolve({ filter: /.*/ }, (args) =>
+      args.kind === 'dynamic-import' ? { path: args.path, external: true } : undefined,
+    );
+  },
 };
 
 const entries = [];
@@ -102,7 +119,11 @@ for (const dir of readdirSync('packages')) {
       limit,
       gzip: true,
       // The entries are ES modules (import.meta.url locates the pdf.js worker).
-      modifyEsbuildConfig: (config) => ({ ...config, format: 'esm' }),
+      modifyEsbuildConfig: (config) => ({
+        ...config,
+        format: 'esm',
+        ...(ON_DEMAND_APART.has(manifest.name) ? { plugins: [...(config.plugins ?? []), onDemandApart] } : {}),
+      }),
     });
   }
 }

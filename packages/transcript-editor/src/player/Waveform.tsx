@@ -129,13 +129,18 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
         surferRef.current = surfer;
         setMissing(false);
         setZoom({ levels: zoomLevels(element.clientWidth, duration), index: 0 });
+      } catch {
+        if (!cancelled) setMissing(true);
+        return;
+      }
+      try {
         // The regions come after the peaks are drawn: the strip paints as soon without them.
         const { default: RegionsPlugin } = await import('wavesurfer.js/dist/plugins/regions.esm.js');
         if (cancelled || !surfer) return;
         const regions = surfer.registerPlugin(RegionsPlugin.create());
         disconnect = connectRegions(regions, session, playback, (annotation) => describe.current(annotation));
       } catch {
-        if (!cancelled) setMissing(true);
+        // Without its regions the waveform still plays and seeks.
       }
     })();
     return () => {
