@@ -52,7 +52,9 @@ describe('transcript editing tools', () => {
     // Auto-pause, off at first, turned on.
     const autoPause = editor.getByRole('switch', { name: 'Pause while typing' });
     expect(await autoPause.isChecked()).toBe(false);
-    await autoPause.check();
+    // The switch's own input is drawn by its label, which takes the click.
+    await editor.getByText('Pause while typing').click();
+    await expect.poll(() => autoPause.isChecked()).toBe(true);
 
     // The paragraphs on the waveform, and its zoom.
     const waveform = editor.getByTestId('transcript.waveform');
