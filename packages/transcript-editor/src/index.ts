@@ -8,7 +8,7 @@
  */
 
 export { TranscriptEditor, type TranscriptEditorProps } from './editor/TranscriptEditor.js';
-export { EDITOR_NAMESPACE, type EditorKey, editorResources } from './i18n/resources.js';
+export { EDITOR_NAMESPACE, type EditorKey, loadEditorResources } from './i18n/resources.js';
 export { formatTime, PLAYBACK_RATES } from './player/playback.js';
 export type { CheckoutLostReason, ReadOnlyReason, TranscriptEditorError } from './session/session.js';
 export {

@@ -125,6 +125,13 @@ export const DEMO_WORKSPACES = [
       supportedFileTypes: ['.wav', '.mp3', '.mp4'],
       maxFileSizeBytes: 524_288_000,
       transcriptLanguage: 'en-US',
+      // What reviewers of recordings insert often (the transcript editor's predefined texts).
+      predefinedTexts: [
+        { id: 'inaudible', text: '[inaudible]' },
+        { id: 'crosstalk', text: '[crosstalk]' },
+        { id: 'laughter', text: '[laughter]' },
+        { id: 'applause', text: '[applause]' },
+      ],
       categories: [],
       fieldsToDetect: [],
       requiredFields: [],

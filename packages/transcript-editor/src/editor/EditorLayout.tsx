@@ -11,6 +11,7 @@ import { MediaPlayer } from '../player/MediaPlayer.js';
 import { SearchPanel } from '../search/SearchPanel.js';
 import { SpeakersDialog } from '../speakers/SpeakersDialog.js';
 import { TaskSummary } from '../summary/TaskSummary.js';
+import { PredefinedTextsPicker } from '../texts/PredefinedTextsPicker.js';
 import { Banners, Finished, Toolbar } from './chrome.js';
 import { useEditor, useSession } from './context.js';
 import { EditorShortcutsHelp } from './EditorShortcutsHelp.js';
@@ -68,6 +69,7 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
             <TaskSummary />
             <EditorShortcutsHelp />
             <SpeakersDialog />
+            <PredefinedTextsPicker />
           </>
         );
     }

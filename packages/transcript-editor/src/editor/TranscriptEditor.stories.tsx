@@ -5,7 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
 import type { Transcript } from '../session/types.js';
-import { jfkTranscript, longTranscript, TASK_ID } from '../test/fixtures.js';
+import { jfkTranscript, longTranscript, TASK_ID, withPredefinedTexts } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother, type MockTranscriptOptions } from '../test/mock-api.js';
 import { TranscriptEditor } from './TranscriptEditor.js';
 
@@ -197,6 +197,92 @@ export const Speakers: Story = {
     await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
       timeout: 5000,
     });
+  },
+};
+
+/** The workspace's predefined texts: one goes in after the selected word, another at the caret. */
+export const PredefinedTexts: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(...api({ init: withPredefinedTexts() }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await ready(canvasElement);
+    canvas.getByRole('button', { name: 'not' }).focus();
+    await userEvent.keyboard('{Alt>}t{/Alt}');
+    const dialog = await page.findByRole('dialog', { name: 'Predefined texts' });
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await userEvent.click(within(dialog).getByRole('button', { name: '[crosstalk]' }));
+    await waitFor(() => expect(canvas.getByRole('button', { name: '[crosstalk]' })).toHaveFocus());
+    await userEvent.click(canvas.getByTestId('paragraph.0.edit'));
+    const box = canvas.getByRole('textbox') as HTMLTextAreaElement;
+    box.setSelectionRange(box.value.length, box.value.length);
+    await userEvent.click(canvas.getByTestId('toolbar.texts'));
+    await userEvent.click(within(await page.findByRole('dialog')).getByRole('button', { name: '[applause]' }));
+    await waitFor(() => expect(box).toHaveValue('and so my fellow americans [applause]'));
+    await userEvent.keyboard('{Enter}');
+    await expect(canvas.getByRole('button', { name: '[applause]' })).toBeVisible();
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
+    await userEvent.click(canvas.getByTestId('toolbar.undo'));
+    await expect(canvas.queryByRole('button', { name: '[applause]' })).toBeNull();
+  },
+};
+
+/** The waveform: paragraphs and an annotation as regions, the one being played marked; zoom by button and key. */
+export const WaveformRegionsAndZoom: Story = {
+  beforeEach: ({ msw }) => {
+    const transcript: Transcript = {
+      ...jfkTranscript(),
+      annotations: [{ uniqueId: 'applause', content: 'Applause', start: 2.4, end: 3.2 }],
+    };
+    msw.use(...api({ data: { transcriptFullResult: transcript } }).handlers);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    const shadow = () =>
+      canvas.getByTestId('transcript.waveform').querySelector('.rd-transcript-waveform__canvas > div')?.shadowRoot;
+    const region = (id: string) => shadow()?.querySelector<HTMLElement>(`[part~="${id}"]`) ?? null;
+    await waitFor(() => expect(region('annotation-applause')).not.toBeNull(), { timeout: 10_000 });
+    await expect(region('annotation-applause')).toHaveTextContent('Applause');
+    await expect(region('annotation-applause')?.title).toBe('Annotation from 0:02.4 to 0:03.2: Applause');
+    await expect(region('paragraph-0')).not.toBeNull();
+    await expect(region('paragraph-1')).not.toBeNull();
+
+    // The story's file server cannot seek: the media element answers the position it was sent to.
+    const media = canvas.getByTestId('transcript.media') as HTMLMediaElement;
+    let position = 0;
+    Object.defineProperty(media, 'currentTime', {
+      configurable: true,
+      get: () => position,
+      set: (seconds: number) => {
+        position = seconds;
+      },
+    });
+    // Playing a word of the second paragraph marks its region.
+    await userEvent.click(canvas.getByRole('button', { name: 'not' }));
+    await waitFor(() => expect(region('paragraph-1')?.style.backgroundColor).toContain('region-current'));
+    await expect(region('paragraph-0')?.style.backgroundColor).not.toContain('region-current');
+    // A click on the annotation plays from its start (wherever in it the click lands).
+    await userEvent.click(region('annotation-applause') as HTMLElement);
+    await waitFor(() => expect(position).toBe(2.4));
+
+    const waveform = canvas.getByTestId('transcript.waveform');
+    await expect(waveform.dataset.zoom).toBe('0');
+    await expect(canvas.getByTestId('waveform.zoom-out')).toBeDisabled();
+    await userEvent.click(canvas.getByTestId('waveform.zoom-in'));
+    await waitFor(() => expect(Number(waveform.dataset.zoom)).toBeGreaterThan(0));
+    const first = Number(waveform.dataset.zoom);
+    canvas.getByRole('button', { name: 'so' }).focus();
+    await userEvent.keyboard('{Alt>}[Equal]{/Alt}');
+    await waitFor(() => expect(Number(waveform.dataset.zoom)).toBeGreaterThan(first));
+    await userEvent.keyboard('{Alt>}[Minus]{/Alt}');
+    await waitFor(() => expect(Number(waveform.dataset.zoom)).toBe(first));
+    await userEvent.click(canvas.getByTestId('waveform.zoom-out'));
+    await waitFor(() => expect(waveform.dataset.zoom).toBe('0'));
   },
 };
 

@@ -69,6 +69,8 @@ describe('<TranscriptEditor>', () => {
     const second = await screen.findByTestId('paragraph.1');
     const media = screen.getByTestId('transcript.media') as HTMLAudioElement;
     await waitFor(() => expect(screen.getByTestId('save.state')).toBeTruthy());
+    // The waveform drawn (its zoom steps known): what loading renders is done before playing.
+    await waitFor(() => expect((screen.getByTestId('waveform.zoom-in') as HTMLButtonElement).disabled).toBe(false));
     const before = renders;
     for (const t of [3.35, 3.7, 4.85, 4.9, 8.6]) {
       await act(async () => {

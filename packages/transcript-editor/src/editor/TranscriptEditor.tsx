@@ -4,11 +4,12 @@
  * lifecycle. Everything it owns (review session, playback) is created per mount and disposed on
  * unmount, so several editors can share a page. Render it inside a `<ReviewdeskProvider>`.
  */
-import { registerTranslations, useApiClient, usePreferences, useReviewdesk } from '@reviewdesk/ui';
+import { useApiClient, usePreferences } from '@reviewdesk/ui';
 import { useOpenedTask, useReviewSessionStore } from '@reviewdesk/ui/review-session';
 import { useEffect, useRef, useState } from 'react';
-import { EDITOR_NAMESPACE, editorResources } from '../i18n/resources.js';
+import { useEditorStrings } from '../i18n/useEditorStrings.js';
 import { createPlayback, type Playback } from '../player/playback.js';
+import type { WaveformHandle } from '../player/Waveform.js';
 import { createSearch } from '../search/search-store.js';
 import {
   type CheckoutLostReason,
@@ -71,10 +72,10 @@ export interface TranscriptEditorProps {
  * </ReviewdeskProvider>
  */
 export function TranscriptEditor(props: TranscriptEditorProps) {
-  const { i18n } = useReviewdesk();
-  // Registered during render (idempotent) so the first paint already has our strings.
-  if (!i18n.hasResourceBundle('en', EDITOR_NAMESPACE)) registerTranslations(i18n, EDITOR_NAMESPACE, editorResources);
+  const stringsReady = useEditorStrings();
   const opened = useOpenedTask(props);
+  // A moment, the first time the editor is shown in a language other than English.
+  if (!stringsReady) return null;
   return (
     <EditorInstance
       key={opened.key}
@@ -109,11 +110,13 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
   const [playback] = useState<Playback>(() => createPlayback());
   const root = useRef<HTMLElement | null>(null);
   const list = useRef<ParagraphListHandle | null>(null);
+  const waveform = useRef<WaveformHandle | null>(null);
   const [context] = useState<EditorContextValue>(() => ({
     session,
     playback,
     root,
     list,
+    waveform,
     panels: createPanels(),
     search: createSearch(session),
   }));

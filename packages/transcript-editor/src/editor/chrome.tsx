@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { DocAiButton } from '../docai/DocAiButton.js';
 import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { PredefinedTextsButton } from '../texts/PredefinedTextsPicker.js';
 import { useEditor, useSession } from './context.js';
 import { ShareSegmentAction } from './ShareSegmentAction.js';
 import { runShortcut } from './shortcut-commands.js';
@@ -81,6 +82,7 @@ export function Toolbar() {
               {t(`style.${style}`)}
             </Button>
           ))}
+          <PredefinedTextsButton />
           <Button
             size="sm"
             variant="ghost"

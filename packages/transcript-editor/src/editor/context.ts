@@ -3,8 +3,10 @@ import { createContext, type RefObject, useContext } from 'react';
 import { useStore } from 'zustand';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Playback, PlaybackState } from '../player/playback.js';
+import type { WaveformHandle } from '../player/Waveform.js';
 import type { EditorSearch, SearchActions, SearchState } from '../search/search-store.js';
 import type { SessionActions, SessionState, TranscriptSession } from '../session/session.js';
+import type { InsertTarget } from '../texts/insert-target.js';
 
 /** What the paragraph list lets the rest of the editor do with its (virtualised) rows. */
 export interface ParagraphListHandle {
@@ -20,6 +22,8 @@ export interface PanelsState {
   help: boolean;
   search: boolean;
   speakers: boolean;
+  /** The predefined-texts picker is open to insert at this place. */
+  texts: InsertTarget | null;
   /** Counts requests to put the focus in the search box (Control+F again while it is open). */
   searchFocus: number;
   /** The DocAI panel (questions about the recording). */
@@ -33,6 +37,7 @@ export const createPanels = (): EditorPanels =>
     help: false,
     search: false,
     speakers: false,
+    texts: null,
     searchFocus: 0,
     docai: false,
   }));
@@ -44,6 +49,8 @@ export interface EditorContextValue {
   root: RefObject<HTMLElement | null>;
   /** Set by the paragraph list while it is shown. */
   list: RefObject<ParagraphListHandle | null>;
+  /** Set by the waveform once it is drawn (its zoom). */
+  waveform: RefObject<WaveformHandle | null>;
   panels: EditorPanels;
   search: EditorSearch;
 }

@@ -4,29 +4,12 @@
  * Answers whether the shortcut applied, so the key handler leaves keys it did not use to the page.
  */
 import { SKIP_SECONDS } from '../player/playback.js';
-import { nextLowConfidence, paragraphAt, type WordPosition, wordAt } from '../session/timeline.js';
+import { nextLowConfidence, type WordPosition } from '../session/timeline.js';
 import { toggleWordStyle } from '../session/transcript-edits.js';
+import { openPredefinedTexts } from '../texts/insert-target.js';
 import type { EditorContextValue } from './context.js';
+import { currentPosition } from './current-position.js';
 import type { ShortcutId } from './shortcuts.js';
-
-/** The paragraph (and word, when a word has the focus) the reviewer is at. */
-export function currentPosition(ctx: EditorContextValue): { paragraph: number; word: number | null } | null {
-  const active = ctx.root.current?.ownerDocument.activeElement;
-  if (active && ctx.root.current?.contains(active)) {
-    const word = active.closest('[data-word]')?.getAttribute('data-word');
-    if (word) {
-      const [paragraph, index] = word.split(':').map(Number);
-      return { paragraph: paragraph as number, word: index as number };
-    }
-    const paragraph = active.closest('[data-paragraph]')?.getAttribute('data-paragraph');
-    if (paragraph) return { paragraph: Number(paragraph), word: null };
-  }
-  const transcript = ctx.session.getState().transcript;
-  if (!transcript || transcript.transcripts.length === 0) return null;
-  const at = wordAt(transcript, ctx.playback.time());
-  if (at) return at;
-  return { paragraph: Math.max(0, paragraphAt(transcript, ctx.playback.time())), word: null };
-}
 
 const headOf = (row: HTMLElement) => row.querySelector<HTMLElement>('.rd-transcript-paragraph__time');
 
@@ -93,6 +76,12 @@ export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
       );
       return true;
     }
+    case 'predefinedText':
+      return openPredefinedTexts(ctx);
+    case 'zoomIn':
+      return ctx.waveform.current?.zoom(1) ?? false;
+    case 'zoomOut':
+      return ctx.waveform.current?.zoom(-1) ?? false;
     case 'search':
       panels.setState((p) => ({ search: true, searchFocus: p.searchFocus + 1 }));
       return true;

@@ -17,6 +17,9 @@ export type ShortcutId =
   | 'previousParagraph'
   | 'nextLowConfidence'
   | 'speaker'
+  | 'predefinedText'
+  | 'zoomIn'
+  | 'zoomOut'
   | 'search'
   | 'undo'
   | 'redo'
@@ -38,6 +41,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'previousParagraph', keys: 'Alt+ArrowUp', label: 'shortcuts.previousParagraph', matches: altKey('ArrowUp') },
   { id: 'nextLowConfidence', keys: 'Alt+N', label: 'shortcuts.nextLowConfidence', matches: altKey('KeyN') },
   { id: 'speaker', keys: 'Alt+S', label: 'shortcuts.speaker', matches: altKey('KeyS') },
+  { id: 'predefinedText', keys: 'Alt+T', label: 'tools.textsShortcut', matches: altKey('KeyT') },
+  { id: 'zoomIn', keys: 'Alt+=', label: 'tools.zoomIn', matches: altKey('Equal') },
+  { id: 'zoomOut', keys: 'Alt+-', label: 'tools.zoomOut', matches: altKey('Minus') },
   { id: 'search', keys: 'Control+F', label: 'search.label', matches: controlKey('f') },
   { id: 'undo', keys: 'Control+Z', label: 'toolbar.undo', outsideInputs: true, matches: controlKey('z') },
   {

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { LANGUAGES } from '@reviewdesk/ui';
-import { describe, expect, it } from 'vitest';
-import { editorResources } from './resources.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEditorResources } from './resources.js';
 
 function flatten(value: unknown, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
@@ -14,7 +14,12 @@ function flatten(value: unknown, prefix = ''): Map<string, string> {
 }
 
 describe('transcript-editor translations', () => {
-  const english = flatten(editorResources.en);
+  let editorResources: Awaited<ReturnType<typeof loadEditorResources>>;
+  let english: Map<string, string>;
+  beforeAll(async () => {
+    editorResources = await loadEditorResources();
+    english = flatten(editorResources.en);
+  });
 
   it.each(LANGUAGES)('%s has exactly the English keys, none empty, same placeholders', (lng) => {
     const strings = flatten(editorResources[lng]);

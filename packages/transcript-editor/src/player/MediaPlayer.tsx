@@ -1,25 +1,30 @@
 /**
  * The media of the task and its controls: the video itself for video tasks (an audio element
- * otherwise), the waveform, play/pause, ±5 s, the playback rate (0.25–2) and the position. The
- * position is written into its element on each tick, without React, so playing re-renders nothing.
+ * otherwise), the waveform, play/pause, ±5 s, the playback rate (0.25–2), the position and the
+ * reviewer's auto-pause setting (kept with their preferences on the device). The position is written into its element on each tick, without React, so playing re-renders nothing.
  */
-import { Button, Select } from '@reviewdesk/ui';
+import { Button, Select, Switch, usePreferences } from '@reviewdesk/ui';
 import { useEffect, useRef, useState } from 'react';
 import { useEditor, usePlayback, useSession } from '../editor/context.js';
 import { keysOf } from '../editor/shortcuts.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { formatTime, PLAYBACK_RATES, SKIP_SECONDS } from './playback.js';
+import { useAutoPause } from './useAutoPause.js';
 import { Waveform } from './Waveform.js';
 
 export function MediaPlayer() {
   const { t } = useEditorTranslation();
-  const { playback } = useEditor();
+  const editor = useEditor();
+  const { playback } = editor;
+  const autoPause = usePreferences((p) => p.autoPause);
+  const setPreferences = usePreferences((p) => p.setPreferences);
   const media = useSession((s) => s.media);
   const playing = usePlayback((p) => p.playing);
   const rate = usePlayback((p) => p.rate);
   const failed = usePlayback((p) => p.failed);
   const [element, setElement] = useState<HTMLMediaElement | null>(null);
   const position = useRef<HTMLSpanElement | null>(null);
+  useAutoPause(editor, autoPause);
 
   useEffect(() => {
     playback.attach(element);
@@ -64,7 +69,13 @@ export function MediaPlayer() {
         // biome-ignore lint/a11y/useMediaCaption: the transcript being reviewed is the caption, shown beside it.
         <audio ref={setElement} src={media.urlResult} preload="metadata" data-testid="transcript.media" />
       )}
-      <Waveform peaksUrl={media.waveformUrlResult} media={element} />
+      <Waveform
+        peaksUrl={media.waveformUrlResult}
+        media={element}
+        session={editor.session}
+        playback={playback}
+        handle={editor.waveform}
+      />
       <div className="rd-transcript-player__controls">
         <Button
           variant="secondary"
@@ -99,6 +110,12 @@ export function MediaPlayer() {
           data-testid="player.rate"
         />
         <span ref={position} className="rd-transcript-player__position" data-testid="player.position" />
+        <Switch
+          label={t('tools.autoPause')}
+          checked={autoPause}
+          onChange={(event) => setPreferences({ autoPause: event.currentTarget.checked })}
+          data-testid="player.auto-pause"
+        />
       </div>
       {failed ? (
         <p className="rd-transcript-player__error" role="alert">

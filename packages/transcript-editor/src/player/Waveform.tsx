@@ -2,27 +2,97 @@
  * The waveform of the recording, drawn by wavesurfer.js from the server's pre-computed peaks and
  * driving the editor's own media element (click to seek, the cursor follows playback). The media
  * is never fetched or decoded to draw it; while the server has no peaks the strip says so.
+ * Over the peaks: the paragraphs (the one being played marked) and the annotations, as regions
+ * that play from their start when clicked (waveform-regions.ts), and a zoom in fixed steps
+ * (waveform-zoom.ts) by its buttons or Alt+= / Alt+-. The regions plugin is loaded on demand,
+ * after the peaks are drawn, like wavesurfer itself.
  */
-import { useEffect, useRef, useState } from 'react';
+import { Button } from '@reviewdesk/ui';
+import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
+import { keysOf } from '../editor/shortcuts.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
-import type { WaveformPeaks } from '../session/types.js';
+import type { TranscriptSession } from '../session/session.js';
+import { paragraphAt } from '../session/timeline.js';
+import type { Annotation, WaveformPeaks } from '../session/types.js';
 import { waveformOf } from './peaks.js';
+import { formatTime, type Playback } from './playback.js';
+import { markCurrentParagraph, type RegionsLike, syncRegions } from './waveform-regions.js';
+import { stepZoom, zoomLevels } from './waveform-zoom.js';
+
+/** What the rest of the editor may ask of the waveform (the zoom shortcuts). */
+export interface WaveformHandle {
+  /** One zoom step in (1) or out (-1); false when already at that end or nothing is drawn. */
+  zoom(direction: 1 | -1): boolean;
+}
 
 export interface WaveformProps {
   /** URL of the peaks (TranscriptData.waveformUrlResult); null while the server computes them. */
   peaksUrl: string | null | undefined;
   media: HTMLMediaElement | null;
+  session: TranscriptSession;
+  playback: Playback;
+  handle: RefObject<WaveformHandle | null>;
 }
 
 /** A token of the skin, read where the waveform is drawn so light and dark both apply. */
 const token = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
-export function Waveform({ peaksUrl, media }: WaveformProps) {
+/** Keeps the regions in step with the transcript and the mark with playback, until disposed. */
+function connectRegions(
+  regions: RegionsLike & {
+    on(event: 'region-clicked', listener: (region: { start: number }, e: MouseEvent) => void): () => void;
+  },
+  session: TranscriptSession,
+  playback: Playback,
+  describe: (annotation: Annotation) => string,
+): () => void {
+  let current = -1;
+  const currentAt = (seconds: number) => {
+    const transcript = session.getState().transcript;
+    return transcript ? paragraphAt(transcript, seconds) : -1;
+  };
+  const sync = () => {
+    const transcript = session.getState().transcript;
+    if (!transcript) return;
+    current = currentAt(playback.time());
+    syncRegions(regions, transcript, current, describe);
+  };
+  sync();
+  const offSession = session.subscribe((now, before) => {
+    if (now.transcript !== before.transcript) sync();
+  });
+  const offTick = playback.onTick((seconds) => {
+    const next = currentAt(seconds);
+    markCurrentParagraph(regions, current, next);
+    current = next;
+  });
+  const offClick = regions.on('region-clicked', (region, event) => {
+    // The region plays from its start, not from where the pointer happened to be.
+    event.stopPropagation();
+    playback.seek(region.start);
+  });
+  return () => {
+    offSession();
+    offTick();
+    offClick();
+  };
+}
+
+export function Waveform({ peaksUrl, media, session, playback, handle }: WaveformProps) {
   const { t } = useEditorTranslation();
   const container = useRef<HTMLDivElement | null>(null);
+  const surferRef = useRef<WaveSurfer | null>(null);
   const [missing, setMissing] = useState(!peaksUrl);
+  const [zoom, setZoom] = useState<{ levels: number[]; index: number }>({ levels: [0], index: 0 });
+  const describe = useRef((annotation: Annotation) => annotation.content);
+  describe.current = (annotation) =>
+    t('tools.annotation', {
+      start: formatTime(annotation.start),
+      end: formatTime(annotation.end),
+      content: annotation.content,
+    });
 
   useEffect(() => {
     const element = container.current;
@@ -31,6 +101,7 @@ export function Waveform({ peaksUrl, media }: WaveformProps) {
       return;
     }
     let surfer: WaveSurfer | null = null;
+    let disconnect: () => void = () => undefined;
     let cancelled = false;
     const abort = new AbortController();
     void (async () => {
@@ -55,22 +126,75 @@ export function Waveform({ peaksUrl, media }: WaveformProps) {
           barGap: 1,
           dragToSeek: true,
         });
+        surferRef.current = surfer;
         setMissing(false);
+        setZoom({ levels: zoomLevels(element.clientWidth, duration), index: 0 });
       } catch {
         if (!cancelled) setMissing(true);
+        return;
+      }
+      try {
+        // The regions come after the peaks are drawn: the strip paints as soon without them.
+        const { default: RegionsPlugin } = await import('wavesurfer.js/dist/plugins/regions.esm.js');
+        if (cancelled || !surfer) return;
+        const regions = surfer.registerPlugin(RegionsPlugin.create());
+        disconnect = connectRegions(regions, session, playback, (annotation) => describe.current(annotation));
+      } catch {
+        // Without its regions the waveform still plays and seeks.
       }
     })();
     return () => {
       cancelled = true;
       abort.abort();
+      disconnect();
       surfer?.destroy();
+      surferRef.current = null;
     };
-  }, [peaksUrl, media]);
+  }, [peaksUrl, media, session, playback]);
+
+  const applyZoom = (direction: 1 | -1): boolean => {
+    const surfer = surferRef.current;
+    if (!surfer) return false;
+    const index = stepZoom(zoom.levels, zoom.index, direction);
+    if (index === zoom.index) return false;
+    surfer.zoom(zoom.levels[index] ?? 0);
+    // Zoomed around what is being played, not the recording's start.
+    surfer.setScrollTime(Math.max(0, playback.time() - surfer.getWidth() / 2 / Math.max(1, zoom.levels[index] ?? 1)));
+    setZoom({ ...zoom, index });
+    return true;
+  };
+  useImperativeHandle(handle, () => ({ zoom: applyZoom }));
 
   return (
-    <div className="rd-transcript-waveform" data-testid="transcript.waveform">
+    <div className="rd-transcript-waveform" data-testid="transcript.waveform" data-zoom={zoom.levels[zoom.index]}>
       <div ref={container} className="rd-transcript-waveform__canvas" role="img" aria-label={t('player.waveform')} />
       {missing ? <p className="rd-transcript-waveform__missing">{t('player.noWaveform')}</p> : null}
+      {missing ? null : (
+        <div className="rd-transcript-waveform__zoom">
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => applyZoom(-1)}
+            disabled={zoom.index === 0}
+            aria-label={t('tools.zoomOut')}
+            aria-keyshortcuts={keysOf('zoomOut')}
+            data-testid="waveform.zoom-out"
+          >
+            −
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => applyZoom(1)}
+            disabled={zoom.index >= zoom.levels.length - 1}
+            aria-label={t('tools.zoomIn')}
+            aria-keyshortcuts={keysOf('zoomIn')}
+            data-testid="waveform.zoom-in"
+          >
+            +
+          </Button>
+        </div>
+      )}
     </div>
   );
 }

@@ -29,6 +29,7 @@ export interface Playback {
   seek(seconds: number): void;
   skip(seconds: number): void;
   toggle(): void;
+  play(): void;
   pause(): void;
   setRate(rate: number): void;
   /** One step slower or faster along {@link PLAYBACK_RATES}. */
@@ -119,6 +120,9 @@ export function createPlayback(options: PlaybackOptions = {}): Playback {
       if (!element) return;
       if (element.paused) void element.play()?.catch(() => undefined);
       else element.pause();
+    },
+    play() {
+      if (element?.paused) void element.play()?.catch(() => undefined);
     },
     pause() {
       element?.pause();

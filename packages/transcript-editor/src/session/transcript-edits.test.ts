@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { jfkTranscript, longTranscript } from '../test/fixtures.js';
 import {
   editParagraphText,
+  insertWords,
   mergeWithNext,
   paragraphText,
   retimeParagraph,
@@ -81,5 +82,32 @@ describe('paragraph edits', () => {
     const ms = performance.now() - started;
     expect(next.transcripts.filter((p, i) => p !== transcript.transcripts[i])).toHaveLength(1);
     expect(ms).toBeLessThan(50);
+  });
+});
+
+describe('insertWords', () => {
+  it('puts the words after the chosen one, in the silence before the next, and keeps every other word', () => {
+    const tr = jfkTranscript();
+    // "not" ends at 4.1 s, "what" starts at 4.4 s.
+    const next = insertWords(tr, 1, 1, '[pause] [crosstalk]');
+    const words = next.transcripts[1]!.children;
+    expect(words.map((w) => w.text).slice(0, 5)).toEqual(['ask', 'not', '[pause]', '[crosstalk]', 'what']);
+    expect(words[2]).toEqual({ text: '[pause]', offsetInSeconds: 4.1, durationInSeconds: 0.15, confidence: null });
+    expect(words[3]).toEqual({ text: '[crosstalk]', offsetInSeconds: 4.25, durationInSeconds: 0.15, confidence: null });
+    expect(words[1]).toBe(tr.transcripts[1]!.children[1]);
+    expect(words[4]).toBe(tr.transcripts[1]!.children[2]);
+    expect(next.transcripts[0]).toBe(tr.transcripts[0]);
+  });
+
+  it('inserts at the start with -1 and at the end past the last word, widening nothing that has no room', () => {
+    const tr = jfkTranscript();
+    const first = insertWords(tr, 1, -1, 'Well,').transcripts[1]!;
+    expect(first.children[0]).toMatchObject({ text: 'Well,', durationInSeconds: 0 });
+    expect(first.start).toBe(tr.transcripts[1]!.start);
+    const last = insertWords(tr, 1, 99, '[applause]').transcripts[1]!;
+    expect(last.children.at(-1)?.text).toBe('[applause]');
+    expect(last.end).toBe(tr.transcripts[1]!.end);
+    expect(insertWords(tr, 1, 0, '   ')).toBe(tr);
+    expect(insertWords(tr, 9, 0, 'x')).toBe(tr);
   });
 });

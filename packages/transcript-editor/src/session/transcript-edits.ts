@@ -163,3 +163,31 @@ export function toggleWordStyle(
   children[wordIndex] = { ...word, [style]: !word[style] };
   return replaceAt(transcript, index, [{ ...item, children }]);
 }
+
+/**
+ * Inserts the words of `text` into paragraph `index` after its word `afterWord` (at its start
+ * when -1), as a person's words: no confidence, the formatting of none. The words around keep
+ * their times; the inserted ones share the silence between their neighbours (none when they touch).
+ */
+export function insertWords(transcript: Transcript, index: number, afterWord: number, text: string): Transcript {
+  const item = transcript.transcripts[index];
+  const typed = wordsOfText(text);
+  if (!item || typed.length === 0) return transcript;
+  const at = Math.min(Math.max(afterWord + 1, 0), item.children.length);
+  const previous = item.children[at - 1];
+  const next = item.children[at];
+  const from = previous ? endOf(previous) : item.start;
+  const to = Math.max(from, next ? next.offsetInSeconds : item.end);
+  const span = (to - from) / typed.length;
+  const inserted = typed.map((word, k): TranscriptWord => {
+    const offset = round(from + span * k);
+    return {
+      text: word,
+      offsetInSeconds: offset,
+      durationInSeconds: round(round(from + span * (k + 1)) - offset),
+      confidence: null,
+    };
+  });
+  const children = [...item.children.slice(0, at), ...inserted, ...item.children.slice(at)];
+  return replaceAt(transcript, index, [withBounds({ ...item, children })]);
+}

@@ -6,17 +6,10 @@
  * the language model failed and the quotes were made instead. A summary being made can be canceled;
  * a person can also write the summary themselves (Uploaded). Every state of the spec (0–6) shows.
  */
-import {
-  Button,
-  Checkbox,
-  clockTime,
-  registerTranslations,
-  Select,
-  useReviewdesk,
-  useUiTranslation,
-} from '@reviewdesk/ui';
+import { Button, Checkbox, clockTime, Select, useUiTranslation } from '@reviewdesk/ui';
 import { useId, useState } from 'react';
-import { EDITOR_NAMESPACE, type EditorKey, editorResources } from '../i18n/resources.js';
+import type { EditorKey } from '../i18n/resources.js';
+import { useEditorStrings } from '../i18n/useEditorStrings.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { summaryLines } from './summary-text.js';
 import { SUMMARY_STATE, type Summary, useTaskSummary } from './useTaskSummary.js';
@@ -36,10 +29,12 @@ export interface SummaryPanelProps {
  * `summary.upload.save`, `summary.state` (`data-state`), `summary.method`, `summary.text`,
  * `summary.line.<n>`, `summary.frame.<n>`.
  */
-export function SummaryPanel({ taskId, isVideo = false, onSeek, pollMs }: SummaryPanelProps) {
-  const { i18n } = useReviewdesk();
-  // The panel also renders on its own (a host's summary tab): registered during render, idempotent.
-  if (!i18n.hasResourceBundle('en', EDITOR_NAMESPACE)) registerTranslations(i18n, EDITOR_NAMESPACE, editorResources);
+export function SummaryPanel(props: SummaryPanelProps) {
+  // The panel also renders on its own (a host's summary tab): it brings the editor's strings.
+  return useEditorStrings() ? <SummaryPanelContent {...props} /> : null;
+}
+
+function SummaryPanelContent({ taskId, isVideo = false, onSeek, pollMs }: SummaryPanelProps) {
   const { t } = useEditorTranslation();
   const { t: ui } = useUiTranslation();
   const { available, summary, cost, request, cancel, upload } = useTaskSummary(taskId, pollMs);

@@ -183,3 +183,15 @@ export const transcriptData = (overrides: Partial<TranscriptData> = {}): Transcr
     ...overrides,
   };
 };
+
+/** Predefined texts of the workspace (spec §3), as a workspace administrator keeps them. */
+export const PREDEFINED_TEXTS = [
+  { id: 'inaudible', text: '[inaudible]' },
+  { id: 'crosstalk', text: '[crosstalk]' },
+  { id: 'applause', text: '[applause]' },
+];
+
+/** The task's opening with the workspace's predefined texts. */
+export const withPredefinedTexts = (): Partial<ViewerInitResult> => ({
+  workspaceConfig: { ...transcriptInit().workspaceConfig, predefinedTexts: PREDEFINED_TEXTS },
+});

@@ -22,6 +22,11 @@ export interface Preferences {
   ocrLayer: boolean;
   /** Transcript follows playback. @default true */
   autoscroll: boolean;
+  /**
+   * Typing in the transcript pauses playback, which resumes after a short pause in the typing.
+   * Off unless the reviewer turns it on (the spec sets no default). @default false
+   */
+  autoPause: boolean;
   /** Workspaces last selected, most recent first. @default [] */
   lastWorkspaceIds: string[];
   /** Developer switches by name (e.g. `{ queryDevtools: true }`). @default {} */
@@ -37,6 +42,7 @@ export const DEFAULT_PREFERENCES: Readonly<Preferences> = Object.freeze({
   autosave: true,
   ocrLayer: false,
   autoscroll: true,
+  autoPause: false,
   lastWorkspaceIds: [],
   debug: {},
 });
@@ -65,6 +71,7 @@ export function sanitizePreferences(raw: unknown): Preferences {
     autosave: bool('autosave', d.autosave),
     ocrLayer: bool('ocrLayer', d.ocrLayer),
     autoscroll: bool('autoscroll', d.autoscroll),
+    autoPause: bool('autoPause', d.autoPause),
     lastWorkspaceIds: Array.isArray(input.lastWorkspaceIds)
       ? input.lastWorkspaceIds.filter((id): id is string => typeof id === 'string').slice(0, MAX_RECENT_WORKSPACES)
       : [],

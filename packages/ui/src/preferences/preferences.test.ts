@@ -22,6 +22,7 @@ describe('preferences', () => {
       autosave: true,
       ocrLayer: false,
       autoscroll: true,
+      autoPause: false,
       lastWorkspaceIds: [],
       debug: {},
     });
@@ -30,7 +31,7 @@ describe('preferences', () => {
   it('persist per user and reload on the same device', () => {
     const storage = memoryStorage();
     createPreferencesStore({ userId: 'ana', storage }).getState().setPreferences({ skin: 'dark', autosave: false });
-    createPreferencesStore({ userId: 'rui', storage }).getState().setPreferences({ ocrLayer: true });
+    createPreferencesStore({ userId: 'rui', storage }).getState().setPreferences({ ocrLayer: true, autoPause: true });
 
     expect(createPreferencesStore({ userId: 'ana', storage }).getState()).toMatchObject({
       skin: 'dark',
@@ -40,6 +41,7 @@ describe('preferences', () => {
     expect(createPreferencesStore({ userId: 'rui', storage }).getState()).toMatchObject({
       skin: 'light',
       ocrLayer: true,
+      autoPause: true,
     });
     expect([...storage.data.keys()].sort()).toEqual([preferencesKey('ana'), preferencesKey('rui')]);
   });

@@ -190,4 +190,14 @@ export const de: TranslationShape<typeof en> = {
   docai: {
     at: 'bei {{time}}',
   },
+  tools: {
+    texts: 'Textbausteine',
+    textsShortcut: 'Textbaustein einfügen',
+    textsAfterWord: 'Der Text wird nach dem ausgewählten Wort eingefügt.',
+    textsAtCaret: 'Der Text wird an der Cursorposition eingefügt.',
+    autoPause: 'Beim Tippen anhalten',
+    zoomIn: 'Wellenform vergrößern',
+    zoomOut: 'Wellenform verkleinern',
+    annotation: 'Anmerkung von {{start}} bis {{end}}: {{content}}',
+  },
 };

@@ -185,4 +185,14 @@ export const en = {
   docai: {
     at: 'at {{time}}',
   },
+  tools: {
+    texts: 'Predefined texts',
+    textsShortcut: 'Insert a predefined text',
+    textsAfterWord: 'The text goes in after the selected word.',
+    textsAtCaret: 'The text goes in at the cursor.',
+    autoPause: 'Pause while typing',
+    zoomIn: 'Zoom in on the waveform',
+    zoomOut: 'Zoom out of the waveform',
+    annotation: 'Annotation from {{start}} to {{end}}: {{content}}',
+  },
 };

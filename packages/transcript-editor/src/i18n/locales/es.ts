@@ -188,4 +188,14 @@ export const es: TranslationShape<typeof en> = {
   docai: {
     at: 'en {{time}}',
   },
+  tools: {
+    texts: 'Textos predefinidos',
+    textsShortcut: 'Insertar un texto predefinido',
+    textsAfterWord: 'El texto se inserta después de la palabra seleccionada.',
+    textsAtCaret: 'El texto se inserta en la posición del cursor.',
+    autoPause: 'Pausar al escribir',
+    zoomIn: 'Ampliar la forma de onda',
+    zoomOut: 'Reducir la forma de onda',
+    annotation: 'Anotación de {{start}} a {{end}}: {{content}}',
+  },
 };

@@ -188,4 +188,14 @@ export const fr: TranslationShape<typeof en> = {
   docai: {
     at: 'à {{time}}',
   },
+  tools: {
+    texts: 'Textes prédéfinis',
+    textsShortcut: 'Insérer un texte prédéfini',
+    textsAfterWord: 'Le texte est inséré après le mot sélectionné.',
+    textsAtCaret: 'Le texte est inséré à la position du curseur.',
+    autoPause: 'Pause pendant la saisie',
+    zoomIn: 'Agrandir la forme d’onde',
+    zoomOut: 'Réduire la forme d’onde',
+    annotation: 'Annotation de {{start}} à {{end}} : {{content}}',
+  },
 };

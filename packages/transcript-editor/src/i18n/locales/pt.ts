@@ -188,4 +188,14 @@ export const pt: TranslationShape<typeof en> = {
   docai: {
     at: 'em {{time}}',
   },
+  tools: {
+    texts: 'Textos predefinidos',
+    textsShortcut: 'Inserir um texto predefinido',
+    textsAfterWord: 'O texto entra depois da palavra selecionada.',
+    textsAtCaret: 'O texto entra na posição do cursor.',
+    autoPause: 'Pausar ao escrever',
+    zoomIn: 'Aproximar a forma de onda',
+    zoomOut: 'Afastar a forma de onda',
+    annotation: 'Anotação de {{start}} a {{end}}: {{content}}',
+  },
 };

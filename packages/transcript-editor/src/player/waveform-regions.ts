@@ -1,0 +1,115 @@
+/**
+ * What the waveform shows over the peaks (wavesurfer's regions plugin): one region per paragraph,
+ * the one being played marked, and the transcript's annotations (spec §3: content over a time
+ * range) with their text. Regions are kept in step with the transcript by id — an edit elsewhere
+ * touches no region — and the mark moves with playback by changing two regions' colour, outside
+ * React (the editor renders nothing on a tick).
+ */
+import type { Annotation, Transcript, TranscriptItem } from '../session/types.js';
+
+/** The part of a wavesurfer region the editor uses. */
+export interface RegionLike {
+  id: string;
+  start: number;
+  end: number;
+  color?: string;
+  element: HTMLElement | null;
+  setOptions(options: { start?: number; end?: number; color?: string; content?: string }): void;
+  remove(): void;
+}
+
+/** The part of the regions plugin the editor uses. */
+export interface RegionsLike {
+  getRegions(): RegionLike[];
+  addRegion(options: {
+    id: string;
+    start: number;
+    end: number;
+    color: string;
+    content?: string;
+    drag: boolean;
+    resize: boolean;
+  }): RegionLike;
+}
+
+/** Colours from the skin's custom properties (they reach into wavesurfer's shadow DOM). */
+export const REGION_COLORS = {
+  paragraph: 'var(--rd-transcript-region, rgb(0 17 255 / 6%))',
+  current: 'var(--rd-transcript-region-current, rgb(0 17 255 / 22%))',
+  annotation: 'var(--rd-transcript-region-annotation, rgb(138 90 0 / 22%))',
+} as const;
+
+export const paragraphRegionId = (index: number) => `paragraph-${index}`;
+const annotationRegionId = (annotation: Annotation) => `annotation-${annotation.uniqueId}`;
+
+interface WantedRegion {
+  id: string;
+  start: number;
+  end: number;
+  color: string;
+  content?: string;
+  title?: string;
+}
+
+function wanted(transcript: Transcript, current: number, describe: (annotation: Annotation) => string): WantedRegion[] {
+  const paragraphs = transcript.transcripts.map((item: TranscriptItem, index) => ({
+    id: paragraphRegionId(index),
+    start: item.start,
+    end: Math.max(item.end, item.start),
+    color: index === current ? REGION_COLORS.current : REGION_COLORS.paragraph,
+  }));
+  const annotations = (transcript.annotations ?? []).map((annotation) => ({
+    id: annotationRegionId(annotation),
+    start: annotation.start,
+    end: Math.max(annotation.end, annotation.start),
+    color: REGION_COLORS.annotation,
+    content: annotation.content,
+    title: describe(annotation),
+  }));
+  return [...paragraphs, ...annotations];
+}
+
+/**
+ * Brings the plugin's regions in line with the transcript: adds what is new, moves what moved,
+ * removes what went. `current` is the paragraph being played (-1: none).
+ */
+export function syncRegions(
+  regions: RegionsLike,
+  transcript: Transcript,
+  current: number,
+  describe: (annotation: Annotation) => string,
+): void {
+  const have = new Map(regions.getRegions().map((region) => [region.id, region]));
+  for (const region of wanted(transcript, current, describe)) {
+    const existing = have.get(region.id);
+    have.delete(region.id);
+    if (!existing) {
+      const added = regions.addRegion({
+        id: region.id,
+        start: region.start,
+        end: region.end,
+        color: region.color,
+        drag: false,
+        resize: false,
+        ...(region.content ? { content: region.content } : {}),
+      });
+      if (region.title) added.element?.setAttribute('title', region.title);
+      continue;
+    }
+    if (existing.start !== region.start || existing.end !== region.end) {
+      existing.setOptions({ start: region.start, end: region.end });
+    }
+    if (existing.color !== region.color) existing.setOptions({ color: region.color });
+    if (region.title) existing.element?.setAttribute('title', region.title);
+  }
+  for (const stale of have.values()) stale.remove();
+}
+
+/** Moves the "being played" mark from paragraph `from` to paragraph `to`. */
+export function markCurrentParagraph(regions: RegionsLike, from: number, to: number): void {
+  if (from === to) return;
+  for (const region of regions.getRegions()) {
+    if (region.id === paragraphRegionId(from)) region.setOptions({ color: REGION_COLORS.paragraph });
+    else if (region.id === paragraphRegionId(to)) region.setOptions({ color: REGION_COLORS.current });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The transcript editor's editing tools on the demo recording (fixtures/audio/jfk.wav) against the
+ * real server: a manager inserts one of the demo workspace's predefined texts after a word with
+ * Alt+T (saved, there after a reload), turns on auto-pause (kept after the reload), and finds the
+ * paragraphs as regions on the waveform, zoomed in and out.
+ */
+import { describe, expect, it } from 'vitest';
+import { importForReview, workspaceIdByName } from '../embed/support/tasks';
+import { useBrowserSessions } from './support/browser';
+import { demoAccount } from './support/demo';
+import { settle, signInThroughLoginPage } from './support/flows';
+
+const current = useBrowserSessions();
+/** One of the predefined texts the demo "Meeting recordings" workspace has. */
+const TEXT = '[inaudible]';
+
+describe('transcript editing tools', () => {
+  it('inserts a predefined text, keeps the auto-pause setting, and shows zoomable paragraph regions', {
+    timeout: 300_000,
+  }, async () => {
+    const s = current();
+    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Manager'));
+    await shell.chooseLanguage('en');
+    const page = s.page;
+    const workspaceId = await workspaceIdByName(s.baseUrl, await token(), 'Meeting recordings');
+    const taskId = await importForReview(s.baseUrl, await token(), workspaceId, 'audio/jfk.wav');
+    await page.goto(`/task/viewer/transcripts?taskId=${taskId}&workspaceId=${workspaceId}`);
+    const editor = page.getByTestId('transcript-editor');
+    await page.locator('[data-testid="transcript-editor"][data-phase="ready"]').waitFor({ timeout: 60_000 });
+    await editor.getByTestId('save.state').filter({ hasText: 'All changes saved' }).waitFor();
+
+    // Alt+T on the second word: the picker lists the workspace's texts; the one picked follows the word.
+    const first = editor.getByTestId('paragraph.0');
+    const second = first.locator('[data-word="0:1"]');
+    const after = await second.textContent();
+    await second.focus();
+    await page.keyboard.press('Alt+KeyT');
+    const picker = page.getByRole('dialog', { name: 'Predefined texts' });
+    await picker.waitFor();
+    expect(await picker.getByRole('button', { name: /^\[/ }).allTextContents()).toEqual([
+      '[inaudible]',
+      '[crosstalk]',
+      '[laughter]',
+      '[applause]',
+    ]);
+    await settle(s);
+    await s.screenshot('transcript-tools-1-predefined-texts');
+    await picker.getByRole('button', { name: TEXT }).click();
+    await expect.poll(() => first.locator('[data-word="0:2"]').textContent()).toBe(TEXT);
+    await editor.getByTestId('save.state').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 30_000 });
+
+    // Auto-pause, off at first, turned on.
+    const autoPause = editor.getByRole('switch', { name: 'Pause while typing' });
+    expect(await autoPause.isChecked()).toBe(false);
+    // The switch's own input is drawn by its label, which takes the click.
+    await editor.getByText('Pause while typing').click();
+    await expect.poll(() => autoPause.isChecked()).toBe(true);
+
+    // The paragraphs on the waveform, and its zoom.
+    const waveform = editor.getByTestId('transcript.waveform');
+    const regions = () =>
+      waveform.evaluate(
+        (el) =>
+          el.querySelector('.rd-transcript-waveform__canvas > div')?.shadowRoot?.querySelectorAll('[part~="region"]')
+            .length ?? 0,
+      );
+    await expect.poll(regions, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await waveform.getAttribute('data-zoom')).toBe('0');
+    await editor.getByTestId('waveform.zoom-in').click();
+    await expect.poll(async () => Number(await waveform.getAttribute('data-zoom'))).toBeGreaterThan(0);
+    await settle(s);
+    await s.screenshot('transcript-tools-2-zoomed-regions');
+    await editor.getByTestId('waveform.zoom-out').click();
+    await expect.poll(() => waveform.getAttribute('data-zoom')).toBe('0');
+
+    // After a reload the text is the server's and the setting the device's.
+    await page.reload();
+    await page.locator('[data-testid="transcript-editor"][data-phase="ready"]').waitFor({ timeout: 30_000 });
+    await expect.poll(() => editor.getByTestId('paragraph.0').locator('[data-word="0:2"]').textContent()).toBe(TEXT);
+    expect(await editor.getByTestId('paragraph.0').locator('[data-word="0:1"]').textContent()).toBe(after);
+    expect(await editor.getByTestId('banner.restored').count()).toBe(0);
+    expect(await editor.getByRole('switch', { name: 'Pause while typing' }).isChecked()).toBe(true);
+    expect(s.problems).toEqual([]);
+  });
+});
