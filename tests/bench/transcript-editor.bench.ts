@@ -25,7 +25,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -357,6 +357,14 @@ async function main() {
     await page.getByTestId('search.replacement').fill('anew');
     const replaceMs: number[] = [];
     let undoRestored = true;
+    // RD_TRANSCRIPT_PROFILE=<file.cpuprofile>: a CPU profile of the first replace-all and the 500 ms
+    // after it (the work it leaves for later: journal, autosave), for Chrome DevTools.
+    const profileFile = process.env.RD_TRANSCRIPT_PROFILE;
+    if (profileFile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+      await cdp.send('Profiler.start');
+    }
     for (let run = 0; run < REPLACE_RUNS; run++) {
       replaceMs.push(
         (await page.evaluate(`new Promise((resolve) => {
@@ -371,6 +379,12 @@ async function main() {
           document.querySelector('[data-testid="search.replace-all"]').click();
         })`)) as number,
       );
+      if (profileFile && run === 0) {
+        await page.waitForTimeout(500);
+        const { profile } = await cdp.send('Profiler.stop');
+        await writeFile(profileFile, JSON.stringify(profile));
+        console.log(`  CPU profile of the first replace-all: ${profileFile}`);
+      }
       // One undo step brings all of them back (and the results with them).
       await page.getByTestId('toolbar.undo').click();
       await page
