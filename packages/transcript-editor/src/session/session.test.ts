@@ -230,6 +230,30 @@ describe('transcript session', () => {
       second.getState().dispose();
     });
 
+    it('a save does not copy a transcript the journal already holds; a reload while it is out loses nothing', async () => {
+      const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(2000) }, delay: 100 });
+      server.use(...api.handlers);
+      const first = open({ taskId: api.init.taskId, autosave: false });
+      await first.getState().start();
+      first.getState().edit('replace-all', replaceAll('moon', 'sun'));
+      await paint();
+      const journal = openJournal<Transcript>(api.init.taskId, 'reviewer', `journal-${journals}`);
+      const written = (await journal.read())?.updatedAt;
+      expect(written).toBeTruthy();
+      void first.getState().flush();
+      await until(() => api.state.calls.includes('Save'));
+      expect((await journal.read())?.updatedAt).toBe(written);
+      journal.close();
+      // The tab dies while the save is out; the save lands.
+      await until(() => api.state.saves.length === 1);
+      await until(() => false, 150).catch(() => undefined);
+      const second = open({ taskId: api.init.taskId, autosave: false });
+      await second.getState().start();
+      expect(second.getState()).toMatchObject({ restored: false, conflict: null, dirty: 0 });
+      expect(moons(second.getState().transcript)).toBe(0);
+      second.getState().dispose();
+    });
+
     it('an editor closed before the frame writes the journal as it closes', async () => {
       const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(2000) } });
       server.use(...api.handlers);

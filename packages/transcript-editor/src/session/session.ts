@@ -127,6 +127,8 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
   let inFlight: Transcript | null = null;
   /** Cancels the journal write an edit scheduled, when one is waiting. */
   let journalLater: (() => void) | null = null;
+  /** What the journal holds, as this session last wrote it (null: unknown or acknowledged). */
+  let journaled: { transcript: Transcript; version: number | null } | null = null;
 
   return createStore<SessionState & SessionActions>()((set, get) => {
     /** Writes the transcript as it is now; a write still waiting is covered by this one. */
@@ -143,9 +145,19 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
           { [UNIT]: { baseVersion: version, result: unit, ...(inFlight ? { sent: inFlight } : {}) } },
           { whole: true },
         );
+        journaled = { transcript: unit, version };
       } catch {
         // No IndexedDB (private mode, blocked storage): autosave still works, only crash safety is lost.
       }
+    };
+
+    /** The server holds everything: the journal's transcript goes. */
+    const forgetJournal = async () => {
+      journaled = null;
+      await core
+        .journal()
+        ?.acknowledge([UNIT])
+        .catch(() => undefined);
     };
 
     /**
@@ -173,8 +185,11 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       inFlight = transcript;
       return async (): Promise<boolean> => {
         try {
-          // Journal first: if the tab dies while the request is out, the edit is still on the device.
-          if (!keepalive) await writeJournal();
+          // Journal first: if the tab dies while the request is out, the edit is still on the device
+          // (already there when the edit's own write holds this transcript: a restore that finds it
+          // on the server too only forgets it, so the copy need not be made again).
+          const onDevice = journaled?.transcript === transcript && journaled.version === base;
+          if (!keepalive && !onDevice) await writeJournal();
           const { data } = await client.call('Transcript_SaveTranscriptChanges', {
             body: { taskId, workspaceId, transcript, version: base, speakers },
             ...(keepalive ? { keepalive: true } : {}),
@@ -197,11 +212,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
               ...(stored !== transcript ? { transcript: stored } : {}),
             });
             if (stillDirty) await writeJournal();
-            else
-              await core
-                .journal()
-                ?.acknowledge([UNIT])
-                .catch(() => undefined);
+            else await forgetJournal();
             return false;
           }
           if (ownershipLost(errors)) {
@@ -349,10 +360,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
             past: [],
             future: [],
           });
-          await core
-            .journal()
-            ?.acknowledge([UNIT])
-            .catch(() => undefined);
+          await forgetJournal();
         } else {
           // The reviewer chose to overwrite, knowingly: re-base their transcript on the version they saw.
           set({
