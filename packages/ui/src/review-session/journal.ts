@@ -94,7 +94,13 @@ export function openJournal<Unit>(taskId: string, userId: string, dbName = JOURN
           pages: { ...current.pages },
         };
         for (const [unit, entry] of Object.entries(units)) merged.pages[unit] = entry;
-        await store.put(STORE, merged);
+        const writing = store.transaction(STORE, 'readwrite');
+        // A failed put fails the transaction: `done` reports it.
+        writing.store.put(merged).catch(() => undefined);
+        // Committed now, not once the page has heard back: a write made as the page goes away
+        // (a reload, a closed tab) is kept even though the page is gone before the answer.
+        writing.commit();
+        await writing.done;
       });
     },
     acknowledge(keys) {
