@@ -20,6 +20,7 @@ import {
 } from '../session/transcript-edits.js';
 import { useSpeakerOptions } from '../speakers/useSpeakerOptions.js';
 import { useEditor, useSearch, useSession } from './context.js';
+import { ParagraphWord } from './ParagraphWord.js';
 
 export interface ParagraphRowProps {
   index: number;
@@ -151,37 +152,17 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
         </div>
       ) : (
         <p className="rd-transcript-paragraph__words">
-          {item.children.map((word, w) => {
-            const low = isLowConfidence(word, threshold);
-            const classes = ['rd-transcript-word'];
-            if (low) classes.push('rd-transcript-word--low');
-            if (word.bold) classes.push('rd-transcript-word--bold');
-            if (word.italic) classes.push('rd-transcript-word--italic');
-            if (word.underline) classes.push('rd-transcript-word--underline');
-            if (matched?.has(w)) classes.push('rd-transcript-word--match');
-            const inCurrent =
-              currentMatch !== null && w >= currentMatch.word && w < currentMatch.word + currentMatch.words;
-            if (inCurrent) classes.push('rd-transcript-word--match-current');
-            return (
+          {item.children.map((word, w) => (
+            <ParagraphWord
               // biome-ignore lint/suspicious/noArrayIndexKey: words are positional; the same text may repeat.
-              <span key={w}>
-                <button
-                  type="button"
-                  className={classes.join(' ')}
-                  data-word={`${index}:${w}`}
-                  aria-current={inCurrent ? 'true' : undefined}
-                  onClick={() => playback.seek(word.offsetInSeconds)}
-                  aria-description={
-                    low
-                      ? t('paragraph.lowConfidence', { percent: Math.round((word.confidence ?? 0) * 100) })
-                      : undefined
-                  }
-                >
-                  {word.text}
-                </button>{' '}
-              </span>
-            );
-          })}
+              key={w}
+              word={word}
+              id={`${index}:${w}`}
+              low={isLowConfidence(word, threshold)}
+              matched={matched?.has(w) ?? false}
+              current={currentMatch !== null && w >= currentMatch.word && w < currentMatch.word + currentMatch.words}
+            />
+          ))}
         </p>
       )}
     </article>

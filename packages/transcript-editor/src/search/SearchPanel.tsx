@@ -70,11 +70,18 @@ export function SearchPanel() {
   };
   const replaceAll = () => {
     const { matches, query: q } = search.getState();
-    if (mode === 'words') session.getState().edit('replace-all', (tr) => replaceMatches(tr, matches, q, replacement));
-    else
-      session
+    if (mode === 'words')
+      search
         .getState()
-        .edit('replace-speaker-all', (tr) => replaceSpeaker(withTarget(tr), matches, speakerTo || null));
+        .replaceAll(
+          'replace-all',
+          (tr) => replaceMatches(tr, matches, q, replacement),
+          wordsOfText(replacement).length,
+        );
+    else
+      search
+        .getState()
+        .replaceAll('replace-speaker-all', (tr) => replaceSpeaker(withTarget(tr), matches, speakerTo || null), 1);
   };
   const speakerOptions = [
     { value: '', label: t('paragraph.noSpeaker') },

@@ -28,22 +28,34 @@ export function queryWords(query: string): string[] {
   return query.trim().split(/\s+/).filter(Boolean).map(fold);
 }
 
+/** The words a paragraph's words are compared with: the query's, without their punctuation. */
+export function wantedWords(query: string): string[] {
+  return queryWords(query).map(bare);
+}
+
+/** Where the matches of `wanted` (from {@link wantedWords}) start in one paragraph, in order. */
+export function findInParagraph(item: TranscriptItem, wanted: readonly string[]): number[] {
+  const starts: number[] = [];
+  const children = item.children;
+  if (wanted.length === 0) return starts;
+  for (let w = 0; w + wanted.length <= children.length; w++) {
+    let all = true;
+    for (let k = 0; k < wanted.length && all; k++) all = bare((children[w + k] as TranscriptWord).text) === wanted[k];
+    if (all) {
+      starts.push(w);
+      w += wanted.length - 1;
+    }
+  }
+  return starts;
+}
+
 /** Every match of `query` in time order. */
 export function findText(transcript: Transcript, query: string): TextMatch[] {
-  const words = queryWords(query);
+  const wanted = wantedWords(query);
   const matches: TextMatch[] = [];
-  if (words.length === 0) return matches;
-  const wanted = words.map(bare);
+  if (wanted.length === 0) return matches;
   transcript.transcripts.forEach((item, paragraph) => {
-    const children = item.children;
-    for (let w = 0; w + words.length <= children.length; w++) {
-      let all = true;
-      for (let k = 0; k < wanted.length && all; k++) all = bare((children[w + k] as TranscriptWord).text) === wanted[k];
-      if (all) {
-        matches.push({ paragraph, word: w, words: wanted.length });
-        w += wanted.length - 1;
-      }
-    }
+    for (const word of findInParagraph(item, wanted)) matches.push({ paragraph, word, words: wanted.length });
   });
   return matches;
 }

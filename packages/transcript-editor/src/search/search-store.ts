@@ -2,12 +2,17 @@
  * The search of one mounted editor: what is searched (words, or a speaker's paragraphs), the
  * matches in time order and which one is current — results in a circle. The matches follow the
  * transcript: every edit (a replacement, an undo) finds them again from the data. A replaced match
- * leaves the results even when the replacement contains the query ("cat" → "cats").
+ * leaves the results even when the replacement contains the query ("cat" → "cat food").
+ *
+ * Edits keep the paragraphs they did not touch (same objects), so the matches of each paragraph
+ * are remembered by its object and only the paragraphs an edit made are searched again; an undo
+ * brings back paragraphs already searched. Replace-all does not search at all: every match it
+ * replaced leaves the results, which is all of them.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TranscriptSession } from '../session/session.js';
-import type { Transcript } from '../session/types.js';
-import { findSpeaker, findText, type TextMatch } from './find-replace.js';
+import type { Transcript, TranscriptItem } from '../session/types.js';
+import { findInParagraph, findSpeaker, type TextMatch, wantedWords } from './find-replace.js';
 
 export type SearchMode = 'words' | 'speakers';
 
@@ -31,6 +36,11 @@ export interface SearchActions {
   step(direction: 1 | -1): TextMatch | null;
   /** After replacing `match` with `words` words: it leaves the results and the next one is current. */
   replaced(match: TextMatch, words: number): void;
+  /**
+   * Replaces every match in one edit (one undo step) by `change`, each with `words` words: they
+   * all leave the results, which are not searched again.
+   */
+  replaceAll(action: string, change: (transcript: Transcript) => Transcript, words: number): void;
   /** Finds the matches again (after an edit), keeping the current one where it was. */
   refresh(): void;
   clear(): void;
@@ -41,20 +51,52 @@ export type EditorSearch = StoreApi<SearchState & SearchActions> & {
   connect(): () => void;
 };
 
-const keyOf = (paragraph: number, word: number) => `${paragraph}:${word}`;
+/** Words mode: where the query's matches start in each paragraph searched so far, by paragraph object. */
+type FoundWords = WeakMap<TranscriptItem, readonly number[]>;
+/**
+ * Spots a replacement wrote (its words), by the paragraph object it made: they do not match again
+ * while that paragraph stands (an undo brings back the paragraph before, matches and all; typing
+ * in it again makes a new paragraph, searched afresh).
+ */
+type ReplacedSpots = WeakMap<TranscriptItem, Set<number>>;
+
+const NO_MATCHES: readonly TextMatch[] = [];
 
 export function createSearch(session: TranscriptSession): EditorSearch {
-  /** Spots already replaced, left out of the results until the query changes. */
-  let done = new Set<string>();
+  let found: FoundWords = new WeakMap();
+  let done: ReplacedSpots = new WeakMap();
+  /** The search's own replace-all is being applied: its results are set from the edit. */
+  let applying = false;
+  const forget = () => {
+    found = new WeakMap();
+    done = new WeakMap();
+  };
+  const markReplaced = (item: TranscriptItem | undefined, from: number, words: number) => {
+    if (!item) return;
+    const spots = done.get(item) ?? new Set<number>();
+    for (let k = 0; k < Math.max(1, words); k++) spots.add(from + k);
+    done.set(item, spots);
+  };
+
   const store = createStore<SearchState & SearchActions>()((set, get) => {
-    const compute = (transcript: Transcript | null, keepFrom?: { paragraph: number; word: number }) => {
-      const { mode, query, speaker, current, matches: before } = get();
-      let matches: TextMatch[] = [];
-      if (transcript) {
-        if (mode === 'speakers') matches = findSpeaker(transcript, speaker || null);
-        else if (query.trim())
-          matches = findText(transcript, query).filter((m) => !done.has(keyOf(m.paragraph, m.word)));
-      }
+    const wordMatches = (transcript: Transcript, query: string): TextMatch[] => {
+      const wanted = wantedWords(query);
+      const matches: TextMatch[] = [];
+      if (wanted.length === 0) return matches;
+      transcript.transcripts.forEach((item, paragraph) => {
+        let starts = found.get(item);
+        if (!starts) {
+          starts = findInParagraph(item, wanted);
+          found.set(item, starts);
+        }
+        if (starts.length === 0) return;
+        const replaced = done.get(item);
+        for (const word of starts) if (!replaced?.has(word)) matches.push({ paragraph, word, words: wanted.length });
+      });
+      return matches;
+    };
+
+    const show = (matches: readonly TextMatch[], anchor: { paragraph: number; word: number } | undefined) => {
       const byParagraph = new Map<number, Set<number>>();
       for (const m of matches) {
         const words = byParagraph.get(m.paragraph) ?? new Set<number>();
@@ -62,7 +104,6 @@ export function createSearch(session: TranscriptSession): EditorSearch {
         byParagraph.set(m.paragraph, words);
       }
       // The current match stays where the reviewer was: the first one at or after that spot.
-      const anchor = keepFrom ?? before[current];
       let next = -1;
       if (matches.length) {
         next = anchor
@@ -74,27 +115,37 @@ export function createSearch(session: TranscriptSession): EditorSearch {
       }
       set({ matches, byParagraph, current: next });
     };
-    const recompute = (keepFrom?: { paragraph: number; word: number }) =>
-      compute(session.getState().transcript, keepFrom);
+
+    const recompute = (keepFrom?: { paragraph: number; word: number }) => {
+      const transcript = session.getState().transcript;
+      const { mode, query, speaker, current, matches: before } = get();
+      let matches: TextMatch[] = [];
+      if (transcript) {
+        if (mode === 'speakers') matches = findSpeaker(transcript, speaker || null);
+        else if (query.trim()) matches = wordMatches(transcript, query);
+      }
+      show(matches, keepFrom ?? before[current]);
+    };
+
     return {
       mode: 'words',
       query: '',
       speaker: '',
-      matches: [],
+      matches: NO_MATCHES,
       current: -1,
       byParagraph: new Map(),
       setMode(mode) {
-        done = new Set();
+        forget();
         set({ mode });
         recompute({ paragraph: 0, word: 0 });
       },
       setQuery(query) {
-        done = new Set();
+        forget();
         set({ query });
         recompute({ paragraph: 0, word: 0 });
       },
       setSpeaker(speaker) {
-        done = new Set();
+        forget();
         set({ speaker });
         recompute({ paragraph: 0, word: 0 });
       },
@@ -106,23 +157,47 @@ export function createSearch(session: TranscriptSession): EditorSearch {
         return matches[next] ?? null;
       },
       replaced(match, words) {
-        if (get().mode === 'words') done.add(keyOf(match.paragraph, match.word));
+        if (get().mode === 'words')
+          markReplaced(session.getState().transcript?.transcripts[match.paragraph], match.word, words);
         recompute({ paragraph: match.paragraph, word: match.word + Math.max(1, words) });
+      },
+      replaceAll(action, change, words) {
+        const { mode, matches } = get();
+        const before = session.getState().transcript;
+        applying = true;
+        try {
+          session.getState().edit(action, change);
+        } finally {
+          applying = false;
+        }
+        const after = session.getState().transcript;
+        if (!after || after === before) return;
+        if (mode === 'words') {
+          // Each replacement's words never match again; later matches of a paragraph moved by the
+          // difference in length of the ones before them.
+          let shift = 0;
+          matches.forEach((m, i) => {
+            if (i > 0 && (matches[i - 1] as TextMatch).paragraph !== m.paragraph) shift = 0;
+            markReplaced(after.transcripts[m.paragraph], m.word + shift, words);
+            shift += words - m.words;
+          });
+        }
+        show(NO_MATCHES, undefined);
       },
       refresh() {
         const { mode, query } = get();
         if (mode === 'speakers' || query.trim()) recompute();
       },
       clear() {
-        done = new Set();
-        set({ query: '', matches: [], current: -1, byParagraph: new Map() });
+        forget();
+        set({ query: '', matches: NO_MATCHES, current: -1, byParagraph: new Map() });
       },
     };
   });
   // Edits, undo and redo change the words: find the matches again from the data.
   const connect = () =>
     session.subscribe((now, before) => {
-      if (now.transcript !== before.transcript) store.getState().refresh();
+      if (now.transcript !== before.transcript && !applying) store.getState().refresh();
     });
   return Object.assign(store, { connect });
 }

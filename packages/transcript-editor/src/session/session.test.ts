@@ -1,10 +1,14 @@
 import 'fake-indexeddb/auto';
 import { createApiClient } from '@reviewdesk/api-client';
+import { openJournal } from '@reviewdesk/ui/review-session';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { findText, replaceMatches } from '../search/find-replace.js';
+import { longTranscript } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother } from '../test/mock-api.js';
 import { createTranscriptSession, type TranscriptSessionOptions } from './session.js';
 import { editParagraphText } from './transcript-edits.js';
+import type { Transcript } from './types.js';
 
 const server = setupServer();
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
@@ -163,6 +167,103 @@ describe('transcript session', () => {
     await until(() => second.getState().saveState === 'saved');
     expect(api.state.saves).toHaveLength(1);
     second.getState().dispose();
+  });
+
+  describe('the device journal of a long transcript', () => {
+    /** Animation frames that come only when the test paints one. */
+    let frames: FrameRequestCallback[] = [];
+    const paint = async () => {
+      const due = frames;
+      frames = [];
+      for (const callback of due) callback(performance.now());
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    beforeEach(() => {
+      frames = [];
+      vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
+      vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    const replaceAll = (query: string, replacement: string) => (tr: Transcript) =>
+      replaceMatches(tr, findText(tr, query), query, replacement);
+    const journaled = async (taskId: string) => {
+      const journal = openJournal<Transcript>(taskId, 'reviewer', `journal-${journals}`);
+      const entry = await journal.read();
+      journal.close();
+      return entry?.pages.transcript?.result;
+    };
+    const moons = (t: Transcript | null | undefined) =>
+      t?.transcripts.flatMap((p) => p.children).filter((w) => w.text === 'moon').length;
+
+    it('is written once the frame showing the edits is painted, one write for the edits of that frame', async () => {
+      const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(2000) } });
+      server.use(...api.handlers);
+      const session = open({ taskId: api.init.taskId, autosave: false });
+      await session.getState().start();
+      session.getState().edit('replace-all', replaceAll('moon', 'sun'));
+      session.getState().edit('edit-words', correct('to the moon'));
+      expect(await journaled(api.init.taskId)).toBeUndefined();
+      await paint();
+      const written = await journaled(api.init.taskId);
+      expect(moons(written)).toBe(1);
+      expect(written?.transcripts[1]).toEqual(session.getState().transcript?.transcripts[1]);
+      session.getState().dispose();
+    });
+
+    it('a reload right after replace-all restores it: the page going away writes the journal at once', async () => {
+      const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(2000) } });
+      server.use(...api.handlers);
+      const page = new EventTarget();
+      const first = open({ taskId: api.init.taskId, autosave: false, pageLifecycle: page });
+      await first.getState().start();
+      expect(moons(first.getState().transcript)).toBe(133);
+      first.getState().edit('replace-all', replaceAll('moon', 'sun'));
+      // The reload: the page is hidden before any frame, then the tab is gone (no dispose, no save).
+      page.dispatchEvent(new Event('pagehide'));
+      expect(moons(await journaled(api.init.taskId))).toBe(0);
+      const second = open({ taskId: api.init.taskId, autosave: false });
+      await second.getState().start();
+      expect(second.getState().restored).toBe(true);
+      expect(moons(second.getState().transcript)).toBe(0);
+      expect(api.state.saves).toHaveLength(0);
+      second.getState().dispose();
+    });
+
+    it('a save does not copy a transcript the journal already holds; a reload while it is out loses nothing', async () => {
+      const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(2000) }, delay: 100 });
+      server.use(...api.handlers);
+      const first = open({ taskId: api.init.taskId, autosave: false });
+      await first.getState().start();
+      first.getState().edit('replace-all', replaceAll('moon', 'sun'));
+      await paint();
+      const journal = openJournal<Transcript>(api.init.taskId, 'reviewer', `journal-${journals}`);
+      const written = (await journal.read())?.updatedAt;
+      expect(written).toBeTruthy();
+      void first.getState().flush();
+      await until(() => api.state.calls.includes('Save'));
+      expect((await journal.read())?.updatedAt).toBe(written);
+      journal.close();
+      // The tab dies while the save is out; the save lands.
+      await until(() => api.state.saves.length === 1);
+      await until(() => false, 150).catch(() => undefined);
+      const second = open({ taskId: api.init.taskId, autosave: false });
+      await second.getState().start();
+      expect(second.getState()).toMatchObject({ restored: false, conflict: null, dirty: 0 });
+      expect(moons(second.getState().transcript)).toBe(0);
+      second.getState().dispose();
+    });
+
+    it('an editor closed before the frame writes the journal as it closes', async () => {
+      const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(2000) } });
+      server.use(...api.handlers);
+      const first = open({ taskId: api.init.taskId, autosave: false });
+      await first.getState().start();
+      first.getState().edit('replace-all', replaceAll('moon', 'sun'));
+      first.getState().dispose();
+      await until(() => false, 50).catch(() => undefined);
+      expect(moons(await journaled(api.init.taskId))).toBe(0);
+    });
   });
 
   it('a stale version becomes a conflict: nothing is overwritten until the reviewer chooses', async () => {

@@ -4,7 +4,7 @@
  * loop, the save badge, finish and cancel) is the core of `@reviewdesk/ui/review-session`; this
  * module gives it the transcript: how it is saved, journaled and restored, edits, undo and redo. The unit saved is the whole
  * transcript with the version it was edited from (Transcript/SaveTranscriptChanges refuses a stale
- * one as a conflict), written to the device journal with every edit, autosaved 500 ms after the
+ * one as a conflict), written to the device journal after every edit (once its frame is painted), autosaved 500 ms after the
  * last change and retried with backoff. Every edit is a new transcript snapshot (see
  * transcript-edits.ts), which makes undo and redo exact.
  */
@@ -28,6 +28,7 @@ import {
   sessionErrorOf,
 } from '@reviewdesk/ui/review-session';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { afterNextPaint } from './after-paint.js';
 import { leaveUnusedSpeakers, speakerChanges } from './speaker-edits.js';
 import { adoptStored } from './stored-transcript.js';
 import type { Speaker, Transcript, TranscriptData, ViewerInitResult } from './types.js';
@@ -124,20 +125,51 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
   const now = options.now ?? Date.now;
   /** The transcript of the save in flight, journaled with later edits (see JournalUnit.sent). */
   let inFlight: Transcript | null = null;
+  /** Cancels the journal write an edit scheduled, when one is waiting. */
+  let journalLater: (() => void) | null = null;
+  /** What the journal holds, as this session last wrote it (null: unknown or acknowledged). */
+  let journaled: { transcript: Transcript; version: number | null } | null = null;
 
   return createStore<SessionState & SessionActions>()((set, get) => {
+    /** Writes the transcript as it is now; a write still waiting is covered by this one. */
     const writeJournal = async () => {
+      journalLater?.();
+      journalLater = null;
       const { transcript, version, dirty, conflict } = get();
       const unit = conflict?.mine ?? transcript;
       const journal = core.journal();
       if (!journal || !unit || (!dirty && !conflict)) return;
       try {
-        await journal.write({
-          [UNIT]: { baseVersion: version, result: unit, ...(inFlight ? { sent: inFlight } : {}) },
-        });
+        // The transcript is the journal's only unit: nothing to read back and merge.
+        await journal.write(
+          { [UNIT]: { baseVersion: version, result: unit, ...(inFlight ? { sent: inFlight } : {}) } },
+          { whole: true },
+        );
+        journaled = { transcript: unit, version };
       } catch {
         // No IndexedDB (private mode, blocked storage): autosave still works, only crash safety is lost.
       }
+    };
+
+    /** The server holds everything: the journal's transcript goes. */
+    const forgetJournal = async () => {
+      journaled = null;
+      await core
+        .journal()
+        ?.acknowledge([UNIT])
+        .catch(() => undefined);
+    };
+
+    /**
+     * Journals the edits once the frame showing them is painted: copying a long transcript into
+     * IndexedDB takes longer than a frame. Edits in between are written by the same write. A page
+     * going away, a save and dispose write at once (the core calls writeJournal), so nothing is lost.
+     */
+    const journalSoon = () => {
+      journalLater ??= afterNextPaint(() => {
+        journalLater = null;
+        void writeJournal();
+      });
     };
 
     const workspaceSpeakerIds = () =>
@@ -153,8 +185,11 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       inFlight = transcript;
       return async (): Promise<boolean> => {
         try {
-          // Journal first: if the tab dies while the request is out, the edit is still on the device.
-          if (!keepalive) await writeJournal();
+          // Journal first: if the tab dies while the request is out, the edit is still on the device
+          // (already there when the edit's own write holds this transcript: a restore that finds it
+          // on the server too only forgets it, so the copy need not be made again).
+          const onDevice = journaled?.transcript === transcript && journaled.version === base;
+          if (!keepalive && !onDevice) await writeJournal();
           const { data } = await client.call('Transcript_SaveTranscriptChanges', {
             body: { taskId, workspaceId, transcript, version: base, speakers },
             ...(keepalive ? { keepalive: true } : {}),
@@ -177,11 +212,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
               ...(stored !== transcript ? { transcript: stored } : {}),
             });
             if (stillDirty) await writeJournal();
-            else
-              await core
-                .journal()
-                ?.acknowledge([UNIT])
-                .catch(() => undefined);
+            else await forgetJournal();
             return false;
           }
           if (ownershipLost(errors)) {
@@ -253,6 +284,10 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
           });
         },
         restore,
+        dispose() {
+          // A write still waiting for its frame goes now: no frame comes after the editor closes.
+          if (journalLater) void writeJournal();
+        },
       },
     });
 
@@ -269,8 +304,9 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
         finishError: null,
         ...history,
       });
-      // On the device at once: a reload or a closed tab before the autosave delay loses nothing.
-      void writeJournal();
+      // On the device right after this frame: a reload or a closed tab before the autosave delay
+      // loses nothing (a page going away writes it at once).
+      journalSoon();
       core.edited();
     };
     const editable = () => {
@@ -324,10 +360,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
             past: [],
             future: [],
           });
-          await core
-            .journal()
-            ?.acknowledge([UNIT])
-            .catch(() => undefined);
+          await forgetJournal();
         } else {
           // The reviewer chose to overwrite, knowingly: re-base their transcript on the version they saw.
           set({

@@ -33,8 +33,12 @@ export interface JournalEntry<Unit> {
 
 export interface Journal<Unit> {
   read(): Promise<JournalEntry<Unit> | undefined>;
-  /** Records (replaces) these units; other units already journaled stay. */
-  write(units: Readonly<Record<string | number, JournalUnit<Unit>>>): Promise<void>;
+  /**
+   * Records (replaces) these units; other units already journaled stay. With `{ whole: true }` they
+   * are the entry's only units (an editor with one unit): the entry is not read back first, which
+   * for a large unit (a 40,000-word transcript) saves reading and copying it on every write.
+   */
+  write(units: Readonly<Record<string | number, JournalUnit<Unit>>>, how?: { whole?: boolean }): Promise<void>;
   /** Forgets units the server acknowledged; the entry disappears when none is left. */
   acknowledge(keys: ReadonlyArray<string | number>): Promise<void>;
   close(): void;
@@ -72,10 +76,12 @@ export function openJournal<Unit>(taskId: string, userId: string, dbName = JOURN
       // After the writes already queued, so a read sees every edit made before it.
       return serial(async () => (await (await database()).get(STORE, key)) as JournalEntry<Unit> | undefined);
     },
-    write(units) {
+    write(units, how) {
       return serial(async () => {
         const store = await database();
-        const current = ((await store.get(STORE, key)) as JournalEntry<Unit> | undefined) ?? {
+        const current = (how?.whole
+          ? undefined
+          : ((await store.get(STORE, key)) as JournalEntry<Unit> | undefined)) ?? {
           key,
           taskId,
           userId,
@@ -88,7 +94,13 @@ export function openJournal<Unit>(taskId: string, userId: string, dbName = JOURN
           pages: { ...current.pages },
         };
         for (const [unit, entry] of Object.entries(units)) merged.pages[unit] = entry;
-        await store.put(STORE, merged);
+        const writing = store.transaction(STORE, 'readwrite');
+        // A failed put fails the transaction: `done` reports it.
+        writing.store.put(merged).catch(() => undefined);
+        // Committed now, not once the page has heard back: a write made as the page goes away
+        // (a reload, a closed tab) is kept even though the page is gone before the answer.
+        writing.commit();
+        await writing.done;
       });
     },
     acknowledge(keys) {

@@ -125,6 +125,17 @@ describe('device journal', () => {
     journal.close();
     other.close();
   });
+
+  it('a whole write makes its units the only ones, and an acknowledgement after it leaves nothing', async () => {
+    const journal = openJournal<{ text: string }>('task-2', 'ana', 'journal-unit-2');
+    await journal.write({ 1: { baseVersion: 1, result: { text: 'a' } }, 2: { baseVersion: 1, result: { text: 'b' } } });
+    void journal.write({ transcript: { baseVersion: 2, result: { text: 'c' } } }, { whole: true });
+    expect((await journal.read())?.pages).toEqual({ transcript: { baseVersion: 2, result: { text: 'c' } } });
+    await journal.write({ transcript: { baseVersion: 2, result: { text: 'd' } } }, { whole: true });
+    void journal.acknowledge(['transcript']);
+    expect(await journal.read()).toBeUndefined();
+    journal.close();
+  });
 });
 
 describe('autosave rules', () => {

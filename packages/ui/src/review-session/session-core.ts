@@ -111,7 +111,10 @@ export interface ReviewUnits<Unit> {
    * not retried). Null when there is nothing to send. `keepalive`: the page is going away.
    */
   prepareSave(target: SaveTarget): (() => Promise<boolean>) | null;
-  /** Writes every unsaved unit to the device journal. */
+  /**
+   * Writes every unsaved unit to the device journal now (also when the page is hidden and on
+   * dispose, so an editor that journals its edits a moment late loses none).
+   */
   writeJournal(): Promise<void>;
   /** Loads the task's content before it is checked out; a throw fails the load. */
   load?(init: ViewerInitResult): Promise<void>;
@@ -338,6 +341,9 @@ export function createReviewSessionCore<Unit, E extends SessionError<string>>(
 
   /** The tab is closed or navigated away (or frozen in the back/forward cache). */
   const onPageHide = () => {
+    // Editors may journal an edit a moment after it (once its frame is painted): a page going away
+    // writes it now, so a reload or a closed tab right after an edit still restores it.
+    if (!disposed && pending()) void units.writeJournal();
     if (disposed || get().mode !== 'review' || !lease.held()) return;
     if (units.counts().unsaved) {
       // A save in flight covers what it carries; the journal holds the rest.
