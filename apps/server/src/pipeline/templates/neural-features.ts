@@ -78,7 +78,7 @@ export function shape(text: string, out: number[]): void {
  * with a currency, with decimals, negative), a currency alone, an id (one run of letters and digits
  * holding a digit), a name (every word capitalised, no digits).
  */
-export const READING_FEATURES = 14;
+export const READING_FEATURES = 16;
 export function reading(text: string, out: number[]): void {
   const trimmed = text.trim();
   const length = Math.max(trimmed.length, 1);
@@ -106,6 +106,9 @@ export function reading(text: string, out: number[]): void {
     isCode && !wholeAmount && !date ? 1 : 0,
     words.every((w) => /^[\p{Lu}&]/u.test(w)) && !/\p{N}/u.test(trimmed) ? 1 : 0,
     Math.min(words.length, 6) / 6,
+    // Very short and very long codes (a line number, a bank reference) are seldom a document's id.
+    compactText.length <= 2 ? 1 : 0,
+    compactText.length > 16 ? 1 : 0,
   );
 }
 
@@ -127,6 +130,32 @@ function neighbourShape(word: Word | undefined, out: number[]): void {
   );
 }
 
+/**
+ * Buckets of a word's letter trigrams (hashed): words of the same root in other languages share
+ * most of them ("factura", "faktura", "facture"; "nummer", "numéro", "number"), so a label the
+ * training documents print in one language still counts in another.
+ */
+export const TRIGRAM_BUCKETS = 32;
+export function trigrams(text: string | undefined, out: number[]): void {
+  const slots = new Array<number>(TRIGRAM_BUCKETS).fill(0);
+  const letters = (text ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
+  if (letters.length >= 2) {
+    const padded = `^${letters}$`;
+    const count = padded.length - 2;
+    for (let i = 0; i < count; i++) {
+      let hash = 2166136261;
+      for (let k = i; k < i + 3; k++) hash = Math.imul(hash ^ padded.charCodeAt(k), 16777619);
+      const bucket = (hash >>> 0) % TRIGRAM_BUCKETS;
+      slots[bucket] = (slots[bucket] as number) + 1 / count;
+    }
+  }
+  out.push(...slots);
+}
+
 /** Numbers for where a candidate sits on its page and in its document. */
 const PLACE_FEATURES = 14;
 /** Numbers for the gaps around a candidate and inside it. */
@@ -142,6 +171,7 @@ export const featureCount = (space: FeatureSpace) =>
   GAP_FEATURES +
   3 * NEIGHBOUR_FEATURES +
   5 * space.vocabulary.length +
+  3 * TRIGRAM_BUCKETS +
   LABEL_FEATURES * space.labelWords.length;
 
 const nearness = (distance: number, reach: number) => Math.exp(-Math.max(distance, 0) / reach);
@@ -214,6 +244,11 @@ export function featuresOf(
   for (const [rank, j] of (layout.lineLeft[first] as number[]).entries()) mark(3, words[j], 1 / (1 + rank * 0.5));
   mark(4, words[layout.above[first] as number]);
   out.push(...slots);
+  // The letters of the word before, the line's first word (where labels stand) and the word above.
+  const lineStart = (layout.lineLeft[first] as number[]).at(-1);
+  trigrams(words[before]?.text, out);
+  trigrams(lineStart === undefined ? undefined : words[lineStart]?.text, out);
+  trigrams(words[layout.above[first] as number]?.text, out);
   // Printed labels of each field: right before, on the line to the left (nearer is more), above,
   // inside the candidate, above and to the left (a label over a column of label–value pairs).
   for (const labels of space.labelWords) {

@@ -165,7 +165,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   try {
     await network.fit(x, y, {
       epochs,
-      batchSize: 128,
+      batchSize: 256,
       shuffle: false,
       verbose: 0,
       callbacks: { onEpochEnd: async (epoch) => options.onProgress?.((epoch + 1) / epochs) },
