@@ -57,7 +57,7 @@ const MAX_POSITIVES = 3000;
 /** Candidates overlapping a value (cut short or run on) learned from at most. */
 const MAX_NEAR_MISSES = 20_000;
 /** The share of values among the samples the network sees (values are repeated to reach it). */
-const VALUE_SHARE = 0.2;
+const VALUE_SHARE = 0.3;
 /** Samples seen per training run, spread over the epochs (so large sets take fewer passes). */
 const SAMPLES_SEEN = 400_000;
 const MAX_EPOCHS = 40;
