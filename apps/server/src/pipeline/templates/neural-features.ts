@@ -1,151 +1,60 @@
-// What the neural model sees of each word of a page: numbers that describe the word's shape, where
-// it sits, its neighbours' words and shapes, and how near it is to the printed labels of each field
-// (the words people's labelled values follow or sit under). None of them names a position on one
-// layout only: a word "after 'Invoice number:'" or "an amount at the bottom right" is described the
-// same way on any invoice, which is what lets the model read layouts it was not trained on.
-import { parseNumber } from '../documents/fields/parse-amount.js';
-import { type Box, type LabelledValue, type TrainingDocument, tokenOf, type Word } from './template-model.js';
+// What the neural model sees of each candidate value of a page: a run of one or more words next to
+// each other on a line (neural-candidates.ts), described by numbers — its characters, what it reads
+// as (a date, an amount, a currency, an id), where it sits, its neighbours' words and shapes, and how
+// near it is to the printed labels of each field (the words people's labelled values follow or sit
+// under). None of them names a position on one layout only: a value "after 'Invoice number:'" or
+// "an amount at the bottom right" is described the same way on any invoice, which is what lets the
+// model read layouts it was not trained on.
+import { CURRENCY_MARKERS, findAmounts } from '../documents/fields/parse-amount.js';
+import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
+import { type Candidate, wordsInLabel } from './neural-candidates.js';
+import { layoutOf, type PageLayout, spanBox } from './page-layout.js';
+import { type TrainingDocument, tokenOf, type Word } from './template-model.js';
 
 /** Words of the shared vocabulary (the most common printed words of the training pages). */
 export const VOCABULARY_SIZE = 64;
 /** Printed labels kept per field. */
-const LABEL_WORDS_PER_FIELD = 10;
-/** How far (in word heights) a printed label to the left on the line still counts. */
-const LEFT_REACH = 30;
-/** How far (in word heights) a printed label above still counts. */
-const ABOVE_REACH = 5;
+const LABEL_WORDS_PER_FIELD = 12;
+/** The longest value (in words) a model reads, whatever the labels. */
+export const LONGEST_VALUE = 8;
 
 /** What training learns before the classifier: the vocabulary and each field's printed labels. */
 export interface FeatureSpace {
   vocabulary: string[];
   /** Printed label tokens of each field, in the order of the model's fields. */
   labelWords: string[][];
+  /** The most words a value is read from (the longest labelled value, up to LONGEST_VALUE). */
+  maxWords: number;
 }
 
-const height = (b: Box) => Math.max(b.bottom - b.top, 1e-6);
-const midY = (b: Box) => (b.top + b.bottom) / 2;
-const midX = (b: Box) => (b.left + b.right) / 2;
-
-/** The page's words with their neighbours found once: left and right on the line, the one above. */
-export interface PageLayout {
-  words: Word[];
-  /** Index of the nearest word to the left on the same line, or -1. */
-  left: number[];
-  right: number[];
-  /** Index of the nearest word above whose columns overlap, or -1. */
-  above: number[];
-  /** Indices of the words to the left on the same line, nearest first. */
-  lineLeft: number[][];
-  /** Typical word height of the page. */
-  scale: number;
-  extent: Box;
-  /** An amount's value over the page's largest amount (0 for a word that is no amount). */
-  amountShare: number[];
-  /** The word's height over the page's tallest word. */
-  heightShare: number[];
+/** A page as the features see it: its words and neighbours, and where it is in the document. */
+export interface PageContext {
+  layout: PageLayout;
+  /** 0-based page number and the document's page count. */
+  page: number;
+  pages: number;
 }
 
-/** The value of a word that reads as an amount with cents, currency marks aside; null otherwise. */
-function amountOf(text: string): number | null {
-  if (!AMOUNT.test(text)) return null;
-  const parsed = parseNumber(text.replace(/^[-(]?[^\d\s-]{0,3}|[^\d]{0,3}$/gu, ''));
-  return parsed ? Math.abs(parsed.value) : null;
-}
-
-const sameLine = (a: Box, b: Box) => Math.abs(midY(a) - midY(b)) < Math.min(height(a), height(b)) * 0.6;
-
-export function layoutOf(words: Word[]): PageLayout {
-  const n = words.length;
-  const left = new Array<number>(n).fill(-1);
-  const right = new Array<number>(n).fill(-1);
-  const above = new Array<number>(n).fill(-1);
-  const lineLeft: number[][] = Array.from({ length: n }, () => []);
-  const heights = words.map((w) => height(w.box)).sort((a, b) => a - b);
-  const scale = heights[heights.length >> 1] ?? 10;
-  // Sorted by top so the search for lines and words above looks only at nearby rows.
-  const order = words.map((_, i) => i).sort((a, b) => (words[a] as Word).box.top - (words[b] as Word).box.top);
-  for (let oi = 0; oi < n; oi++) {
-    const i = order[oi] as number;
-    const w = (words[i] as Word).box;
-    const leftOnLine: Array<{ j: number; gap: number }> = [];
-    let bestRight = Number.POSITIVE_INFINITY;
-    let bestAbove = Number.POSITIVE_INFINITY;
-    for (let oj = oi - 1; oj >= 0; oj--) {
-      const j = order[oj] as number;
-      const v = (words[j] as Word).box;
-      if (w.top - v.top > scale * (ABOVE_REACH + 2)) break;
-      considerPair(i, j, w, v);
-    }
-    for (let oj = oi + 1; oj < n; oj++) {
-      const j = order[oj] as number;
-      const v = (words[j] as Word).box;
-      if (v.top - w.top > scale * 2) break;
-      considerPair(i, j, w, v);
-    }
-    leftOnLine.sort((a, b) => a.gap - b.gap);
-    lineLeft[i] = leftOnLine.map((l) => l.j);
-    left[i] = leftOnLine[0]?.j ?? -1;
-
-    function considerPair(i: number, j: number, w: Box, v: Box) {
-      if (sameLine(w, v)) {
-        const gap = w.left - v.right;
-        if (midX(v) < midX(w) && gap > -height(w)) {
-          if (gap < scale * LEFT_REACH) leftOnLine.push({ j, gap });
-        } else if (midX(v) > midX(w)) {
-          const g = v.left - w.right;
-          if (g > -height(w) && g < bestRight) {
-            bestRight = g;
-            right[i] = j;
-          }
-        }
-        return;
-      }
-      const dy = w.top - v.bottom;
-      const overlapsColumns = v.left < w.right + scale && w.left < v.right + scale;
-      if (midY(v) < midY(w) && overlapsColumns && dy > -height(w) * 0.5 && dy < scale * ABOVE_REACH && dy < bestAbove) {
-        bestAbove = dy;
-        above[i] = j;
-      }
-    }
-  }
-  const extent: Box = {
-    left: Math.min(...words.map((w) => w.box.left)),
-    top: Math.min(...words.map((w) => w.box.top)),
-    right: Math.max(...words.map((w) => w.box.right)),
-    bottom: Math.max(...words.map((w) => w.box.bottom)),
-  };
-  const amounts = words.map((w) => amountOf(w.text));
-  const largest = Math.max(0, ...amounts.map((a) => a ?? 0));
-  const tallest = Math.max(1e-6, ...words.map((w) => height(w.box)));
-  return {
-    words,
-    left,
-    right,
-    above,
-    lineLeft,
-    scale,
-    extent,
-    amountShare: amounts.map((a) => (a !== null && largest > 0 ? a / largest : 0)),
-    heightShare: words.map((w) => height(w.box) / tallest),
-  };
-}
+const height = (top: number, bottom: number) => Math.max(bottom - top, 1e-6);
 
 const DATE = /^(\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\d{1,2}\.?)$/u;
 const AMOUNT = /^[-(]?[^\d\s]{0,3}\d{1,3}([ ,.'’]?\d{3})*([.,]\d{2})[^\d]{0,3}$/u;
 const MONTH =
   /^(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|janv|fév|mär|mai|juin|juil|août|déc|ene|abr|ago|dic|out|dez|okt)/iu;
 const CURRENCY = /^[€$£¥₹]|^(eur|usd|gbp|chf|czk|pln|brl|inr|mxn|ars)$/iu;
+const LEGAL_FORM =
+  /^(ltd|gmbh|inc|llc|sa|s\.a\.|sarl|bv|b\.v\.|ag|sro|s\.r\.o\.|sp|ltda|kg|oy|ab|srl|sc|plc|co)\.?,?$/iu;
 
-/** Numbers for the look of a word, each between 0 and 1. */
+/** Numbers for the look of a text, each between 0 and 1. */
 export const SHAPE_FEATURES = 16;
-function shape(text: string, out: number[]): void {
+export function shape(text: string, out: number[]): void {
   const chars = [...text];
   const n = Math.max(chars.length, 1);
   const digits = chars.filter((c) => /\p{N}/u.test(c)).length;
   const letters = chars.filter((c) => /\p{L}/u.test(c)).length;
   const upper = chars.filter((c) => /\p{Lu}/u.test(c)).length;
   out.push(
-    Math.min(chars.length, 20) / 20,
+    Math.min(chars.length, 30) / 30,
     digits / n,
     letters / n,
     letters ? upper / letters : 0,
@@ -160,9 +69,49 @@ function shape(text: string, out: number[]): void {
     /^\p{Lu}/u.test(text) ? 1 : 0,
     /^[#№]|^n[°º]/iu.test(text) ? 1 : 0,
     digits >= 4 && letters === 0 && !/[.,]\d{2}$/u.test(text) ? 1 : 0,
-    /[&]|^(ltd|gmbh|inc|llc|sa|s\.a\.|sarl|bv|ag|sro|s\.r\.o\.|sp|ltda|kg|oy|ab|srl)\.?$/iu.test(text) ? 1 : 0,
+    /[&]/u.test(text) || text.split(/\s+/).some((w) => LEGAL_FORM.test(w)) ? 1 : 0,
   );
 }
+
+/**
+ * What a text reads as, each between 0 and 1: a date (all of it, or part), an amount (all of it,
+ * with a currency, with decimals, negative), a currency alone, an id (one run of letters and digits
+ * holding a digit), a name (every word capitalised, no digits).
+ */
+export const READING_FEATURES = 16;
+export function reading(text: string, out: number[]): void {
+  const trimmed = text.trim();
+  const length = Math.max(trimmed.length, 1);
+  const dates = findDates(trimmed);
+  const date = dates[0];
+  const compact = findCompactDate(trimmed);
+  const amounts = findAmounts(trimmed);
+  const amount = amounts[0];
+  const wholeAmount = amounts.length === 1 && amount !== undefined && amount.length >= length - 1;
+  const words = trimmed.split(/\s+/);
+  const compactText = trimmed.replace(/^[#№:]+|[:.,;]+$/gu, '');
+  const isCode = words.length === 1 && /\p{N}/u.test(compactText) && /^[\p{L}\p{N}/_.-]{3,}$/u.test(compactText);
+  out.push(
+    date ? 1 : 0,
+    date && date.length >= length - 2 ? 1 : 0,
+    compact && compact.length >= length - 1 ? 1 : 0,
+    amount ? 1 : 0,
+    wholeAmount ? 1 : 0,
+    wholeAmount && amount?.currency ? 1 : 0,
+    wholeAmount && amount?.hasDecimals ? 1 : 0,
+    wholeAmount && (amount?.value ?? 0) < 0 ? 1 : 0,
+    amounts.some((a) => a.currency !== null) ? 1 : 0,
+    CURRENCY_MARKERS[trimmed.toLowerCase()] !== undefined || /^[A-Z]{3}$/u.test(trimmed) ? 1 : 0,
+    isCode ? 1 : 0,
+    isCode && !wholeAmount && !date ? 1 : 0,
+    words.every((w) => /^[\p{Lu}&]/u.test(w)) && !/\p{N}/u.test(trimmed) ? 1 : 0,
+    Math.min(words.length, 6) / 6,
+    // Very short and very long codes (a line number, a bank reference) are seldom a document's id.
+    compactText.length <= 2 ? 1 : 0,
+    compactText.length > 16 ? 1 : 0,
+  );
+}
+
 /** A neighbour's look, shorter: is it missing, an amount, a date, a label (ends with a colon), a word. */
 const NEIGHBOUR_FEATURES = 6;
 function neighbourShape(word: Word | undefined, out: number[]): void {
@@ -181,45 +130,127 @@ function neighbourShape(word: Word | undefined, out: number[]): void {
   );
 }
 
-/** The length of a word's feature vector in a feature space. */
-export const featureCount = (space: FeatureSpace) =>
-  SHAPE_FEATURES + 8 + 3 * NEIGHBOUR_FEATURES + 4 * space.vocabulary.length + 4 * space.labelWords.length;
+/**
+ * Buckets of a word's letter trigrams (hashed): words of the same root in other languages share
+ * most of them ("factura", "faktura", "facture"; "nummer", "numéro", "number"), so a label the
+ * training documents print in one language still counts in another.
+ */
+export const TRIGRAM_BUCKETS = 32;
+export function trigrams(text: string | undefined, out: number[]): void {
+  const slots = new Array<number>(TRIGRAM_BUCKETS).fill(0);
+  const letters = (text ?? '')
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
+  if (letters.length >= 2) {
+    const padded = `^${letters}$`;
+    const count = padded.length - 2;
+    for (let i = 0; i < count; i++) {
+      let hash = 2166136261;
+      for (let k = i; k < i + 3; k++) hash = Math.imul(hash ^ padded.charCodeAt(k), 16777619);
+      const bucket = (hash >>> 0) % TRIGRAM_BUCKETS;
+      slots[bucket] = (slots[bucket] as number) + 1 / count;
+    }
+  }
+  out.push(...slots);
+}
 
-/** The feature vector of word `i` of a page. */
-export function featuresOf(space: FeatureSpace, page: PageLayout, i: number, vocabularyIndex: Map<string, number>) {
-  const words = page.words;
-  const word = words[i] as Word;
+/** Numbers for where a candidate sits on its page and in its document. */
+const PLACE_FEATURES = 14;
+/** Numbers for the gaps around a candidate and inside it. */
+const GAP_FEATURES = 4;
+/** Per field: the label right before, nearness of one on the line to the left, above, inside, above-left. */
+const LABEL_FEATURES = 5;
+
+/** The length of a candidate's feature vector in a feature space. */
+export const featureCount = (space: FeatureSpace) =>
+  SHAPE_FEATURES +
+  READING_FEATURES +
+  PLACE_FEATURES +
+  GAP_FEATURES +
+  3 * NEIGHBOUR_FEATURES +
+  5 * space.vocabulary.length +
+  3 * TRIGRAM_BUCKETS +
+  LABEL_FEATURES * space.labelWords.length;
+
+const nearness = (distance: number, reach: number) => Math.exp(-Math.max(distance, 0) / reach);
+
+/** The feature vector of a candidate value of a page. */
+export function featuresOf(
+  space: FeatureSpace,
+  context: PageContext,
+  candidate: Candidate,
+  vocabularyIndex: Map<string, number>,
+): number[] {
+  const { layout } = context;
+  const { words, extent, scale } = layout;
+  const first = candidate.words[0] as number;
+  const last = candidate.words.at(-1) as number;
+  const firstWord = words[first] as Word;
+  const box = spanBox(layout, candidate.words);
   const out: number[] = [];
-  shape(word.text, out);
-  const { extent, scale } = page;
+  shape(candidate.text, out);
+  reading(candidate.text, out);
+  const width = Math.max(extent.right - extent.left, 1);
+  const tall = Math.max(extent.bottom - extent.top, 1);
+  const amount = Math.max(...candidate.words.map((i) => layout.amountShare[i] as number));
   out.push(
-    (midX(word.box) - extent.left) / Math.max(extent.right - extent.left, 1),
-    (midY(word.box) - extent.top) / Math.max(extent.bottom - extent.top, 1),
-    Math.min(height(word.box) / scale, 3) / 3,
-    page.left[i] === -1 ? 1 : 0,
-    page.above[i] === -1 ? 1 : 0,
+    (box.left - extent.left) / width,
+    ((box.left + box.right) / 2 - extent.left) / width,
+    (box.right - extent.left) / width,
+    ((box.top + box.bottom) / 2 - extent.top) / tall,
+    Math.min(height(box.top, box.bottom) / scale, 3) / 3,
+    Math.max(...candidate.words.map((i) => layout.heightShare[i] as number)),
+    context.page === 0 ? 1 : 0,
+    context.page === context.pages - 1 ? 1 : 0,
     // The page's largest amount is most often its total; its largest letters its issuer's name.
-    page.amountShare[i] as number,
-    page.amountShare[i] === 1 ? 1 : 0,
-    page.heightShare[i] as number,
+    amount,
+    amount === 1 ? 1 : 0,
+    layout.above[first] === -1 ? 1 : 0,
+    // A value printed more than once on the page (a number in a header and a footer).
+    Math.min(layout.repeats[first] as number, 3) / 3,
+    layout.lineRank[first] === 0 ? 1 : 0,
+    Math.min(layout.lineRank[first] as number, 8) / 8,
   );
-  neighbourShape(words[page.left[i] as number], out);
-  neighbourShape(words[page.right[i] as number], out);
-  neighbourShape(words[page.above[i] as number], out);
-  // The words themselves: the word, the one before it, any before it on the line, the one above.
+  // The gaps: to the word before and after (a whole value stands apart from its neighbours) and
+  // the widest one inside it.
+  const before = layout.left[first] as number;
+  const after = layout.right[last] as number;
+  const gapBefore = before >= 0 ? (firstWord.box.left - (words[before] as Word).box.right) / scale : 20;
+  const gapAfter = after >= 0 ? ((words[after] as Word).box.left - (words[last] as Word).box.right) / scale : 20;
+  let inner = 0;
+  for (let k = 1; k < candidate.words.length; k++) {
+    const a = words[candidate.words[k - 1] as number] as Word;
+    const b = words[candidate.words[k] as number] as Word;
+    inner = Math.max(inner, (b.box.left - a.box.right) / scale);
+  }
+  out.push(nearness(gapBefore, 1), nearness(gapAfter, 1), nearness(inner, 1), Math.min(Math.max(inner, 0), 4) / 4);
+  neighbourShape(words[before], out);
+  neighbourShape(words[after], out);
+  neighbourShape(words[layout.above[first] as number], out);
+  // The words themselves: the candidate's first and last, the one before it, any before it on the
+  // line (nearer is more), the one above.
   const k = space.vocabulary.length;
-  const slots = new Array<number>(4 * k).fill(0);
+  const slots = new Array<number>(5 * k).fill(0);
   const mark = (slot: number, w: Word | undefined, value = 1) => {
     const token = w ? tokenOf(w.text) : null;
     const index = token ? vocabularyIndex.get(token) : undefined;
     if (index !== undefined) slots[slot * k + index] = Math.max(slots[slot * k + index] as number, value);
   };
-  mark(0, word);
-  mark(1, words[page.left[i] as number]);
-  for (const [rank, j] of (page.lineLeft[i] as number[]).entries()) mark(2, words[j], 1 / (1 + rank * 0.5));
-  mark(3, words[page.above[i] as number]);
+  mark(0, firstWord);
+  mark(1, words[last]);
+  mark(2, words[before]);
+  for (const [rank, j] of (layout.lineLeft[first] as number[]).entries()) mark(3, words[j], 1 / (1 + rank * 0.5));
+  mark(4, words[layout.above[first] as number]);
   out.push(...slots);
-  // Printed labels of each field: right before, on the line to the left (nearer is more), above.
+  // The letters of the word before, the line's first word (where labels stand) and the word above.
+  const lineStart = (layout.lineLeft[first] as number[]).at(-1);
+  trigrams(words[before]?.text, out);
+  trigrams(lineStart === undefined ? undefined : words[lineStart]?.text, out);
+  trigrams(words[layout.above[first] as number]?.text, out);
+  // Printed labels of each field: right before, on the line to the left (nearer is more), above,
+  // inside the candidate, above and to the left (a label over a column of label–value pairs).
   for (const labels of space.labelWords) {
     const set = new Set(labels);
     const isLabel = (j: number) => {
@@ -227,63 +258,63 @@ export function featuresOf(space: FeatureSpace, page: PageLayout, i: number, voc
       return token !== null && set.has(token);
     };
     let leftNear = 0;
-    for (const j of page.lineLeft[i] as number[]) {
+    for (const j of layout.lineLeft[first] as number[]) {
       if (!isLabel(j)) continue;
-      const gap = (word.box.left - (words[j] as Word).box.right) / scale;
-      leftNear = Math.exp(-Math.max(gap, 0) / 8);
+      leftNear = nearness((firstWord.box.left - (words[j] as Word).box.right) / scale, 8);
       break;
     }
     let aboveNear = 0;
-    const a = page.above[i] as number;
-    if (isLabel(a)) aboveNear = Math.exp(-Math.max(word.box.top - (words[a] as Word).box.bottom, 0) / scale / 3);
-    out.push(isLabel(page.left[i] as number) ? 1 : 0, leftNear, aboveNear, isLabel(i) ? 1 : 0);
+    let aboveLeft = 0;
+    for (let j = layout.above[first] as number, steps = 0; j >= 0 && steps < 3; steps++) {
+      const distance = (firstWord.box.top - (words[j] as Word).box.bottom) / scale;
+      if (isLabel(j)) {
+        aboveNear = nearness(distance, 3);
+        break;
+      }
+      const beside = (layout.lineLeft[j] as number[]).slice(0, 3).find(isLabel);
+      if (beside !== undefined && aboveLeft === 0) aboveLeft = nearness(distance, 3);
+      j = layout.above[j] as number;
+    }
+    out.push(isLabel(before) ? 1 : 0, leftNear, aboveNear, candidate.words.some(isLabel) ? 1 : 0, aboveLeft);
   }
   return out;
 }
 
-const centreInside = (w: Word, b: Box) => {
-  const x = midX(w.box);
-  const y = midY(w.box);
-  return x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
-};
-
-/** Which of a page's words lie in a labelled value of each field (by the word's centre). */
-export function targetsOf(words: Word[], labels: LabelledValue[], fieldIds: readonly string[]): boolean[][] {
-  return words.map((w) => fieldIds.map((id) => labels.some((l) => l.fieldId === id && centreInside(w, l.box))));
-}
-
 /**
  * Learns the feature space from the training documents: the vocabulary (printed words on most
- * pages, labelled values left out) and each field's printed labels (words that most often stand
- * before or above its values across the documents).
+ * pages, labelled values left out), each field's printed labels (words that most often stand
+ * before or above its values across the documents) and the longest value in words.
  */
 export function learnFeatureSpace(documents: TrainingDocument[], fieldIds: readonly string[]): FeatureSpace {
   const pageCount = new Map<string, number>();
   const asLabel = fieldIds.map(() => new Map<string, number>());
+  let maxWords = 1;
   for (const doc of documents) {
     const seenInDoc = new Set<string>();
     const labelSeen = fieldIds.map(() => new Set<string>());
     doc.pages.forEach((words, p) => {
       const labels = doc.labels.filter((l) => l.page === p + 1);
-      const inValue = (w: Word) => labels.some((l) => centreInside(w, l.box));
-      for (const w of words) {
-        const token = tokenOf(w.text);
-        if (token && !inValue(w)) seenInDoc.add(token);
-      }
-      if (labels.length === 0) return;
+      if (words.length === 0) return;
       const layout = layoutOf(words);
+      const inValues = new Set(labels.flatMap((l) => wordsInLabel(layout, l)));
       words.forEach((w, i) => {
-        fieldIds.forEach((id, f) => {
-          if (!labels.some((l) => l.fieldId === id && centreInside(w, l.box))) return;
-          const near = [...(layout.lineLeft[i] as number[]).slice(0, 4), layout.above[i] as number];
-          for (const j of near) {
-            const other = words[j];
-            if (!other || inValue(other)) continue;
-            const token = tokenOf(other.text);
-            if (token) labelSeen[f]?.add(token);
-          }
-        });
+        const token = tokenOf(w.text);
+        if (token && !inValues.has(i)) seenInDoc.add(token);
       });
+      for (const label of labels) {
+        const f = fieldIds.indexOf(label.fieldId);
+        const inside = wordsInLabel(layout, label);
+        if (f < 0 || inside.length === 0) continue;
+        maxWords = Math.max(maxWords, Math.min(inside.length, LONGEST_VALUE));
+        const firstOf = firstInReadingOrder(layout, inside);
+        const near = [...(layout.lineLeft[firstOf] as number[]).slice(0, 4), layout.above[firstOf] as number];
+        for (const j of near) {
+          const other = words[j];
+          if (!other || inValues.has(j)) continue;
+          const token = tokenOf(other.text);
+          if (token) labelSeen[f]?.add(token);
+        }
+      }
     });
     for (const token of seenInDoc) pageCount.set(token, (pageCount.get(token) ?? 0) + 1);
     labelSeen.forEach((tokens, f) => {
@@ -303,5 +334,15 @@ export function learnFeatureSpace(documents: TrainingDocument[], fieldIds: reado
       .slice(0, LABEL_WORDS_PER_FIELD)
       .map(([token]) => token),
   );
-  return { vocabulary, labelWords };
+  return { vocabulary, labelWords, maxWords };
+}
+
+/** The word of a value that is read first: the top line's leftmost. */
+function firstInReadingOrder(layout: PageLayout, indices: number[]): number {
+  return indices.reduce((a, b) => {
+    const wa = (layout.words[a] as Word).box;
+    const wb = (layout.words[b] as Word).box;
+    if (Math.abs(wa.top - wb.top) > layout.scale * 0.5) return wa.top < wb.top ? a : b;
+    return wa.left <= wb.left ? a : b;
+  });
 }

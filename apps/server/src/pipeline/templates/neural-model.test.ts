@@ -4,8 +4,9 @@
 // accuracy is measured on documents left out of training.
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_NOTE_FIELDS, deliveryNotes } from '../../testing/delivery-notes.js';
-import { layoutOf, learnFeatureSpace } from './neural-features.js';
+import { learnFeatureSpace } from './neural-features.js';
 import { evaluateNeural, learnNeural, readNeural } from './neural-model.js';
+import { layoutOf } from './page-layout.js';
 import { learnTemplate, readTemplate, sameText, type TrainingDocument } from './template-model.js';
 
 async function accuracyOn(
@@ -32,6 +33,8 @@ describe('neural model', () => {
       expect.arrayContaining(['order', 'number']),
     );
     expect(space.labelWords[DELIVERY_NOTE_FIELDS.indexOf('total')]).toEqual(expect.arrayContaining(['amount', 'due']));
+    // The longest value is the customer's name, up to four words.
+    expect(space.maxWords).toBeGreaterThanOrEqual(2);
     // Values change from note to note: none of them is in the vocabulary.
     for (const doc of docs)
       for (const label of doc.labels) expect(space.vocabulary).not.toContain(label.text.toLowerCase());
@@ -59,6 +62,11 @@ describe('neural model', () => {
     const [value] = await readNeural(neural, unseen[0]?.pages ?? []);
     expect(value?.confidence).toBeGreaterThan(0.5);
     expect(value?.box.right).toBeGreaterThan(value?.box.left ?? Number.POSITIVE_INFINITY);
+    // A multi-word value is read whole: the total with its currency, a name of several words.
+    const totals = await Promise.all(unseen.slice(0, 5).map((doc) => readNeural(neural, doc.pages)));
+    for (const read of totals) expect(read.find((v) => v.fieldId === 'total')?.text).toMatch(/^\d+\.\d{2} EUR$/);
+    // A model of the former version (single words) reads nothing rather than misreading.
+    expect(await readNeural({ ...neural, version: 1 } as unknown as typeof neural, unseen[0]?.pages ?? [])).toEqual([]);
   });
 
   it('measures its held-out accuracy on documents left out of training', { timeout: 120_000 }, async () => {

@@ -1,32 +1,28 @@
 // The neural custom model: a small neural network (one hidden layer, TensorFlow.js) that tells, for
-// every word of a page, how likely it is part of each field's value, from the word's features
-// (neural-features.ts: its shape, place, neighbours and nearness to each field's printed labels).
-// Unlike the template model it keeps no positions of one layout, so it also reads layouts it has
-// not seen, as far as they print their values the way the labelled documents do.
+// every candidate value of a page — a run of words next to each other on a line
+// (neural-candidates.ts) — how likely it is each field's value, from the candidate's features
+// (neural-features.ts: what it reads as, its characters, place, neighbours and nearness to each
+// field's printed labels). Unlike the template model it keeps no positions of one layout, so it
+// also reads layouts it has not seen, as far as they print their values the way the labelled
+// documents do.
 //
-// Learning. Every word of the labelled pages is a sample, marked with the fields whose labelled box
-// holds its centre (a word may be in two: "€24.99" is the total and the currency). Words in no value
-// outnumber the others a hundred to one, so a seeded sample of them is kept (NEGATIVES_PER_VALUE);
-// a neural set may have 50,000 pages, so both kinds are sampled as the pages go by (reservoirs of
-// a fixed size), and memory stays the same whatever the set's size.
-// Reading. For each field the most likely word of the document is taken when its score passes
-// READ_THRESHOLD (low: words in no value were sampled down, so scores run high), with the words beside it on its line that score as part of the same value; the
-// confidence is their score.
+// Learning. Every candidate of the labelled pages is a sample, marked with the fields whose
+// labelled value is exactly its words. Candidates that are no value outnumber the others a thousand
+// to one: the ones that share a word with a value (a value cut short or run on) are all kept, since
+// they teach where a value ends; of the others a seeded sample (NEGATIVES_PER_VALUE per value), and
+// values are repeated so they make a fixed share of what the network sees (class balance). A
+// neural set may have 50,000 pages, so both kinds are sampled as the pages go by (reservoirs of a
+// fixed size), and memory stays the same whatever the set's size.
+// Reading. For each field the best-scoring candidate of the document is its value when its score
+// passes READ_THRESHOLD; the confidence is that score.
 // Evaluation. Held-out accuracy: documents read by a model learned without them (up to 3 folds;
 // one fold of a fifth for large sets), values compared with what people labelled.
-import {
-  type FeatureSpace,
-  featureCount,
-  featuresOf,
-  layoutOf,
-  learnFeatureSpace,
-  type PageLayout,
-  targetsOf,
-} from './neural-features.js';
+import { type Candidate, candidateBox, candidatesOf, candidateTargets } from './neural-candidates.js';
+import { type FeatureSpace, featureCount, featuresOf, learnFeatureSpace, type PageContext } from './neural-features.js';
+import { layoutOf, type PageLayout } from './page-layout.js';
 import {
   type Evaluation,
   EvaluationTally,
-  enclosing,
   type ReadValue,
   sameText,
   type TrainingDocument,
@@ -45,23 +41,27 @@ export interface DenseLayer {
 
 export interface NeuralModel {
   kind: 'neural';
-  version: 1;
+  /** 2: scores runs of words (version 1 scored single words and is no longer read). */
+  version: 2;
   fieldIds: string[];
   space: FeatureSpace;
   layers: DenseLayer[];
 }
 
-const HIDDEN_UNITS = 48;
-/** Words in no value kept per word in a value (and at least MIN_NEGATIVES when there are). */
-const NEGATIVES_PER_VALUE = 12;
-const MIN_NEGATIVES = 3000;
-/** Words in a value learned from at most (a large set's are sampled). */
+const HIDDEN_UNITS = 64;
+/** Candidates that are no value and share no word with one, kept per value. */
+const NEGATIVES_PER_VALUE = 40;
+const MIN_NEGATIVES = 4000;
+/** Values learned from at most (a large set's are sampled). */
 const MAX_POSITIVES = 3000;
+/** Candidates overlapping a value (cut short or run on) learned from at most. */
+const MAX_NEAR_MISSES = 20_000;
+/** The share of values among the samples the network sees (values are repeated to reach it). */
+const VALUE_SHARE = 0.3;
 /** Samples seen per training run, spread over the epochs (so large sets take fewer passes). */
-const SAMPLES_SEEN = 200_000;
-const READ_THRESHOLD = 0.2;
-/** A word beside the chosen one on its line joins the value at this score. */
-const JOIN_THRESHOLD = 0.15;
+const SAMPLES_SEEN = 400_000;
+const MAX_EPOCHS = 40;
+const READ_THRESHOLD = 0.1;
 
 export interface LearnOptions {
   seed?: number;
@@ -96,30 +96,44 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   const space = learnFeatureSpace(documents, fieldIds);
   const vocabularyIndex = indexOf(space);
   const rand = random(options.seed ?? 1);
-  // Features are made only for the samples kept: most words in no value are left out.
-  type Sample = { layout: PageLayout; word: number; y: number[] };
+  // Features are made only for the samples kept: most candidates are left out.
+  type Sample = { context: PageContext; candidate: Candidate; y: number[] };
   const positives = reservoir<Sample>(MAX_POSITIVES, rand);
+  const nearMisses = reservoir<Sample>(MAX_NEAR_MISSES, rand);
   const negatives = reservoir<Sample>(MAX_POSITIVES * NEGATIVES_PER_VALUE, rand);
   for (const doc of documents) {
     doc.pages.forEach((words, p) => {
       if (words.length === 0) return;
+      const labels = doc.labels.filter((l) => l.page === p + 1);
       const layout = layoutOf(words);
-      const targets = targetsOf(
-        words,
-        doc.labels.filter((l) => l.page === p + 1),
-        fieldIds,
-      );
-      words.forEach((_, word) => {
-        const y = (targets[word] as boolean[]).map((t) => (t ? 1 : 0));
-        (y.some((v) => v === 1) ? positives : negatives).offer({ layout, word, y });
+      const context: PageContext = { layout, page: p, pages: doc.pages.length };
+      const candidates = candidatesOf(layout, space.maxWords);
+      const targets = candidateTargets(layout, candidates, labels, fieldIds);
+      const inValue = new Set<number>();
+      candidates.forEach((c, i) => {
+        if ((targets[i] as boolean[]).some(Boolean)) for (const w of c.words) inValue.add(w);
+      });
+      candidates.forEach((candidate, i) => {
+        const y = (targets[i] as boolean[]).map((t) => (t ? 1 : 0));
+        const sample = { context, candidate, y };
+        if (y.some((v) => v === 1)) positives.offer(sample);
+        else if (candidate.words.some((w) => inValue.has(w))) nearMisses.offer(sample);
+        else negatives.offer(sample);
       });
     });
   }
   const keepNegatives = Math.max(MIN_NEGATIVES, positives.items.length * NEGATIVES_PER_VALUE);
   shuffle(negatives.items, rand);
-  const kept = [...positives.items, ...negatives.items.slice(0, keepNegatives)];
-  shuffle(kept, rand);
-  const samples = kept.map((s) => ({ x: featuresOf(space, s.layout, s.word, vocabularyIndex), y: s.y }));
+  const others = [...nearMisses.items, ...negatives.items.slice(0, keepNegatives)];
+  // Class balance: values repeated until they are VALUE_SHARE of the samples.
+  const repeats = Math.max(
+    1,
+    Math.round((VALUE_SHARE * others.length) / ((1 - VALUE_SHARE) * Math.max(positives.items.length, 1))),
+  );
+  const featured = (s: Sample) => ({ x: featuresOf(space, s.context, s.candidate, vocabularyIndex), y: s.y });
+  const values = positives.items.map(featured);
+  const samples = [...others.map(featured), ...Array.from({ length: repeats }, () => values).flat()];
+  shuffle(samples, rand);
   const inputs = featureCount(space);
   const network = sequential({
     layers: [
@@ -130,6 +144,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
         kernelInitializer: initializers.glorotUniform({ seed: options.seed ?? 1 }),
         kernelRegularizer: regularizers.l2({ l2: 1e-4 }),
       }),
+      layers.dropout({ rate: 0.2, seed: (options.seed ?? 1) + 2 }),
       layers.dense({
         units: fieldIds.length,
         activation: 'sigmoid',
@@ -137,8 +152,8 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
       }),
     ],
   });
-  network.compile({ optimizer: tf.train.adam(0.003), loss: 'binaryCrossentropy' });
-  const epochs = Math.max(5, Math.min(40, Math.round(SAMPLES_SEEN / Math.max(samples.length, 1))));
+  network.compile({ optimizer: tf.train.adam(0.002), loss: 'binaryCrossentropy' });
+  const epochs = Math.max(5, Math.min(MAX_EPOCHS, Math.round(SAMPLES_SEEN / Math.max(samples.length, 1))));
   const x = tf.tensor2d(
     samples.map((s) => s.x),
     [samples.length, inputs],
@@ -150,7 +165,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   try {
     await network.fit(x, y, {
       epochs,
-      batchSize: 128,
+      batchSize: 256,
       shuffle: false,
       verbose: 0,
       callbacks: { onEpochEnd: async (epoch) => options.onProgress?.((epoch + 1) / epochs) },
@@ -165,7 +180,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
     });
     return {
       kind: 'neural',
-      version: 1,
+      version: 2,
       fieldIds,
       space,
       layers: [await dense(0, HIDDEN_UNITS, inputs, 'relu'), await dense(2, fieldIds.length, HIDDEN_UNITS, 'sigmoid')],
@@ -201,14 +216,14 @@ function shuffle<T>(items: T[], rand: () => number): void {
   }
 }
 
-/** Scores of every word of a page for every field (words × fields). */
-async function scoresOf(model: NeuralModel, layout: PageLayout): Promise<Float32Array> {
+/** Scores of every candidate of a page for every field (candidates × fields). */
+async function scoresOf(model: NeuralModel, context: PageContext, candidates: Candidate[]): Promise<Float32Array> {
   const tf = await tensorflow();
   const vocabularyIndex = indexOf(model.space);
   return tf.tidy(() => {
     let activations = tf.tensor2d(
-      layout.words.map((_, i) => featuresOf(model.space, layout, i, vocabularyIndex)),
-      [layout.words.length, featureCount(model.space)],
+      candidates.map((c) => featuresOf(model.space, context, c, vocabularyIndex)),
+      [candidates.length, featureCount(model.space)],
     );
     for (const layer of model.layers) {
       const z = tf.add<ReturnType<typeof tf.tensor2d>>(
@@ -221,58 +236,43 @@ async function scoresOf(model: NeuralModel, layout: PageLayout): Promise<Float32
   });
 }
 
-/** Reads the fields of a document (words of each page) with a learned neural model. */
+/**
+ * Reads the fields of a document (words of each page) with a learned neural model: for each field
+ * the best-scoring candidate, its score as the confidence. A model of an older version reads
+ * nothing (its features are not these); its workspace trains a new version.
+ */
 export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<ReadValue[]> {
+  if (model.version !== 2) return [];
   const f = model.fieldIds.length;
-  const best = model.fieldIds.map(() => ({ score: 0, page: -1, word: -1 }));
-  const pageScores: Array<{ layout: PageLayout; scores: Float32Array } | null> = [];
+  const best = model.fieldIds.map(() => ({
+    score: 0,
+    page: -1,
+    layout: null as PageLayout | null,
+    candidate: null as Candidate | null,
+  }));
   for (const [p, words] of pages.entries()) {
-    if (words.length === 0) {
-      pageScores.push(null);
-      continue;
-    }
+    if (words.length === 0) continue;
     const layout = layoutOf(words);
-    const scores = await scoresOf(model, layout);
-    pageScores.push({ layout, scores });
-    for (let i = 0; i < words.length; i++) {
+    const candidates = candidatesOf(layout, model.space.maxWords);
+    const scores = await scoresOf(model, { layout, page: p, pages: pages.length }, candidates);
+    candidates.forEach((candidate, i) => {
       for (let k = 0; k < f; k++) {
         const s = scores[i * f + k] as number;
-        const b = best[k] as { score: number; page: number; word: number };
-        if (s > b.score) Object.assign(b, { score: s, page: p, word: i });
+        const b = best[k] as (typeof best)[number];
+        if (s > b.score) Object.assign(b, { score: s, page: p, layout, candidate });
       }
-    }
+    });
   }
   const out: ReadValue[] = [];
   model.fieldIds.forEach((fieldId, k) => {
-    const b = best[k] as { score: number; page: number; word: number };
-    const scored = pageScores[b.page];
-    if (b.score < READ_THRESHOLD || !scored) return;
-    const { layout, scores } = scored;
-    const score = (i: number) => scores[i * f + k] as number;
-    const near = (a: number, c: number) => {
-      const left = layout.words[Math.min(a, c)] as Word;
-      const right = layout.words[Math.max(a, c)] as Word;
-      return Math.abs(right.box.left - left.box.right) < layout.scale * 1.5;
-    };
-    const taken = [b.word];
-    for (let i = layout.left[b.word] as number; i >= 0 && score(i) >= JOIN_THRESHOLD && near(i, taken[0] as number); ) {
-      taken.unshift(i);
-      i = layout.left[i] as number;
-    }
-    for (
-      let i = layout.right[b.word] as number;
-      i >= 0 && score(i) >= JOIN_THRESHOLD && near(taken.at(-1) as number, i);
-    ) {
-      taken.push(i);
-      i = layout.right[i] as number;
-    }
-    const words = taken.map((i) => layout.words[i] as Word);
+    const b = best[k] as (typeof best)[number];
+    if (b.score < READ_THRESHOLD || !b.layout || !b.candidate) return;
     out.push({
       fieldId,
       page: b.page + 1,
-      box: enclosing(words.map((w) => w.box)),
-      text: words.map((w) => w.text).join(' '),
-      confidence: Math.round((taken.reduce((s, i) => s + score(i), 0) / taken.length) * 1000) / 1000,
+      box: candidateBox(b.layout, b.candidate),
+      text: b.candidate.text,
+      confidence: Math.round(b.score * 1000) / 1000,
     });
   });
   return out;
