@@ -229,9 +229,7 @@ function ModelRow({
         ) : null}
       </td>
       <td>{model.averageConfidence == null ? '—' : percent.format(model.averageConfidence)}</td>
-      <td>
-        {model.trainingDurationMinutes == null ? '—' : trainingTime(model.trainingDurationMinutes, culture)}
-      </td>
+      <td>{model.trainingDurationMinutes == null ? '—' : trainingTime(model.trainingDurationMinutes, culture)}</td>
       <td>
         <time dateTime={model.createdOn}>
           {new Date(model.createdOn).toLocaleString(culture, { dateStyle: 'short', timeStyle: 'short' })}
