@@ -1,5 +1,6 @@
 import type { StorybookConfig } from '@storybook/react-vite';
 import { workspaceSource } from '../workspace-source.ts';
+import { ON_DEMAND_DEPENDENCIES } from './on-demand-dependencies.ts';
 
 // One Storybook for every package: stories live next to their components.
 const config: StorybookConfig = {
@@ -18,7 +19,14 @@ const config: StorybookConfig = {
   ],
   core: { disableTelemetry: true },
   // Stories import the other @reviewdesk packages from their source, not their dist/.
-  viteFinal: (vite) => ({ ...vite, plugins: [...(vite.plugins ?? []), workspaceSource()] }),
+  viteFinal: (vite) => ({
+    ...vite,
+    plugins: [...(vite.plugins ?? []), workspaceSource()],
+    optimizeDeps: {
+      ...vite.optimizeDeps,
+      include: [...(vite.optimizeDeps?.include ?? []), ...ON_DEMAND_DEPENDENCIES],
+    },
+  }),
 };
 
 export default config;

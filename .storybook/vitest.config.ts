@@ -9,6 +9,7 @@ import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { workspaceSource } from '../workspace-source.ts';
+import { ON_DEMAND_DEPENDENCIES } from './on-demand-dependencies.ts';
 
 const dirname = path.dirname(fileURLToPath(import.meta.url));
 
@@ -32,6 +33,9 @@ const chromium = playwright({
 export default defineConfig({
   plugins: [workspaceSource(), storybookTest({ configDir: dirname, storybookScript: 'pnpm run storybook --ci' })],
   publicDir: path.join(dirname, 'public'),
+  // Dependencies that stories import only dynamically: Vite would find them mid-run, optimise them
+  // and reload the page under a running test ("Vite unexpectedly reloaded a test").
+  optimizeDeps: { include: ON_DEMAND_DEPENDENCIES },
   test: {
     name: 'storybook',
     browser: {
