@@ -127,10 +127,10 @@ export const DEMO_WORKSPACES = [
       transcriptLanguage: 'en-US',
       // What reviewers of recordings insert often (the transcript editor's predefined texts).
       predefinedTexts: [
-        { id: 'inaudible', text: '[inaudible]' },
-        { id: 'crosstalk', text: '[crosstalk]' },
-        { id: 'laughter', text: '[laughter]' },
-        { id: 'applause', text: '[applause]' },
+        { id: demoId('predefined-text:inaudible'), text: '[inaudible]' },
+        { id: demoId('predefined-text:crosstalk'), text: '[crosstalk]' },
+        { id: demoId('predefined-text:laughter'), text: '[laughter]' },
+        { id: demoId('predefined-text:applause'), text: '[applause]' },
       ],
       categories: [],
       fieldsToDetect: [],
