@@ -1,10 +1,9 @@
-import { createApiClient } from '@reviewdesk/api-client';
-import { ReviewdeskProvider } from '@reviewdesk/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { createMockDocAiApi, type MockDocAiOptions } from '../../../../.storybook/msw/docai';
 import '../styles/index.css';
 import { TranscriptEditor } from '../editor/TranscriptEditor.js';
+import { renderEditorStory, STORY_AUDIO_URL } from '../test/editor-story.js';
 import { longTranscript, TASK_ID } from '../test/fixtures.js';
 import { createMockTranscriptApi, type MockTranscriptOptions } from '../test/mock-api.js';
 
@@ -13,12 +12,11 @@ import { createMockTranscriptApi, type MockTranscriptOptions } from '../test/moc
  * fixtures/audio/jfk.mp3; DocAI cites its second sentence, "Ask what you can do for your contry.",
  * with its paragraph's start (3.3 s) as the server does — the editor plays it from 6.9 s.
  */
-const AUDIO_URL = '/fixtures/transcript-editor/jfk.mp3';
 /** The 40,000-word recording's own task. */
 const LONG_TASK_ID = '5f1e2d3c-4b5a-4697-8877-66554433a241';
 
 const editorApi = (options: MockTranscriptOptions = {}) =>
-  createMockTranscriptApi({ ...options, data: { urlResult: AUDIO_URL, ...options.data } });
+  createMockTranscriptApi({ ...options, data: { urlResult: STORY_AUDIO_URL, ...options.data } });
 
 const docAi = (options: Partial<MockDocAiOptions> = {}) =>
   createMockDocAiApi({
@@ -33,29 +31,14 @@ const docAi = (options: Partial<MockDocAiOptions> = {}) =>
     ...options,
   });
 
-const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
-const freshUser = () => `story-${Math.random().toString(36).slice(2)}`;
-
 const meta = {
   title: 'transcript-editor/DocAI',
   component: TranscriptEditor,
   args: { taskId: TASK_ID, onError: fn() },
-  render: (args, { globals }) => (
-    <ReviewdeskProvider
-      client={storyClient}
-      locale={String(globals.locale ?? 'en')}
-      theme={globals.skin === 'dark' ? 'dark' : 'light'}
-      preferencesStorage={null}
-      abilities={[
-        { subject: 'Task', action: 'Review' },
-        { subject: 'Task', action: 'AccessChatbot' },
-      ]}
-    >
-      <div style={{ height: '100vh' }}>
-        <TranscriptEditor {...args} userId={freshUser()} />
-      </div>
-    </ReviewdeskProvider>
-  ),
+  render: renderEditorStory([
+    { subject: 'Task', action: 'Review' },
+    { subject: 'Task', action: 'AccessChatbot' },
+  ]),
   globals: { locale: 'en' },
   beforeEach: ({ msw }) => {
     msw.use(...editorApi().handlers, ...docAi().handlers);

@@ -1,38 +1,23 @@
-import { createApiClient } from '@reviewdesk/api-client';
-import { ReviewdeskProvider } from '@reviewdesk/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
+import { renderEditorStory, STORY_AUDIO_URL } from '../test/editor-story.js';
 import { TASK_ID } from '../test/fixtures.js';
 import { createMockTranscriptApi } from '../test/mock-api.js';
 import { TranscriptEditor } from './TranscriptEditor.js';
 
 /** The "share segment" action of the toolbar, for a user who may share media segments. */
-const AUDIO_URL = '/fixtures/transcript-editor/jfk.mp3';
-const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
 const SHARE_URL = 'https://reviewdesk.example/share/segment/abcdefghijklmnopqrstuvwxyz012345';
 
 const meta = {
   title: 'transcript-editor/ShareSegmentAction',
   component: TranscriptEditor,
   args: { taskId: TASK_ID, onError: fn() },
-  render: (args, { globals }) => (
-    <ReviewdeskProvider
-      client={storyClient}
-      locale={String(globals.locale ?? 'en')}
-      theme={globals.skin === 'dark' ? 'dark' : 'light'}
-      abilities={[
-        { subject: 'Task', action: 'ShareMediaSegment' },
-        { subject: 'Task', action: 'View' },
-      ]}
-      preferencesStorage={null}
-    >
-      <div style={{ height: '100vh' }}>
-        <TranscriptEditor {...args} userId={`story-${Math.random().toString(36).slice(2)}`} />
-      </div>
-    </ReviewdeskProvider>
-  ),
+  render: renderEditorStory([
+    { subject: 'Task', action: 'ShareMediaSegment' },
+    { subject: 'Task', action: 'View' },
+  ]),
   globals: { locale: 'en' },
 } satisfies Meta<typeof TranscriptEditor>;
 export default meta;
@@ -42,7 +27,7 @@ type Story = StoryObj<typeof meta>;
 export const SharesASegment: Story = {
   beforeEach: ({ msw, args }) => {
     msw.use(
-      ...createMockTranscriptApi({ data: { urlResult: AUDIO_URL } }).handlers,
+      ...createMockTranscriptApi({ data: { urlResult: STORY_AUDIO_URL } }).handlers,
       http.post('*/SdTaskShare/ShareMediaSegment', async ({ request }) => {
         (args.onError as unknown as { sent?: unknown }).sent = await request.json();
         return HttpResponse.json({ shareUrl: SHARE_URL });

@@ -1,36 +1,21 @@
-import { createApiClient } from '@reviewdesk/api-client';
-import { ReviewdeskProvider } from '@reviewdesk/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import '../styles/index.css';
 import { TranscriptEditor } from '../editor/TranscriptEditor.js';
+import { renderEditorStory, STORY_AUDIO_URL } from '../test/editor-story.js';
 import { TASK_ID } from '../test/fixtures.js';
 import { createMockTranscriptApi } from '../test/mock-api.js';
 
 /** The export dialog of the editor's toolbar: format, options and which recordings. */
-const AUDIO_URL = '/fixtures/transcript-editor/jfk.mp3';
-const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
 
 const meta = {
   title: 'transcript-editor/ExportAction',
   component: TranscriptEditor,
   args: { taskId: TASK_ID, onError: fn() },
-  render: (args, { globals }) => (
-    <ReviewdeskProvider
-      client={storyClient}
-      locale={String(globals.locale ?? 'en')}
-      theme={globals.skin === 'dark' ? 'dark' : 'light'}
-      abilities={[{ subject: 'Task', action: 'View' }]}
-      preferencesStorage={null}
-    >
-      <div style={{ height: '100vh' }}>
-        <TranscriptEditor {...args} userId={`story-${Math.random().toString(36).slice(2)}`} />
-      </div>
-    </ReviewdeskProvider>
-  ),
+  render: renderEditorStory([{ subject: 'Task', action: 'View' }]),
   globals: { locale: 'en' },
   beforeEach: ({ msw }) => {
-    msw.use(...createMockTranscriptApi({ data: { urlResult: AUDIO_URL } }).handlers);
+    msw.use(...createMockTranscriptApi({ data: { urlResult: STORY_AUDIO_URL } }).handlers);
   },
 } satisfies Meta<typeof TranscriptEditor>;
 export default meta;
