@@ -5,11 +5,9 @@
  * word, which is marked as the one spoken.
  */
 import { describe, expect, it } from 'vitest';
-import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { byTestId } from './pages/testid';
 import { useBrowserSessions } from './support/browser';
-import { demoAccount } from './support/demo';
-import { settle, signInThroughLoginPage } from './support/flows';
+import { openDemoRecording, settle } from './support/flows';
 
 const current = useBrowserSessions();
 
@@ -22,12 +20,7 @@ describe('DocAI in the transcript editor', () => {
   }, async () => {
     const s = current();
     const page = s.page;
-    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Manager'));
-    await shell.chooseLanguage('en');
-    const recordingsId = await workspaceIdByName(s.baseUrl, await token(), 'Meeting recordings');
-    const recording = await importForReview(s.baseUrl, await token(), recordingsId, 'audio/jfk.wav');
-
-    await page.goto(`/task/viewer/transcripts?taskId=${recording}&workspaceId=${recordingsId}`);
+    await openDemoRecording(s);
     await byTestId(page, 'paragraph.0').waitFor({ timeout: 30_000 });
     await page.waitForFunction(() => {
       const media = document.querySelector('audio, video') as HTMLMediaElement | null;

@@ -11,10 +11,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, findPostgresBin, startThrowawayCluster } from '../../apps/server/test/support/postgres-cluster';
-import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { openSession, useBrowserSessions } from './support/browser';
-import { demoAccount } from './support/demo';
-import { settle, signInThroughLoginPage } from './support/flows';
+import { openDemoRecording, settle } from './support/flows';
 import { artifactsDir, repoRoot } from './support/paths';
 import { type StartedServer, startServer } from './support/server';
 
@@ -77,12 +75,8 @@ describe('media segment share', () => {
     timeout: 360_000,
   }, async () => {
     const s = current();
-    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Manager'));
-    await shell.chooseLanguage('en');
+    const { taskId } = await openDemoRecording(s, 240_000);
     const page = s.page;
-    const workspaceId = await workspaceIdByName(s.baseUrl, await token(), 'Meeting recordings');
-    const taskId = await importForReview(s.baseUrl, await token(), workspaceId, 'audio/jfk.wav', 240_000);
-    await page.goto(`/task/viewer/transcripts?taskId=${taskId}&workspaceId=${workspaceId}`);
     const editor = page.getByTestId('transcript-editor');
     await page.locator('[data-testid="transcript-editor"][data-phase="ready"]').waitFor({ timeout: 60_000 });
 

@@ -5,10 +5,8 @@
  * paragraphs as regions on the waveform, zoomed in and out.
  */
 import { describe, expect, it } from 'vitest';
-import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { useBrowserSessions } from './support/browser';
-import { demoAccount } from './support/demo';
-import { settle, signInThroughLoginPage } from './support/flows';
+import { openDemoRecording, settle } from './support/flows';
 
 const current = useBrowserSessions();
 /** One of the predefined texts the demo "Meeting recordings" workspace has. */
@@ -19,12 +17,8 @@ describe('transcript editing tools', () => {
     timeout: 300_000,
   }, async () => {
     const s = current();
-    const { shell, token } = await signInThroughLoginPage(s, demoAccount('Manager'));
-    await shell.chooseLanguage('en');
+    await openDemoRecording(s);
     const page = s.page;
-    const workspaceId = await workspaceIdByName(s.baseUrl, await token(), 'Meeting recordings');
-    const taskId = await importForReview(s.baseUrl, await token(), workspaceId, 'audio/jfk.wav');
-    await page.goto(`/task/viewer/transcripts?taskId=${taskId}&workspaceId=${workspaceId}`);
     const editor = page.getByTestId('transcript-editor');
     await page.locator('[data-testid="transcript-editor"][data-phase="ready"]').waitFor({ timeout: 60_000 });
     await editor.getByTestId('save.state').filter({ hasText: 'All changes saved' }).waitFor();

@@ -1,10 +1,12 @@
 /** Steps several scenarios share, written with the page objects. */
+
+import { importForReview, workspaceIdByName } from '../../embed/support/tasks';
 import { AppShell } from '../pages/AppShell';
 import { HomePage } from '../pages/HomePage';
 import { LoginPage } from '../pages/LoginPage';
 import { watchAccessToken } from './abilities';
 import type { Session } from './browser';
-import { DEMO_PASSWORD, type DemoAccount } from './demo';
+import { DEMO_PASSWORD, type DemoAccount, demoAccount } from './demo';
 
 export interface SignedIn {
   shell: AppShell;
@@ -28,4 +30,27 @@ export async function signInThroughLoginPage(session: Session, account: DemoAcco
 /** Lets pending requests and the menu's transitions finish before a screenshot. */
 export async function settle(session: Session): Promise<void> {
   await session.page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+}
+
+/**
+ * A manager, signed in through the login page and reading in English, imports the demo recording
+ * (fixtures/audio/jfk.wav) into "Meeting recordings", waits until the server has recognised it,
+ * and opens it at its transcript-editor address.
+ */
+export async function openDemoRecording(
+  session: Session,
+  recognitionTimeoutMs?: number,
+): Promise<{ workspaceId: string; taskId: string }> {
+  const { shell, token } = await signInThroughLoginPage(session, demoAccount('Manager'));
+  await shell.chooseLanguage('en');
+  const workspaceId = await workspaceIdByName(session.baseUrl, await token(), 'Meeting recordings');
+  const taskId = await importForReview(
+    session.baseUrl,
+    await token(),
+    workspaceId,
+    'audio/jfk.wav',
+    recognitionTimeoutMs,
+  );
+  await session.page.goto(`/task/viewer/transcripts?taskId=${taskId}&workspaceId=${workspaceId}`);
+  return { workspaceId, taskId };
 }
