@@ -149,8 +149,14 @@ describe.each(databaseKinds())('notifications on %s', (kind) => {
       expect(toReviewer?.subject).toBe(`Terminée : ${processed.display_name}`);
       const viewerMails = inbox.received.filter((m: ReceivedMail) => m.rcptTo.includes(demoEmail('Viewer')));
       expect(viewerMails).toEqual([]);
-      const deliveries = await db.selectFrom('notification_deliveries').selectAll().orderBy('event_id').execute();
-      expect(deliveries.map((d) => [d.event, d.sent_on !== null])).toEqual([
+      // The notifier marks a delivery sent once the mail server has answered, which can be a moment
+      // after the mail reached the inbox.
+      const sentDeliveries = async () =>
+        (await db.selectFrom('notification_deliveries').selectAll().orderBy('event_id').execute()).map((d) => [
+          d.event,
+          d.sent_on !== null,
+        ]);
+      await expect.poll(sentDeliveries, { timeout: 10_000 }).toEqual([
         [10, true],
         [20, true],
       ]);

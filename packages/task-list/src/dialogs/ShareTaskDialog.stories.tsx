@@ -108,8 +108,9 @@ export const ChoosesTheRoleOfNewcomers: Story = {
     const body = within(canvasElement.ownerDocument.body);
     for (const email of ['ana@acme.example', 'nova@example.org', 'outra@globex.example']) await addAddress(body, email);
     const list = body.getByTestId('share-task.recipients');
+    // Each address is checked on its own; wait for both answers.
     const newcomer = await within(list).findByLabelText('Função de nova@example.org ao ser convidado');
-    await expect(within(list).getByLabelText('Função de outra@globex.example ao ser convidado')).toHaveValue(
+    await expect(await within(list).findByLabelText('Função de outra@globex.example ao ser convidado')).toHaveValue(
       roleId('Viewer'),
     );
     await expect(within(list).getAllByTestId('share-task.role')).toHaveLength(2);
