@@ -17,6 +17,7 @@ import { API_AUDIENCE } from '../../src/identity/provider.js';
 import { signingKeys } from '../../src/identity/server-secrets.js';
 import type { Stage } from '../../src/pipeline/worker/stage.js';
 import type { BlobStoreSetting } from '../../src/storage/blob-storage.js';
+import { readPgliteDump } from './migrated-templates.js';
 import { createDatabase, freePort } from './postgres-cluster.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -27,12 +28,13 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 async function openTestDatabase(kind: DatabaseKind): Promise<{ database: DatabaseHandle; url?: string }> {
-  if (kind === 'pglite') return { database: await openDatabase({}) };
+  if (kind === 'pglite') return { database: await openDatabase({ pgliteDump: readPgliteDump(inject('pgliteDumpFile')) }) };
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) throw new Error('no PostgreSQL for this run');
   let url = serverUrl;
   try {
-    url = await createDatabase(serverUrl, `reviewdesk_test_${randomBytes(6).toString('hex')}`);
+    const name = `reviewdesk_test_${randomBytes(6).toString('hex')}`;
+    url = await createDatabase(serverUrl, name, inject('postgresTemplate') ?? undefined);
   } catch {
     // A TEST_DATABASE_URL without the right to create databases: use it as it is (tables are reset).
   }

@@ -109,11 +109,11 @@ export async function startThrowawayCluster(bin: string): Promise<Cluster> {
 }
 
 /** A fresh database inside the cluster, so test files never see each other's rows. */
-export async function createDatabase(serverUrl: string, name: string): Promise<string> {
+export async function createDatabase(serverUrl: string, name: string, template?: string): Promise<string> {
   const pg = (await import('pg')).default;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
-  await client.query(`create database "${name}"`);
+  await client.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await client.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

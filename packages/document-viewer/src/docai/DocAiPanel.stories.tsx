@@ -18,12 +18,6 @@ const pdf = async () => (await fetch(PDF_URL)).blob().then((b) => new Blob([b], 
 const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'storybook-token' });
 const freshUser = () => `story-${Math.random().toString(36).slice(2)}`;
 
-const withDocAi = () => ({
-  beforeEach: ({ msw }: { msw: { use: (...handlers: unknown[]) => void } }) => {
-    msw.use(...createMockViewerApi({ pageFile: pdf }).handlers, ...mockInvoiceDocAi().handlers);
-  },
-});
-
 const meta = {
   title: 'document-viewer/DocAI',
   component: DocumentViewer,
@@ -42,7 +36,9 @@ const meta = {
     </ReviewdeskProvider>
   ),
   globals: { locale: 'en' },
-  ...withDocAi(),
+  beforeEach: ({ msw }) => {
+    msw.use(...createMockViewerApi({ pageFile: pdf }).handlers, ...mockInvoiceDocAi().handlers);
+  },
 } satisfies Meta<typeof DocumentViewer>;
 export default meta;
 type Story = StoryObj<typeof meta>;

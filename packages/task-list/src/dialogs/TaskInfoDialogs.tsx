@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { useTaskListTranslation } from '../i18n/resources';
 import { useDateFormatter } from '../shared/useDateFormatter';
 
-interface TaskRef {
+export interface TaskRef {
   id: string;
   displayName: string;
 }

@@ -5,7 +5,7 @@
  */
 import { createApiClient } from '@reviewdesk/api-client';
 import { type Ability, ReviewdeskProvider } from '@reviewdesk/ui';
-import type { Args, StoryContext } from '@storybook/react-vite';
+import type { StoryContext } from '@storybook/react-vite';
 import { TranscriptEditor, type TranscriptEditorProps } from '../editor/TranscriptEditor.js';
 
 /** The recording the stories play (served by Storybook from fixtures/). */
@@ -15,7 +15,7 @@ const storyClient = createApiClient({ baseUrl: '/', getAccessToken: () => 'story
 export const freshUser = () => `story-${Math.random().toString(36).slice(2)}`;
 
 export function renderEditorStory(abilities?: Ability[]) {
-  return (args: TranscriptEditorProps & Args, { globals }: StoryContext) => (
+  return (args: TranscriptEditorProps, { globals }: StoryContext<TranscriptEditorProps>) => (
     <ReviewdeskProvider
       client={storyClient}
       locale={String(globals.locale ?? 'en')}
