@@ -28,7 +28,8 @@ export function databaseKinds(): DatabaseKind[] {
 }
 
 async function openTestDatabase(kind: DatabaseKind): Promise<{ database: DatabaseHandle; url?: string }> {
-  if (kind === 'pglite') return { database: await openDatabase({ pgliteDump: readPgliteDump(inject('pgliteDumpFile')) }) };
+  if (kind === 'pglite')
+    return { database: await openDatabase({ pgliteDump: readPgliteDump(inject('pgliteDumpFile')) }) };
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) throw new Error('no PostgreSQL for this run');
   let url = serverUrl;
