@@ -32,13 +32,13 @@ async function openTestDatabase(kind: DatabaseKind): Promise<{ database: Databas
     return { database: await openDatabase({ pgliteDump: readPgliteDump(inject('pgliteDumpFile')) }) };
   const serverUrl = inject('postgresUrl');
   if (!serverUrl) throw new Error('no PostgreSQL for this run');
-  let url = serverUrl;
-  try {
-    const name = `reviewdesk_test_${randomBytes(6).toString('hex')}`;
-    url = await createDatabase(serverUrl, name, inject('postgresTemplate') ?? undefined);
-  } catch {
+  const name = `reviewdesk_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
+  // From the migrated template; should that be refused (a session still on it), empty and migrated here.
+  const url =
+    (template ? await createDatabase(serverUrl, name, template).catch(() => undefined) : undefined) ??
     // A TEST_DATABASE_URL without the right to create databases: use it as it is (tables are reset).
-  }
+    (await createDatabase(serverUrl, name).catch(() => serverUrl));
   return { database: await openDatabase({ databaseUrl: url }), url };
 }
 
