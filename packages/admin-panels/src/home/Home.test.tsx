@@ -62,7 +62,7 @@ describe('<Home>', () => {
   });
 
   it('shows what waits for review per workspace and the newest task ready for review', async () => {
-    mock();
+    const state = mock();
     const onOpenWorkspace = vi.fn();
     const onOpenTask = vi.fn();
     renderAdmin(<Home onOpenWorkspace={onOpenWorkspace} onOpenTask={onOpenTask} />, { grants: person });
@@ -75,6 +75,8 @@ describe('<Home>', () => {
     expect(onOpenTask).toHaveBeenCalledWith(
       expect.objectContaining({ taskId: INVOICE_TASK, taskType: 'Invoice', pageNumber: null }),
     );
+    // Only the standard workspaces' tasks: those of labelling workspaces are not reviewed from here.
+    expect(state.readyWorkspaceIds).toEqual([[INVOICES_ID, RECORDINGS_ID]]);
   });
 
   it('lists the bookmarks, lets the person choose them, and opens them through the host', async () => {

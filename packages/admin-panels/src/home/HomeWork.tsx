@@ -31,9 +31,15 @@ export function HomeWork({ onOpenTask, onOpenWorkspace }: HomeWorkProps) {
     ...api.queryOptions('post', '/api/v{version}/SdTask/GetTotalToReviewByWorkSpaceId', { body: ids }),
     enabled: ids.length > 0,
   });
-  const recent = useQuery(
-    api.queryOptions('post', '/api/v{version}/SdTask/GetReadyToReview', { body: { pageNumber: 1, pageSize: RECENT } }),
-  );
+  // The tasks of the same workspaces as the counts: tasks of labelling workspaces are labelled in
+  // their own list, not reviewed from here (and no workspace could be named for them).
+  const recent = useQuery({
+    ...api.queryOptions('post', '/api/v{version}/SdTask/GetReadyToReview', {
+      body: { workspaceIds: ids, pageNumber: 1, pageSize: RECENT },
+    }),
+    enabled: ids.length > 0,
+  });
+  const noWorkspaces = workspaces.isSuccess && ids.length === 0;
   const countOf = new Map((counts.data ?? []).map((c) => [c.workSpaceId, c.totalTasksToReview]));
   const workspaceOf = new Map((workspaces.data ?? []).map((w) => [w.workspaceId, w]));
 
@@ -68,47 +74,51 @@ export function HomeWork({ onOpenTask, onOpenWorkspace }: HomeWorkProps) {
         <h3 id="rd-admin-home-recent" className="rd-admin-home__heading">
           {t('home.recent')}
         </h3>
-        <QueryStates query={recent}>
-          {(page) =>
-            page.items.length === 0 ? (
-              <p className="rd-admin-home__empty">{t('home.noRecent')}</p>
-            ) : (
-              <ul className="rd-admin-home__recent">
-                {page.items.map((task) => {
-                  const taskType = workspaceOf.get(task.workspaceId)?.taskType ?? null;
-                  return (
-                    <li key={task.id} className="rd-admin-home__recent-item">
-                      <button
-                        type="button"
-                        className="rd-admin-home__hit-name"
-                        data-testid={`home.recent.${task.id}`}
-                        onClick={() =>
-                          onOpenTask?.({
-                            taskId: task.id,
-                            workspaceId: task.workspaceId,
-                            displayName: task.displayName,
-                            taskType,
-                            media: isMediaTaskType(taskType),
-                            fromHistory: false,
-                            pageNumber: null,
-                            startTimeSeconds: null,
-                            matchedWords: null,
-                          })
-                        }
-                      >
-                        {task.displayName}
-                      </button>
-                      <span className="rd-admin-home__recent-workspace">
-                        {workspaceOf.get(task.workspaceId)?.workspaceName}
-                      </span>
-                      <TaskStatusBadge status={task.status} />
-                    </li>
-                  );
-                })}
-              </ul>
-            )
-          }
-        </QueryStates>
+        {noWorkspaces ? (
+          <p className="rd-admin-home__empty">{t('home.noRecent')}</p>
+        ) : (
+          <QueryStates query={recent}>
+            {(page) =>
+              page.items.length === 0 ? (
+                <p className="rd-admin-home__empty">{t('home.noRecent')}</p>
+              ) : (
+                <ul className="rd-admin-home__recent">
+                  {page.items.map((task) => {
+                    const taskType = workspaceOf.get(task.workspaceId)?.taskType ?? null;
+                    return (
+                      <li key={task.id} className="rd-admin-home__recent-item">
+                        <button
+                          type="button"
+                          className="rd-admin-home__hit-name"
+                          data-testid={`home.recent.${task.id}`}
+                          onClick={() =>
+                            onOpenTask?.({
+                              taskId: task.id,
+                              workspaceId: task.workspaceId,
+                              displayName: task.displayName,
+                              taskType,
+                              media: isMediaTaskType(taskType),
+                              fromHistory: false,
+                              pageNumber: null,
+                              startTimeSeconds: null,
+                              matchedWords: null,
+                            })
+                          }
+                        >
+                          {task.displayName}
+                        </button>
+                        <span className="rd-admin-home__recent-workspace">
+                          {workspaceOf.get(task.workspaceId)?.workspaceName}
+                        </span>
+                        <TaskStatusBadge status={task.status} />
+                      </li>
+                    );
+                  })}
+                </ul>
+              )
+            }
+          </QueryStates>
+        )}
       </section>
     </>
   );

@@ -147,6 +147,8 @@ export interface MockInsightState {
   searches: string[];
   /** The query string of every GetMetrics call, in order. */
   metricsQueries: string[];
+  /** The workspaceIds of every GetReadyToReview call, in order. */
+  readyWorkspaceIds: unknown[];
   bookmarked: Set<number>;
 }
 
@@ -157,7 +159,12 @@ const BOOKMARKS: Omit<Schema<'BookmarkItem'>, 'isBookmarked'>[] = [
 ];
 
 export function createMockInsightApi(options: MockInsightOptions = {}) {
-  const state: MockInsightState = { calls: [], searches: [], metricsQueries: [], bookmarked: new Set([2]) };
+  const state: MockInsightState = {
+    calls: [],
+    searches: [],
+    metricsQueries: [],
+    readyWorkspaceIds: [],
+    bookmarked: new Set([2]) };
   const answer = async (request: Request) => {
     state.calls.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api\/v[^/]+/, '')}`);
     if (options.delay) await delay(options.delay);
@@ -207,6 +214,7 @@ export function createMockInsightApi(options: MockInsightOptions = {}) {
     }),
     http.post('*/api/:version/SdTask/GetReadyToReview', async ({ request }) => {
       await answer(request);
+      state.readyWorkspaceIds.push(((await request.clone().json()) as { workspaceIds?: unknown }).workspaceIds);
       const item = {
         id: INVOICE_TASK,
         sequentialByWorkspaceId: 12,
