@@ -134,6 +134,9 @@ interface StageSpan {
   startMs: number;
   endMs: number;
   peakRss: number;
+  /** The main thread's JavaScript heap and the memory outside it (Buffers, ArrayBuffers) at their peaks. */
+  peakHeap: number;
+  peakExternal: number;
 }
 
 /** Which stage a status belongs to (the queued and succeeded statuses count with the wait before the next). */
@@ -173,14 +176,25 @@ async function main(): Promise<number> {
         const last = spans.at(-1);
         if (last?.name === name) return;
         if (last) last.endMs = now;
-        spans.push({ name, startMs: now, endMs: now, peakRss: process.memoryUsage.rss() });
+        const memory = process.memoryUsage();
+        spans.push({
+          name,
+          startMs: now,
+          endMs: now,
+          peakRss: memory.rss,
+          peakHeap: memory.heapUsed,
+          peakExternal: memory.external,
+        });
       };
       enter('import call');
       const sampler = setInterval(() => {
-        const rss = process.memoryUsage.rss();
-        sampledPeak = Math.max(sampledPeak, rss);
+        const memory = process.memoryUsage();
+        sampledPeak = Math.max(sampledPeak, memory.rss);
         const span = spans.at(-1);
-        if (span) span.peakRss = Math.max(span.peakRss, rss);
+        if (!span) return;
+        span.peakRss = Math.max(span.peakRss, memory.rss);
+        span.peakHeap = Math.max(span.peakHeap, memory.heapUsed);
+        span.peakExternal = Math.max(span.peakExternal, memory.external);
       }, 200);
       try {
         const taskId = await importFile(bench, WORKSPACES.invoices, `long-document-${PAGES}.pdf`, pdf);
@@ -208,11 +222,13 @@ async function main(): Promise<number> {
       console.log(
         `  resident memory of the server process: ${mb(rssBefore)} before the import, peak ${mb(peak)} (${hwmReset ? 'kernel high-water mark' : 'sampled every 200 ms'}; sampled peak ${mb(sampledPeak)}), +${mb(peak - rssBefore)} while it ran`,
       );
-      console.log('  stage                          time      ms/page   peak resident (sampled)');
+      console.log(
+        '  stage                          time      ms/page   peak resident   main thread: JS heap, external (peaks, sampled)',
+      );
       for (const span of spans) {
         const ms = span.endMs - span.startMs;
         console.log(
-          `  ${span.name.padEnd(30)} ${`${(ms / 1000).toFixed(1)} s`.padEnd(9)} ${(ms / PAGES).toFixed(1).padStart(7)}   ${mb(span.peakRss)}`,
+          `  ${span.name.padEnd(30)} ${`${(ms / 1000).toFixed(1)} s`.padEnd(9)} ${(ms / PAGES).toFixed(1).padStart(7)}   ${mb(span.peakRss).padEnd(15)} ${mb(span.peakHeap)}, ${mb(span.peakExternal)}`,
         );
       }
       const figureBench = `large import (${PAGES} pages)`;
