@@ -15,7 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { buildServer, type Server } from '../../apps/server/src/app.js';
 import { loadConfig, repoRoot, type ServerConfig } from '../../apps/server/src/config.js';
-import { openDatabase } from '../../apps/server/src/db/database.js';
+import { openDatabase, pgliteDirOf } from '../../apps/server/src/db/database.js';
 import type { TaskRow } from '../../apps/server/src/db/schema.js';
 import { demoId } from '../../apps/server/src/domain/demo-data.js';
 import { TASK_STATUS } from '../../apps/server/src/domain/tasks/flags.js';
@@ -67,8 +67,12 @@ export async function stopCluster(): Promise<void> {
   cluster = undefined;
 }
 
-/** A server on a fresh database with the demo data and no workers of its own. */
-export async function openBenchServer(options: { postgres: boolean }): Promise<BenchServer> {
+/**
+ * A server on a fresh database with the demo data and no workers of its own. PGlite runs in memory
+ * unless `pgliteOnDisk` puts it in the data folder as the server keeps it (then its memory is the
+ * server's working set, not every row it holds).
+ */
+export async function openBenchServer(options: { postgres: boolean; pgliteOnDisk?: boolean }): Promise<BenchServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'reviewdesk-pipeline-bench-'));
   let databaseUrl: string | undefined;
   if (options.postgres) {
@@ -89,7 +93,10 @@ export async function openBenchServer(options: { postgres: boolean }): Promise<B
     SMTP_URL: '',
   });
   // PGlite in memory (as the API tests run it), so no disk flushes of the embedded database are timed.
-  const database = await openDatabase({ databaseUrl });
+  const database = await openDatabase({
+    databaseUrl,
+    ...(options.pgliteOnDisk && !databaseUrl ? { pgliteDir: pgliteDirOf(dataDir) } : {}),
+  });
   const server = await buildServer(config, { database, logger: false });
   return {
     server,
@@ -104,16 +111,24 @@ export async function openBenchServer(options: { postgres: boolean }): Promise<B
 }
 
 /** POST /SdTask/Import of one fixture file; returns the task id (throws with the answer otherwise). */
-export async function importFixture(
+export function importFixture(
   bench: BenchServer,
   workspaceId: string,
   path: string,
   fields: Record<string, unknown> = {},
 ): Promise<string> {
-  const { body, contentType } = multipart(
-    { workspaceId, ...fields },
-    { fileName: basename(path), content: fixture(path) },
-  );
+  return importFile(bench, workspaceId, basename(path), fixture(path), fields);
+}
+
+/** POST /SdTask/Import of a file's bytes under a name; returns the task id (throws with the answer otherwise). */
+export async function importFile(
+  bench: BenchServer,
+  workspaceId: string,
+  fileName: string,
+  content: Buffer,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const { body, contentType } = multipart({ workspaceId, ...fields }, { fileName, content });
   // A tenant API secret's client-credentials token, as an integration imports; a new one per file,
   // since these tokens live 10 minutes and a full run is longer.
   const { token } = await apiClientToken({ server: bench.server, config: bench.config } as TestServer, ACME);
@@ -125,7 +140,7 @@ export async function importFixture(
   });
   const answer = JSON.parse(response.body) as { result?: { taskId: string } };
   if (response.statusCode !== 200 || !answer.result) {
-    throw new Error(`import of ${path} failed: ${response.statusCode} ${response.body}`);
+    throw new Error(`import of ${fileName} failed: ${response.statusCode} ${response.body}`);
   }
   return answer.result.taskId;
 }
@@ -210,6 +225,63 @@ export async function stopPageThreads(): Promise<void> {
   threadsOnce = undefined;
 }
 
+/** Workers of the real stages started by a bench, and the statuses a task moves through in them. */
+export interface BenchWorkers {
+  /** The stages' queued, in-progress and succeeded statuses: a task in one has not rested yet. */
+  moving: Set<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `count` workers with the real stages on the bench server's database and the process's
+ * pipeline threads, as the server's WORKERS=n does.
+ */
+export async function startBenchWorkers(bench: BenchServer, count: number): Promise<BenchWorkers> {
+  stagesOnce ??= loadStages();
+  const stages = await stagesOnce;
+  threadsOnce ??= startPageThreads(bench.config.pipelineThreads);
+  const workers = startWorkers({
+    db: bench.server.database.db,
+    // Idle workers wake on the database's notification of queued work, as in the server.
+    notifications: bench.server.database.notifications,
+    threads: threadsOnce,
+    storage: blobStorageFor(bench.config),
+    config: bench.config,
+    stages,
+    count,
+    log: (message, error) => console.error(`  [workers] ${message}`, ...(error === undefined ? [] : [error])),
+  });
+  return {
+    moving: new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]),
+    stop: () => workers.stop(),
+  };
+}
+
+/**
+ * Waits until every task of `taskIds` (and every chunk split from one) is out of the stages'
+ * queued and in-progress statuses; `onPoll` sees the rows at every look (every 100 ms).
+ */
+export async function waitUntilRested(
+  bench: BenchServer,
+  workers: BenchWorkers,
+  taskIds: string[],
+  options: { timeoutMs?: number; onPoll?: (rows: TaskRow[]) => void } = {},
+): Promise<TaskRow[]> {
+  const timeoutMs = options.timeoutMs ?? 60 * 60_000;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await bench.server.database.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where((eb) => eb.or([eb('id', 'in', taskIds), eb('split_source_id', 'in', taskIds)]))
+      .execute();
+    options.onPoll?.(rows);
+    if (rows.every((row) => !workers.moving.has(row.status))) return rows;
+    if (Date.now() > deadline) throw new Error(`tasks still moving after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Starts `count` workers with the real stages, waits until every task of `taskIds` (and every
  * chunk split from one) is out of the stages' queued and in-progress statuses, stops the workers.
@@ -220,44 +292,20 @@ export async function processWithWorkers(
   count: number,
   options: { timeoutMs?: number } = {},
 ): Promise<ProcessingRun> {
+  // The stages load before the clock starts (as before the workers of a server start).
   stagesOnce ??= loadStages();
-  const stages = await stagesOnce;
-  const moving = new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]);
-  const db = bench.server.database.db;
+  await stagesOnce;
   const loadBefore = loadAverage();
   const cpuBefore = cpuSeconds();
   const started = performance.now();
-  threadsOnce ??= startPageThreads(bench.config.pipelineThreads);
-  const workers = startWorkers({
-    db,
-    // Idle workers wake on the database's notification of queued work, as in the server.
-    notifications: bench.server.database.notifications,
-    threads: threadsOnce,
-    storage: blobStorageFor(bench.config),
-    config: bench.config,
-    stages,
-    count,
-    log: (message, error) => console.error(`  [workers] ${message}`, ...(error === undefined ? [] : [error])),
-  });
-  const deadline = Date.now() + (options.timeoutMs ?? 60 * 60_000);
+  const workers = await startBenchWorkers(bench, count);
   let rows: TaskRow[] = [];
   let wallMs = 0;
   let cpuAfter = 0;
   try {
-    for (;;) {
-      rows = await db
-        .selectFrom('tasks')
-        .selectAll()
-        .where((eb) => eb.or([eb('id', 'in', taskIds), eb('split_source_id', 'in', taskIds)]))
-        .execute();
-      if (rows.every((row) => !moving.has(row.status))) {
-        wallMs = performance.now() - started;
-        cpuAfter = cpuSeconds();
-        break;
-      }
-      if (Date.now() > deadline) throw new Error(`tasks still moving after ${options.timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    rows = await waitUntilRested(bench, workers, taskIds, options);
+    wallMs = performance.now() - started;
+    cpuAfter = cpuSeconds();
   } finally {
     await workers.stop();
   }

@@ -35,6 +35,12 @@ export class TextIndexScope extends TenantRepository {
     return this.rowById('workspaces', workspaceId).selectAll().executeTakeFirst();
   }
 
+  /** The numbers of the task's pages, in order. */
+  async pageNumbers(taskId: string): Promise<number[]> {
+    const rows = await this.rowsOfTask('task_pages', taskId).select('page_number').orderBy('page_number').execute();
+    return rows.map((row) => row.page_number);
+  }
+
   /** The pages' stored text layers (all pages, or the given ones). */
   pages(
     taskId: string,

@@ -47,6 +47,26 @@ function describe(entries: readonly TextEntry[], transcript: boolean, request: I
   return `Indexed ${what} in the ${config} configuration: ${request.reason}.`;
 }
 
+/** Pages whose stored text layers one query reads: a 2,000-page task is never held whole. */
+const PAGES_PER_READ = 100;
+
+/**
+ * The entries of the task's pages (all, or the given ones), read a window of pages at a time: only
+ * the entries' text stays, not every page's words and boxes at once.
+ */
+async function pageEntries(
+  scope: TextIndexScope,
+  taskId: string,
+  pageNumbers: readonly number[] | undefined,
+): Promise<TextEntry[]> {
+  const numbers = pageNumbers ?? (await scope.pageNumbers(taskId));
+  const entries: TextEntry[] = [];
+  for (let from = 0; from < numbers.length; from += PAGES_PER_READ) {
+    entries.push(...documentEntries(await scope.pages(taskId, numbers.slice(from, from + PAGES_PER_READ))));
+  }
+  return entries;
+}
+
 /** Indexes the task's text now; never throws for a failure of the index itself (see above). */
 export async function indexTask(
   db: Db,
@@ -85,7 +105,7 @@ export async function indexTask(
     const transcript = Boolean(media?.transcript);
     const entries = transcript
       ? transcriptEntries(media?.transcript)
-      : documentEntries(await scope.pages(task.id, request.pages));
+      : await pageEntries(scope, task.id, request.pages);
     await scope.replaceEntries(task, config, entries, transcript ? undefined : request.pages);
     const message = describe(entries, transcript, request, config);
     await scope.setIndexStatus(task.id, {

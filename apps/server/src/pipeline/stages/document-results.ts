@@ -9,7 +9,10 @@ import { buildPageText } from '../documents/text/page-text.js';
 
 /**
  * Rebuilds the PageText of a page from its OcrPageResult. Words keep their line (lineIndex) and
- * order, so the page text, and therefore every span, is the one recognition produced.
+ * order, so the page text, and therefore every span, is the one recognition produced. Their
+ * characters are left out: nothing after recognition reads them (fields, tables, personal data,
+ * hooks and translation read words and lines), and they are most of a page's memory — a 2,000-page
+ * document's pages are all held at once while its fields are found.
  */
 export function pageTextFromOcr(ocr: OcrPageResult, pageNumber: number): PageText {
   const edges = (box: { left: number; top: number; right: number; bottom: number }) => ({
@@ -23,7 +26,6 @@ export function pageTextFromOcr(ocr: OcrPageResult, pageNumber: number): PageTex
       text: word.text,
       edges: edges(word.boundingBox),
       confidence: word.confidence ?? 1,
-      chars: word.chars.map((char) => ({ char: char.char, edges: edges(char.boundingBox) })),
       lineKey: String(word.lineIndex ?? 0),
     })),
     {

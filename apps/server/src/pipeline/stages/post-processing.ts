@@ -13,7 +13,7 @@ import type { TaskRow } from '../../db/schema.js';
 import { fromStoredOcr } from '../../domain/results/stored-ocr.js';
 import { indexTask } from '../../domain/search/indexing.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
-import type { DocumentResult, Entity, OcrPageResult, QrPage, Table } from '../documents/index.js';
+import type { DocumentResult, Entity, OcrPageResult, PageText, QrPage, Table } from '../documents/index.js';
 import type { Transcript } from '../media/index.js';
 import { customModelFields } from '../templates/custom-model-fields.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
@@ -30,6 +30,8 @@ import { languagesOf, type WorkspaceSettings, workspaceSettings } from './worksp
 const QR_BATCH = 50;
 /** Pages whose results one UPDATE writes. */
 const PAGES_PER_WRITE = 50;
+/** Pages whose stored OCR one query reads. */
+const PAGES_PER_READ = 100;
 
 type PageWithFile = Awaited<ReturnType<StageStore['pagesWithFiles']>>[number];
 
@@ -90,13 +92,7 @@ async function documentResults(
 ): Promise<Summary> {
   const task = context.task;
   const rows = await store.pagesWithFiles(task.id);
-  const missing = rows.find((row) => row.ocr === null);
-  if (rows.length === 0 || missing) {
-    throw new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
-  }
-  const pages = rows.map((row) =>
-    pageTextFromOcr(fromStoredOcr<OcrPageResult>(row.ocr) as OcrPageResult, row.page_number),
-  );
+  const pages = await recognisedPages(store, task.id, rows);
   const steps = new Set(settings.pipeline.postProcessingStepIds);
   const taskType = settings.config.taskType;
 
@@ -124,7 +120,13 @@ async function documentResults(
     entities.push(...fields);
   }
   // A workspace that recognizes with a trained template model: its fields are the model's.
-  const custom = await customModelFields(context.db, task, settings.config.customModel as { id?: string } | null, rows);
+  const customModel = settings.config.customModel as { id?: string } | null;
+  const custom = await customModelFields(
+    context.db,
+    task,
+    customModel,
+    customModel?.id ? await store.pagesOcr(task.id) : [],
+  );
   if (custom) {
     fields = [...fields, ...custom.entities];
     entities.push(...custom.entities);
@@ -191,6 +193,31 @@ async function documentResults(
       ...eInvoice?.payload,
     },
   };
+}
+
+/**
+ * The words of every page as the detectors read them, the stored OCR read a window of pages at a
+ * time: each window's rows are dropped once turned into PageText, so a long document's stored
+ * form is never held whole beside them.
+ */
+async function recognisedPages(store: StageStore, taskId: string, rows: readonly PageWithFile[]): Promise<PageText[]> {
+  const pages: PageText[] = [];
+  let missing = rows.length === 0;
+  for (let from = 0; from < rows.length && !missing; from += PAGES_PER_READ) {
+    const window = rows.slice(from, from + PAGES_PER_READ);
+    const first = (window[0] as PageWithFile).page_number;
+    const last = (window.at(-1) as PageWithFile).page_number;
+    const stored = await store.pagesOcr(taskId, { first, last });
+    missing = stored.length !== window.length || stored.some((row) => row.ocr === null);
+    for (const row of stored) {
+      if (row.ocr === null) continue;
+      pages.push(pageTextFromOcr(fromStoredOcr<OcrPageResult>(row.ocr) as OcrPageResult, row.page_number));
+    }
+  }
+  if (missing) {
+    throw new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
+  }
+  return pages;
 }
 
 /** The QR codes of every page, the pages shared out among the threads in batches. */
