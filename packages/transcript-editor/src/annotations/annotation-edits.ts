@@ -80,7 +80,7 @@ export function updateAnnotation(
   };
   if (after.content === before.content && after.start === before.start && after.end === before.end) return transcript;
   const next = annotations.slice();
-  // Who changed it is the server's to say (it knows the caller); when is the device's clock.
+  // Who changed it is the server's to say (it stamps it on save); until then the device's clock.
   next[index] = { ...after, modifiedOn: now.toISOString(), modifiedBy: null };
   return { ...transcript, annotations: next };
 }
