@@ -25,8 +25,8 @@ interface TranscriptShape {
 const round = (seconds: number) => Math.round(seconds * 1000) / 1000;
 
 /**
- * The demo's two notes on a recognised transcript: the greeting, up to the first "ask", and the
- * famous line from there to the end. Null when the transcript has no words to hang them on.
+ * The demo's two notes on a recognised transcript: the greeting, and the famous line from there
+ * to the end. Null when the transcript has no words to hang them on.
  */
 export function demoAnnotationsFor(
   transcript: TranscriptShape,
@@ -39,8 +39,10 @@ export function demoAnnotationsFor(
   if (!first || !last) return null;
   const start = round(first.offsetInSeconds);
   const end = round(last.offsetInSeconds + last.durationInSeconds);
-  const ask = words.find((w) => /^ask\b/i.test(w.text) && w.offsetInSeconds > start);
-  const split = round(ask ? ask.offsetInSeconds : start + (end - start) / 3);
+  // The greeting is the first paragraph (the speaker pauses before the question); one paragraph
+  // only, its first third.
+  const second = transcript.transcripts[1];
+  const split = round(second && second.start > start ? second.start : start + (end - start) / 3);
   const stamp = now.toISOString();
   const made = { createdOn: stamp, createdBy: by, modifiedOn: stamp, modifiedBy: by };
   return [
