@@ -38,11 +38,12 @@ describe('annotations panel', () => {
   it('lists them in time order; activating one plays from its start; the one being played is marked', async () => {
     await renderEditor({ data: withAnnotations() });
     expect(items()).toEqual([
-      expect.stringMatching(/^0:00–0:02Applause/),
-      expect.stringMatching(/^0:03–0:09The famous question/),
+      expect.stringMatching(/^0:00–0:02 Applause/),
+      expect.stringMatching(/^0:03–0:09 The famous question/),
     ]);
     const question = screen.getByTestId('annotation.question.seek');
-    expect(question.getAttribute('aria-label')).toBe('Play the annotation from 0:03 to 0:09: The famous question');
+    expect(question).toHaveProperty('title', 'Play the annotation from 0:03 to 0:09: The famous question');
+    expect(screen.getByRole('button', { name: '0:03–0:09 The famous question' })).toBe(question);
     question.focus();
     await userEvent.keyboard('{Enter}');
     const media = screen.getByTestId('transcript.media') as HTMLAudioElement;
@@ -72,7 +73,7 @@ describe('annotations panel', () => {
     expect(screen.getByText('Write what the annotation says.')).toBeTruthy();
     expect(screen.queryByTestId('annotations.list')).toBeNull();
     await userEvent.type(content, 'The famous question{Enter}');
-    expect(items()).toEqual([expect.stringMatching(/^0:03–0:09The famous question/)]);
+    expect(items()).toEqual([expect.stringMatching(/^0:03–0:09 The famous question/)]);
     await waitFor(() => expect(document.activeElement?.getAttribute('data-annotation-seek')).toBe(''));
 
     await waitFor(() => expect(api.state.saves.length).toBeGreaterThan(0), { timeout: 4000 });
@@ -117,8 +118,8 @@ describe('annotations panel', () => {
     await userEvent.type(content, 'Applause at the end{Enter}');
     // Moved after the question: the list follows the times.
     expect(items()).toEqual([
-      expect.stringMatching(/^0:03–0:09The famous question/),
-      expect.stringMatching(/^0:09–0:10Applause at the end/),
+      expect.stringMatching(/^0:03–0:09 The famous question/),
+      expect.stringMatching(/^0:09–0:10 Applause at the end/),
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Remove the annotation “The famous question”' }));

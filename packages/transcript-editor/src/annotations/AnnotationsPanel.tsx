@@ -147,7 +147,8 @@ export function AnnotationsPanel() {
                     className="rd-transcript-annotation__seek"
                     data-annotation-seek=""
                     onClick={() => playback.seek(annotation.start)}
-                    aria-label={t('annotations.play', {
+                    // The visible time and text are the name; what activating it does, the description.
+                    title={t('annotations.play', {
                       start: clockTime(annotation.start),
                       end: clockTime(annotation.end),
                       content: annotation.content,
@@ -156,7 +157,7 @@ export function AnnotationsPanel() {
                   >
                     <span className="rd-transcript-annotation__time">
                       {clockTime(annotation.start)}–{clockTime(annotation.end)}
-                    </span>
+                    </span>{' '}
                     <span className="rd-transcript-annotation__content">{annotation.content}</span>
                   </button>
                   {review ? (
