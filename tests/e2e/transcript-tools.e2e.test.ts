@@ -6,6 +6,7 @@
  * annotation, listed beside the text and on the waveform, there after the reload.
  */
 import { describe, expect, it } from 'vitest';
+import { AppShell } from './pages/AppShell';
 import { useBrowserSessions } from './support/browser';
 import { openDemoRecording, settle } from './support/flows';
 
@@ -101,6 +102,16 @@ describe('transcript editing tools', () => {
     expect(await editor.getByRole('switch', { name: 'Pause while typing' }).isChecked()).toBe(true);
     await expect.poll(() => notes.allTextContents()).toEqual([expect.stringContaining(NOTE)]);
     await expect.poll(annotationRegions, { timeout: 15_000 }).toEqual([NOTE]);
+
+    // The toolbar at 1280 px, the tooltip of a glyph button shown by keyboard focus; then the dark skin.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await editor.getByRole('button', { name: 'Bold' }).focus();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('BoldControl+B');
+    await settle(s);
+    await s.screenshot('transcript-tools-4-toolbar-1280');
+    await new AppShell(page).toggleSkin();
+    await settle(s);
+    await s.screenshot('transcript-tools-5-annotations-dark');
     expect(s.problems).toEqual([]);
   });
 });
