@@ -347,8 +347,7 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
 
     // Annotations are kept with the transcript; who made or changed one is the server's to say.
     type Annotation = { uniqueId: string; content: string; start: number; end: number; [key: string]: unknown };
-    const annotationsOf = (answer: TranscriptAnswer) =>
-      (answer.result?.transcript?.annotations ?? []) as Annotation[];
+    const annotationsOf = (answer: TranscriptAnswer) => (answer.result?.transcript?.annotations ?? []) as Annotation[];
     const stored = removed.result?.transcript as Record<string, unknown>;
     const withNotes = (
       await saveTranscript(
