@@ -120,6 +120,10 @@ export const Editing: Story = {
     );
     await userEvent.click(canvas.getByTestId('toolbar.undo'));
     await waitFor(() => expect(listed(canvasElement)[0]).toMatch(/Greeting to the audience/));
+    // Saved before the story ends: a save still out would land on the next story's stand-in.
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 10_000,
+    });
     // Left open: the story's last frame shows an annotation being edited.
     await userEvent.click(canvas.getByRole('button', { name: 'Edit the annotation “The famous question”' }));
     await expect(canvas.getByTestId('annotation.question.form')).toBeVisible();
