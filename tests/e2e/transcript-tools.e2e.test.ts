@@ -2,18 +2,22 @@
  * The transcript editor's editing tools on the demo recording (fixtures/audio/jfk.wav) against the
  * real server: a manager inserts one of the demo workspace's predefined texts after a word with
  * Alt+T (saved, there after a reload), turns on auto-pause (kept after the reload), and finds the
- * paragraphs as regions on the waveform, zoomed in and out.
+ * paragraphs as regions on the waveform, zoomed in and out; notes the first paragraph with an
+ * annotation, listed beside the text and on the waveform, there after the reload.
  */
 import { describe, expect, it } from 'vitest';
+import { AppShell } from './pages/AppShell';
 import { useBrowserSessions } from './support/browser';
 import { openDemoRecording, settle } from './support/flows';
 
 const current = useBrowserSessions();
 /** One of the predefined texts the demo "Meeting recordings" workspace has. */
 const TEXT = '[inaudible]';
+/** What the manager notes on the first paragraph. */
+const NOTE = 'Check the greeting';
 
 describe('transcript editing tools', () => {
-  it('inserts a predefined text, keeps the auto-pause setting, and shows zoomable paragraph regions', {
+  it('inserts a predefined text, keeps the auto-pause setting, shows zoomable paragraph regions, keeps an annotation', {
     timeout: 300_000,
   }, async () => {
     const s = current();
@@ -67,13 +71,47 @@ describe('transcript editing tools', () => {
     await editor.getByTestId('waveform.zoom-out').click();
     await expect.poll(() => waveform.getAttribute('data-zoom')).toBe('0');
 
-    // After a reload the text is the server's and the setting the device's.
+    // An annotation over the paragraph being played, listed beside the text and drawn on the waveform.
+    await editor.getByTestId('paragraph.0').locator('[data-word="0:1"]').click();
+    await editor.getByTestId('annotations.add-paragraph').click();
+    await editor.getByTestId('annotation.new.content').fill(NOTE);
+    await page.keyboard.press('Enter');
+    const notes = editor.getByTestId('annotations.list').getByRole('listitem');
+    await expect
+      .poll(() => notes.allTextContents())
+      .toEqual([expect.stringMatching(new RegExp(`^0:0\\d–\\d:\\d\\d ${NOTE}`))]);
+    const annotationRegions = () =>
+      waveform.evaluate((el) =>
+        [
+          ...(el
+            .querySelector('.rd-transcript-waveform__canvas > div')
+            ?.shadowRoot?.querySelectorAll('[part~="region"][part*="annotation-"]') ?? []),
+        ].map((region) => region.textContent),
+      );
+    await expect.poll(annotationRegions, { timeout: 15_000 }).toEqual([NOTE]);
+    await editor.getByTestId('save.state').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 30_000 });
+    await settle(s);
+    await s.screenshot('transcript-tools-3-annotation');
+
+    // After a reload the text and the annotation are the server's, the setting the device's.
     await page.reload();
     await page.locator('[data-testid="transcript-editor"][data-phase="ready"]').waitFor({ timeout: 30_000 });
     await expect.poll(() => editor.getByTestId('paragraph.0').locator('[data-word="0:2"]').textContent()).toBe(TEXT);
     expect(await editor.getByTestId('paragraph.0').locator('[data-word="0:1"]').textContent()).toBe(after);
     expect(await editor.getByTestId('banner.restored').count()).toBe(0);
     expect(await editor.getByRole('switch', { name: 'Pause while typing' }).isChecked()).toBe(true);
+    await expect.poll(() => notes.allTextContents()).toEqual([expect.stringContaining(NOTE)]);
+    await expect.poll(annotationRegions, { timeout: 15_000 }).toEqual([NOTE]);
+
+    // The toolbar at 1280 px, the tooltip of a glyph button shown by keyboard focus; then the dark skin.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await editor.getByRole('button', { name: 'Bold' }).focus();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('BoldControl+B');
+    await settle(s);
+    await s.screenshot('transcript-tools-4-toolbar-1280');
+    await new AppShell(page).toggleSkin();
+    await settle(s);
+    await s.screenshot('transcript-tools-5-annotations-dark');
     expect(s.problems).toEqual([]);
   });
 });

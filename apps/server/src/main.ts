@@ -1,6 +1,7 @@
 // Starts the reference server: `pnpm --filter @reviewdesk/server run start` (and `npm start`).
 import { buildServer } from './app.js';
 import { loadConfig } from './config.js';
+import { annotateDemoRecordingOnceRecognised } from './domain/demo-annotations.js';
 import { seedDemoTasks } from './domain/demo-tasks.js';
 import { importDomainOf } from './domain/workspaces/import-email.js';
 import { startMailReceiver } from './inbound-mail/smtp-receiver.js';
@@ -30,6 +31,8 @@ const mailReceiver =
       });
 const demoTasks = config.seedDemoTasks ? await seedDemoTasks(server.services) : 0;
 if (demoTasks > 0) server.workers?.wake();
+// The demo recording's notes are written once the workers have recognised it.
+const stopDemoAnnotations = config.seedDemoTasks ? annotateDemoRecordingOnceRecognised(server.services) : () => {};
 console.log(`
 Reviewdesk is running on ${config.origin}
   database: ${server.database.kind}${config.seedDemoData ? ', with demo data' : ''}${demoTasks > 0 ? ` (${demoTasks} demo files imported for processing)` : ''}
@@ -41,6 +44,7 @@ Reviewdesk is running on ${config.origin}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    stopDemoAnnotations();
     void Promise.all([mailReceiver?.close(), server.close()]).finally(() => process.exit(0));
   });
 }

@@ -345,6 +345,51 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
     expect(events).toHaveLength(2);
     expect(await documentVersion(taskId)).toBe(2);
 
+    // Annotations are kept with the transcript; who made or changed one is the server's to say.
+    type Annotation = { uniqueId: string; content: string; start: number; end: number; [key: string]: unknown };
+    const annotationsOf = (answer: TranscriptAnswer) => (answer.result?.transcript?.annotations ?? []) as Annotation[];
+    const stored = removed.result?.transcript as Record<string, unknown>;
+    const withNotes = (
+      await saveTranscript(
+        REVIEWER,
+        {
+          ...stored,
+          annotations: [
+            { uniqueId: 'note-a', content: 'Applause', start: 0.5, end: 1.5, createdBy: 'someone else' },
+            { uniqueId: 'note-b', content: 'The question', start: 2, end: 4 },
+          ],
+        },
+        2,
+      )
+    ).body as TranscriptAnswer;
+    expect(withNotes.succeeded).toBe(true);
+    const reviewer = userIdOf(REVIEWER);
+    const made = annotationsOf(withNotes);
+    expect(made).toEqual([
+      expect.objectContaining({ uniqueId: 'note-a', content: 'Applause', start: 0.5, end: 1.5, createdBy: reviewer }),
+      expect.objectContaining({ uniqueId: 'note-b', content: 'The question', start: 2, end: 4, createdBy: reviewer }),
+    ]);
+    const reread = (await read()).transcriptFullResult as unknown as { annotations: Annotation[] };
+    expect(reread.annotations.map((a) => [a.uniqueId, a.content, a.start, a.end])).toEqual([
+      ['note-a', 'Applause', 0.5, 1.5],
+      ['note-b', 'The question', 2, 4],
+    ]);
+    // One edited, one unchanged, none removed silently: the unchanged keeps its stamps.
+    const edited = (
+      await saveTranscript(
+        REVIEWER,
+        {
+          ...(withNotes.result?.transcript as Record<string, unknown>),
+          annotations: [{ ...made[0], content: 'Long applause', end: 2 }, made[1]],
+        },
+        3,
+      )
+    ).body as TranscriptAnswer;
+    const [changedNote, unchangedNote] = annotationsOf(edited);
+    expect(changedNote).toMatchObject({ content: 'Long applause', end: 2, createdOn: made[0]?.createdOn });
+    expect(changedNote?.modifiedBy).toBe(reviewer);
+    expect(unchangedNote).toEqual(made[1]);
+
     // An invoice has no transcript.
     const invoice = await reviewableInvoice(t, await token(MANAGER));
     await checkout(REVIEWER, invoice);

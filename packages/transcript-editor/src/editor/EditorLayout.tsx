@@ -2,9 +2,10 @@
  * The editor's screen for each phase of the session: loading, still processing, failed, could not
  * open, finished, and the review itself (toolbar, banners, the media with its waveform, and the
  * paragraphs). The word highlight follows playback here, outside React's rendering, and the
- * keyboard shortcuts listen on the editor's root.
+ * keyboard shortcuts listen on the editor's root. The annotations are listed beside the paragraphs.
  */
 import { isFramePhase, ReviewPhaseState } from '@reviewdesk/ui/review-session';
+import { AnnotationsPanel } from '../annotations/AnnotationsPanel.js';
 import { DocAiSlot } from '../docai/DocAiSlot.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
@@ -63,7 +64,10 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
             <Banners />
             <div className="rd-transcript__body">
               <MediaPlayer />
-              <ParagraphList label={subtitles ? t('editor.subtitles') : t('editor.transcript')} />
+              <div className="rd-transcript__main">
+                <ParagraphList label={subtitles ? t('editor.subtitles') : t('editor.transcript')} />
+                <AnnotationsPanel />
+              </div>
             </div>
             <DocAiSlot />
             <TaskSummary />

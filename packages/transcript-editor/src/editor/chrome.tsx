@@ -11,11 +11,18 @@ import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { PredefinedTextsButton } from '../texts/PredefinedTextsPicker.js';
 import { useEditor, useSession } from './context.js';
+import { IconButton } from './IconButton.js';
 import { ShareSegmentAction } from './ShareSegmentAction.js';
 import { runShortcut } from './shortcut-commands.js';
 import { keysOf } from './shortcuts.js';
 
 const STYLES = ['bold', 'italic', 'underline'] as const;
+/** Each style's glyph drawn in that style: the letter of the English name, as word processors do. */
+const STYLE_GLYPHS = {
+  bold: <b>B</b>,
+  italic: <i>I</i>,
+  underline: <u>U</u>,
+} as const;
 
 export function SaveIndicator() {
   const state = useSession((s) => s.saveState);
@@ -68,20 +75,20 @@ export function Toolbar() {
       <DocAiButton />
       {review ? (
         <>
-          {STYLES.map((style) => (
-            <Button
-              key={style}
-              size="sm"
-              variant="ghost"
-              // The word being formatted keeps the focus: the button is pressed without taking it.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => runShortcut(editor, style)}
-              aria-keyshortcuts={keysOf(style)}
-              data-testid={`toolbar.${style}`}
-            >
-              {t(`style.${style}`)}
-            </Button>
-          ))}
+          <span className="rd-transcript-toolbar__group">
+            {STYLES.map((style) => (
+              <IconButton
+                key={style}
+                label={t(`style.${style}`)}
+                glyph={STYLE_GLYPHS[style]}
+                keys={keysOf(style)}
+                // The word being formatted keeps the focus: the button is pressed without taking it.
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => runShortcut(editor, style)}
+                data-testid={`toolbar.${style}`}
+              />
+            ))}
+          </span>
           <PredefinedTextsButton />
           <Button
             size="sm"

@@ -7,9 +7,9 @@
  * (waveform-zoom.ts) by its buttons or Alt+= / Alt+-. The regions plugin is loaded on demand,
  * after the peaks are drawn, like wavesurfer itself.
  */
-import { Button } from '@reviewdesk/ui';
 import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
+import { IconButton } from '../editor/IconButton.js';
 import { keysOf } from '../editor/shortcuts.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import type { TranscriptSession } from '../session/session.js';
@@ -171,28 +171,22 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
       {missing ? <p className="rd-transcript-waveform__missing">{t('player.noWaveform')}</p> : null}
       {missing ? null : (
         <div className="rd-transcript-waveform__zoom">
-          <Button
-            size="sm"
-            variant="ghost"
+          <IconButton
+            label={t('tools.zoomOut')}
+            glyph="−"
+            keys={keysOf('zoomOut')}
             onClick={() => applyZoom(-1)}
             disabled={zoom.index === 0}
-            aria-label={t('tools.zoomOut')}
-            aria-keyshortcuts={keysOf('zoomOut')}
             data-testid="waveform.zoom-out"
-          >
-            −
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
+          />
+          <IconButton
+            label={t('tools.zoomIn')}
+            glyph="+"
+            keys={keysOf('zoomIn')}
             onClick={() => applyZoom(1)}
             disabled={zoom.index >= zoom.levels.length - 1}
-            aria-label={t('tools.zoomIn')}
-            aria-keyshortcuts={keysOf('zoomIn')}
             data-testid="waveform.zoom-in"
-          >
-            +
-          </Button>
+          />
         </div>
       )}
     </div>

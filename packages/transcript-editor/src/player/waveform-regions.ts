@@ -100,6 +100,10 @@ export function syncRegions(
       existing.setOptions({ start: region.start, end: region.end });
     }
     if (existing.color !== region.color) existing.setOptions({ color: region.color });
+    // An edited annotation says its new text (the region's element holds nothing but the content).
+    if (region.content !== undefined && existing.element && existing.element.textContent !== region.content) {
+      existing.setOptions({ content: region.content });
+    }
     if (region.title) existing.element?.setAttribute('title', region.title);
   }
   for (const stale of have.values()) stale.remove();

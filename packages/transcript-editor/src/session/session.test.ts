@@ -3,6 +3,7 @@ import { createApiClient } from '@reviewdesk/api-client';
 import { openJournal } from '@reviewdesk/ui/review-session';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addAnnotation, removeAnnotation, updateAnnotation } from '../annotations/annotation-edits.js';
 import { findText, replaceMatches } from '../search/find-replace.js';
 import { longTranscript } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother } from '../test/mock-api.js';
@@ -167,6 +168,38 @@ describe('transcript session', () => {
     await until(() => second.getState().saveState === 'saved');
     expect(api.state.saves).toHaveLength(1);
     second.getState().dispose();
+  });
+
+  it('restores an unsent annotation from the device journal, and undo takes it back as one edit', async () => {
+    const api = createMockTranscriptApi();
+    server.use(...api.handlers);
+    const first = open({ taskId: api.init.taskId, autosave: false });
+    await first.getState().start();
+    const note = { uniqueId: 'note', content: 'Applause', start: 2.4, end: 3.2 };
+    first.getState().edit('annotation:add', (t) => addAnnotation(t, note, new Date()));
+    first
+      .getState()
+      .edit('annotation:edit', (t) => updateAnnotation(t, 'note', { content: 'Long applause' }, new Date()));
+    // The tab dies before any save.
+    await until(() => false, 50).catch(() => undefined);
+    const second = open({ taskId: api.init.taskId });
+    await second.getState().start();
+    expect(second.getState().restored).toBe(true);
+    expect(second.getState().transcript?.annotations).toEqual([expect.objectContaining({ content: 'Long applause' })]);
+    await until(() => second.getState().saveState === 'saved');
+    expect(api.state.saves.at(-1)?.transcript.annotations).toEqual([
+      expect.objectContaining({ uniqueId: 'note', content: 'Long applause', start: 2.4, end: 3.2 }),
+    ]);
+    second.getState().dispose();
+
+    // In one session, each change is one step of undo.
+    const third = open({ taskId: api.init.taskId, autosave: false });
+    await third.getState().start();
+    third.getState().edit('annotation:remove', (t) => removeAnnotation(t, 'note'));
+    expect(third.getState().transcript?.annotations).toEqual([]);
+    third.getState().undo();
+    expect(third.getState().transcript?.annotations).toEqual([expect.objectContaining({ content: 'Long applause' })]);
+    third.getState().dispose();
   });
 
   describe('the device journal of a long transcript', () => {

@@ -1,7 +1,7 @@
 /**
  * What the server stored of a save, taken back into the editor. The server re-times the words of
  * the paragraphs a save changed against the audio (forced alignment, or interpolation for
- * languages without an acoustic model) and assigns speaker ids; the editor adopts that so
+ * languages without an acoustic model), assigns speaker ids and stamps annotations; the editor adopts that so
  * click-to-seek and the word highlight follow the re-aligned times without a reload. Paragraphs
  * the server left as they were keep their objects, so their rows do not render again; jsonb may
  * reorder keys, so paragraphs are compared by their fields, not by their JSON.
@@ -40,6 +40,22 @@ const sameSpeakers = (a: Transcript['speakers'], b: Transcript['speakers']) =>
     );
   });
 
+const sameAnnotations = (a: Transcript['annotations'], b: Transcript['annotations']) =>
+  a.length === b.length &&
+  a.every((x, i) => {
+    const o = b[i];
+    return (
+      o !== undefined &&
+      x.uniqueId === o.uniqueId &&
+      x.content === o.content &&
+      x.start === o.start &&
+      x.end === o.end &&
+      (x.createdBy ?? null) === (o.createdBy ?? null) &&
+      (x.modifiedBy ?? null) === (o.modifiedBy ?? null) &&
+      (x.modifiedOn ?? null) === (o.modifiedOn ?? null)
+    );
+  });
+
 /**
  * The stored transcript as the editor's state: `mine` itself when the server stored it as sent,
  * otherwise the stored one sharing every paragraph of `mine` that it did not change.
@@ -55,6 +71,10 @@ export function adoptStored(mine: Transcript, stored: Transcript): Transcript {
     return paragraph;
   });
   const speakers = sameSpeakers(mine.speakers, content.speakers) ? mine.speakers : content.speakers;
-  if (!changed && speakers === mine.speakers) return mine;
-  return { ...mine, ...content, transcripts, speakers };
+  // The server says who made or changed an annotation and when.
+  const annotations = sameAnnotations(mine.annotations ?? [], content.annotations ?? [])
+    ? mine.annotations
+    : content.annotations;
+  if (!changed && speakers === mine.speakers && annotations === mine.annotations) return mine;
+  return { ...mine, ...content, transcripts, speakers, annotations };
 }

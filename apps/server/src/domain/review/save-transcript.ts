@@ -20,6 +20,7 @@ import type { ReviewStore } from '../../db/repositories/review.js';
 import type { TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskRow } from '../../db/schema.js';
 import { indexTask } from '../search/indexing.js';
+import { stampAnnotations } from './annotations.js';
 import { assigneesOf } from './checkout.js';
 import { actorOfCaller, findTask, inTransaction, nowOf, type ReviewCaller, tenantOf, userOf } from './context.js';
 import { REVIEW_EVENT, recordReviewEvent } from './events.js';
@@ -123,7 +124,16 @@ export async function saveTranscriptChanges(
     const { task, media, refusal } = await checkSave(store, tasks, found.id, me, now, sent);
     if (refusal) return refusal;
     const changes = (body.speakers ?? []).filter((s) => s.action !== SPEAKER_ACTION.None);
-    const toStore = applySpeakerChanges(edited, changes, me, now);
+    const withSpeakers = applySpeakerChanges(edited, changes, me, now);
+    const toStore = {
+      ...withSpeakers,
+      annotations: stampAnnotations(
+        ((media.transcript as TranscriptLike | null)?.annotations ?? []) as unknown[],
+        edited.annotations ?? [],
+        me,
+        now,
+      ),
+    };
     const version = await store.saveTranscript(task.id, media.version, toStore, me, now);
     if (version === undefined) {
       // Cannot happen under the task lock unless processing rewrote the transcript; say so plainly.
