@@ -13,7 +13,11 @@
 // Tables. A DynamicTable field's columns are placed like fields (their first row), its rows read
 // down from there (table-model.ts).
 // Evaluation. Held-out accuracy: each document in turn is read by a model learned from the others
-// (leave-one-out, or 5 folds for larger sets) and its values compared with what people labelled.
+// (leave-one-out, or 5 folds for larger sets; whole layouts held out when there are several) and its
+// values compared with what people labelled.
+
+import { heldOutFolds } from './training-layouts.js';
+import { tokenOf } from './word-tokens.js';
 
 export interface Box {
   left: number;
@@ -93,14 +97,7 @@ const VOTING_ANCHORS = 3;
 /** Share of the documents a word must be unique on its page in to be an anchor. */
 const ANCHOR_SHARE = 0.6;
 
-/** The comparable form of a word: lower case, letters and digits only; must hold a letter. */
-export function tokenOf(text: string): string | null {
-  const token = text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-  return token.length >= 2 && /\p{L}/u.test(token) ? token : null;
-}
+export { tokenOf } from './word-tokens.js';
 
 /** Text compared as people read it: trimmed, one space between words, case ignored. */
 export const sameText = (a: string, b: string) => normalise(a) === normalise(b);
@@ -369,15 +366,19 @@ export class EvaluationTally {
   }
 }
 
-/** Held-out accuracy: every document read by a model learned without it. */
+/**
+ * Held-out accuracy: every document read by a model learned without it — and, when the documents
+ * are of several layouts, without any document of its layout (training-layouts.ts), so the figure
+ * says what a new layout gets; one layout: leave-one-out, or 5 folds for larger sets.
+ */
 export function evaluateTemplate(documents: TrainingDocument[]): Evaluation {
-  const folds = documents.length <= 20 ? documents.length : 5;
   const tally = new EvaluationTally();
   if (documents.length < 2) return { accuracy: 0, values: 0, correct: 0, byField: {} };
-  for (let fold = 0; fold < folds; fold++) {
-    const heldOut = documents.filter((_, i) => i % folds === fold);
-    const model = learnTemplate(documents.filter((_, i) => i % folds !== fold));
-    for (const doc of heldOut) {
+  const { folds } = heldOutFolds(documents, documents.length <= 20 ? documents.length : 5);
+  for (const fold of folds) {
+    const heldOut = new Set(fold);
+    const model = learnTemplate(documents.filter((_, i) => !heldOut.has(i)));
+    for (const doc of fold.map((i) => documents[i] as TrainingDocument)) {
       const read = readTemplate(model, doc.pages);
       for (const label of doc.labels) {
         const value = read.find((r) => r.fieldId === label.fieldId && r.page === label.page);
