@@ -12,6 +12,9 @@
  * seed. Training time: learning plus the held-out evaluation of a version trained on 100 pages
  * (the worker's whole training step), median of 5 runs; product-spec §9 gives 1–5 minutes.
  *
+ * Quick mode (--quick, the CI smoke): 2 seeds of 50 held-out documents and one timing run — every
+ * figure, each on fewer documents or runs (about a second in all).
+ *
  * Run: cd apps/server && pnpm exec tsx ../../tests/bench/template-model.bench.ts [--quick]
  */
 import { performance } from 'node:perf_hooks';

@@ -124,6 +124,35 @@ describe('the workspace switcher with training workspaces', () => {
     expect(stored.lastWorkspaceIds).toEqual(['t1']);
   });
 
+  // The abilities of the server's Reviewer and Viewer roles that bear on tasks (apps/server
+  // src/domain/abilities.md): a Reviewer labels (Task.Review) without the template lists.
+  const REVIEWER = ['Home.View', 'Workspace.View', 'Task.ListView', 'Task.View', 'Task.Review'] as const;
+  const VIEWER = ['Home.View', 'Workspace.View', 'Task.ListView', 'Task.View'] as const;
+
+  it('lists them for a Reviewer, who labels their tasks without seeing the template lists', async () => {
+    server.use(...byType());
+    renderApp({ abilities: [...REVIEWER] });
+    const select = (await screen.findByTestId('workspace-switcher')) as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...select.options].map((o) => o.text)).toEqual([
+        'Invoices',
+        'Delivery notes',
+        'Delivery notes (training)',
+      ]),
+    );
+    await userEvent.selectOptions(select, 't1');
+    expect(select.value).toBe('t1');
+  });
+
+  it('does not list them for a Viewer, who may not label, and does not ask for them', async () => {
+    asked.length = 0;
+    server.use(...byType());
+    renderApp({ abilities: [...VIEWER] });
+    const select = (await screen.findByTestId('workspace-switcher')) as HTMLSelectElement;
+    await waitFor(() => expect([...select.options].map((o) => o.text)).toEqual(['Invoices', 'Delivery notes']));
+    expect(asked).not.toContain('20');
+  });
+
   it('lists only the standard ones for who may not see templates, and does not ask for the others', async () => {
     asked.length = 0;
     server.use(...byType());

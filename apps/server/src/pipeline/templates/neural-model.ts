@@ -16,7 +16,8 @@
 // Reading. For each field the best-scoring candidate of the document is its value when its score
 // passes READ_THRESHOLD; the confidence is that score.
 // Evaluation. Held-out accuracy: documents read by a model learned without them (up to 3 folds;
-// one fold of a fifth for large sets), values compared with what people labelled.
+// one fold of a fifth for large sets; whole layouts held out when there are several), values
+// compared with what people labelled.
 import { type Candidate, candidateBox, candidatesOf, candidateTargets } from './neural-candidates.js';
 import { type FeatureSpace, featureCount, featuresOf, learnFeatureSpace, type PageContext } from './neural-features.js';
 import { layoutOf, type PageLayout } from './page-layout.js';
@@ -29,6 +30,7 @@ import {
   type Word,
 } from './template-model.js';
 import { tensorflow } from './tensorflow-runtime.js';
+import { heldOutFolds } from './training-layouts.js';
 
 export interface DenseLayer {
   inputs: number;
@@ -61,10 +63,16 @@ const VALUE_SHARE = 0.3;
 /** Samples seen per training run, spread over the epochs (so large sets take fewer passes). */
 const SAMPLES_SEEN = 400_000;
 const MAX_EPOCHS = 40;
+const MIN_EPOCHS = 5;
 const READ_THRESHOLD = 0.1;
 
 export interface LearnOptions {
   seed?: number;
+  /**
+   * Samples the network sees in a run (SAMPLES_SEEN unless given): fewer train faster and a little
+   * less well, and may make fewer epochs than the product's floor (the benchmarks' quick smoke).
+   */
+  samplesSeen?: number;
   /** Share of training done (0–1), after each epoch. */
   onProgress?: (done: number) => void | Promise<void>;
 }
@@ -153,7 +161,12 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
     ],
   });
   network.compile({ optimizer: tf.train.adam(0.002), loss: 'binaryCrossentropy' });
-  const epochs = Math.max(5, Math.min(MAX_EPOCHS, Math.round(SAMPLES_SEEN / Math.max(samples.length, 1))));
+  // A smaller budget asked for on purpose (a quick run) may go under the product's floor of epochs.
+  const fewestEpochs = options.samplesSeen === undefined ? MIN_EPOCHS : 1;
+  const epochs = Math.max(
+    fewestEpochs,
+    Math.min(MAX_EPOCHS, Math.round((options.samplesSeen ?? SAMPLES_SEEN) / Math.max(samples.length, 1))),
+  );
   const x = tf.tensor2d(
     samples.map((s) => s.x),
     [samples.length, inputs],
@@ -278,24 +291,29 @@ export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<R
   return out;
 }
 
-/** The folds of the held-out evaluation: up to 3 (each one a training run); one fifth held out of large sets. */
-const foldsOf = (documents: number) => (documents > 100 ? 1 : Math.min(3, documents));
-
-/** Held-out accuracy: every document (or a fifth of a large set) read by a model learned without it. */
+/**
+ * Held-out accuracy: every document (or a fifth of a large set) read by a model learned without it
+ * — and, when the documents are of several layouts, without any document of its layout
+ * (training-layouts.ts), so the figure says what a layout the model has not seen will get. Up to 3
+ * folds (each one a training run); of a large set, one fold of five.
+ */
 export async function evaluateNeural(documents: TrainingDocument[], options: LearnOptions = {}): Promise<Evaluation> {
   if (documents.length < 2) return { accuracy: 0, values: 0, correct: 0, byField: {} };
-  const folds = foldsOf(documents.length);
-  const split = documents.length > 100 ? 5 : folds;
+  const large = documents.length > 100;
+  const { folds: all } = heldOutFolds(documents, large ? 5 : 3);
+  const folds = large ? all.slice(0, 1) : all;
   const tally = new EvaluationTally();
-  for (let fold = 0; fold < folds; fold++) {
+  for (const [f, fold] of folds.entries()) {
+    const heldOut = new Set(fold);
     const model = await learnNeural(
-      documents.filter((_, i) => i % split !== fold),
+      documents.filter((_, i) => !heldOut.has(i)),
       {
         seed: options.seed,
-        onProgress: (done) => options.onProgress?.((fold + done) / folds),
+        samplesSeen: options.samplesSeen,
+        onProgress: (done) => options.onProgress?.((f + done) / folds.length),
       },
     );
-    for (const doc of documents.filter((_, i) => i % split === fold)) {
+    for (const doc of fold.map((i) => documents[i] as TrainingDocument)) {
       const read = await readNeural(model, doc.pages);
       for (const label of doc.labels) {
         const ok = read.some((v) => v.fieldId === label.fieldId && sameText(v.text, label.text));

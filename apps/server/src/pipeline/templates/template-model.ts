@@ -13,7 +13,11 @@
 // Tables. A DynamicTable field's columns are placed like fields (their first row), its rows read
 // down from there (table-model.ts).
 // Evaluation. Held-out accuracy: each document in turn is read by a model learned from the others
-// (leave-one-out, or 5 folds for larger sets) and its values compared with what people labelled.
+// (leave-one-out, or 5 folds for larger sets; whole layouts held out when there are several) and its
+// values compared with what people labelled.
+
+import { heldOutFolds } from './training-layouts.js';
+import { tokenOf } from './word-tokens.js';
 
 export interface Box {
   left: number;
@@ -70,6 +74,8 @@ export interface FieldModel {
   fieldId: string;
   page: number;
   anchors: AnchorOffset[];
+  /** The most lines a labelled value of the field took (an address, a wrapped name); absent: 1. */
+  lines?: number;
 }
 
 export interface TemplateModel {
@@ -93,14 +99,7 @@ const VOTING_ANCHORS = 3;
 /** Share of the documents a word must be unique on its page in to be an anchor. */
 const ANCHOR_SHARE = 0.6;
 
-/** The comparable form of a word: lower case, letters and digits only; must hold a letter. */
-export function tokenOf(text: string): string | null {
-  const token = text
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
-  return token.length >= 2 && /\p{L}/u.test(token) ? token : null;
-}
+export { tokenOf } from './word-tokens.js';
 
 /** Text compared as people read it: trimmed, one space between words, case ignored. */
 export const sameText = (a: string, b: string) => normalise(a) === normalise(b);
@@ -205,7 +204,17 @@ export function learnTemplate(documents: TrainingDocument[]): TemplateModel {
       .sort((a, b) => a.score - b.score)
       .slice(0, MAX_ANCHORS)
       .map((r) => r.offset);
-    fields.push({ fieldId, page, anchors: ranked });
+    const lines = Math.max(
+      1,
+      ...documents.flatMap((doc) => {
+        const label = doc.labels.find((l) => l.fieldId === fieldId && l.page === page);
+        const words = doc.pages[page - 1];
+        return label && words
+          ? [lineCount(words.filter((w) => inside(centre(w.box).x, centre(w.box).y, label.box)))]
+          : [];
+      }),
+    );
+    fields.push({ fieldId, page, anchors: ranked, ...(lines > 1 ? { lines } : {}) });
   }
   return { kind: 'template', version: 1, fields };
 }
@@ -275,14 +284,16 @@ export function readTemplate(model: TemplateModel, pages: Word[][]): ReadValue[]
       top: box.top - scale * 0.35,
       bottom: box.bottom + scale * 0.35,
     };
-    const taken = continueLines(
+    const inBox = continueLines(
       words,
       words.filter((w) => {
         const m = centre(w.box);
         return inside(m.x, m.y, reach);
       }),
       scale,
-    ).sort((a, b) => lineOrder(a, b, scale));
+    );
+    // A value that took more lines on some labelled page may wrap further here than the box reaches.
+    const taken = continueBelow(words, inBox, scale, field.lines ?? 1).sort((a, b) => lineOrder(a, b, scale));
     out.push({
       fieldId: field.fieldId,
       page: field.page,
@@ -317,6 +328,46 @@ function continueLines(words: Word[], taken: Word[], scale: number): Word[] {
     }
   }
   return [...chosen];
+}
+
+/** How many lines the words stand on (words within half a line of each other are one line). */
+function lineCount(words: Word[]): number {
+  const sorted = [...words].sort((a, b) => centre(a.box).y - centre(b.box).y);
+  let lines = 0;
+  let last: Word | null = null;
+  for (const word of sorted) {
+    if (!last || centre(word.box).y - centre(last.box).y > height(word.box) * 0.5) lines += 1;
+    last = word;
+  }
+  return lines;
+}
+
+/**
+ * A value that wraps goes on at the start of the next line, right under its last line's first
+ * word: while the value has fewer lines than the field's labelled values took, the line that starts
+ * there (its left edge within a word height, less than a line below) is taken too, as far as the
+ * line runs on.
+ */
+function continueBelow(words: Word[], taken: Word[], scale: number, lines: number): Word[] {
+  const chosen = [...taken];
+  for (let count = lineCount(chosen); chosen.length > 0 && count < lines; count += 1) {
+    const lastTop = Math.max(...chosen.map((w) => centre(w.box).y));
+    const lastLine = chosen.filter((w) => lastTop - centre(w.box).y < scale * 0.5);
+    const first = lastLine.reduce((a, b) => (b.box.left < a.box.left ? b : a));
+    const bottom = Math.max(...lastLine.map((w) => w.box.bottom));
+    const next = words
+      .filter(
+        (w) =>
+          !chosen.includes(w) &&
+          w.box.top >= bottom - scale * 0.2 &&
+          w.box.top - bottom <= scale * 0.8 &&
+          Math.abs(w.box.left - first.box.left) <= scale,
+      )
+      .sort((a, b) => a.box.top - b.box.top)[0];
+    if (!next) break;
+    for (const word of continueLines(words, [next], scale)) if (!chosen.includes(word)) chosen.push(word);
+  }
+  return chosen;
 }
 
 /** Reading order: lines top to bottom (words within half a line are one line), then left to right. */
@@ -369,15 +420,19 @@ export class EvaluationTally {
   }
 }
 
-/** Held-out accuracy: every document read by a model learned without it. */
+/**
+ * Held-out accuracy: every document read by a model learned without it — and, when the documents
+ * are of several layouts, without any document of its layout (training-layouts.ts), so the figure
+ * says what a new layout gets; one layout: leave-one-out, or 5 folds for larger sets.
+ */
 export function evaluateTemplate(documents: TrainingDocument[]): Evaluation {
-  const folds = documents.length <= 20 ? documents.length : 5;
   const tally = new EvaluationTally();
   if (documents.length < 2) return { accuracy: 0, values: 0, correct: 0, byField: {} };
-  for (let fold = 0; fold < folds; fold++) {
-    const heldOut = documents.filter((_, i) => i % folds === fold);
-    const model = learnTemplate(documents.filter((_, i) => i % folds !== fold));
-    for (const doc of heldOut) {
+  const { folds } = heldOutFolds(documents, documents.length <= 20 ? documents.length : 5);
+  for (const fold of folds) {
+    const heldOut = new Set(fold);
+    const model = learnTemplate(documents.filter((_, i) => !heldOut.has(i)));
+    for (const doc of fold.map((i) => documents[i] as TrainingDocument)) {
       const read = readTemplate(model, doc.pages);
       for (const label of doc.labels) {
         const value = read.find((r) => r.fieldId === label.fieldId && r.page === label.page);

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/app';
@@ -51,5 +52,24 @@ describe('/task/list', () => {
     await waitFor(() => expect(taskList.props).toMatchObject({ workspaceId: TRAINING_WORKSPACE }));
     const switcher = (await screen.findByTestId('workspace-switcher')) as HTMLSelectElement;
     expect(switcher.value).toBe(TRAINING_WORKSPACE);
+  });
+
+  it("opens a training workspace's list for a Reviewer, who labels without the template lists", async () => {
+    server.use(
+      implementing('SdWorkspace_UserWorkspaces'),
+      http.get(`${API}/v1/SdWorkspace/UserWorkspaces`, ({ request }) =>
+        HttpResponse.json(
+          new URL(request.url).searchParams.get('workspaceType') === '20'
+            ? [membership(TRAINING_WORKSPACE, 'Delivery notes (training)', 20)]
+            : [membership(INVOICES, 'Invoices', 10, true)],
+        ),
+      ),
+    );
+    renderApp({ path: '/task/list', abilities: ['Task.ListView', 'Task.View', 'Task.Review'], language: 'en' });
+    await waitFor(() => expect(taskList.props).toMatchObject({ workspaceId: INVOICES }));
+    const switcher = (await screen.findByTestId('workspace-switcher')) as HTMLSelectElement;
+    await waitFor(() => expect([...switcher.options].map((o) => o.value)).toContain(TRAINING_WORKSPACE));
+    await userEvent.selectOptions(switcher, TRAINING_WORKSPACE);
+    await waitFor(() => expect(taskList.props).toMatchObject({ workspaceId: TRAINING_WORKSPACE }));
   });
 });
