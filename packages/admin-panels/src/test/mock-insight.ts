@@ -164,7 +164,8 @@ export function createMockInsightApi(options: MockInsightOptions = {}) {
     searches: [],
     metricsQueries: [],
     readyWorkspaceIds: [],
-    bookmarked: new Set([2]) };
+    bookmarked: new Set([2]),
+  };
   const answer = async (request: Request) => {
     state.calls.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api\/v[^/]+/, '')}`);
     if (options.delay) await delay(options.delay);
