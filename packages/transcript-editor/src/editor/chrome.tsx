@@ -17,11 +17,11 @@ import { runShortcut } from './shortcut-commands.js';
 import { keysOf } from './shortcuts.js';
 
 const STYLES = ['bold', 'italic', 'underline'] as const;
-/** Each style's glyph drawn in that style: the letter of the English name, as word processors do. */
+/** Each style's glyph drawn in that style: the culture's letter, as its word processors show it. */
 const STYLE_GLYPHS = {
-  bold: <b>B</b>,
-  italic: <i>I</i>,
-  underline: <u>U</u>,
+  bold: (letter: string) => <b>{letter}</b>,
+  italic: (letter: string) => <i>{letter}</i>,
+  underline: (letter: string) => <u>{letter}</u>,
 } as const;
 
 export function SaveIndicator() {
@@ -80,7 +80,7 @@ export function Toolbar() {
               <IconButton
                 key={style}
                 label={t(`style.${style}`)}
-                glyph={STYLE_GLYPHS[style]}
+                glyph={STYLE_GLYPHS[style](t(`styleGlyph.${style}`))}
                 keys={keysOf(style)}
                 // The word being formatted keeps the focus: the button is pressed without taking it.
                 onMouseDown={(event) => event.preventDefault()}

@@ -146,6 +146,7 @@ export const de: TranslationShape<typeof en> = {
     uploadError: 'Die Zusammenfassung konnte nicht gespeichert werden.',
   },
   style: { bold: 'Fett', italic: 'Kursiv', underline: 'Unterstrichen' },
+  styleGlyph: { bold: 'F', italic: 'K', underline: 'U' },
   shortcuts: {
     togglePlay: 'Abspielen oder anhalten',
     slower: 'Langsamer',

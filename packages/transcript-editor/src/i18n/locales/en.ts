@@ -141,6 +141,8 @@ export const en = {
     uploadError: 'The summary could not be saved.',
   },
   style: { bold: 'Bold', italic: 'Italic', underline: 'Underline' },
+  // The letters the culture's word processors put on these buttons.
+  styleGlyph: { bold: 'B', italic: 'I', underline: 'U' },
   shortcuts: {
     togglePlay: 'Play or pause',
     slower: 'Slower',

@@ -144,6 +144,7 @@ export const es: TranslationShape<typeof en> = {
     uploadError: 'No se pudo guardar el resumen.',
   },
   style: { bold: 'Negrita', italic: 'Cursiva', underline: 'Subrayado' },
+  styleGlyph: { bold: 'N', italic: 'K', underline: 'S' },
   shortcuts: {
     togglePlay: 'Reproducir o pausar',
     slower: 'Más despacio',

@@ -144,6 +144,7 @@ export const fr: TranslationShape<typeof en> = {
     uploadError: 'Le résumé n’a pas pu être enregistré.',
   },
   style: { bold: 'Gras', italic: 'Italique', underline: 'Souligné' },
+  styleGlyph: { bold: 'G', italic: 'I', underline: 'S' },
   shortcuts: {
     togglePlay: 'Lire ou mettre en pause',
     slower: 'Plus lent',

@@ -144,6 +144,7 @@ export const pt: TranslationShape<typeof en> = {
     uploadError: 'Não foi possível guardar o resumo.',
   },
   style: { bold: 'Negrito', italic: 'Itálico', underline: 'Sublinhado' },
+  styleGlyph: { bold: 'N', italic: 'I', underline: 'S' },
   shortcuts: {
     togglePlay: 'Reproduzir ou pausar',
     slower: 'Mais devagar',
