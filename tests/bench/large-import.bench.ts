@@ -29,6 +29,7 @@ import { TASK_STATUS as S, taskStatusText } from '../../apps/server/src/domain/t
 import { reportFigure } from './figures.ts';
 import {
   cpuSeconds,
+  DIGITAL_FILES,
   FIXTURES,
   importFile,
   loadAverage,
@@ -48,21 +49,7 @@ const PAGES = Number(
 );
 
 /** Digital pages with text layers, tables and a QR code among them: the files the throughput bench reads. */
-const SOURCE_FILES = [
-  'pdfs/multipage/WARN-Report-2015-2016.pdf',
-  'pdfs/multipage/federal-register-2020-17221.pdf',
-  'invoices/AmazonWebServices.pdf',
-  'invoices/AzureInterior.pdf',
-  'invoices/FlipkartInvoice.pdf',
-  'invoices/NetpresseInvoice.pdf',
-  'invoices/QualityHosting.pdf',
-  'invoices/SammyMaystoneLinesTest.pdf',
-  'invoices/coolblue1.pdf',
-  'invoices/coolblue2.pdf',
-  'invoices/free_fiber.pdf',
-  'invoices/oyo.pdf',
-  'invoices/saeco.pdf',
-];
+const SOURCE_FILES = DIGITAL_FILES;
 
 const MB = 1024 * 1024;
 const mb = (bytes: number) => `${(bytes / MB).toFixed(0)} MB`;

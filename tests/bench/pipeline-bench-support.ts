@@ -39,6 +39,26 @@ import { apiClientToken, multipart } from '../../apps/server/test/support/task-i
 export const FIXTURES = join(repoRoot, 'fixtures');
 export const fixture = (path: string) => readFileSync(join(FIXTURES, path));
 
+/**
+ * The digital PDFs the throughput benchmarks read (13 files, 44 pages): text layers, tables and a
+ * QR code among them.
+ */
+export const DIGITAL_FILES = [
+  'pdfs/multipage/WARN-Report-2015-2016.pdf',
+  'pdfs/multipage/federal-register-2020-17221.pdf',
+  'invoices/AmazonWebServices.pdf',
+  'invoices/AzureInterior.pdf',
+  'invoices/FlipkartInvoice.pdf',
+  'invoices/NetpresseInvoice.pdf',
+  'invoices/QualityHosting.pdf',
+  'invoices/SammyMaystoneLinesTest.pdf',
+  'invoices/coolblue1.pdf',
+  'invoices/coolblue2.pdf',
+  'invoices/free_fiber.pdf',
+  'invoices/oyo.pdf',
+  'invoices/saeco.pdf',
+];
+
 export const WORKSPACES = {
   invoices: demoId('workspace:Supplier invoices'),
   recordings: demoId('workspace:Meeting recordings'),

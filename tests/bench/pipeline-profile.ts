@@ -25,6 +25,7 @@ import { IN_PROGRESS } from '../../apps/server/src/pipeline/worker/stage-statuse
 import { startWorkers } from '../../apps/server/src/pipeline/worker/workers.js';
 import { blobStorageFor } from '../../apps/server/src/storage/blob-storage.js';
 import {
+  DIGITAL_FILES,
   importFixture,
   liveChildTicks,
   loadAverage,
@@ -37,21 +38,7 @@ const POSTGRES = process.argv.includes('--postgres');
 const KEEP = process.argv.find((arg) => arg.startsWith('--keep='))?.slice('--keep='.length);
 
 /** The digital PDFs of pipeline-throughput.bench.ts (13 files, 44 pages). */
-const FILES = [
-  'pdfs/multipage/WARN-Report-2015-2016.pdf',
-  'pdfs/multipage/federal-register-2020-17221.pdf',
-  'invoices/AmazonWebServices.pdf',
-  'invoices/AzureInterior.pdf',
-  'invoices/FlipkartInvoice.pdf',
-  'invoices/NetpresseInvoice.pdf',
-  'invoices/QualityHosting.pdf',
-  'invoices/SammyMaystoneLinesTest.pdf',
-  'invoices/coolblue1.pdf',
-  'invoices/coolblue2.pdf',
-  'invoices/free_fiber.pdf',
-  'invoices/oyo.pdf',
-  'invoices/saeco.pdf',
-];
+const FILES = DIGITAL_FILES;
 
 interface ThreadTicks {
   name: string;

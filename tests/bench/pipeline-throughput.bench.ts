@@ -47,6 +47,7 @@ import { reportFigure } from './figures.ts';
 import {
   type BenchServer,
   cpuSeconds,
+  DIGITAL_FILES,
   FIXTURES,
   importFixture,
   loadAverage,
@@ -81,23 +82,7 @@ const ALL_CATEGORIES: Category[] = [
     name: 'digital',
     label: 'digital PDFs (text layer)',
     workspaceId: WORKSPACES.invoices,
-    files: QUICK
-      ? ['invoices/oyo.pdf']
-      : [
-          'pdfs/multipage/WARN-Report-2015-2016.pdf',
-          'pdfs/multipage/federal-register-2020-17221.pdf',
-          'invoices/AmazonWebServices.pdf',
-          'invoices/AzureInterior.pdf',
-          'invoices/FlipkartInvoice.pdf',
-          'invoices/NetpresseInvoice.pdf',
-          'invoices/QualityHosting.pdf',
-          'invoices/SammyMaystoneLinesTest.pdf',
-          'invoices/coolblue1.pdf',
-          'invoices/coolblue2.pdf',
-          'invoices/free_fiber.pdf',
-          'invoices/oyo.pdf',
-          'invoices/saeco.pdf',
-        ],
+    files: QUICK ? ['invoices/oyo.pdf'] : DIGITAL_FILES,
   },
   {
     name: 'scans',
