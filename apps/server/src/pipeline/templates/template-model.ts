@@ -17,7 +17,7 @@
 // values compared with what people labelled.
 
 import { heldOutFolds } from './training-layouts.js';
-import { tokenOf } from './word-tokens.js';
+import { median, tokenOf, uniqueWords } from './word-tokens.js';
 
 export interface Box {
   left: number;
@@ -109,23 +109,6 @@ const height = (b: Box) => Math.max(b.bottom - b.top, 1e-6);
 const centre = (b: Box) => ({ x: (b.left + b.right) / 2, y: (b.top + b.bottom) / 2 });
 const inside = (x: number, y: number, b: Box) => x >= b.left && x <= b.right && y >= b.top && y <= b.bottom;
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-}
-
-/** Words of a page by token, only those that occur once on it. */
-function uniqueWords(words: Word[]): Map<string, Word> {
-  const seen = new Map<string, Word | null>();
-  for (const word of words) {
-    const token = tokenOf(word.text);
-    if (!token) continue;
-    seen.set(token, seen.has(token) ? null : word);
-  }
-  return new Map([...seen].filter((entry): entry is [string, Word] => entry[1] !== null));
-}
 
 /** The anchor tokens of one page number across the documents. */
 function anchorTokens(documents: TrainingDocument[], page: number): Set<string> {

@@ -9,7 +9,7 @@
 // scaled onto the other (scans shift, print at another size and turn a little). Nothing else is used
 // (no file names, no issuer): documents with the same words in other places are other layouts.
 import type { Box, TrainingDocument, Word } from './template-model.js';
-import { tokenOf } from './word-tokens.js';
+import { median, uniqueWords } from './word-tokens.js';
 
 /** Share of the smaller page's single words that must be the same words at the same places. */
 const SAME_LAYOUT = 0.4;
@@ -27,18 +27,16 @@ function signatureOf(doc: TrainingDocument): Signature {
   const words = doc.pages.find((page) => page.length > 0) ?? [];
   const extent = extentOf(words);
   const size = Math.max(extent.right - extent.left, extent.bottom - extent.top, 1e-6);
-  const seen = new Map<string, Point | null>();
-  for (const word of words) {
-    const token = tokenOf(word.text);
-    if (!token) continue;
-    const point = {
-      x: ((word.box.left + word.box.right) / 2 - extent.left) / size,
-      y: ((word.box.top + word.box.bottom) / 2 - extent.top) / size,
-    };
-    // A word printed twice has no single place: it says nothing about the layout.
-    seen.set(token, seen.has(token) ? null : point);
-  }
-  return new Map([...seen].filter((entry): entry is [string, Point] => entry[1] !== null));
+  // A word printed twice has no single place: it says nothing about the layout.
+  return new Map(
+    [...uniqueWords(words)].map(([token, word]) => [
+      token,
+      {
+        x: ((word.box.left + word.box.right) / 2 - extent.left) / size,
+        y: ((word.box.top + word.box.bottom) / 2 - extent.top) / size,
+      },
+    ]),
+  );
 }
 
 function extentOf(words: Word[]): Box {
@@ -49,11 +47,6 @@ function extentOf(words: Word[]): Box {
     right: Math.max(...words.map((w) => w.box.right)),
     bottom: Math.max(...words.map((w) => w.box.bottom)),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? 0;
 }
 
 /**
