@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, within } from 'storybook/test';
+import '../styles/index.css';
+import { IconButton } from './IconButton.js';
+
+/** The glyph buttons of the editor's toolbar and waveform: named, with their keys in a tooltip. */
+const meta = {
+  title: 'transcript-editor/IconButton',
+  component: IconButton,
+  args: { label: 'Bold', glyph: <b>B</b>, keys: 'Control+B', onClick: fn() },
+} satisfies Meta<typeof IconButton>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Keyboard focus shows the name and the keys; activating it calls the action. */
+export const WithShortcut: Story = {
+  play: async ({ canvasElement, args }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const button = within(canvasElement).getByRole('button', { name: 'Bold' });
+    await expect(button).toHaveAttribute('aria-keyshortcuts', 'Control+B');
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await expect((await body.findByRole('tooltip')).textContent).toBe('BoldControl+B');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** Without a shortcut the tooltip says the name alone; a disabled button does nothing. */
+export const DisabledWithoutShortcut: Story = {
+  args: { label: 'Zoom out on the waveform', glyph: '−', keys: undefined, disabled: true },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Zoom out on the waveform' });
+    await expect(button).toBeDisabled();
+    await expect(button).not.toHaveAttribute('aria-keyshortcuts');
+  },
+};
