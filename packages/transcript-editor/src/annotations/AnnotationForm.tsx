@@ -24,6 +24,9 @@ export interface AnnotationFormProps {
   onCancel(): void;
 }
 
+/** A time in seconds, to a tenth by the arrows. */
+const SECONDS_INPUT = { type: 'number', inputMode: 'decimal', min: 0, step: '0.1' } as const;
+
 export function AnnotationForm({ draft, duration, onSave, onCancel }: AnnotationFormProps) {
   const { t } = useEditorTranslation();
   const [content, setContent] = useState(draft.content);
@@ -70,21 +73,15 @@ export function AnnotationForm({ draft, duration, onSave, onCancel }: Annotation
       />
       <div className="rd-transcript-annotation-form__times">
         <Input
+          {...SECONDS_INPUT}
           label={t('annotations.start')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.1"
           value={start}
           onChange={(e) => setStart(e.target.value)}
           data-testid={`${prefix}.start`}
         />
         <Input
+          {...SECONDS_INPUT}
           label={t('annotations.end')}
-          type="number"
-          inputMode="decimal"
-          min={0}
-          step="0.1"
           value={end}
           onChange={(e) => setEnd(e.target.value)}
           error={rangeError}
