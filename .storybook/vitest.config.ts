@@ -38,6 +38,9 @@ export default defineConfig({
   optimizeDeps: { include: ON_DEMAND_DEPENDENCIES },
   test: {
     name: 'storybook',
+    // One story file at a time: stories move focus and the pointer, which two pages of one
+    // browser would take from each other.
+    fileParallelism: false,
     browser: {
       enabled: true,
       headless: true,
