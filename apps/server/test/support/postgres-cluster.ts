@@ -72,6 +72,9 @@ export async function startThrowawayCluster(bin: string): Promise<Cluster> {
     'synchronous_commit=off',
     '-c',
     'full_page_writes=off',
+    // Two test files at once, each with its servers' pools (the replica tests run four servers).
+    '-c',
+    'max_connections=300',
   ]);
   const child: ChildProcess = spawn(pgCmd, [...pgArgs], { stdio: 'ignore' });
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
