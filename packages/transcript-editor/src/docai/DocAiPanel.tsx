@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useEditor, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { citedPosition } from './cited-passage.js';
-import { DOCAI_BUTTON_TEST_ID } from './DocAiButton.js';
+import { DOCAI_BUTTON_TEST_ID } from './docai-offered.js';
 
 export function DocAiPanel() {
   const { t } = useDocAiTranslation();
