@@ -118,13 +118,20 @@ export function useToolbarEntries(): ToolbarEntry[] {
       onSelect: () => panels.setState({ speakers: true }),
       testId: 'toolbar.speakers',
     }),
-    entry({
+    {
+      // The list of shortcuts is drawn as "?", its own key, as help buttons are.
       id: 'shortcuts',
-      label: t('toolbar.shortcuts'),
-      keys: keysOf('help'),
-      onSelect: run('help'),
-      testId: 'toolbar.shortcuts',
-    }),
+      button: (
+        <IconButton
+          label={t('toolbar.shortcuts')}
+          glyph="?"
+          keys={keysOf('help')}
+          onClick={run('help')}
+          data-testid="toolbar.shortcuts"
+        />
+      ),
+      items: [{ id: 'shortcuts', label: t('toolbar.shortcuts'), keys: keysOf('help'), onSelect: run('help') }],
+    },
     share &&
       entry({
         id: 'share',
