@@ -10,9 +10,8 @@ import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { SaveIndicator } from './chrome.js';
 import { useSession } from './context.js';
 import { KEPT_LONGEST_FIRST, useToolbarEntries } from './toolbar-entries.js';
+import { TOOLBAR_MORE_TEST_ID } from './toolbar-focus.js';
 import { useToolbarOverflow } from './useToolbarOverflow.js';
-
-export const TOOLBAR_MORE_TEST_ID = 'toolbar.more';
 
 export function Toolbar() {
   const { t } = useEditorTranslation();

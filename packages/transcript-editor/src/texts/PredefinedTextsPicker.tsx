@@ -6,7 +6,7 @@
  */
 
 import type { Schema } from '@reviewdesk/api-client';
-import { Button, Dialog } from '@reviewdesk/ui';
+import { Dialog } from '@reviewdesk/ui';
 import { type KeyboardEvent, useRef } from 'react';
 import { useEditor, usePanels, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
