@@ -163,7 +163,7 @@ export const Narrowest: Story = {
   },
 };
 
-/** Opened from the menu, a dialog gets the focus (the menu's closing does not take it back). */
+/** Opened from the menu, a dialog gets the focus (the menu's closing does not take it back) and gives it back to "More". */
 export const OpensExportFromTheMenu: Story = {
   parameters: { width: 600 },
   play: async ({ canvasElement }) => {
@@ -173,6 +173,10 @@ export const OpensExportFromTheMenu: Story = {
     await userEvent.click(within(await body.findByRole('menu')).getByRole('menuitem', { name: 'Export' }));
     const dialog = await body.findByRole('dialog', { name: 'Export the transcript' });
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    // Closed, the focus is back where the person was: on "More".
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(body.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(within(toolbar).getByTestId('toolbar.more')).toHaveFocus());
   },
 };
 
@@ -194,5 +198,53 @@ export const MenuOpenGerman: Story = {
     await expectOneRow(toolbar);
     await userEvent.click(within(toolbar).getByRole('button', { name: 'Mehr' }));
     await expect(await within(canvasElement.ownerDocument.body).findByRole('menu', { name: 'Mehr' })).toBeVisible();
+  },
+};
+
+/** What a screen reader would call an element, near enough for the check below. */
+function nameOf(element: HTMLElement): string {
+  const labelledBy = element.getAttribute('aria-labelledby');
+  const byId = labelledBy ? element.ownerDocument.getElementById(labelledBy)?.textContent : '';
+  const labels = 'labels' in element ? [...((element as HTMLInputElement).labels ?? [])].map((l) => l.textContent) : [];
+  return (
+    element.getAttribute('aria-label') ||
+    byId ||
+    labels.join(' ') ||
+    element.textContent ||
+    element.title ||
+    ''
+  ).trim();
+}
+
+/**
+ * The review by keyboard alone, at a partner's 900 px: Tab goes from the toolbar through the
+ * player, the paragraphs and the annotations; every stop has a name and a visible focus.
+ */
+export const KeyboardWalk: Story = {
+  play: async ({ canvasElement }) => {
+    const toolbar = await toolbarOf(canvasElement);
+    const editor = within(canvasElement).getByTestId('transcript-editor');
+    editor.focus();
+    const stops: { name: string; shown: boolean; where: string }[] = [];
+    for (let step = 0; step < 80; step++) {
+      await userEvent.tab();
+      const active = canvasElement.ownerDocument.activeElement as HTMLElement | null;
+      if (!active || !editor.contains(active)) break;
+      const style = getComputedStyle(active);
+      stops.push({
+        name: nameOf(active),
+        shown: style.outlineStyle !== 'none' || style.boxShadow !== 'none',
+        where: active.getAttribute('data-testid') ?? active.tagName,
+      });
+    }
+    await expect(stops.length).toBeGreaterThan(15);
+    await expect(stops.filter((s) => !s.name)).toEqual([]);
+    await expect(stops.filter((s) => !s.shown)).toEqual([]);
+    // The toolbar first, then the rest of the review.
+    await expect(toolbar.contains(toolbar.ownerDocument.querySelector(`[data-testid="${stops[0]?.where}"]`))).toBe(
+      true,
+    );
+    for (const place of ['toolbar.more', 'player.toggle', 'paragraph.0.edit', 'annotations.add-paragraph'])
+      await expect(stops.map((s) => s.where)).toContain(place);
   },
 };

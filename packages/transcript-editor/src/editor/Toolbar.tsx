@@ -23,7 +23,18 @@ export function Toolbar() {
     row,
     KEPT_LONGEST_FIRST.filter((id) => shown.has(id)),
   );
-  const menuItems = entries.filter((e) => inMenu.has(e.id)).flatMap((e) => e.items);
+  // The focus goes back to "More" before an item acts, so a dialog it opens gives the focus back
+  // there when it closes (not to the item, gone with the menu).
+  const menuItems = entries
+    .filter((e) => inMenu.has(e.id))
+    .flatMap((e) => e.items)
+    .map((item) => ({
+      ...item,
+      onSelect: () => {
+        row.current?.querySelector<HTMLElement>(`[data-testid="${TOOLBAR_MORE_TEST_ID}"]`)?.focus();
+        item.onSelect();
+      },
+    }));
   return (
     <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
       <div className="rd-transcript-toolbar__status">
