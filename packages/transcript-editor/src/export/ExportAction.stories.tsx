@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import '../styles/index.css';
 import { TranscriptEditor } from '../editor/TranscriptEditor.js';
 import { renderEditorStory, STORY_AUDIO_URL } from '../test/editor-story.js';
