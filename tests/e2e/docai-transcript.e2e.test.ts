@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { byTestId } from './pages/testid';
 import { useBrowserSessions } from './support/browser';
-import { openDemoRecording, settle } from './support/flows';
+import { openDemoRecording, settle, toolbarAction } from './support/flows';
 
 const current = useBrowserSessions();
 
@@ -32,7 +32,7 @@ describe('DocAI in the transcript editor', () => {
       media.currentTime = media.duration - 0.2;
     });
 
-    await byTestId(page, 'toolbar.docai').click();
+    await toolbarAction(page.getByTestId('transcript-editor'), 'toolbar.docai', 'docai');
     const question = byTestId(page, 'docai.question');
     await question.waitFor();
     expect(await question.evaluate((input) => input === document.activeElement)).toBe(true);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Cluster, findPostgresBin, startThrowawayCluster } from '../../apps/server/test/support/postgres-cluster';
 import { openSession, useBrowserSessions } from './support/browser';
-import { openDemoRecording, settle } from './support/flows';
+import { openDemoRecording, settle, toolbarAction } from './support/flows';
 import { artifactsDir, repoRoot } from './support/paths';
 import { type StartedServer, startServer } from './support/server';
 
@@ -81,7 +81,7 @@ describe('media segment share', () => {
     await page.locator('[data-testid="transcript-editor"][data-phase="ready"]').waitFor({ timeout: 60_000 });
 
     // Share 2–5 s, for the shortest time the product allows.
-    await editor.getByTestId('share-segment.open').click();
+    await toolbarAction(editor, 'share-segment.open', 'share');
     await page.getByTestId('share-segment.start').fill(String(SEGMENT.start));
     await page.getByTestId('share-segment.end').fill(String(SEGMENT.end));
     await page.getByTestId('share-segment.days').fill('1');

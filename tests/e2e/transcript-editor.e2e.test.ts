@@ -13,7 +13,7 @@ import { parseSrt } from '../../apps/server/src/testing/subtitles';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
-import { settle, signInThroughLoginPage } from './support/flows';
+import { settle, signInThroughLoginPage, toolbarAction } from './support/flows';
 
 const current = useBrowserSessions();
 /** The first sentence as spoken (fixtures/audio/jfk.txt); recognition hears "ah i" for its last word. */
@@ -122,7 +122,7 @@ describe('transcript editor', () => {
     expect(secondsOf(await position.textContent())).toBeLessThan(AMERICANS[1]);
 
     // Rename the speaker: every paragraph follows.
-    await editor.getByTestId('toolbar.speakers').click();
+    await toolbarAction(editor, 'toolbar.speakers', 'speakers');
     const speakers = page.getByTestId('speakers.dialog');
     const name = speakers.locator('[data-testid^="speaker."][data-testid$=".name"]').first();
     await name.fill(SPEAKER);
@@ -133,7 +133,7 @@ describe('transcript editor', () => {
       .toBe(SPEAKER);
 
     // Replace a word everywhere: one edit, every match gone.
-    await editor.getByTestId('toolbar.search').click();
+    await toolbarAction(editor, 'toolbar.search', 'search');
     await editor.getByTestId('search.query').fill(REPLACED);
     const count = editor.getByTestId('search.count');
     await expect.poll(() => count.textContent()).toMatch(/ of [1-9]/);

@@ -103,12 +103,35 @@ describe('transcript editing tools', () => {
     await expect.poll(() => notes.allTextContents()).toEqual([expect.stringContaining(NOTE)]);
     await expect.poll(annotationRegions, { timeout: 15_000 }).toEqual([NOTE]);
 
-    // The toolbar at 1280 px, the tooltip of a glyph button shown by keyboard focus; then the dark skin.
+    // The toolbar at 1280 px: one row (every button seen shares one top), the tooltip of a glyph
+    // button shown by keyboard focus, an action opened from the "More" menu; then the dark skin.
     await page.setViewportSize({ width: 1280, height: 800 });
+    const toolbar = editor.getByRole('toolbar');
+    const buttonTops = () =>
+      toolbar
+        .locator('button')
+        .evaluateAll((buttons) =>
+          buttons
+            .filter((b) => b.checkVisibility({ visibilityProperty: true }))
+            .map((b) => Math.round(b.getBoundingClientRect().top)),
+        );
+    await expect.poll(async () => new Set(await buttonTops()).size).toBe(1);
+    expect((await buttonTops()).length).toBeGreaterThan(6);
     await editor.getByRole('button', { name: 'Bold' }).focus();
     await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('BoldControl+B');
     await settle(s);
     await s.screenshot('transcript-tools-4-toolbar-1280');
+    await editor.getByTestId('toolbar.more').click();
+    const shortcutsItem = page
+      .getByRole('menu', { name: 'More' })
+      .getByRole('menuitem', { name: /Keyboard shortcuts/ });
+    expect(await shortcutsItem.getAttribute('aria-keyshortcuts')).toBe('?');
+    await settle(s);
+    await s.screenshot('transcript-tools-4b-toolbar-more-1280');
+    await shortcutsItem.click();
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor({ state: 'detached' });
     await new AppShell(page).toggleSkin();
     await settle(s);
     await s.screenshot('transcript-tools-5-annotations-dark');

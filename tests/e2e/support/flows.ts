@@ -1,5 +1,6 @@
 /** Steps several scenarios share, written with the page objects. */
 
+import type { Locator } from 'playwright-core';
 import { importForReview, workspaceIdByName } from '../../embed/support/tasks';
 import { AppShell } from '../pages/AppShell';
 import { HomePage } from '../pages/HomePage';
@@ -53,4 +54,16 @@ export async function openDemoRecording(
   );
   await session.page.goto(`/task/viewer/transcripts?taskId=${taskId}&workspaceId=${workspaceId}`);
   return { workspaceId, taskId };
+}
+
+/**
+ * Runs a transcript editor toolbar action as a person does at the window's width: its button when
+ * the row shows it, else its item (`itemId`) in the toolbar's "More" menu.
+ */
+export async function toolbarAction(editor: Locator, testId: string, itemId: string): Promise<void> {
+  const button = editor.getByTestId(testId);
+  await button.waitFor({ state: 'attached' });
+  if (await button.isVisible()) return button.click();
+  await editor.getByTestId('toolbar.more').click();
+  await editor.page().locator(`[role="menu"] [data-rd-item="${itemId}"]`).click();
 }

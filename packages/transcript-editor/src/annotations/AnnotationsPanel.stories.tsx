@@ -145,12 +145,66 @@ export const ReadOnly: Story = {
   },
 };
 
-/** The dark skin. */
+/** A computed CSS colour (`rgb()`, `rgba()` or `color(srgb …)`) as sRGB channels 0–1 and alpha. */
+function channels(css: string): [number, number, number, number] {
+  const numbers = (css.match(/[\d.]+%?/g) ?? []).map((n) => (n.endsWith('%') ? Number.parseFloat(n) / 100 : Number(n)));
+  if (css.startsWith('color(')) return [numbers[0] ?? 0, numbers[1] ?? 0, numbers[2] ?? 0, numbers[3] ?? 1];
+  return [(numbers[0] ?? 0) / 255, (numbers[1] ?? 0) / 255, (numbers[2] ?? 0) / 255, numbers[3] ?? 1];
+}
+const over = (top: string, under: string) => {
+  const [r, g, b, a] = channels(top);
+  const [r0, g0, b0] = channels(under);
+  return [r * a + r0 * (1 - a), g * a + g0 * (1 - a), b * a + b0 * (1 - a)];
+};
+/** WCAG contrast ratio of two opaque sRGB colours. */
+function contrast(one: number[], other: number[]) {
+  const luminance = (c: number[]) => {
+    const [r, g, b] = c.map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)) as [
+      number,
+      number,
+      number,
+    ];
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [high, low] = [luminance(one), luminance(other)].sort((a, b) => b - a) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+/**
+ * The annotations on the waveform in the skin's colours: each label reads at 4.5:1 or more on its
+ * own surface, and the wash over the range keeps at least 80 % of the waveform's contrast (the
+ * wash at 28 % kept half of it in the dark skin).
+ */
+const waveformLabels: Story['play'] = async ({ canvasElement }) => {
+  await ready(canvasElement);
+  const waveform = within(canvasElement).getByTestId('transcript.waveform');
+  const host = () => waveform.querySelector('.rd-transcript-waveform__canvas > div');
+  const labels = () => [...(host()?.shadowRoot?.querySelectorAll<HTMLElement>('[part="region-content"]') ?? [])];
+  await waitFor(() => expect(labels().map((label) => label.textContent)).toHaveLength(2), { timeout: 10_000 });
+  const style = getComputedStyle(waveform);
+  const surface = style.backgroundColor;
+  const wave = over(style.getPropertyValue('--rd-color-border-strong').trim(), surface);
+  for (const label of labels()) {
+    const own = getComputedStyle(label);
+    // On its own surface (not on whatever the waveform draws under it).
+    await expect(channels(own.backgroundColor)[3]).toBe(1);
+    await expect(contrast(channels(own.color), over(own.backgroundColor, surface))).toBeGreaterThanOrEqual(4.5);
+    const wash = over(getComputedStyle(label.parentElement as HTMLElement).backgroundColor, surface);
+    const bare = contrast(wave, channels(surface));
+    await expect(contrast(wave, wash) / bare).toBeGreaterThanOrEqual(0.8);
+  }
+};
+
+/** The light skin's labels and wash on the waveform. */
+export const OnTheWaveform: Story = { play: waveformLabels };
+
+/** The dark skin: the list, and the labels and wash on the waveform. */
 export const Dark: Story = {
   globals: { skin: 'dark' },
-  play: async ({ canvasElement }) => {
-    await ready(canvasElement);
-    await expect(listed(canvasElement)).toHaveLength(2);
+  play: async (context) => {
+    await ready(context.canvasElement);
+    await expect(listed(context.canvasElement)).toHaveLength(2);
+    await waveformLabels(context);
   },
 };
 

@@ -6,6 +6,7 @@ import { TranscriptEditor } from '../editor/TranscriptEditor.js';
 import { renderEditorStory, STORY_AUDIO_URL } from '../test/editor-story.js';
 import { longTranscript, TASK_ID } from '../test/fixtures.js';
 import { createMockTranscriptApi, type MockTranscriptOptions } from '../test/mock-api.js';
+import { runToolbarAction, toolbarPlaceOf } from '../test/toolbar-action.js';
 
 /**
  * DocAI in the whole editor, against the editor's and DocAI's calls mocked by MSW. The recording is
@@ -50,11 +51,11 @@ type Story = StoryObj<typeof meta>;
 const openDocAi = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement);
   await waitFor(() => expect(canvasElement.querySelector('[data-phase="ready"]')).not.toBeNull(), { timeout: 10_000 });
-  await userEvent.click(await canvas.findByTestId('toolbar.docai', {}, { timeout: 5000 }));
+  await runToolbarAction(canvasElement, 'toolbar.docai', 'docai');
   return canvas;
 };
 
-/** Keyboard alone: open, ask, open the citation, close — the focus goes back to the toolbar. */
+/** Keyboard alone: open, ask, open the citation, close — the focus goes back to the toolbar (its button or "More"). */
 export const AskAndOpenTheCitation: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await openDocAi(canvasElement);
@@ -70,7 +71,7 @@ export const AskAndOpenTheCitation: Story = {
     // seek that far); here, that the cited paragraph is shown.
     await waitFor(() => expect(canvas.getByTestId('paragraph.1')).toBeVisible());
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(canvas.getByTestId('toolbar.docai')).toHaveFocus());
+    await waitFor(() => expect(toolbarPlaceOf(canvasElement, 'toolbar.docai')).toHaveFocus());
     await expect(canvas.queryByTestId('docai')).toBeNull();
   },
 };

@@ -9,9 +9,10 @@ import { Button, clockTime } from '@reviewdesk/ui';
 import { type ChatReference, DocAiChat, useDocAiTranslation } from '@reviewdesk/ui/docai';
 import { useEffect, useRef } from 'react';
 import { useEditor, useSession } from '../editor/context.js';
+import { focusToolbarAction } from '../editor/toolbar-focus.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { citedPosition } from './cited-passage.js';
-import { DOCAI_BUTTON_TEST_ID } from './DocAiButton.js';
+import { DOCAI_BUTTON_TEST_ID } from './docai-offered.js';
 
 export function DocAiPanel() {
   const { t } = useDocAiTranslation();
@@ -39,7 +40,7 @@ export function DocAiPanel() {
   };
   const close = () => {
     panels.setState({ docai: false });
-    root.current?.querySelector<HTMLElement>(`[data-testid="${DOCAI_BUTTON_TEST_ID}"]`)?.focus();
+    focusToolbarAction(root.current, DOCAI_BUTTON_TEST_ID);
   };
 
   return (

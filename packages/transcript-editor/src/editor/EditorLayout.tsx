@@ -7,16 +7,19 @@
 import { isFramePhase, ReviewPhaseState } from '@reviewdesk/ui/review-session';
 import { AnnotationsPanel } from '../annotations/AnnotationsPanel.js';
 import { DocAiSlot } from '../docai/DocAiSlot.js';
+import { ExportDialog } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { MediaPlayer } from '../player/MediaPlayer.js';
 import { SearchPanel } from '../search/SearchPanel.js';
 import { SpeakersDialog } from '../speakers/SpeakersDialog.js';
 import { TaskSummary } from '../summary/TaskSummary.js';
 import { PredefinedTextsPicker } from '../texts/PredefinedTextsPicker.js';
-import { Banners, Finished, Toolbar } from './chrome.js';
+import { Banners, Finished } from './chrome.js';
 import { useEditor, useSession } from './context.js';
 import { EditorShortcutsHelp } from './EditorShortcutsHelp.js';
 import { ParagraphList } from './ParagraphList.js';
+import { ShareSegmentDialog } from './ShareSegmentAction.js';
+import { Toolbar } from './Toolbar.js';
 import { useEditorShortcuts } from './useEditorShortcuts.js';
 import { useWordHighlight } from './useWordHighlight.js';
 
@@ -74,6 +77,8 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
             <EditorShortcutsHelp />
             <SpeakersDialog />
             <PredefinedTextsPicker />
+            <ShareSegmentDialog />
+            <ExportDialog />
           </>
         );
     }

@@ -5,6 +5,7 @@ import '../styles/index.css';
 import { renderEditorStory, STORY_AUDIO_URL } from '../test/editor-story.js';
 import { TASK_ID } from '../test/fixtures.js';
 import { createMockTranscriptApi } from '../test/mock-api.js';
+import { runToolbarAction } from '../test/toolbar-action.js';
 import { TranscriptEditor } from './TranscriptEditor.js';
 
 /** The "share segment" action of the toolbar, for a user who may share media segments. */
@@ -36,7 +37,7 @@ export const SharesASegment: Story = {
   },
   play: async ({ canvasElement, args }) => {
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await body.findByTestId('share-segment.open', {}, { timeout: 10_000 }));
+    await runToolbarAction(canvasElement, 'share-segment.open', 'share');
     const start = await body.findByTestId('share-segment.start');
     await userEvent.clear(start);
     await userEvent.type(start, '2');

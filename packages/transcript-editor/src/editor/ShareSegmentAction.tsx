@@ -2,13 +2,14 @@
  * Share a segment of the recording (product-spec §1, §5): from the player's current time, a start
  * and an end, a message of at most 256 characters, an expiry of 1 to 90 days (31 by default) and
  * the addresses to mail the link to. The server answers the public link at once and prepares the
- * segment in the background; the link is shown to copy.
+ * segment in the background; the link is shown to copy. The toolbar (its row or its "More" menu)
+ * opens the dialog through the editor's panels.
  */
 import { Button, Dialog, Input, useApiClient, useCan, useUiTranslation } from '@reviewdesk/ui';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
-import { useEditor, usePlayback, useSession } from './context.js';
+import { useEditor, usePanels, usePlayback, useSession } from './context.js';
 
 /** A segment share lasts 1 to 90 days, 31 by default; its message is at most 256 characters (product-spec §5). */
 export const SEGMENT_SHARE_DAYS = { min: 1, max: 90, default: 31 } as const;
@@ -23,31 +24,40 @@ const addresses = (text: string) =>
     .filter(Boolean);
 const looksLikeEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text);
 
-/** Test ids: `share-segment.open`, `share-segment.start`, `share-segment.end`, `share-segment.days`, `share-segment.send`, `share-segment.link`. */
-export function ShareSegmentAction() {
+/** Whether this person may share a segment of the open recording. */
+export function useCanShareSegment(): boolean {
   const can = useCan();
+  const taskId = useSession((s) => s.taskId);
+  return can('Task.ShareMediaSegment') && Boolean(taskId);
+}
+
+/** The dialog, while the panels say it is open; it proposes a segment from where the player is. */
+export function ShareSegmentDialog() {
+  const open = usePanels((p) => p.share);
+  const allowed = useCanShareSegment();
+  return open && allowed ? <ShareSegmentForm /> : null;
+}
+
+/** Test ids: `share-segment.start`, `share-segment.end`, `share-segment.days`, `share-segment.send`, `share-segment.link`. */
+function ShareSegmentForm() {
   const { t } = useEditorTranslation();
   const { t: ui } = useUiTranslation();
   const api = useApiClient();
-  const { playback } = useEditor();
-  const taskId = useSession((s) => s.taskId);
+  const { playback, panels } = useEditor();
+  const taskId = useSession((s) => s.taskId) as string;
   const duration = usePlayback((s) => s.duration);
-  const [open, setOpen] = useState(false);
-  const [start, setStart] = useState('0');
-  const [end, setEnd] = useState('0');
+  // Proposed once, when the dialog opens: from the current time, for 30 s (inside the recording).
+  const [from] = useState(() => Math.floor(playback.time()));
+  const [start, setStart] = useState(String(from));
+  const [end, setEnd] = useState(() =>
+    String(Math.min(from + PROPOSED_SECONDS, Math.floor(duration) || from + PROPOSED_SECONDS)),
+  );
   const [days, setDays] = useState(String(SEGMENT_SHARE_DAYS.default));
   const [description, setDescription] = useState('');
   const [recipients, setRecipients] = useState('');
   const share = useMutation(api.mutationOptions('post', '/api/v{version}/SdTaskShare/ShareMediaSegment'));
-  if (!can('Task.ShareMediaSegment') || !taskId) return null;
+  const close = () => panels.setState({ share: false });
 
-  const begin = () => {
-    const from = Math.floor(playback.time());
-    setStart(String(from));
-    setEnd(String(Math.min(from + PROPOSED_SECONDS, Math.floor(duration) || from + PROPOSED_SECONDS)));
-    share.reset();
-    setOpen(true);
-  };
   const startSeconds = Number(start);
   const endSeconds = Number(end);
   const dayCount = Number(days);
@@ -74,90 +84,83 @@ export function ShareSegmentAction() {
     });
 
   return (
-    <>
-      <Button size="sm" variant="ghost" onClick={begin} data-testid="share-segment.open">
-        {t('shareSegment.open')}
-      </Button>
-      {open ? (
-        <Dialog
-          open
-          onOpenChange={() => setOpen(false)}
-          title={t('shareSegment.title')}
-          footer={
-            <>
-              <Button onClick={() => setOpen(false)}>{ui('common.close')}</Button>
-              {share.data ? null : (
-                <Button
-                  variant="primary"
-                  loading={share.isPending}
-                  disabled={Boolean(rangeError || daysError || emailError)}
-                  onClick={submit}
-                  data-testid="share-segment.send"
-                >
-                  {t('shareSegment.send')}
-                </Button>
-              )}
-            </>
-          }
-        >
-          {share.data ? (
-            <Input
-              label={t('shareSegment.link')}
-              readOnly
-              value={share.data.shareUrl}
-              hint={t('shareSegment.preparing')}
-              data-testid="share-segment.link"
-            />
-          ) : (
-            <>
-              <Input
-                label={t('shareSegment.start')}
-                type="number"
-                min={0}
-                step="0.1"
-                value={start}
-                onChange={(e) => setStart(e.target.value)}
-                data-testid="share-segment.start"
-              />
-              <Input
-                label={t('shareSegment.end')}
-                type="number"
-                min={0}
-                step="0.1"
-                value={end}
-                onChange={(e) => setEnd(e.target.value)}
-                error={rangeError}
-                data-testid="share-segment.end"
-              />
-              <Input
-                label={t('shareSegment.days')}
-                type="number"
-                min={SEGMENT_SHARE_DAYS.min}
-                max={SEGMENT_SHARE_DAYS.max}
-                value={days}
-                onChange={(e) => setDays(e.target.value)}
-                error={daysError}
-                data-testid="share-segment.days"
-              />
-              <Input
-                label={t('shareSegment.description')}
-                value={description}
-                maxLength={SEGMENT_DESCRIPTION_MAX}
-                onChange={(e) => setDescription(e.target.value)}
-                hint={t('shareSegment.descriptionCount', { count: description.length, max: SEGMENT_DESCRIPTION_MAX })}
-              />
-              <Input
-                label={t('shareSegment.recipients')}
-                value={recipients}
-                onChange={(e) => setRecipients(e.target.value)}
-                hint={t('shareSegment.recipientsHint')}
-                error={emailError}
-              />
-              {share.isError ? <p role="alert">{t('shareSegment.failed', { message: share.error.message })}</p> : null}
-            </>
+    <Dialog
+      open
+      onOpenChange={close}
+      title={t('shareSegment.title')}
+      footer={
+        <>
+          <Button onClick={close}>{ui('common.close')}</Button>
+          {share.data ? null : (
+            <Button
+              variant="primary"
+              loading={share.isPending}
+              disabled={Boolean(rangeError || daysError || emailError)}
+              onClick={submit}
+              data-testid="share-segment.send"
+            >
+              {t('shareSegment.send')}
+            </Button>
           )}
-        </Dialog>
-      ) : null}
-    </>
+        </>
+      }
+    >
+      {share.data ? (
+        <Input
+          label={t('shareSegment.link')}
+          readOnly
+          value={share.data.shareUrl}
+          hint={t('shareSegment.preparing')}
+          data-testid="share-segment.link"
+        />
+      ) : (
+        <>
+          <Input
+            label={t('shareSegment.start')}
+            type="number"
+            min={0}
+            step="0.1"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            data-testid="share-segment.start"
+          />
+          <Input
+            label={t('shareSegment.end')}
+            type="number"
+            min={0}
+            step="0.1"
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            error={rangeError}
+            data-testid="share-segment.end"
+          />
+          <Input
+            label={t('shareSegment.days')}
+            type="number"
+            min={SEGMENT_SHARE_DAYS.min}
+            max={SEGMENT_SHARE_DAYS.max}
+            value={days}
+            onChange={(e) => setDays(e.target.value)}
+            error={daysError}
+            data-testid="share-segment.days"
+          />
+          <Input
+            label={t('shareSegment.description')}
+            value={description}
+            maxLength={SEGMENT_DESCRIPTION_MAX}
+            onChange={(e) => setDescription(e.target.value)}
+            hint={t('shareSegment.descriptionCount', { count: description.length, max: SEGMENT_DESCRIPTION_MAX })}
+          />
+          <Input
+            label={t('shareSegment.recipients')}
+            value={recipients}
+            onChange={(e) => setRecipients(e.target.value)}
+            hint={t('shareSegment.recipientsHint')}
+            error={emailError}
+          />
+          {share.isError ? <p role="alert">{t('shareSegment.failed', { message: share.error.message })}</p> : null}
+        </>
+      )}
+    </Dialog>
   );
 }

@@ -218,7 +218,8 @@ export const PredefinedTexts: Story = {
     await userEvent.click(canvas.getByTestId('paragraph.0.edit'));
     const box = canvas.getByRole('textbox') as HTMLTextAreaElement;
     box.setSelectionRange(box.value.length, box.value.length);
-    await userEvent.click(canvas.getByTestId('toolbar.texts'));
+    // Alt+T at the caret (the toolbar's button does the same when the row shows it).
+    await userEvent.keyboard('{Alt>}t{/Alt}');
     await userEvent.click(within(await page.findByRole('dialog')).getByRole('button', { name: '[applause]' }));
     await waitFor(() => expect(box).toHaveValue('and so my fellow americans [applause]'));
     await userEvent.keyboard('{Enter}');

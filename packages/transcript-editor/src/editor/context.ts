@@ -28,6 +28,10 @@ export interface PanelsState {
   searchFocus: number;
   /** The DocAI panel (questions about the recording). */
   docai: boolean;
+  /** The dialog sharing a segment of the recording. */
+  share: boolean;
+  /** The export dialog. */
+  export: boolean;
 }
 
 export type EditorPanels = StoreApi<PanelsState>;
@@ -40,6 +44,8 @@ export const createPanels = (): EditorPanels =>
     texts: null,
     searchFocus: 0,
     docai: false,
+    share: false,
+    export: false,
   }));
 
 export interface EditorContextValue {

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, within } from 'storybook/test';
+import { expect, fn, within } from 'storybook/test';
 import '../styles/index.css';
 import { TranscriptEditor } from '../editor/TranscriptEditor.js';
 import { renderEditorStory, STORY_AUDIO_URL } from '../test/editor-story.js';
 import { TASK_ID } from '../test/fixtures.js';
 import { createMockTranscriptApi } from '../test/mock-api.js';
+import { runToolbarAction } from '../test/toolbar-action.js';
 
 /** The export dialog of the editor's toolbar: format, options and which recordings. */
 
@@ -25,7 +26,7 @@ type Story = StoryObj<typeof meta>;
 export const Opens: Story = {
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(await body.findByTestId('export.open', {}, { timeout: 10_000 }));
+    await runToolbarAction(canvasElement, 'export.open', 'export');
     await expect(await body.findByTestId('export.format')).toBeVisible();
     await expect(body.getByTestId('export.timestamps')).toBeChecked();
     await expect(body.getByTestId('export.speakers')).toBeChecked();

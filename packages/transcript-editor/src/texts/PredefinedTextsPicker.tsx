@@ -1,17 +1,16 @@
 /**
  * The workspace's predefined texts (spec §3: id and text, in the workspace configuration that
- * Viewer/ViewerInit brings) offered for insertion where the reviewer is: the toolbar button and
- * Alt+T open it, a text is picked from a list (arrows and Enter, or a click), and it goes in
+ * Viewer/ViewerInit brings) offered for insertion where the reviewer is: the toolbar (shown only
+ * to a reviewer of a workspace that has predefined texts) and Alt+T open it, a text is picked from a list (arrows and Enter, or a click), and it goes in
  * after the chosen word — or at the caret while a paragraph is being edited.
  */
 
 import type { Schema } from '@reviewdesk/api-client';
-import { Button, Dialog } from '@reviewdesk/ui';
+import { Dialog } from '@reviewdesk/ui';
 import { type KeyboardEvent, useRef } from 'react';
 import { useEditor, usePanels, useSession } from '../editor/context.js';
-import { keysOf } from '../editor/shortcuts.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
-import { insertPredefinedText, openPredefinedTexts } from './insert-target.js';
+import { insertPredefinedText } from './insert-target.js';
 
 type PredefinedText = Schema<'PredefinedText'>;
 const NONE: readonly PredefinedText[] = [];
@@ -19,27 +18,6 @@ const NONE: readonly PredefinedText[] = [];
 /** The workspace's predefined texts (the same array while the task is open). */
 export const usePredefinedTexts = (): readonly PredefinedText[] =>
   useSession((s) => s.init?.workspaceConfig.predefinedTexts ?? NONE);
-
-/** The toolbar's button; shown only to a reviewer of a workspace that has predefined texts. */
-export function PredefinedTextsButton() {
-  const { t } = useEditorTranslation();
-  const editor = useEditor();
-  const texts = usePredefinedTexts();
-  if (texts.length === 0) return null;
-  return (
-    <Button
-      size="sm"
-      variant="ghost"
-      // The word or caret where the text goes keeps the focus: pressed without taking it.
-      onMouseDown={(event) => event.preventDefault()}
-      onClick={() => openPredefinedTexts(editor)}
-      aria-keyshortcuts={keysOf('predefinedText')}
-      data-testid="toolbar.texts"
-    >
-      {t('tools.texts')}
-    </Button>
-  );
-}
 
 export function PredefinedTextsPicker() {
   const { t } = useEditorTranslation();

@@ -85,6 +85,7 @@ export const de: TranslationShape<typeof en> = {
     shortcuts: 'Tastenkürzel',
     search: 'Suchen',
     speakers: 'Sprecher',
+    more: 'Mehr',
   },
   banner: {
     restored: 'Ihre nicht gespeicherten Änderungen auf diesem Gerät wurden wiederhergestellt.',

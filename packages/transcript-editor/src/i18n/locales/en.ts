@@ -81,6 +81,7 @@ export const en = {
     shortcuts: 'Keyboard shortcuts',
     search: 'Search',
     speakers: 'Speakers',
+    more: 'More',
   },
   banner: {
     restored: 'Your unsaved edits on this device were restored.',

@@ -84,6 +84,7 @@ export const es: TranslationShape<typeof en> = {
     shortcuts: 'Atajos de teclado',
     search: 'Buscar',
     speakers: 'Hablantes',
+    more: 'Más',
   },
   banner: {
     restored: 'Se recuperaron sus cambios sin guardar en este dispositivo.',

@@ -84,6 +84,7 @@ export const fr: TranslationShape<typeof en> = {
     shortcuts: 'Raccourcis clavier',
     search: 'Rechercher',
     speakers: 'Intervenants',
+    more: 'Plus',
   },
   banner: {
     restored: 'Vos modifications non enregistrées sur cet appareil ont été restaurées.',

@@ -84,6 +84,7 @@ export const pt: TranslationShape<typeof en> = {
     shortcuts: 'Atalhos de teclado',
     search: 'Procurar',
     speakers: 'Oradores',
+    more: 'Mais',
   },
   banner: {
     restored: 'As suas edições não guardadas neste dispositivo foram recuperadas.',

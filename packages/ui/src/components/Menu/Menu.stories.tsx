@@ -91,3 +91,28 @@ export const OpenDarkSkin: Story = {
     await within(canvasElement).findByRole('menu');
   },
 };
+
+/** Items that stand for a toolbar's buttons keep their shortcut: shown after the name and given to assistive technology. */
+export const ItemsWithShortcuts: Story = {
+  render: () => (
+    <Menu
+      label="More"
+      variant="ghost"
+      size="sm"
+      items={[
+        { id: 'search', label: 'Search', keys: 'Control+F', onSelect: () => undefined },
+        { id: 'speakers', label: 'Speakers', onSelect: () => undefined },
+      ]}
+      data-testid="more"
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByTestId('more'));
+    const menu = await canvas.findByRole('menu', { name: 'More' });
+    const search = within(menu).getByRole('menuitem', { name: /Search/ });
+    await expect(search).toHaveAttribute('aria-keyshortcuts', 'Control+F');
+    await expect(search).toHaveTextContent('SearchControl+F');
+    await expect(within(menu).getByRole('menuitem', { name: 'Speakers' })).not.toHaveAttribute('aria-keyshortcuts');
+  },
+};

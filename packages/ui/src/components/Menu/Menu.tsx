@@ -1,7 +1,8 @@
 /**
  * A menu button (WAI-ARIA menu pattern) on @floating-ui/react: Enter/Space/ArrowDown open it
  * and focus the first item, arrow keys move (wrapping), Home/End jump, typing a letter finds
- * an item, Escape closes and focus returns to the trigger.
+ * an item, Escape closes and focus returns to the trigger. An item may show the keys of the
+ * shortcut that does the same (a toolbar's overflow keeps what its buttons told).
  */
 import {
   autoUpdate,
@@ -31,6 +32,8 @@ export interface MenuItem {
   /** Destructive actions are drawn in the danger colour. */
   tone?: 'default' | 'danger';
   icon?: ReactNode;
+  /** The keys of the shortcut that does the same, as `aria-keyshortcuts` names them; shown after the label. */
+  keys?: string | undefined;
 }
 
 /** Props of {@link Menu}. */
@@ -43,6 +46,12 @@ export interface MenuProps {
   /** @default 'bottom-start' */
   placement?: 'bottom-start' | 'bottom-end' | 'top-start' | 'top-end';
   className?: string;
+  /** The trigger's look, as {@link Button}'s. @default 'secondary' */
+  variant?: 'secondary' | 'ghost';
+  /** The trigger's size, as {@link Button}'s. @default 'md' */
+  size?: 'sm' | 'md';
+  /** Test id of the trigger. */
+  'data-testid'?: string;
 }
 
 /**
@@ -50,7 +59,16 @@ export interface MenuProps {
  * @example
  * <Menu label="Actions" items={[{ id: 'view', label: 'View', onSelect: open }]} />
  */
-export function Menu({ label, items, triggerContent, placement = 'bottom-start', className }: MenuProps) {
+export function Menu({
+  label,
+  items,
+  triggerContent,
+  placement = 'bottom-start',
+  className,
+  variant = 'secondary',
+  size = 'md',
+  'data-testid': testId,
+}: MenuProps) {
   const [open, setOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
@@ -78,8 +96,9 @@ export function Menu({ label, items, triggerContent, placement = 'bottom-start',
       <button
         ref={refs.setReference}
         type="button"
-        className={cx('rd-button', 'rd-button--secondary', 'rd-button--md', 'rd-focusable', className)}
+        className={cx('rd-button', `rd-button--${variant}`, `rd-button--${size}`, 'rd-focusable', className)}
         aria-label={triggerContent ? label : undefined}
+        data-testid={testId}
         {...getReferenceProps()}
       >
         {triggerContent ?? label}
@@ -108,6 +127,7 @@ export function Menu({ label, items, triggerContent, placement = 'bottom-start',
                   tabIndex={activeIndex === index ? 0 : -1}
                   disabled={item.disabled}
                   data-rd-item={item.id}
+                  aria-keyshortcuts={item.keys}
                   {...getItemProps({
                     onClick() {
                       item.onSelect();
@@ -117,6 +137,7 @@ export function Menu({ label, items, triggerContent, placement = 'bottom-start',
                 >
                   {item.icon ? <span className="rd-menu__icon">{item.icon}</span> : null}
                   {item.label}
+                  {item.keys ? <kbd className="rd-menu__keys">{item.keys}</kbd> : null}
                 </button>
               ))}
             </div>
