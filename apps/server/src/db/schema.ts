@@ -328,7 +328,10 @@ export interface TaskPagesTable {
   image_blob_id: string | null;
   /** DocumentResult of the page. */
   document: Json<Record<string, unknown>>;
-  /** OcrPageResult of the page. */
+  /**
+   * OcrPageResult of the page in its stored form (domain/results/stored-ocr.ts); type json, kept as
+   * the text written (migration 0027_page_ocr_json).
+   */
   ocr: Json<Record<string, unknown>> | null;
   version: Generated<number>;
   modified_by: string | null;
@@ -894,3 +897,6 @@ export interface ExportLinksTable {
 export interface Database {
   export_links: ExportLinksTable;
 }
+
+// --- Recognised words kept as written (migration 0027_page_ocr_json) ---
+// task_pages.ocr is json instead of jsonb (TaskPagesTable): no new tables or columns.

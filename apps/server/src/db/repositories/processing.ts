@@ -150,9 +150,11 @@ export class ProcessingRepository extends TenantRepository {
   }
 
   /**
-   * The OCR results of many pages in one statement (per page: the stored result, already JSON, and
-   * the page's geometry as recognised), instead of one UPDATE per page; the rows travel as one JSON
-   * parameter, assembled around each page's JSON rather than parsing and stringifying it again.
+   * The OCR results of many pages in one transaction (per page: the stored result, already JSON, and
+   * the page's geometry as recognised). Each page's JSON goes to the database as the text the
+   * pipeline threads made, one UPDATE a page: the json column keeps it as given, where packing the
+   * pages into one jsonb document had the database parse every page into jsonb twice over (the
+   * recordset, then the column) on the worker's main thread when the database is embedded.
    */
   async setPagesOcr(
     taskId: string,
@@ -167,18 +169,16 @@ export class ProcessingRepository extends TenantRepository {
     }>,
   ): Promise<void> {
     if (pages.length === 0) return;
-    const rows = pages.map((page) => {
-      const { storedOcr, pageNumber, ...geometry } = page;
-      const head = JSON.stringify({ page_number: pageNumber, ...geometry });
-      return `${head.slice(0, -1)},"ocr":${storedOcr}}`;
+    await this.transaction(async (repo) => {
+      for (const { pageNumber, storedOcr, ...geometry } of pages) {
+        await repo
+          .updateRows('task_pages')
+          .set({ ocr: storedOcr, ...geometry, modified_on: sql`now()` })
+          .where('task_id', '=', taskId)
+          .where('page_number', '=', pageNumber)
+          .execute();
+      }
     });
-    await sql`update task_pages as p
-      set ocr = v.ocr, width = v.width, height = v.height, unit = v.unit, rotation = v.rotation, modified_on = now()
-      from jsonb_to_recordset(${`[${rows.join(',')}]`}::jsonb)
-        as v(page_number int, ocr jsonb, width float8, height float8, unit text, rotation int)
-      where p.tenant_id = ${this.tenantId} and p.task_id = ${taskId} and p.page_number = v.page_number`.execute(
-      this.db,
-    );
   }
 
   /** The DocumentResult of many pages in one statement (see setPagesOcr). */

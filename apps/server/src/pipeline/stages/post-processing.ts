@@ -30,8 +30,16 @@ import { languagesOf, type WorkspaceSettings, workspaceSettings } from './worksp
 const QR_BATCH = 50;
 /** Pages whose results one UPDATE writes. */
 const PAGES_PER_WRITE = 50;
-/** Pages whose stored OCR one query reads. */
+/** Pages whose stored OCR one query reads, and whose tables and personal data one thread job finds. */
 const PAGES_PER_READ = 100;
+/**
+ * Pages at each end of a document the invoice-field detector reads. An invoice prints its number,
+ * dates, parties and currency on its first pages and its totals on its last; the pages between are
+ * its lines. A document of several invoices is cut into one task each by the splitting stage (when
+ * its workspace splits), so reading the whole of a long document only grew the time and memory of
+ * every page with the document's length. Documents up to twice this are read whole, as before.
+ */
+const FIELD_PAGES_AT_EACH_END = 10;
 
 type PageWithFile = Awaited<ReturnType<StageStore['pagesWithFiles']>>[number];
 
@@ -92,32 +100,63 @@ async function documentResults(
 ): Promise<Summary> {
   const task = context.task;
   const rows = await store.pagesWithFiles(task.id);
-  const pages = await recognisedPages(store, task.id, rows);
+  if (rows.length === 0) throw notRecognised();
   const steps = new Set(settings.pipeline.postProcessingStepIds);
   const taskType = settings.config.taskType;
+  const languages = languagesOf(task, settings);
+  const hooks = settings.config.recognizerHooks;
+  const translating = steps.has('postprocess.translate') && taskType === 'Translation';
 
   const entities: Entity[] = [];
   let fields: Entity[] = [];
   let eInvoice: EInvoiceResults | null = null;
   const withFields = steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt');
-  // Fields, tables and personal data in one job on the process's threads, off the worker's thread,
-  // and the QR codes of the page images on the threads beside it (queued after it).
-  const detecting = context.threads.detectDocument({
-    pages,
-    fields: withFields ? taskType : null,
-    tables: steps.has('postprocess.detect-tables'),
-    pii: steps.has('postprocess.detect-pii'),
-    languages: languagesOf(task, settings),
-  });
+  // The QR codes of the page images on the process's threads, beside the detectors below.
   const qrCodes = steps.has('postprocess.detect-qr-codes') ? qrCodesOfPages(context, store, rows) : Promise.resolve([]);
-  // Awaited below; a failure of the other first is not an unhandled one.
+  // Awaited below; a failure of the detectors first is not an unhandled one.
   qrCodes.catch(() => undefined);
-  const detected = await detecting;
+  // The invoice fields from the document's first and last pages, in one job on a thread.
   if (withFields) {
-    const found = detected.fields;
-    eInvoice = taskType === 'Invoice' ? await eInvoiceResults(context, store, pages, found) : null;
+    const fieldPages: PageText[] = [];
+    for (const part of fieldRows(rows)) fieldPages.push(...(await recognisedPages(store, task.id, part)));
+    const found = (
+      await context.threads.detectDocument({
+        pages: fieldPages,
+        fields: taskType,
+        tables: false,
+        pii: false,
+        languages,
+      })
+    ).fields;
+    eInvoice = taskType === 'Invoice' ? await eInvoiceResults(context, store, fieldPages, found) : null;
     fields = mapFieldEntities(eInvoice?.fields ?? found, fieldMapping(settings.config));
     entities.push(...fields);
+  }
+  // Tables, personal data and the words' confidences a window of pages at a time: tables and
+  // personal data are found page by page, so a window's words are dropped once it is done and the
+  // stage's memory and time per page do not grow with the document. The workspace's hooks and a
+  // translation are given every page, so only they keep them all.
+  const detectTables = steps.has('postprocess.detect-tables');
+  const detectPii = steps.has('postprocess.detect-pii');
+  const keptPages: PageText[] = [];
+  const wordConfidences: number[] = [];
+  const pageTables: Table[] = [];
+  const personalData: Entity[] = [];
+  for (let from = 0; from < rows.length; from += PAGES_PER_READ) {
+    const pages = await recognisedPages(store, task.id, rows.slice(from, from + PAGES_PER_READ));
+    for (const page of pages) for (const word of page.words) wordConfidences.push(word.confidence);
+    if (detectTables || detectPii) {
+      const detected = await context.threads.detectDocument({
+        pages,
+        fields: null,
+        tables: detectTables,
+        pii: detectPii,
+        languages,
+      });
+      pageTables.push(...detected.tables);
+      personalData.push(...detected.pii);
+    }
+    if (hooks.length > 0 || translating) keptPages.push(...pages);
   }
   // A workspace that recognizes with a trained template model: its fields are the model's.
   const customModel = settings.config.customModel as { id?: string } | null;
@@ -132,44 +171,42 @@ async function documentResults(
     entities.push(...custom.entities);
   }
   // An e-invoice's line items are exact; the column-alignment guess is not wanted beside them.
-  const tables: Table[] = eInvoice?.table ? [eInvoice.table] : detected.tables;
-  entities.push(...detected.pii);
+  const tables: Table[] = eInvoice?.table ? [eInvoice.table] : pageTables;
+  entities.push(...personalData);
   entities.push(...(await qrCodes));
   // The workspace's hooks run last, so they see every entity found above.
-  const hooks = settings.config.recognizerHooks;
   if (hooks.length > 0) {
     const hooked = await runRecognizerHooks(
       context.config,
       hooks,
-      { taskId: task.id, workspaceId: task.workspace_id, tenantId: task.tenant_id, pages, entities },
+      { taskId: task.id, workspaceId: task.workspace_id, tenantId: task.tenant_id, pages: keptPages, entities },
       context.signal,
     );
     entities.push(...hooked.entities);
   }
 
   const fieldConfidences = fields.map(entityConfidence).filter((value): value is number => value !== null);
-  const wordConfidences = pages.flatMap((page) => page.words.map((word) => word.confidence));
   const averageConfidence = fieldConfidences.length > 0 ? mean(fieldConfidences) : mean(wordConfidences);
-  const documents = pages.map((page) => {
-    const pageEntities = entities.filter((entity) => entity.pageNumber === page.pageNumber);
-    const pageTables = tables.filter((table) => (table.boundsAndPoints?.pageNumber ?? 1) === page.pageNumber);
+  // Grouped by page once: filtering every entity for every page grew with the square of the pages.
+  const entitiesByPage = byPage(entities, (entity) => entity.pageNumber);
+  const tablesByPage = byPage(tables, (table) => table.boundsAndPoints?.pageNumber ?? 1);
+  const documents = rows.map(({ page_number: pageNumber }) => {
+    const pageEntities = entitiesByPage.get(pageNumber) ?? [];
+    const onPage = tablesByPage.get(pageNumber) ?? [];
     const confidences = pageEntities.map(entityConfidence).filter((value): value is number => value !== null);
     const document: DocumentResult = {
       documentConfidence: null,
       averageConfidence: confidences.length > 0 ? mean(confidences) : null,
       entities: pageEntities,
-      tables: pageTables,
+      tables: onPage,
     };
-    return { pageNumber: page.pageNumber, document };
+    return { pageNumber, document };
   });
   // One UPDATE per window of pages rather than per page (a window bounds one statement's size).
   for (let from = 0; from < documents.length; from += PAGES_PER_WRITE) {
     await store.setPagesDocument(task.id, documents.slice(from, from + PAGES_PER_WRITE));
   }
-  const translated =
-    steps.has('postprocess.translate') && taskType === 'Translation'
-      ? await translatePages(context, store, settings, pages)
-      : null;
+  const translated = translating ? await translatePages(context, store, settings, keptPages) : null;
   const qr = entities.filter((entity) => entity.qrCode).length;
   const pii = entities.filter((entity) => entity.type === 'pii').length;
   const parts = [
@@ -178,7 +215,7 @@ async function documentResults(
     ...(qr > 0 ? [`${qr} QR code${qr === 1 ? '' : 's'}`] : []),
     ...(steps.has('postprocess.detect-pii') ? [`${pii} personal data finding${pii === 1 ? '' : 's'}`] : []),
   ];
-  const found = `${parts.join(', ')} found on ${pages.length} page${pages.length === 1 ? '' : 's'}`;
+  const found = `${parts.join(', ')} found on ${rows.length} page${rows.length === 1 ? '' : 's'}`;
   return {
     averageConfidence,
     description: translated ? `${found}; ${translated.description}` : found,
@@ -196,28 +233,45 @@ async function documentResults(
 }
 
 /**
- * The words of every page as the detectors read them, the stored OCR read a window of pages at a
- * time: each window's rows are dropped once turned into PageText, so a long document's stored
- * form is never held whole beside them.
+ * The words of the given pages (in page order, consecutive) as the detectors read them, the stored
+ * OCR read a window of pages at a time: each window's rows are dropped once turned into PageText.
  */
 async function recognisedPages(store: StageStore, taskId: string, rows: readonly PageWithFile[]): Promise<PageText[]> {
   const pages: PageText[] = [];
-  let missing = rows.length === 0;
-  for (let from = 0; from < rows.length && !missing; from += PAGES_PER_READ) {
+  for (let from = 0; from < rows.length; from += PAGES_PER_READ) {
     const window = rows.slice(from, from + PAGES_PER_READ);
     const first = (window[0] as PageWithFile).page_number;
     const last = (window.at(-1) as PageWithFile).page_number;
     const stored = await store.pagesOcr(taskId, { first, last });
-    missing = stored.length !== window.length || stored.some((row) => row.ocr === null);
+    if (stored.length !== window.length || stored.some((row) => row.ocr === null)) throw notRecognised();
     for (const row of stored) {
-      if (row.ocr === null) continue;
       pages.push(pageTextFromOcr(fromStoredOcr<OcrPageResult>(row.ocr) as OcrPageResult, row.page_number));
     }
   }
-  if (missing) {
-    throw new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
-  }
   return pages;
+}
+
+const notRecognised = () =>
+  new TaskFailure(S.PostProcessingFailed, "The task's pages have not been recognised; restart its processing.");
+
+/**
+ * The pages the invoice-field detector reads: the first and the last FIELD_PAGES_AT_EACH_END, the
+ * whole document when it is no longer than both together.
+ */
+export function fieldRows<Row>(rows: readonly Row[]): Row[][] {
+  if (rows.length <= 2 * FIELD_PAGES_AT_EACH_END) return [[...rows]];
+  return [rows.slice(0, FIELD_PAGES_AT_EACH_END), rows.slice(-FIELD_PAGES_AT_EACH_END)];
+}
+
+function byPage<T>(items: readonly T[], pageOf: (item: T) => number): Map<number, T[]> {
+  const grouped = new Map<number, T[]>();
+  for (const item of items) {
+    const page = pageOf(item);
+    const list = grouped.get(page);
+    if (list) list.push(item);
+    else grouped.set(page, [item]);
+  }
+  return grouped;
 }
 
 /** The QR codes of every page, the pages shared out among the threads in batches. */
