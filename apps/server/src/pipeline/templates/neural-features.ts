@@ -8,6 +8,7 @@
 import { CURRENCY_MARKERS, findAmounts } from '../documents/fields/parse-amount.js';
 import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
 import { type Candidate, wordsInLabel } from './neural-candidates.js';
+import { EVIDENCE_FEATURES, evidenceFeatures, type PageEvidence } from './detector-evidence.js';
 import { layoutOf, type PageLayout, spanBox } from './page-layout.js';
 import { type TrainingDocument, tokenOf, type Word } from './template-model.js';
 
@@ -33,6 +34,8 @@ export interface PageContext {
   /** 0-based page number and the document's page count. */
   page: number;
   pages: number;
+  /** The built-in detectors' readings of the page (detector-evidence.ts). */
+  evidence: PageEvidence;
 }
 
 const height = (top: number, bottom: number) => Math.max(bottom - top, 1e-6);
@@ -172,6 +175,7 @@ export const featureCount = (space: FeatureSpace) =>
   3 * NEIGHBOUR_FEATURES +
   5 * space.vocabulary.length +
   3 * TRIGRAM_BUCKETS +
+  EVIDENCE_FEATURES +
   LABEL_FEATURES * space.labelWords.length;
 
 const nearness = (distance: number, reach: number) => Math.exp(-Math.max(distance, 0) / reach);
@@ -249,6 +253,7 @@ export function featuresOf(
   trigrams(words[before]?.text, out);
   trigrams(lineStart === undefined ? undefined : words[lineStart]?.text, out);
   trigrams(words[layout.above[first] as number]?.text, out);
+  evidenceFeatures(context.evidence, candidate.words, out);
   // Printed labels of each field: right before, on the line to the left (nearer is more), above,
   // inside the candidate, above and to the left (a label over a column of label–value pairs).
   for (const labels of space.labelWords) {

@@ -19,6 +19,7 @@
 // one fold of a fifth for large sets; whole layouts held out when there are several), values
 // compared with what people labelled.
 import { type Candidate, candidateBox, candidatesOf, candidateTargets } from './neural-candidates.js';
+import { detectorEvidence } from './detector-evidence.js';
 import { type FeatureSpace, featureCount, featuresOf, learnFeatureSpace, type PageContext } from './neural-features.js';
 import { layoutOf, type PageLayout } from './page-layout.js';
 import {
@@ -110,11 +111,12 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   const nearMisses = reservoir<Sample>(MAX_NEAR_MISSES, rand);
   const negatives = reservoir<Sample>(MAX_POSITIVES * NEGATIVES_PER_VALUE, rand);
   for (const doc of documents) {
+    const evidence = detectorEvidence(doc.pages);
     doc.pages.forEach((words, p) => {
       if (words.length === 0) return;
       const labels = doc.labels.filter((l) => l.page === p + 1);
       const layout = layoutOf(words);
-      const context: PageContext = { layout, page: p, pages: doc.pages.length };
+      const context: PageContext = { layout, page: p, pages: doc.pages.length, evidence: evidence[p] ?? [] };
       const candidates = candidatesOf(layout, space.maxWords);
       const targets = candidateTargets(layout, candidates, labels, fieldIds);
       const inValue = new Set<number>();
@@ -263,11 +265,13 @@ export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<R
     layout: null as PageLayout | null,
     candidate: null as Candidate | null,
   }));
+  const evidence = detectorEvidence(pages);
   for (const [p, words] of pages.entries()) {
     if (words.length === 0) continue;
     const layout = layoutOf(words);
     const candidates = candidatesOf(layout, model.space.maxWords);
-    const scores = await scoresOf(model, { layout, page: p, pages: pages.length }, candidates);
+    const context = { layout, page: p, pages: pages.length, evidence: evidence[p] ?? [] };
+    const scores = await scoresOf(model, context, candidates);
     candidates.forEach((candidate, i) => {
       for (let k = 0; k < f; k++) {
         const s = scores[i * f + k] as number;
