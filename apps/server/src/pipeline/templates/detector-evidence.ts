@@ -8,6 +8,8 @@
 // model's answer: they are features it weighs like any other, learned per field from the labelled
 // documents.
 import { detectInvoiceFields, scoredInvoiceValues } from '../documents/fields/detect-invoice-fields.js';
+import { findAmounts } from '../documents/fields/parse-amount.js';
+import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
 import type { Edges } from '../documents/geometry.js';
 import { buildPageText, type PageText, wordsInSpan } from '../documents/text/page-text.js';
 import type { Word } from './template-model.js';
@@ -26,15 +28,35 @@ const KINDS = [
   'Currency',
   'VendorTaxId',
 ] as const;
+type Kind = (typeof KINDS)[number];
+const AMOUNT_KINDS = new Set<Kind>(['SubTotal', 'TotalTax', 'InvoiceTotal', 'AmountPaid']);
+const DATE_KINDS = new Set<Kind>(['InvoiceDate', 'DueDate']);
+const plain = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+
+/** Whether a run's text reads as a value the rules read for a kind: the same amount, day or text. */
+function readsAs(kind: Kind, text: string, value: string): boolean {
+  if (AMOUNT_KINDS.has(kind)) return findAmounts(text).some((amount) => amount.normalized === value);
+  if (DATE_KINDS.has(kind)) {
+    const days = [...findDates(text, 'dmy'), ...findDates(text, 'mdy')].map((d) => d.iso);
+    return days.includes(value) || findCompactDate(text.trim())?.iso === value;
+  }
+  return plain(text) !== '' && plain(text) === plain(value);
+}
 const kindIndex = new Map<string, number>(KINDS.map((kind, i) => [kind, i]));
 
-/** Per kind: read exactly these words, read overlapping them, chosen by the built-in extractor. */
-export const EVIDENCE_FEATURES = 3 * KINDS.length;
+/**
+ * Per kind: read exactly these words, the run is part of a reading, the run holds a reading and
+ * more, overlap with the value the built-in extractor chose, the run reads as a reading's value.
+ */
+const PER_KIND = 5;
+export const EVIDENCE_FEATURES = PER_KIND * KINDS.length;
 
 /** A reading of the rules on a page: its kind, the page's words it covers, its score. */
 export interface Reading {
   kind: number;
   words: number[];
+  /** The value the rule read (normalized: an ISO date, an amount with decimals), if it says. */
+  value: string | null;
   score: number;
   chosen: boolean;
 }
@@ -75,41 +97,65 @@ export function detectorEvidence(pages: Word[][]): PageEvidence[] {
   if (known) return known;
   const { texts, indexOf } = pageTexts(pages);
   const evidence: PageEvidence[] = pages.map(() => []);
-  const add = (kind: string, pageNumber: number, offset: number, length: number, score: number, chosen: boolean) => {
+  const add = (
+    kind: string,
+    pageNumber: number,
+    offset: number,
+    length: number,
+    value: string | null,
+    score: number,
+    chosen: boolean,
+  ) => {
     const k = kindIndex.get(kind);
     const page = texts[pageNumber - 1];
     const index = indexOf[pageNumber - 1];
     if (k === undefined || !page || !index) return;
     const words = wordsInSpan(page, offset, length).flatMap((w) => index.get(w.edges) ?? []);
-    if (words.length > 0) evidence[pageNumber - 1]?.push({ kind: k, words, score, chosen });
+    if (words.length > 0) evidence[pageNumber - 1]?.push({ kind: k, words, value, score, chosen });
   };
   for (const value of scoredInvoiceValues(texts)) {
-    add(value.field, value.pageNumber, value.offset, value.length, value.score, false);
+    add(value.field, value.pageNumber, value.offset, value.length, value.normalized, value.score, false);
   }
   for (const entity of detectInvoiceFields(texts)) {
     const keyValue = entity.keyValues[0];
     const span = keyValue?.spans?.[0];
     if (!span) continue;
-    add(entity.category, entity.pageNumber, span.offset, span.length, entity.confidence ?? 0.5, true);
+    const value = keyValue.contentNormalized ?? null;
+    add(entity.category, entity.pageNumber, span.offset, span.length, value, entity.confidence ?? 0.5, true);
   }
   cache.set(pages, evidence);
   return evidence;
 }
 
-/** The evidence features of a run of words (indices of its page's words). */
-export function evidenceFeatures(evidence: PageEvidence, run: readonly number[], out: number[]): void {
+/** The evidence features of a run of words (indices of its page's words, and its text). */
+export function evidenceFeatures(
+  evidence: PageEvidence,
+  run: readonly number[],
+  text: string,
+  out: number[],
+): void {
   const slots = new Array<number>(EVIDENCE_FEATURES).fill(0);
   const inRun = new Set(run);
+  const keep = (at: number, value: number) => {
+    slots[at] = Math.max(slots[at] as number, value);
+  };
   for (const reading of evidence) {
     const common = reading.words.filter((w) => inRun.has(w)).length;
     if (common === 0) continue;
-    const exact = common === run.length && common === reading.words.length;
-    // Overlap as a share of both (a value cut short or run on scores less than the value itself).
-    const share = common / (run.length + reading.words.length - common);
-    const at = reading.kind * 3;
-    if (exact) slots[at] = Math.max(slots[at] as number, reading.score);
-    slots[at + 1] = Math.max(slots[at + 1] as number, share * reading.score);
-    if (reading.chosen) slots[at + 2] = Math.max(slots[at + 2] as number, exact ? 1 : share * 0.5);
+    const at = reading.kind * PER_KIND;
+    const within = common === run.length;
+    const covers = common === reading.words.length;
+    if (within && covers) keep(at, reading.score);
+    // Part of a reading ("210,00" of "Kč 1 210,00 Kč"): the more of it, the likelier the value.
+    if (within) keep(at + 1, (common / reading.words.length) * reading.score);
+    // A reading and more words around it (the value run on).
+    if (covers) keep(at + 2, (common / run.length) * reading.score);
+    if (reading.chosen) keep(at + 3, (common / (run.length + reading.words.length - common)) * (within ? 1 : 0.5));
+    // The run says the same value as the reading, whatever words either takes ("1 210,00" of
+    // "Kč 1 210,00 Kč"; "210,00" alone says another amount).
+    if (reading.value !== null && readsAs(KINDS[reading.kind] as Kind, text, reading.value)) {
+      keep(at + 4, reading.score);
+    }
   }
   out.push(...slots);
 }

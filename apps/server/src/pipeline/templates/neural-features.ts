@@ -253,7 +253,7 @@ export function featuresOf(
   trigrams(words[before]?.text, out);
   trigrams(lineStart === undefined ? undefined : words[lineStart]?.text, out);
   trigrams(words[layout.above[first] as number]?.text, out);
-  evidenceFeatures(context.evidence, candidate.words, out);
+  evidenceFeatures(context.evidence, candidate.words, candidate.text, out);
   // Printed labels of each field: right before, on the line to the left (nearer is more), above,
   // inside the candidate, above and to the left (a label over a column of label–value pairs).
   for (const labels of space.labelWords) {

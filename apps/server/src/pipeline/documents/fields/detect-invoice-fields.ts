@@ -167,6 +167,8 @@ export interface ScoredInvoiceValue {
   pageNumber: number;
   offset: number;
   length: number;
+  /** The value as the rule read it (a date in ISO form, an amount with its decimals). */
+  normalized: string;
   score: number;
 }
 
@@ -181,6 +183,7 @@ export function scoredInvoiceValues(pages: readonly PageText[], options: DetectF
     pageNumber: candidate.page.pageNumber,
     offset: candidate.value.offset,
     length: candidate.value.length,
+    normalized: candidate.value.normalized,
     score: candidate.confidence,
   }));
 }
