@@ -42,7 +42,11 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { detectInvoiceFields } from '../../apps/server/src/pipeline/documents/fields/detect-invoice-fields.js';
-import { CURRENCY_MARKERS, findAmounts } from '../../apps/server/src/pipeline/documents/fields/parse-amount.js';
+import {
+  CURRENCY_MARKERS,
+  findAmounts,
+  parseNumber,
+} from '../../apps/server/src/pipeline/documents/fields/parse-amount.js';
 import {
   type DayMonthOrder,
   documentDayMonthOrder,
@@ -123,8 +127,12 @@ function asField(field: MainField, text: string, order: DayMonthOrder): string |
     // A date printed compact (20260815) is a date too, as the built-in extractor reads it.
     case 'date':
       return parseDate(text, order) ?? findCompactDate(text.trim())?.iso ?? null;
-    case 'totalAmount':
-      return findAmounts(text)[0]?.normalized ?? null;
+    // A run that is one amount with its thousands set apart by spaces ("33 569,50 PLN") is that
+    // amount, as the built-in extractor reads it; otherwise the first amount in the text.
+    case 'totalAmount': {
+      const whole = parseNumber(text.replace(/^[^\d-]+|[^\d]+$/gu, ''));
+      return whole ? whole.value.toFixed(2) : (findAmounts(text)[0]?.normalized ?? null);
+    }
     case 'currency': {
       const marked = findAmounts(text).find((a) => a.currency)?.currency;
       // An ISO code printed as such ("DEM", "CZK") is the currency the built-in extractor names.
