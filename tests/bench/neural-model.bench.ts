@@ -45,7 +45,7 @@ import { detectInvoiceFields } from '../../apps/server/src/pipeline/documents/fi
 import {
   CURRENCY_MARKERS,
   findAmounts,
-  parseNumber,
+  spacedAmount,
 } from '../../apps/server/src/pipeline/documents/fields/parse-amount.js';
 import {
   type DayMonthOrder,
@@ -130,8 +130,8 @@ function asField(field: MainField, text: string, order: DayMonthOrder): string |
     // A run that is one amount with its thousands set apart by spaces ("33 569,50 PLN") is that
     // amount, as the built-in extractor reads it; otherwise the first amount in the text.
     case 'totalAmount': {
-      const whole = parseNumber(text.replace(/^[^\d-]+|[^\d]+$/gu, ''));
-      return whole ? whole.value.toFixed(2) : (findAmounts(text)[0]?.normalized ?? null);
+      const spaced = spacedAmount(text);
+      return spaced === null ? (findAmounts(text)[0]?.normalized ?? null) : spaced.toFixed(2);
     }
     case 'currency': {
       const marked = findAmounts(text).find((a) => a.currency)?.currency;

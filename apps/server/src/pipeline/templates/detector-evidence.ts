@@ -8,7 +8,7 @@
 // model's answer: they are features it weighs like any other, learned per field from the labelled
 // documents.
 import { detectInvoiceFields, scoredInvoiceValues } from '../documents/fields/detect-invoice-fields.js';
-import { findAmounts, parseNumber } from '../documents/fields/parse-amount.js';
+import { findAmounts, spacedAmount } from '../documents/fields/parse-amount.js';
 import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
 import type { Edges } from '../documents/geometry.js';
 import { buildPageText, type PageText, wordsInSpan } from '../documents/text/page-text.js';
@@ -37,8 +37,7 @@ const plain = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, ''
 function readsAs(kind: Kind, text: string, value: string): boolean {
   if (AMOUNT_KINDS.has(kind)) {
     // Thousands set apart by spaces ("1 210,00") are one amount when the run is nothing else.
-    const whole = parseNumber(text.replace(/^[^\d-]+|[^\d]+$/gu, ''));
-    return findAmounts(text).some((amount) => amount.normalized === value) || whole?.value === Number(value);
+    return findAmounts(text).some((amount) => amount.normalized === value) || spacedAmount(text) === Number(value);
   }
   if (DATE_KINDS.has(kind)) {
     const days = [...findDates(text, 'dmy'), ...findDates(text, 'mdy')].map((d) => d.iso);

@@ -5,7 +5,7 @@
 // under). None of them names a position on one layout only: a value "after 'Invoice number:'" or
 // "an amount at the bottom right" is described the same way on any invoice, which is what lets the
 // model read layouts it was not trained on.
-import { CURRENCY_MARKERS, findAmounts } from '../documents/fields/parse-amount.js';
+import { CURRENCY_MARKERS, findAmounts, spacedAmount } from '../documents/fields/parse-amount.js';
 import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
 import { type Candidate, wordsInLabel } from './neural-candidates.js';
 import { EVIDENCE_FEATURES, evidenceFeatures, type PageEvidence } from './detector-evidence.js';
@@ -90,7 +90,9 @@ export function reading(text: string, out: number[]): void {
   const compact = findCompactDate(trimmed);
   const amounts = findAmounts(trimmed);
   const amount = amounts[0];
-  const wholeAmount = amounts.length === 1 && amount !== undefined && amount.length >= length - 1;
+  // "1 210,00" is one amount, though findAmounts reads 1 and 210,00.
+  const spaced = spacedAmount(trimmed) !== null;
+  const wholeAmount = spaced || (amounts.length === 1 && amount !== undefined && amount.length >= length - 1);
   const words = trimmed.split(/\s+/);
   const compactText = trimmed.replace(/^[#№:]+|[:.,;]+$/gu, '');
   const isCode = words.length === 1 && /\p{N}/u.test(compactText) && /^[\p{L}\p{N}/_.-]{3,}$/u.test(compactText);
@@ -101,8 +103,8 @@ export function reading(text: string, out: number[]): void {
     amount ? 1 : 0,
     wholeAmount ? 1 : 0,
     wholeAmount && amount?.currency ? 1 : 0,
-    wholeAmount && amount?.hasDecimals ? 1 : 0,
-    wholeAmount && (amount?.value ?? 0) < 0 ? 1 : 0,
+    wholeAmount && (spaced ? /[.,]\d{1,2}\D*$/u.test(trimmed) : amount?.hasDecimals) ? 1 : 0,
+    wholeAmount && !spaced && (amount?.value ?? 0) < 0 ? 1 : 0,
     amounts.some((a) => a.currency !== null) ? 1 : 0,
     CURRENCY_MARKERS[trimmed.toLowerCase()] !== undefined || /^[A-Z]{3}$/u.test(trimmed) ? 1 : 0,
     isCode ? 1 : 0,
