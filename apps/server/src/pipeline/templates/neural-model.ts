@@ -2,7 +2,8 @@
 // every candidate value of a page — a run of words next to each other on a line
 // (neural-candidates.ts) — how likely it is each field's value, from the candidate's features
 // (neural-features.ts: what it reads as, its characters, place, neighbours and nearness to each
-// field's printed labels). Unlike the template model it keeps no positions of one layout, so it
+// field's printed labels, and — stacked under the network — how the built-in invoice detectors
+// read it, detector-evidence.ts). Unlike the template model it keeps no positions of one layout, so it
 // also reads layouts it has not seen, as far as they print their values the way the labelled
 // documents do.
 //
@@ -42,10 +43,16 @@ export interface DenseLayer {
   bias: number[];
 }
 
+/**
+ * The neural model's format: 3 takes the built-in detectors' readings as features (2 scored runs
+ * of words without them, 1 single words). A model of another format is not read: its features
+ * are not these; its workspace trains a new version.
+ */
+export const NEURAL_MODEL_FORMAT = 3;
+
 export interface NeuralModel {
   kind: 'neural';
-  /** 2: scores runs of words (version 1 scored single words and is no longer read). */
-  version: 2;
+  version: typeof NEURAL_MODEL_FORMAT;
   fieldIds: string[];
   space: FeatureSpace;
   layers: DenseLayer[];
@@ -195,7 +202,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
     });
     return {
       kind: 'neural',
-      version: 2,
+      version: NEURAL_MODEL_FORMAT,
       fieldIds,
       space,
       layers: [await dense(0, HIDDEN_UNITS, inputs, 'relu'), await dense(2, fieldIds.length, HIDDEN_UNITS, 'sigmoid')],
@@ -253,11 +260,12 @@ async function scoresOf(model: NeuralModel, context: PageContext, candidates: Ca
 
 /**
  * Reads the fields of a document (words of each page) with a learned neural model: for each field
- * the best-scoring candidate, its score as the confidence. A model of an older version reads
- * nothing (its features are not these); its workspace trains a new version.
+ * the best-scoring candidate, its score as the confidence. A model of an older format reads
+ * nothing (its features are not these); its workspace says it needs a new version
+ * (custom-model-fields.ts).
  */
 export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<ReadValue[]> {
-  if (model.version !== 2) return [];
+  if (model.version !== NEURAL_MODEL_FORMAT) return [];
   const f = model.fieldIds.length;
   const best = model.fieldIds.map(() => ({
     score: 0,
