@@ -494,7 +494,11 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     }>;
     const outdated = events.filter((e) => e.entityTypeText === 'ModelNeedsRetraining');
     expect(outdated).toHaveLength(1);
-    expect(JSON.parse(outdated[0]?.payload ?? '{}')).toEqual({ needsRetraining: true, modelFormat: 2, currentFormat: 3 });
+    expect(JSON.parse(outdated[0]?.payload ?? '{}')).toEqual({
+      needsRetraining: true,
+      modelFormat: 2,
+      currentFormat: 3,
+    });
     expect(outdated[0]?.eventDescription).toMatch(/format 2.*format 3.*new version is trained/);
   });
 });

@@ -7,8 +7,8 @@
 import type { Db } from '../../db/database.js';
 import { TemplatesRepository } from '../../db/repositories/templates.js';
 import type { CustomModelRow, TaskPageRow, TaskRow } from '../../db/schema.js';
-import { MODEL_STATUS, recordModelEvent } from '../../domain/templates/models.js';
 import type { Actor } from '../../domain/tasks/events.js';
+import { MODEL_STATUS, recordModelEvent } from '../../domain/templates/models.js';
 import { temporaryId } from '../documents/entities.js';
 import { toBoundingBox, toPoints } from '../documents/geometry.js';
 import type { Entity, OcrPageResult, Table } from '../documents/types.js';

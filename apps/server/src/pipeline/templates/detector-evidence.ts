@@ -131,12 +131,7 @@ export function detectorEvidence(pages: Word[][]): PageEvidence[] {
 }
 
 /** The evidence features of a run of words (indices of its page's words, and its text). */
-export function evidenceFeatures(
-  evidence: PageEvidence,
-  run: readonly number[],
-  text: string,
-  out: number[],
-): void {
+export function evidenceFeatures(evidence: PageEvidence, run: readonly number[], text: string, out: number[]): void {
   const slots = new Array<number>(EVIDENCE_FEATURES).fill(0);
   const inRun = new Set(run);
   const keep = (at: number, value: number) => {

@@ -7,8 +7,8 @@
 // model read layouts it was not trained on.
 import { CURRENCY_MARKERS, findAmounts, spacedAmount } from '../documents/fields/parse-amount.js';
 import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
-import { type Candidate, wordsInLabel } from './neural-candidates.js';
 import { EVIDENCE_FEATURES, evidenceFeatures, type PageEvidence } from './detector-evidence.js';
+import { type Candidate, wordsInLabel } from './neural-candidates.js';
 import { layoutOf, type PageLayout, spanBox } from './page-layout.js';
 import { type TrainingDocument, tokenOf, type Word } from './template-model.js';
 

@@ -19,8 +19,9 @@
 // Evaluation. Held-out accuracy: documents read by a model learned without them (up to 3 folds;
 // one fold of a fifth for large sets; whole layouts held out when there are several), values
 // compared with what people labelled.
-import { type Candidate, candidateBox, candidatesOf, candidateTargets } from './neural-candidates.js';
+
 import { detectorEvidence } from './detector-evidence.js';
+import { type Candidate, candidateBox, candidatesOf, candidateTargets } from './neural-candidates.js';
 import { type FeatureSpace, featureCount, featuresOf, learnFeatureSpace, type PageContext } from './neural-features.js';
 import { layoutOf, type PageLayout } from './page-layout.js';
 import {

@@ -176,7 +176,10 @@ export interface ScoredInvoiceValue {
  * Every value the label rules read on the pages, not only each field's best: a learned model
  * (the neural custom model) takes them as evidence of what kind of value a run of words is.
  */
-export function scoredInvoiceValues(pages: readonly PageText[], options: DetectFieldsOptions = {}): ScoredInvoiceValue[] {
+export function scoredInvoiceValues(
+  pages: readonly PageText[],
+  options: DetectFieldsOptions = {},
+): ScoredInvoiceValue[] {
   const order = dayMonthOrderOf(pages, options, detectCurrency(pages)?.code);
   return labelledCandidates(pages, order).map((candidate) => ({
     field: candidate.field,
