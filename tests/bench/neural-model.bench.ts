@@ -20,9 +20,17 @@
  * the last for the total, which invoices print last) — as a person would draw it.
  * Fields: invoice number, issue date, grand total, currency, issuer. The model's text and the
  * built-in's are both read as the field's type (a date as a day, an amount as a number, a currency
- * as its ISO code) and scored by extraction/scoring.ts `isRight`. The built-in extractor reads the
- * printed page only (`detectInvoiceFields`; embedded e-invoice XML is not used), as the model does;
- * the model does not use the built-in's values (no stacking): it stands alone.
+ * as its ISO code) and scored by extraction/scoring.ts `isRight`; a run that is one amount with its
+ * thousands set apart by spaces ("33 569,50 PLN") is read as that amount, a compact date (20260815) as
+ * that day, a printed ISO code ("DEM") as that currency — as the built-in extractor reads them. The
+ * built-in extractor reads the printed page only (`detectInvoiceFields`; embedded e-invoice XML is
+ * not used), as the model does.
+ * Stacking, said plainly: the model takes the built-in detectors' readings as features
+ * (templates/detector-evidence.ts: for each kind of value — number, dates, amounts, parties,
+ * currency, tax id — how strongly the label rules read a run of words, and which value the
+ * extractor chose). It learns from the labelled documents which kind, if any, each field is and
+ * how far to trust it; it is not handed the built-in's answer, and it also reads fields the
+ * built-in has no notion of (the delivery notes of the unit tests and the generated set below).
  * Training time: the worker's whole neural training step (held-out evaluation + the final model)
  * on all the documents, per 100 pages; product-spec §9 gives neural training 20–60 minutes.
  *

@@ -15,7 +15,7 @@ import { buildPageText, type PageText, wordsInSpan } from '../documents/text/pag
 import type { Word } from './template-model.js';
 
 /** The kinds of value the built-in detectors read, in feature order. */
-const KINDS = [
+export const EVIDENCE_KINDS = [
   'InvoiceId',
   'InvoiceDate',
   'DueDate',
@@ -28,6 +28,7 @@ const KINDS = [
   'Currency',
   'VendorTaxId',
 ] as const;
+const KINDS = EVIDENCE_KINDS;
 type Kind = (typeof KINDS)[number];
 const AMOUNT_KINDS = new Set<Kind>(['SubTotal', 'TotalTax', 'InvoiceTotal', 'AmountPaid']);
 const DATE_KINDS = new Set<Kind>(['InvoiceDate', 'DueDate']);
@@ -51,7 +52,7 @@ const kindIndex = new Map<string, number>(KINDS.map((kind, i) => [kind, i]));
  * Per kind: read exactly these words, the run is part of a reading, the run holds a reading and
  * more, overlap with the value the built-in extractor chose, the run reads as a reading's value.
  */
-const PER_KIND = 5;
+export const PER_KIND = 5;
 export const EVIDENCE_FEATURES = PER_KIND * KINDS.length;
 
 /** A reading of the rules on a page: its kind, the page's words it covers, its score. */
