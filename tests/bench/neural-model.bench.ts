@@ -20,9 +20,17 @@
  * the last for the total, which invoices print last) — as a person would draw it.
  * Fields: invoice number, issue date, grand total, currency, issuer. The model's text and the
  * built-in's are both read as the field's type (a date as a day, an amount as a number, a currency
- * as its ISO code) and scored by extraction/scoring.ts `isRight`. The built-in extractor reads the
- * printed page only (`detectInvoiceFields`; embedded e-invoice XML is not used), as the model does;
- * the model does not use the built-in's values (no stacking): it stands alone.
+ * as its ISO code) and scored by extraction/scoring.ts `isRight`; a run that is one amount with its
+ * thousands set apart by spaces ("33 569,50 PLN") is read as that amount, a compact date (20260815) as
+ * that day, a printed ISO code ("DEM") as that currency — as the built-in extractor reads them. The
+ * built-in extractor reads the printed page only (`detectInvoiceFields`; embedded e-invoice XML is
+ * not used), as the model does.
+ * Stacking, said plainly: the model takes the built-in detectors' readings as features
+ * (templates/detector-evidence.ts: for each kind of value — number, dates, amounts, parties,
+ * currency, tax id — how strongly the label rules read a run of words, and which value the
+ * extractor chose). It learns from the labelled documents which kind, if any, each field is and
+ * how far to trust it; it is not handed the built-in's answer, and it also reads fields the
+ * built-in has no notion of (the delivery notes of the unit tests and the generated set below).
  * Training time: the worker's whole neural training step (held-out evaluation + the final model)
  * on all the documents, per 100 pages; product-spec §9 gives neural training 20–60 minutes.
  *
@@ -42,10 +50,15 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { detectInvoiceFields } from '../../apps/server/src/pipeline/documents/fields/detect-invoice-fields.js';
-import { CURRENCY_MARKERS, findAmounts } from '../../apps/server/src/pipeline/documents/fields/parse-amount.js';
+import {
+  CURRENCY_MARKERS,
+  findAmounts,
+  spacedAmount,
+} from '../../apps/server/src/pipeline/documents/fields/parse-amount.js';
 import {
   type DayMonthOrder,
   documentDayMonthOrder,
+  findCompactDate,
   parseDate,
 } from '../../apps/server/src/pipeline/documents/fields/parse-date.js';
 import { extractPdfText } from '../../apps/server/src/pipeline/documents/pdf/extract-pdf-text.js';
@@ -119,13 +132,20 @@ function truthFiles(): Array<{ name: string; folder: BenchDocument['folder']; pa
 /** A text read as the field's type, the way the built-in extractor normalises it. */
 function asField(field: MainField, text: string, order: DayMonthOrder): string | null {
   switch (field) {
+    // A date printed compact (20260815) is a date too, as the built-in extractor reads it.
     case 'date':
-      return parseDate(text, order);
-    case 'totalAmount':
-      return findAmounts(text)[0]?.normalized ?? null;
+      return parseDate(text, order) ?? findCompactDate(text.trim())?.iso ?? null;
+    // A run that is one amount with its thousands set apart by spaces ("33 569,50 PLN") is that
+    // amount, as the built-in extractor reads it; otherwise the first amount in the text.
+    case 'totalAmount': {
+      const spaced = spacedAmount(text);
+      return spaced === null ? (findAmounts(text)[0]?.normalized ?? null) : spaced.toFixed(2);
+    }
     case 'currency': {
       const marked = findAmounts(text).find((a) => a.currency)?.currency;
-      return marked ?? CURRENCY_MARKERS[text.trim().toLowerCase()] ?? null;
+      // An ISO code printed as such ("DEM", "CZK") is the currency the built-in extractor names.
+      const code = /^[A-Z]{3}$/u.test(text.trim()) ? text.trim() : null;
+      return marked ?? CURRENCY_MARKERS[text.trim().toLowerCase()] ?? code;
     }
     default:
       return text;
@@ -148,17 +168,60 @@ function labelOf(field: MainField, truth: string | number, pages: PageText[], or
         for (let start = 0; start + length <= line.words.length; start++) {
           const run = line.words.slice(start, start + length);
           const text = run.map((w) => w.text).join(' ');
-          // The issuer is its name's words exactly; the other fields what reads as the value.
-          const right =
-            field === 'issuer'
-              ? isRight('issuer', truth, text) && text.split(/\s+/).length <= String(truth).split(/\s+/).length
-              : isRight(field, truth, asField(field, text, order));
-          if (right) found.push({ fieldId: field, page: page.pageNumber, box: box(run), text });
+          if (reads(field, truth, text, order))
+            found.push({ fieldId: field, page: page.pageNumber, box: box(run), text });
         }
       }
     }
   }
+  if (found.length === 0) found.push(...twoLineLabels(field, truth, pages, order));
   return field === 'totalAmount' ? found.at(-1) : found[0];
+}
+
+/** Labels of values printed over two lines: their reading is measured on its own. */
+const overTwoLines = new WeakSet<LabelledValue>();
+
+/** Whether a run of words is the field's true value (the issuer: its name's words exactly). */
+function reads(field: MainField, truth: string | number, text: string, order: DayMonthOrder): boolean {
+  return field === 'issuer'
+    ? isRight('issuer', truth, text) && text.split(/\s+/).length <= String(truth).split(/\s+/).length
+    : isRight(field, truth, asField(field, text, order));
+}
+
+/**
+ * A value printed over two lines (a name or an address that wraps): the end of one line and the
+ * start of the next, under it (the second line starts within two word heights of the first
+ * part's left edge, at most one and a half line heights below) — the shortest such run, as a
+ * person would draw it round both lines.
+ */
+function twoLineLabels(field: MainField, truth: string | number, pages: PageText[], order: DayMonthOrder) {
+  const found: LabelledValue[] = [];
+  // Of these fields only a name wraps; a currency or an amount "over two lines" is a coincidence.
+  if (field !== 'issuer') return found;
+  for (let length = 2; length <= LONGEST_VALUE && found.length === 0; length++) {
+    for (const page of pages) {
+      page.lines.forEach((line, index) => {
+        const next = page.lines[index + 1];
+        if (!next) return;
+        for (let first = 1; first < length; first++) {
+          const head = line.words.slice(line.words.length - first);
+          const tail = next.words.slice(0, length - first);
+          if (head.length !== first || tail.length !== length - first) continue;
+          const height = Math.max(...head.map((w) => w.edges.bottom - w.edges.top), 1);
+          const [start, under] = [head[0], tail[0]] as [PageText['words'][number], PageText['words'][number]];
+          if (Math.abs(under.edges.left - start.edges.left) > 2 * height) continue;
+          if (under.edges.top - start.edges.bottom > 1.5 * height) continue;
+          const run = [...head, ...tail];
+          const text = run.map((w) => w.text).join(' ');
+          if (!reads(field, truth, text, order)) continue;
+          const label = { fieldId: field, page: page.pageNumber, box: box(run), text };
+          overTwoLines.add(label);
+          found.push(label);
+        }
+      });
+    }
+  }
+  return found;
 }
 
 async function load(): Promise<BenchDocument[]> {
@@ -278,6 +341,8 @@ type SetName = keyof typeof SETS;
 const tallies = Object.fromEntries(
   Object.keys(SETS).map((name) => [name, { neural: emptyTally(), builtIn: emptyTally() }]),
 ) as Record<SetName, { neural: Tally; builtIn: Tally }>;
+/** Values labelled over two lines (a wrapped name or address): how many each reads right. */
+const twoLines = { neural: emptyTally(), builtIn: emptyTally() };
 const trainStart = performance.now();
 for (const [index, test] of folds.entries()) {
   const train = folds.filter((_, i) => i !== index).flat();
@@ -301,9 +366,14 @@ for (const [index, test] of folds.entries()) {
         count(tallies[name].neural, field, neuralRight);
         count(tallies[name].builtIn, field, builtInRight);
       }
+      const label = doc.training.labels.find((l) => l.fieldId === field);
+      if (label && overTwoLines.has(label)) {
+        count(twoLines.neural, field, neuralRight);
+        count(twoLines.builtIn, field, builtInRight);
+      }
       if (SHOW_MISSES && !neuralRight) {
         console.log(
-          `  miss fold ${index + 1} ${doc.name} ${field}: expected ${JSON.stringify(truth)}, read ${JSON.stringify(value?.text ?? null)} (${value?.confidence ?? '–'}); built-in ${JSON.stringify(theirs)}`,
+          `  miss fold ${index + 1} half ${halfOf(doc.name)} ${doc.name} ${field}: expected ${JSON.stringify(truth)}, read ${JSON.stringify(value?.text ?? null)} (${value?.confidence ?? '–'}); built-in ${JSON.stringify(theirs)}`,
         );
       }
     }
@@ -324,6 +394,8 @@ for (const name of Object.keys(SETS) as SetName[]) {
     );
   }
 }
+const twoLineSummary = `values labelled over two lines: neural ${twoLines.neural.right}/${twoLines.neural.total}, built-in ${twoLines.builtIn.right}/${twoLines.builtIn.total} (${Object.keys(twoLines.neural.byField).join(', ') || 'none'})`;
+console.log(twoLineSummary);
 // Reported, not enforced: an accuracy miss would fail every build, and the target is a comparison
 // the team tracks, not a floor the product promises. The verdict is in the note.
 const unseen = tallies['half B (unseen by both)'];
@@ -335,7 +407,7 @@ reportFigure({
   baseline: pct(unseen.builtIn),
   unit: '%',
   kind: 'accuracy',
-  note: `target: better than the built-in extractor (baseline) on documents neither has seen — ${better ? 'met' : 'MISSED'}${quickNote}; ${documents.length} documents in ${layouts.length} layouts, ${FOLDS} folds by layout; ${(Object.keys(SETS) as SetName[]).map(summary).join('; ')}`,
+  note: `target: better than the built-in extractor (baseline) on documents neither has seen — ${better ? 'met' : 'MISSED'}${quickNote}; ${documents.length} documents in ${layouts.length} layouts, ${FOLDS} folds by layout; ${(Object.keys(SETS) as SetName[]).map(summary).join('; ')}; ${twoLineSummary}`,
 });
 if (ACCURACY_ONLY) process.exit(0);
 

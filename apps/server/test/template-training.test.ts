@@ -454,4 +454,51 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     }
     expect(correct / total).toBeGreaterThanOrEqual(0.95);
   });
+
+  it('says a version learned in an older neural model format needs training again, instead of reading nothing unsaid', async () => {
+    for (const doc of deliveryNotes(5, 51)) await labelledTask(doc);
+    const modelId = await train();
+    await trainNextModel(db(), 'test-trainer');
+    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
+    });
+    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+    // The active version holds a neural model an earlier server stored (format 2).
+    const stored = { kind: 'neural', version: 2, fieldIds: Object.values(fieldIds), space: {}, layers: [] };
+    await db()
+      .updateTable('custom_models')
+      .set({ model: JSON.stringify(stored) })
+      .where('id', '=', modelId)
+      .execute();
+    for (const doc of deliveryNotes(2, 52)) {
+      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
+      await db()
+        .updateTable('task_pages')
+        .set({ ocr: JSON.stringify(ocrOf(doc)) })
+        .where('task_id', '=', taskId)
+        .execute();
+      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
+      expect((await processTaskNow(t, taskId)).status).toBe(60);
+      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
+        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
+      });
+      const entities = (answer.body as { page: { entities: Array<{ category: string }> } }).page.entities;
+      expect(entities.filter((e) => Object.keys(fieldIds).includes(e.category))).toEqual([]);
+    }
+    // The version says why, once however many documents it met.
+    const events = (await as('Manager', 'GET', `/TemplateBuilder/Events/${modelId}`)).body as Array<{
+      entityTypeText: string;
+      payload: string;
+      eventDescription: string;
+    }>;
+    const outdated = events.filter((e) => e.entityTypeText === 'ModelNeedsRetraining');
+    expect(outdated).toHaveLength(1);
+    expect(JSON.parse(outdated[0]?.payload ?? '{}')).toEqual({
+      needsRetraining: true,
+      modelFormat: 2,
+      currentFormat: 3,
+    });
+    expect(outdated[0]?.eventDescription).toMatch(/format 2.*format 3.*new version is trained/);
+  });
 });

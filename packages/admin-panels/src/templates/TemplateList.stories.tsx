@@ -135,6 +135,23 @@ export const TrainingFailed: Story = {
   },
 };
 
+export const ActiveVersionNeedsRetraining: Story = {
+  args: { kind: 'training' },
+  ...mocked({ activeNeedsRetraining: true }),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const panel = within(await canvas.findByTestId(`templates.training.${DELIVERY_ID}`));
+    const active = within(await panel.findByTestId('templates.model.1'));
+    await active.findByText(
+      'Aprendido num formato de modelo anterior: não lê nenhum campo até ser treinada uma nova versão.',
+    );
+    // The other version, learned in the current format, says nothing of the kind.
+    await expect(
+      within(panel.getByTestId('templates.model.2')).queryByTestId('templates.model.needsRetraining'),
+    ).toBeNull();
+  },
+};
+
 export const NotReadyToTrain: Story = {
   args: { kind: 'training' },
   ...mocked({ classifiedTasks: 0 }),

@@ -194,13 +194,14 @@ function ModelRow({
   const api = useApiClient();
   const can = useCan();
   const phase = phaseOf(model.trainingStatus);
-  // Progress and failure reasons travel in the version's events; read them while they matter, and
-  // again at each new status (the status is part of the key).
+  // Progress, failure reasons and a trained version's need of training again travel in the
+  // version's events; read them while they matter, and again at each new status (the status is
+  // part of the key).
   const eventsQuery = modelEventsQuery(api, model.id);
   const events = useQuery({
     ...eventsQuery,
     queryKey: [...eventsQuery.queryKey, model.trainingStatus] as unknown as typeof eventsQuery.queryKey,
-    enabled: can('Templates.ListEvents') && (phase === 'training' || phase === 'failed'),
+    enabled: can('Templates.ListEvents') && phase !== 'deleted',
   });
   const report = trainingReport(model, events.data ?? []);
   const percent = new Intl.NumberFormat(culture, { style: 'percent', maximumFractionDigits: 1 });
@@ -225,6 +226,12 @@ function ModelRow({
           <span className="rd-field__error" data-testid="templates.model.failure">
             {' '}
             {t('templates.training.failedBecause', { reason: report.failureReason })}
+          </span>
+        ) : null}
+        {report.needsRetraining ? (
+          <span className="rd-field__error" data-testid="templates.model.needsRetraining">
+            {' '}
+            {t('templates.training.needsRetraining')}
           </span>
         ) : null}
       </td>

@@ -52,11 +52,21 @@ describe('template list rules', () => {
     expect(trainingReport(model(30)).progress).toBe(0);
     expect(trainingReport(model(41)).progress).toBe(67);
     expect(trainingReport(model(41), [event({ progress: 20 }), event({ progress: 80 })]).progress).toBe(80);
-    expect(trainingReport(model(50), [event({ progress: 10 })])).toEqual({ progress: 100, failureReason: null });
+    expect(trainingReport(model(50), [event({ progress: 10 })])).toEqual({
+      progress: 100,
+      failureReason: null,
+      needsRetraining: false,
+    });
     expect(trainingReport(model(42), [event({ progress: 60 }), event({ failureReason: 'No anchor words.' })])).toEqual({
       progress: 60,
       failureReason: 'No anchor words.',
+      needsRetraining: false,
     });
+    // A trained or active version learned in a format the server no longer reads says so.
+    const outdated = event({ needsRetraining: true, modelFormat: 2, currentFormat: 3 });
+    expect(trainingReport(model(60), [outdated]).needsRetraining).toBe(true);
+    expect(trainingReport(model(50), [outdated]).needsRetraining).toBe(true);
+    expect(trainingReport(model(60)).needsRetraining).toBe(false);
     // A payload that is not JSON says nothing; it never breaks the list.
     expect(trainingReport(model(31), [{ createdOn: '', eventDescription: '', payload: '{' }]).progress).toBe(17);
   });

@@ -77,6 +77,11 @@ export interface TrainingReport {
   /** 0–100. */
   progress: number;
   failureReason: string | null;
+  /**
+   * A trained version the server no longer reads (learned in an older model format): it reads no
+   * fields until a new version is trained. The recognizer says so in the version's events.
+   */
+  needsRetraining: boolean;
 }
 
 function payloadOf(event: AuditEvent): Record<string, unknown> {
@@ -95,18 +100,22 @@ function payloadOf(event: AuditEvent): Record<string, unknown> {
 export function trainingReport(model: CustomModel, events: readonly AuditEvent[] = []): TrainingReport {
   let progress: number | null = null;
   let failureReason: string | null = null;
+  let outdated = false;
   for (const event of events) {
     const payload = payloadOf(event);
     if (typeof payload.progress === 'number') progress = payload.progress;
     if (typeof payload.failureReason === 'string') failureReason = payload.failureReason;
+    if (payload.needsRetraining === true) outdated = true;
   }
   const phase = phaseOf(model.trainingStatus);
-  if (phase === 'trained' || phase === 'active') return { progress: 100, failureReason: null };
+  if (phase === 'trained' || phase === 'active')
+    return { progress: 100, failureReason: null, needsRetraining: outdated };
   const step = FORWARD.indexOf(model.trainingStatus);
   const byStatus = step < 0 ? 0 : Math.round((step / (FORWARD.length - 1)) * 100);
   return {
     progress: Math.max(0, Math.min(100, progress ?? byStatus)),
     failureReason: phase === 'failed' ? failureReason : null,
+    needsRetraining: false,
   };
 }
 

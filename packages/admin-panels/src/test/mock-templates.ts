@@ -79,6 +79,8 @@ export interface MockTemplatesOptions {
   trainingFailsWith?: string;
   /** Classified tasks of the delivery-note workspace (5 unless said). */
   classifiedTasks?: number;
+  /** The active version was learned in a model format the server no longer reads (its event says so). */
+  activeNeedsRetraining?: boolean;
 }
 
 export interface MockTemplatesState {
@@ -142,6 +144,19 @@ export function createMockTemplatesApi(options: MockTemplatesOptions = {}) {
     state.calls.push(`${request.method} ${new URL(request.url).pathname.replace(/^\/api\/v[^/]+/, '')}`);
     if (options.delay) await delay(options.delay);
   };
+  if (options.activeNeedsRetraining) {
+    const active = model(1, 60, 0.93, 12);
+    state.events.set(active.id, [
+      {
+        createdOn: new Date(Date.UTC(2026, 10, 26, 9)).toISOString(),
+        eventDescription: `Version 1 of '${active.modelName}' was learned in neural model format 2; this server reads format 3, so it reads no fields until a new version is trained.`,
+        payload: JSON.stringify({ needsRetraining: true, modelFormat: 2, currentFormat: 3 }),
+        entityId: active.id,
+        entityTypeText: 'ModelNeedsRetraining',
+        eventSourceText: 'Worker',
+      },
+    ]);
+  }
   const known = (id: string) => state.workspaces.some((w) => w.workspaceId === id);
   const event = (modelId: string, description: string, payload: Record<string, unknown>) => {
     const list = state.events.get(modelId) ?? [];

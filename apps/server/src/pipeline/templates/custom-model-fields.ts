@@ -7,11 +7,12 @@
 import type { Db } from '../../db/database.js';
 import { TemplatesRepository } from '../../db/repositories/templates.js';
 import type { CustomModelRow, TaskPageRow, TaskRow } from '../../db/schema.js';
-import { MODEL_STATUS } from '../../domain/templates/models.js';
+import type { Actor } from '../../domain/tasks/events.js';
+import { MODEL_STATUS, recordModelEvent } from '../../domain/templates/models.js';
 import { temporaryId } from '../documents/entities.js';
 import { toBoundingBox, toPoints } from '../documents/geometry.js';
 import type { Entity, OcrPageResult, Table } from '../documents/types.js';
-import { type NeuralModel, readNeural } from './neural-model.js';
+import { NEURAL_MODEL_FORMAT, type NeuralModel, readNeural } from './neural-model.js';
 import { type ReadTable, readTables, type TableModel } from './table-model.js';
 import { type ReadValue, readTemplate, type TemplateModel, type Word } from './template-model.js';
 
@@ -20,6 +21,38 @@ const isLearned = (model: unknown): model is LearnedModel => {
   const kind = (model as Partial<LearnedModel> | null)?.kind;
   return kind === 'template' || kind === 'neural';
 };
+
+/**
+ * The format a stored neural model was learned in when this server no longer reads it (an older
+ * one), else null: such a version reads nothing until its workspace trains a new one.
+ */
+export function outdatedFormat(model: unknown): number | null {
+  const stored = model as Partial<NeuralModel> | null;
+  if (stored?.kind !== 'neural' || stored.version === NEURAL_MODEL_FORMAT) return null;
+  return Number(stored.version ?? 1);
+}
+
+/** The event a version that needs training again carries, once per format it is outdated by. */
+export const NEEDS_RETRAINING_EVENT = 'ModelNeedsRetraining';
+
+/**
+ * Says on the version, once, that it was learned in a format this server no longer reads: the
+ * template's training screen shows it, where the workspace's manager trains a new version.
+ */
+async function reportOutdated(repo: TemplatesRepository, model: CustomModelRow, format: number): Promise<void> {
+  const externalId = `needs-retraining-${format}-to-${NEURAL_MODEL_FORMAT}`;
+  if (await repo.hasModelEvent(model.id, externalId)) return;
+  const actor: Actor = { userId: null, clientId: null, label: 'the recognizer', system: true };
+  await recordModelEvent(
+    repo,
+    actor,
+    model.id,
+    NEEDS_RETRAINING_EVENT,
+    `Version ${model.version_number} of '${model.model_name}' was learned in neural model format ${format}; this server reads format ${NEURAL_MODEL_FORMAT}, so it reads no fields until a new version is trained.`,
+    { needsRetraining: true, modelFormat: format, currentFormat: NEURAL_MODEL_FORMAT },
+    externalId,
+  );
+}
 
 /** The values a learned model reads on the pages, whichever kind it is. */
 export function readLearned(model: LearnedModel, pages: Word[][]): Promise<ReadValue[]> {
@@ -72,6 +105,11 @@ export async function customModelFields(
   const repo = new TemplatesRepository(db, task.tenant_id);
   const model = await runningVersion(repo, customModel.id);
   if (!model) return null;
+  const outdated = outdatedFormat(model.model);
+  if (outdated !== null) {
+    await reportOutdated(repo, model, outdated);
+    return { model, entities: [] };
+  }
   const fields = model.fields as unknown as StoredField[];
   const keys = new Map(fields.map((f) => [f.uniqueId ?? '', f.categoryKey]));
   const entities: Entity[] = [];

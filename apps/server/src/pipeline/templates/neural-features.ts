@@ -5,8 +5,9 @@
 // under). None of them names a position on one layout only: a value "after 'Invoice number:'" or
 // "an amount at the bottom right" is described the same way on any invoice, which is what lets the
 // model read layouts it was not trained on.
-import { CURRENCY_MARKERS, findAmounts } from '../documents/fields/parse-amount.js';
+import { CURRENCY_MARKERS, findAmounts, spacedAmount } from '../documents/fields/parse-amount.js';
 import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
+import { EVIDENCE_FEATURES, evidenceFeatures, type PageEvidence } from './detector-evidence.js';
 import { type Candidate, wordsInLabel } from './neural-candidates.js';
 import { layoutOf, type PageLayout, spanBox } from './page-layout.js';
 import { type TrainingDocument, tokenOf, type Word } from './template-model.js';
@@ -33,6 +34,8 @@ export interface PageContext {
   /** 0-based page number and the document's page count. */
   page: number;
   pages: number;
+  /** The built-in detectors' readings of the page (detector-evidence.ts). */
+  evidence: PageEvidence;
 }
 
 const height = (top: number, bottom: number) => Math.max(bottom - top, 1e-6);
@@ -87,7 +90,9 @@ export function reading(text: string, out: number[]): void {
   const compact = findCompactDate(trimmed);
   const amounts = findAmounts(trimmed);
   const amount = amounts[0];
-  const wholeAmount = amounts.length === 1 && amount !== undefined && amount.length >= length - 1;
+  // "1 210,00" is one amount, though findAmounts reads 1 and 210,00.
+  const spaced = spacedAmount(trimmed) !== null;
+  const wholeAmount = spaced || (amounts.length === 1 && amount !== undefined && amount.length >= length - 1);
   const words = trimmed.split(/\s+/);
   const compactText = trimmed.replace(/^[#№:]+|[:.,;]+$/gu, '');
   const isCode = words.length === 1 && /\p{N}/u.test(compactText) && /^[\p{L}\p{N}/_.-]{3,}$/u.test(compactText);
@@ -98,8 +103,8 @@ export function reading(text: string, out: number[]): void {
     amount ? 1 : 0,
     wholeAmount ? 1 : 0,
     wholeAmount && amount?.currency ? 1 : 0,
-    wholeAmount && amount?.hasDecimals ? 1 : 0,
-    wholeAmount && (amount?.value ?? 0) < 0 ? 1 : 0,
+    wholeAmount && (spaced ? /[.,]\d{1,2}\D*$/u.test(trimmed) : amount?.hasDecimals) ? 1 : 0,
+    wholeAmount && !spaced && (amount?.value ?? 0) < 0 ? 1 : 0,
     amounts.some((a) => a.currency !== null) ? 1 : 0,
     CURRENCY_MARKERS[trimmed.toLowerCase()] !== undefined || /^[A-Z]{3}$/u.test(trimmed) ? 1 : 0,
     isCode ? 1 : 0,
@@ -172,6 +177,7 @@ export const featureCount = (space: FeatureSpace) =>
   3 * NEIGHBOUR_FEATURES +
   5 * space.vocabulary.length +
   3 * TRIGRAM_BUCKETS +
+  EVIDENCE_FEATURES +
   LABEL_FEATURES * space.labelWords.length;
 
 const nearness = (distance: number, reach: number) => Math.exp(-Math.max(distance, 0) / reach);
@@ -249,6 +255,7 @@ export function featuresOf(
   trigrams(words[before]?.text, out);
   trigrams(lineStart === undefined ? undefined : words[lineStart]?.text, out);
   trigrams(words[layout.above[first] as number]?.text, out);
+  evidenceFeatures(context.evidence, candidate.words, candidate.text, out);
   // Printed labels of each field: right before, on the line to the left (nearer is more), above,
   // inside the candidate, above and to the left (a label over a column of label–value pairs).
   for (const labels of space.labelWords) {

@@ -2,7 +2,8 @@
 // every candidate value of a page — a run of words next to each other on a line
 // (neural-candidates.ts) — how likely it is each field's value, from the candidate's features
 // (neural-features.ts: what it reads as, its characters, place, neighbours and nearness to each
-// field's printed labels). Unlike the template model it keeps no positions of one layout, so it
+// field's printed labels, and — stacked under the network — how the built-in invoice detectors
+// read it, detector-evidence.ts). Unlike the template model it keeps no positions of one layout, so it
 // also reads layouts it has not seen, as far as they print their values the way the labelled
 // documents do.
 //
@@ -18,6 +19,8 @@
 // Evaluation. Held-out accuracy: documents read by a model learned without them (up to 3 folds;
 // one fold of a fifth for large sets; whole layouts held out when there are several), values
 // compared with what people labelled.
+
+import { detectorEvidence } from './detector-evidence.js';
 import { type Candidate, candidateBox, candidatesOf, candidateTargets } from './neural-candidates.js';
 import { type FeatureSpace, featureCount, featuresOf, learnFeatureSpace, type PageContext } from './neural-features.js';
 import { layoutOf, type PageLayout } from './page-layout.js';
@@ -41,10 +44,16 @@ export interface DenseLayer {
   bias: number[];
 }
 
+/**
+ * The neural model's format: 3 takes the built-in detectors' readings as features (2 scored runs
+ * of words without them, 1 single words). A model of another format is not read: its features
+ * are not these; its workspace trains a new version.
+ */
+export const NEURAL_MODEL_FORMAT = 3;
+
 export interface NeuralModel {
   kind: 'neural';
-  /** 2: scores runs of words (version 1 scored single words and is no longer read). */
-  version: 2;
+  version: typeof NEURAL_MODEL_FORMAT;
   fieldIds: string[];
   space: FeatureSpace;
   layers: DenseLayer[];
@@ -110,11 +119,12 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
   const nearMisses = reservoir<Sample>(MAX_NEAR_MISSES, rand);
   const negatives = reservoir<Sample>(MAX_POSITIVES * NEGATIVES_PER_VALUE, rand);
   for (const doc of documents) {
+    const evidence = detectorEvidence(doc.pages);
     doc.pages.forEach((words, p) => {
       if (words.length === 0) return;
       const labels = doc.labels.filter((l) => l.page === p + 1);
       const layout = layoutOf(words);
-      const context: PageContext = { layout, page: p, pages: doc.pages.length };
+      const context: PageContext = { layout, page: p, pages: doc.pages.length, evidence: evidence[p] ?? [] };
       const candidates = candidatesOf(layout, space.maxWords);
       const targets = candidateTargets(layout, candidates, labels, fieldIds);
       const inValue = new Set<number>();
@@ -193,7 +203,7 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
     });
     return {
       kind: 'neural',
-      version: 2,
+      version: NEURAL_MODEL_FORMAT,
       fieldIds,
       space,
       layers: [await dense(0, HIDDEN_UNITS, inputs, 'relu'), await dense(2, fieldIds.length, HIDDEN_UNITS, 'sigmoid')],
@@ -251,11 +261,12 @@ async function scoresOf(model: NeuralModel, context: PageContext, candidates: Ca
 
 /**
  * Reads the fields of a document (words of each page) with a learned neural model: for each field
- * the best-scoring candidate, its score as the confidence. A model of an older version reads
- * nothing (its features are not these); its workspace trains a new version.
+ * the best-scoring candidate, its score as the confidence. A model of an older format reads
+ * nothing (its features are not these); its workspace says it needs a new version
+ * (custom-model-fields.ts).
  */
 export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<ReadValue[]> {
-  if (model.version !== 2) return [];
+  if (model.version !== NEURAL_MODEL_FORMAT) return [];
   const f = model.fieldIds.length;
   const best = model.fieldIds.map(() => ({
     score: 0,
@@ -263,11 +274,13 @@ export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<R
     layout: null as PageLayout | null,
     candidate: null as Candidate | null,
   }));
+  const evidence = detectorEvidence(pages);
   for (const [p, words] of pages.entries()) {
     if (words.length === 0) continue;
     const layout = layoutOf(words);
     const candidates = candidatesOf(layout, model.space.maxWords);
-    const scores = await scoresOf(model, { layout, page: p, pages: pages.length }, candidates);
+    const context = { layout, page: p, pages: pages.length, evidence: evidence[p] ?? [] };
+    const scores = await scoresOf(model, context, candidates);
     candidates.forEach((candidate, i) => {
       for (let k = 0; k < f; k++) {
         const s = scores[i * f + k] as number;

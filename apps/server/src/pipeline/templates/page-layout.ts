@@ -9,7 +9,8 @@ import type { Box, Word } from './template-model.js';
 const LEFT_REACH = 30;
 /** How far (in word heights) a printed label above still counts. */
 const ABOVE_REACH = 5;
-const AMOUNT = /^[-(]?[^\d\s]{0,3}\d{1,3}([ ,.'’]?\d{3})*([.,]\d{2})[^\d]{0,3}$/u;
+// With cents, or whole with a dash for them ("12.100,-").
+const AMOUNT = /^[-(]?[^\d\s]{0,3}\d{1,3}([ ,.'’]?\d{3})*([.,]\d{2}|[.,]-)[^\d]{0,3}$/u;
 
 const height = (b: Box) => Math.max(b.bottom - b.top, 1e-6);
 const midY = (b: Box) => (b.top + b.bottom) / 2;
@@ -38,11 +39,44 @@ export interface PageLayout {
   lineRank: number[];
 }
 
-/** The value of a word that reads as an amount with cents, currency marks aside; null otherwise. */
+/** The value of a word that reads as an amount with cents (or a dash for them), currency marks aside; null otherwise. */
 function amountOf(text: string): number | null {
   if (!AMOUNT.test(text)) return null;
   const parsed = parseNumber(text.replace(/^[-(]?[^\d\s-]{0,3}|[^\d]{0,3}$/gu, ''));
   return parsed ? Math.abs(parsed.value) : null;
+}
+
+/** A leading group of digits of an amount printed with spaces between its thousands ("1", "17", "€ 1"). */
+const LEADING_GROUP = /^[-(]?[^\d\s]{0,3}\d{1,3}$/u;
+const MIDDLE_GROUP = /^\d{3}$/u;
+/** Thousands groups are set apart by a thin space: at most this share of a word height. */
+const GROUP_GAP = 0.8;
+
+/**
+ * Each word's amount, reading the thousands groups printed as words of their own with it: "1 210,00"
+ * is two words on the page, "1" and "210,00", and is 1,210 — every word of it gets that value, so
+ * the page's largest amount is not taken for its largest last group.
+ */
+function groupedAmounts(words: Word[], left: number[], scale: number): Array<number | null> {
+  const amounts = words.map((w) => amountOf(w.text));
+  words.forEach((word, i) => {
+    if (amounts[i] === null) return;
+    const group = [i];
+    let text = word.text;
+    for (let j = left[i] as number; j >= 0 && group.length < 5; j = left[j] as number) {
+      const other = words[j] as Word;
+      const gap = (words[group.at(-1) as number] as Word).box.left - other.box.right;
+      if (gap > scale * GROUP_GAP || !(MIDDLE_GROUP.test(other.text) || LEADING_GROUP.test(other.text))) break;
+      group.push(j);
+      text = `${other.text}${text}`;
+      if (!MIDDLE_GROUP.test(other.text)) break;
+    }
+    if (group.length === 1) return;
+    const value = amountOf(text);
+    if (value === null) return;
+    for (const j of group) amounts[j] = value;
+  });
+  return amounts;
 }
 
 const sameLine = (a: Box, b: Box) => Math.abs(midY(a) - midY(b)) < Math.min(height(a), height(b)) * 0.6;
@@ -107,7 +141,7 @@ export function layoutOf(words: Word[]): PageLayout {
     right: Math.max(...words.map((w) => w.box.right)),
     bottom: Math.max(...words.map((w) => w.box.bottom)),
   };
-  const amounts = words.map((w) => amountOf(w.text));
+  const amounts = groupedAmounts(words, left, scale);
   const largest = Math.max(0, ...amounts.map((a) => a ?? 0));
   const tallest = Math.max(1e-6, ...words.map((w) => height(w.box)));
   const tokenCounts = new Map<string, number>();

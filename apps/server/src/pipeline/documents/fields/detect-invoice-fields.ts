@@ -85,11 +85,7 @@ const OWN_SCALE = new Set(['VendorTaxId']);
  */
 export function scoreInvoiceFields(pages: readonly PageText[], options: DetectFieldsOptions = {}): Entity[] {
   const currency = detectCurrency(pages);
-  // 16/11/2017 vs 11/16/2017: the document's other dates say which, else its dollar says month-first.
-  const order =
-    options.dayMonthOrder ??
-    documentDayMonthOrder(pages.map((page) => page.text)) ??
-    (currency?.code === 'USD' ? 'mdy' : 'dmy');
+  const order = dayMonthOrderOf(pages, options, currency?.code);
   // Bill labels that head a column of amounts ("Total" over the lines) say "bill" but give no value.
   const headsAmounts: (InvoiceField | 'AmountPaid')[] = [];
   const candidates = labelledCandidates(pages, order, headsAmounts);
@@ -150,6 +146,49 @@ export function scoreInvoiceFields(pages: readonly PageText[], options: DetectFi
     entities.push(entityFor('VendorTaxId', keyValueFor(range, 'VendorTaxId', confidence, taxId.normalized)));
   }
   return entities.sort((a, b) => a.pageNumber - b.pageNumber || a.category.localeCompare(b.category));
+}
+
+/** 16/11/2017 vs 11/16/2017: the document's other dates say which, else its dollar says month-first. */
+function dayMonthOrderOf(
+  pages: readonly PageText[],
+  options: DetectFieldsOptions,
+  currencyCode: string | undefined,
+): DayMonthOrder {
+  return (
+    options.dayMonthOrder ??
+    documentDayMonthOrder(pages.map((page) => page.text)) ??
+    (currencyCode === 'USD' ? 'mdy' : 'dmy')
+  );
+}
+
+/** A value a label rule read, with its raw score, before the best of each field is chosen. */
+export interface ScoredInvoiceValue {
+  field: InvoiceField | 'AmountPaid';
+  pageNumber: number;
+  offset: number;
+  length: number;
+  /** The value as the rule read it (a date in ISO form, an amount with its decimals). */
+  normalized: string;
+  score: number;
+}
+
+/**
+ * Every value the label rules read on the pages, not only each field's best: a learned model
+ * (the neural custom model) takes them as evidence of what kind of value a run of words is.
+ */
+export function scoredInvoiceValues(
+  pages: readonly PageText[],
+  options: DetectFieldsOptions = {},
+): ScoredInvoiceValue[] {
+  const order = dayMonthOrderOf(pages, options, detectCurrency(pages)?.code);
+  return labelledCandidates(pages, order).map((candidate) => ({
+    field: candidate.field,
+    pageNumber: candidate.page.pageNumber,
+    offset: candidate.value.offset,
+    length: candidate.value.length,
+    normalized: candidate.value.normalized,
+    score: candidate.confidence,
+  }));
 }
 
 // Words that name a bill of some kind, in the languages of labels.ts (and Spanish, Italian).

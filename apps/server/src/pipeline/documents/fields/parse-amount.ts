@@ -58,6 +58,21 @@ const AMOUNT = new RegExp(
   'giu',
 );
 
+/** One amount with cents whose thousands are set apart by spaces, and nothing else. */
+const LONE_SPACED_AMOUNT = /^-?\d{1,3}(?:[\s\u00a0\u202f\u2009]\d{3})+[.,]\d{2}$/u;
+
+/**
+ * The value of a text that is one amount printed with its thousands set apart by spaces and
+ * nothing else but currency marks ("1 210,00", "33 569,50 PLN"). `findAmounts` reads such a text
+ * as two numbers when no marker touches it (a space also parts a quantity from a price in running
+ * text); a text already cut to one value — a run of words a model reads, a reviewed value — is
+ * that one amount. Null for any other text.
+ */
+export function spacedAmount(text: string): number | null {
+  const bare = text.trim().replace(/^[^\d-]{0,4}|[^\d]{0,4}$/gu, '');
+  return LONE_SPACED_AMOUNT.test(bare) ? (parseNumber(bare)?.value ?? null) : null;
+}
+
 /** Reads one number written with either decimal convention. */
 export function parseNumber(raw: string): { value: number; decimals: number } | null {
   const text = raw.replace(/[\s\u00a0\u202f\u2009'’]/g, '').replace('−', '-');

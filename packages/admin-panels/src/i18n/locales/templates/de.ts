@@ -64,6 +64,7 @@ export const templatesDe: TranslationShape<typeof templatesEn> = {
     version: 'Version {{n}}',
     progress: 'Trainingsfortschritt von {{name}}, Version {{n}}',
     failedBecause: 'Grund: {{reason}}',
+    needsRetraining: 'In einem früheren Modellformat gelernt: liest keine Felder, bis eine neue Version trainiert ist.',
     activate: 'Aktivieren',
     activateVersion: 'Version {{n}} aktivieren',
   },

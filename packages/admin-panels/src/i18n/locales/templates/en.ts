@@ -57,6 +57,7 @@ export const templatesEn = {
     version: 'Version {{n}}',
     progress: 'Training progress of {{name}}, version {{n}}',
     failedBecause: 'Reason: {{reason}}',
+    needsRetraining: 'Learned in an earlier model format: it reads no fields until a new version is trained.',
     activate: 'Activate',
     activateVersion: 'Activate version {{n}}',
   },

@@ -63,6 +63,8 @@ export const templatesEs: TranslationShape<typeof templatesEn> = {
     version: 'Versión {{n}}',
     progress: 'Progreso del entrenamiento de {{name}}, versión {{n}}',
     failedBecause: 'Motivo: {{reason}}',
+    needsRetraining:
+      'Aprendido en un formato de modelo anterior: no lee ningún campo hasta que se entrene una nueva versión.',
     activate: 'Activar',
     activateVersion: 'Activar la versión {{n}}',
   },

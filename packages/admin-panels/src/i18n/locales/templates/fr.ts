@@ -62,6 +62,8 @@ export const templatesFr: TranslationShape<typeof templatesEn> = {
     version: 'Version {{n}}',
     progress: "Progression de l'entraînement de {{name}}, version {{n}}",
     failedBecause: 'Raison : {{reason}}',
+    needsRetraining:
+      'Appris dans un ancien format de modèle : ne lit aucun champ tant qu’une nouvelle version n’est pas entraînée.',
     activate: 'Activer',
     activateVersion: 'Activer la version {{n}}',
   },

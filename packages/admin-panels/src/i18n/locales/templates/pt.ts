@@ -61,6 +61,7 @@ export const templatesPt: TranslationShape<typeof templatesEn> = {
     version: 'Versão {{n}}',
     progress: 'Progresso do treino de {{name}}, versão {{n}}',
     failedBecause: 'Motivo: {{reason}}',
+    needsRetraining: 'Aprendido num formato de modelo anterior: não lê nenhum campo até ser treinada uma nova versão.',
     activate: 'Ativar',
     activateVersion: 'Ativar a versão {{n}}',
   },
