@@ -17,7 +17,7 @@ import { paragraphAt } from '../session/timeline.js';
 import type { Annotation } from '../session/types.js';
 import { fetchWaveform, overviewPairs, pairsPerSecond, type WaveformData, withPairs } from './peaks.js';
 import { formatTime, type Playback } from './playback.js';
-import { markCurrentParagraph, type RegionsLike, syncRegions } from './waveform-regions.js';
+import { markCurrentParagraph, type RegionsLike, type RegionView, syncRegions } from './waveform-regions.js';
 import { stepZoom, zoomLevels } from './waveform-zoom.js';
 
 /** What the rest of the editor may ask of the waveform (the zoom shortcuts). */
@@ -39,16 +39,29 @@ export interface WaveformProps {
 const token = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
+/** The seconds of the recording the strip shows at its zoom and scroll. */
+function viewOf(surfer: WaveSurfer): RegionView {
+  const duration = surfer.getDuration();
+  const drawn = surfer.getWrapper().scrollWidth;
+  if (!(duration > 0) || !(drawn > 0)) return { start: 0, end: duration };
+  const perPixel = duration / drawn;
+  const start = surfer.getScroll() * perPixel;
+  return { start, end: Math.min(duration, start + surfer.getWidth() * perPixel) };
+}
+
 /** Keeps the regions in step with the transcript and the mark with playback, until disposed. */
 function connectRegions(
   regions: RegionsLike & {
     on(event: 'region-clicked', listener: (region: { start: number }, e: MouseEvent) => void): () => void;
   },
+  surfer: WaveSurfer,
   session: TranscriptSession,
   playback: Playback,
   describe: (annotation: Annotation) => string,
 ): () => void {
   let current = -1;
+  /** The seconds in view: paragraph regions are drawn for these only (waveform-regions.ts). */
+  let view: RegionView = { start: 0, end: surfer.getDuration() };
   const currentAt = (seconds: number) => {
     const transcript = session.getState().transcript;
     return transcript ? paragraphAt(transcript, seconds) : -1;
@@ -57,7 +70,7 @@ function connectRegions(
     const transcript = session.getState().transcript;
     if (!transcript) return;
     current = currentAt(playback.time());
-    syncRegions(regions, transcript, current, describe);
+    syncRegions(regions, transcript, current, describe, view);
   };
   sync();
   const offSession = session.subscribe((now, before) => {
@@ -65,9 +78,20 @@ function connectRegions(
   });
   const offTick = playback.onTick((seconds) => {
     const next = currentAt(seconds);
-    markCurrentParagraph(regions, current, next);
-    current = next;
+    if (markCurrentParagraph(regions, current, next)) current = next;
+    else sync();
   });
+  // Scrolling and zooming change what is in view; one sync per frame at most.
+  let pending = 0;
+  const viewChanged = () => {
+    pending ||= requestAnimationFrame(() => {
+      pending = 0;
+      view = viewOf(surfer);
+      sync();
+    });
+  };
+  const offScroll = surfer.on('scroll', viewChanged);
+  const offRedraw = surfer.on('redrawcomplete', viewChanged);
   const offClick = regions.on('region-clicked', (region, event) => {
     // The region plays from its start, not from where the pointer happened to be.
     event.stopPropagation();
@@ -77,6 +101,9 @@ function connectRegions(
     offSession();
     offTick();
     offClick();
+    offScroll();
+    offRedraw();
+    cancelAnimationFrame(pending);
   };
 }
 
@@ -151,7 +178,7 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
         const { default: RegionsPlugin } = await import('wavesurfer.js/dist/plugins/regions.esm.js');
         if (cancelled || !surfer) return;
         const regions = surfer.registerPlugin(RegionsPlugin.create());
-        disconnect = connectRegions(regions, session, playback, (annotation) => describe.current(annotation));
+        disconnect = connectRegions(regions, surfer, session, playback, (annotation) => describe.current(annotation));
       } catch {
         // Without its regions the waveform still plays and seeks.
       }
