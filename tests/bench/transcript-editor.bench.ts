@@ -23,7 +23,8 @@
  *     replace-all finds every replacement again (structural).
  *
  * `RD_TRANSCRIPT_PROFILE=<file.cpuprofile>` writes a CPU profile of the first replace-all and the
- * 500 ms after it (build apps/web with `vite build --minify false` to read function names).
+ * 500 ms after it, `RD_TRANSCRIPT_KEYS_PROFILE=<file.cpuprofile>` one of the keystrokes in the
+ * 40,000-word transcript (build apps/web with `vite build --minify false` to read function names).
  *
  * Run:  npm run bench -- --only=transcript-editor [--quick]   (needs apps/web/dist and ffmpeg)
  */
@@ -301,6 +302,26 @@ async function main() {
       { timeout: 60_000 },
     );
     const { appeared, metadata, painted } = (await timeline.jsonValue()) as Record<string, number>;
+    // Where the waveform's time goes: the peaks' request (from the resource timing) and what follows it.
+    const peaksRequests = (await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          (entry) =>
+            entry.name.includes('/files/signed/') && (entry as PerformanceResourceTiming).initiatorType === 'fetch',
+        )
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          return { name: timing.name, start: timing.startTime, end: timing.responseEnd, bytes: timing.encodedBodySize };
+        }),
+    )) as { name: string; start: number; end: number; bytes: number }[];
+    const peaksSplit = peaksRequests
+      .filter((request) => request.start >= (appeared as number) - 5_000)
+      .map(
+        (request) =>
+          `request ${(request.start - (appeared as number)).toFixed(0)} → ${(request.end - (appeared as number)).toFixed(0)} ms, ${(request.bytes / 1024).toFixed(0)} kB`,
+      )
+      .join('; ');
     const waveformMs = (painted as number) - (appeared as number);
     const audioMs = (metadata as number) - (appeared as number);
     const heapWithWaveform = await heapAfterGc();
@@ -335,7 +356,19 @@ async function main() {
       await page.evaluate(() => {
         (window as unknown as { __rdKeys: number[] }).__rdKeys = [];
       });
+      // RD_TRANSCRIPT_KEYS_PROFILE=<file>: a CPU profile of the keystrokes in the 40,000-word transcript.
+      const keysProfile = taskId === tasks.large ? process.env.RD_TRANSCRIPT_KEYS_PROFILE : undefined;
+      if (keysProfile) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       await page.keyboard.type('x'.repeat(KEYSTROKES), { delay: 60 });
+      if (keysProfile) {
+        const { profile } = await cdp.send('Profiler.stop');
+        await writeFile(keysProfile, JSON.stringify(profile));
+        console.log(`  CPU profile of the keystrokes: ${keysProfile}`);
+      }
       await page.waitForTimeout(200);
       const keys = await page.evaluate(() => (window as unknown as { __rdKeys: number[] }).__rdKeys);
       await box.press('Escape');
@@ -476,7 +509,7 @@ async function main() {
       unit: 'ms',
       target: { of: 'ratio', max: 1.2 },
       kind: 'timing',
-      note: 'both from the moment the player puts its media element on the page, without the cache',
+      note: `both from the moment the player puts its media element on the page, without the cache; peaks fetched: ${peaksSplit || 'none'}; painted at ${waveformMs.toFixed(0)} ms`,
     });
     reportFigure({
       bench,

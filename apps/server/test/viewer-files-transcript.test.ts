@@ -64,7 +64,11 @@ for (const kind of databaseKinds()) {
         query: { WorkspaceId: MEETINGS_WS, ...query },
       });
     const fetchSigned = (url: string, range?: string) =>
-      t.server.app.inject({ method: 'GET', url: new URL(url).pathname, headers: range ? { range } : {} });
+      t.server.app.inject({
+        method: 'GET',
+        url: new URL(url).pathname + new URL(url).search,
+        headers: range ? { range } : {},
+      });
 
     describe('Transcript/MediaUrlAndTranscript', () => {
       it('answers the transcript, its speakers and signed URLs of the media and the waveform', async () => {
@@ -109,6 +113,32 @@ for (const kind of databaseKinds()) {
           .executeTakeFirstOrThrow();
         expect(createHash('sha256').update(waveform.rawPayload).digest('hex')).toBe(blob.sha256);
         expect(() => JSON.parse(waveform.body)).not.toThrow();
+
+        // `?pairs=N`: the same peaks merged down for an overview, each pair the min and max of a run.
+        const full = JSON.parse(waveform.body) as { length: number; samples_per_pixel: number; data: number[] };
+        const overview = await fetchSigned(`${body.waveformUrlResult}?pairs=100`);
+        expect(overview.statusCode).toBe(200);
+        expect(overview.headers['content-type']).toContain('application/json');
+        const coarse = JSON.parse(overview.body) as typeof full;
+        const factor = Math.ceil(full.length / 100);
+        expect(coarse.length).toBe(Math.ceil(full.length / factor));
+        expect(coarse.length).toBeLessThanOrEqual(100);
+        expect(coarse.samples_per_pixel).toBe(full.samples_per_pixel * factor);
+        const lows = full.data.filter((_, i) => i % 2 === 0);
+        const highs = full.data.filter((_, i) => i % 2 === 1);
+        expect(coarse.data[0]).toBe(Math.min(...lows.slice(0, factor)));
+        expect(coarse.data[1]).toBe(Math.max(...highs.slice(0, factor)));
+        expect(Math.max(...coarse.data)).toBe(Math.max(...highs));
+        // More pairs than stored: the stored resolution. Nonsense: refused, nothing served.
+        expect(JSON.parse((await fetchSigned(`${body.waveformUrlResult}?pairs=9999999`)).body).length).toBe(
+          full.length,
+        );
+        for (const bad of ['0', '-3', 'many', '1.5', '99999999']) {
+          expect((await fetchSigned(`${body.waveformUrlResult}?pairs=${bad}`)).statusCode).toBe(400);
+        }
+        // The media's URL is a plain file: the parameter changes nothing there.
+        const media2 = await fetchSigned(`${body.urlResult}?pairs=10`);
+        expect(media2.rawPayload.equals(JFK)).toBe(true);
       });
 
       it('finds the task by ExternalId and refuses a document task, a bad id and an unprocessed task', async () => {

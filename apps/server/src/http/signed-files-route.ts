@@ -1,13 +1,15 @@
 // The route behind signed file URLs (outside the contract: a browser's <audio>, <video> or a
 // download link sends no bearer token). GET `/files/signed/<token>` serves the blob the
-// token names with range requests; a changed token answers 403, an expired one 410.
+// token names with range requests; a changed token answers 403, an expired one 410. A waveform's
+// URL also answers `?pairs=N` with its peaks merged down to at most N pairs (waveform-resolution.ts).
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import { ResultsScope } from '../db/repositories/results.js';
 import { readFileToken, SIGNED_FILES_PATH } from '../domain/results/signed-urls.js';
+import { MAX_VIEW_PAIRS, waveformAtResolution } from '../domain/results/waveform-resolution.js';
 import type { BlobStorage } from '../storage/blob-storage.js';
 import { errorBody } from './errors.js';
-import { sendBlob } from './send-file.js';
+import { contentDisposition, sendBlob } from './send-file.js';
 
 export async function registerSignedFiles(app: FastifyInstance, options: { db: Db; storage: BlobStorage }) {
   app.route({
@@ -36,6 +38,21 @@ export async function registerSignedFiles(app: FastifyInstance, options: { db: D
           .code(404)
           .type('application/json')
           .send(errorBody(404, 'NotFound', 'The file no longer exists.'));
+      const pairs = (request.query as { pairs?: string }).pairs;
+      if (file.view === 'waveform-peaks' && pairs !== undefined) {
+        const maxPairs = /^\d{1,8}$/.test(pairs) ? Number(pairs) : 0;
+        if (maxPairs < 1 || maxPairs > MAX_VIEW_PAIRS)
+          return reply
+            .code(400)
+            .type('application/json')
+            .send(errorBody(400, 'ValidationError', `pairs must be a whole number from 1 to ${MAX_VIEW_PAIRS}.`));
+        const peaks = await waveformAtResolution(options.storage, blob, maxPairs);
+        return reply
+          .code(200)
+          .type('application/json')
+          .header('Content-Disposition', contentDisposition(file.disposition, file.fileName))
+          .send(JSON.stringify(peaks));
+      }
       return sendBlob(reply, options.storage, blob, file, request.headers.range);
     },
   });

@@ -4,8 +4,9 @@ import { JOURNAL_DB, openJournal } from '@reviewdesk/ui/review-session';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
+import { HttpResponse, http } from 'msw';
 import type { Transcript } from '../session/types.js';
-import { jfkTranscript, longTranscript, TASK_ID, withPredefinedTexts } from '../test/fixtures.js';
+import { jfkPeaks, jfkTranscript, longTranscript, PEAKS_URL, TASK_ID, withPredefinedTexts } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother, type MockTranscriptOptions } from '../test/mock-api.js';
 import { TranscriptEditor } from './TranscriptEditor.js';
 
@@ -232,6 +233,9 @@ export const PredefinedTexts: Story = {
   },
 };
 
+/** The `pairs` of each request for the peaks (null: the stored resolution). */
+const peaksAsked: (string | null)[] = [];
+
 /** The waveform: paragraphs and an annotation as regions, the one being played marked; zoom by button and key. */
 export const WaveformRegionsAndZoom: Story = {
   beforeEach: ({ msw }) => {
@@ -239,11 +243,25 @@ export const WaveformRegionsAndZoom: Story = {
       ...jfkTranscript(),
       annotations: [{ uniqueId: 'applause', content: 'Applause', start: 2.4, end: 3.2 }],
     };
-    msw.use(...api({ data: { transcriptFullResult: transcript } }).handlers);
+    peaksAsked.length = 0;
+    msw.use(
+      http.get(PEAKS_URL, ({ request }) => {
+        const pairs = new URL(request.url).searchParams.get('pairs');
+        peaksAsked.push(pairs);
+        // As the server does: at most that many pairs (here 11 s at a whole number of pairs a second).
+        return HttpResponse.json(
+          pairs ? jfkPeaks(11, Math.max(1, Math.min(100, Math.floor(Number(pairs) / 11)))) : jfkPeaks(),
+        );
+      }),
+      ...api({ data: { transcriptFullResult: transcript } }).handlers,
+    );
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await ready(canvasElement);
+    // The first paint asks for an overview one pair per pixel, not the stored resolution.
+    await waitFor(() => expect(peaksAsked).toHaveLength(1));
+    await expect(Number(peaksAsked[0])).toBeGreaterThan(0);
     const shadow = () =>
       canvas.getByTestId('transcript.waveform').querySelector('.rd-transcript-waveform__canvas > div')?.shadowRoot;
     const region = (id: string) => shadow()?.querySelector<HTMLElement>(`[part~="${id}"]`) ?? null;
@@ -276,6 +294,8 @@ export const WaveformRegionsAndZoom: Story = {
     await expect(canvas.getByTestId('waveform.zoom-out')).toBeDisabled();
     await userEvent.click(canvas.getByTestId('waveform.zoom-in'));
     await waitFor(() => expect(Number(waveform.dataset.zoom)).toBeGreaterThan(0));
+    // Zoomed past what the overview holds: the stored peaks are fetched, once.
+    await waitFor(() => expect(peaksAsked).toEqual([peaksAsked[0], null]));
     const first = Number(waveform.dataset.zoom);
     canvas.getByRole('button', { name: 'so' }).focus();
     await userEvent.keyboard('{Alt>}[Equal]{/Alt}');

@@ -14,10 +14,10 @@ import { keysOf } from '../editor/shortcuts.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import type { TranscriptSession } from '../session/session.js';
 import { paragraphAt } from '../session/timeline.js';
-import type { Annotation, WaveformPeaks } from '../session/types.js';
-import { waveformOf } from './peaks.js';
+import type { Annotation } from '../session/types.js';
+import { fetchWaveform, overviewPairs, pairsPerSecond, type WaveformData, withPairs } from './peaks.js';
 import { formatTime, type Playback } from './playback.js';
-import { markCurrentParagraph, type RegionsLike, syncRegions } from './waveform-regions.js';
+import { markCurrentParagraph, type RegionsLike, type RegionView, syncRegions } from './waveform-regions.js';
 import { stepZoom, zoomLevels } from './waveform-zoom.js';
 
 /** What the rest of the editor may ask of the waveform (the zoom shortcuts). */
@@ -39,16 +39,29 @@ export interface WaveformProps {
 const token = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
+/** The seconds of the recording the strip shows at its zoom and scroll. */
+function viewOf(surfer: WaveSurfer): RegionView {
+  const duration = surfer.getDuration();
+  const drawn = surfer.getWrapper().scrollWidth;
+  if (!(duration > 0) || !(drawn > 0)) return { start: 0, end: duration };
+  const perPixel = duration / drawn;
+  const start = surfer.getScroll() * perPixel;
+  return { start, end: Math.min(duration, start + surfer.getWidth() * perPixel) };
+}
+
 /** Keeps the regions in step with the transcript and the mark with playback, until disposed. */
 function connectRegions(
   regions: RegionsLike & {
     on(event: 'region-clicked', listener: (region: { start: number }, e: MouseEvent) => void): () => void;
   },
+  surfer: WaveSurfer,
   session: TranscriptSession,
   playback: Playback,
   describe: (annotation: Annotation) => string,
 ): () => void {
   let current = -1;
+  /** The seconds in view: paragraph regions are drawn for these only (waveform-regions.ts). */
+  let view: RegionView = { start: 0, end: surfer.getDuration() };
   const currentAt = (seconds: number) => {
     const transcript = session.getState().transcript;
     return transcript ? paragraphAt(transcript, seconds) : -1;
@@ -57,7 +70,7 @@ function connectRegions(
     const transcript = session.getState().transcript;
     if (!transcript) return;
     current = currentAt(playback.time());
-    syncRegions(regions, transcript, current, describe);
+    syncRegions(regions, transcript, current, describe, view);
   };
   sync();
   const offSession = session.subscribe((now, before) => {
@@ -65,9 +78,20 @@ function connectRegions(
   });
   const offTick = playback.onTick((seconds) => {
     const next = currentAt(seconds);
-    markCurrentParagraph(regions, current, next);
-    current = next;
+    if (markCurrentParagraph(regions, current, next)) current = next;
+    else sync();
   });
+  // Scrolling and zooming change what is in view; one sync per frame at most.
+  let pending = 0;
+  const viewChanged = () => {
+    pending ||= requestAnimationFrame(() => {
+      pending = 0;
+      view = viewOf(surfer);
+      sync();
+    });
+  };
+  const offScroll = surfer.on('scroll', viewChanged);
+  const offRedraw = surfer.on('redrawcomplete', viewChanged);
   const offClick = regions.on('region-clicked', (region, event) => {
     // The region plays from its start, not from where the pointer happened to be.
     event.stopPropagation();
@@ -77,6 +101,9 @@ function connectRegions(
     offSession();
     offTick();
     offClick();
+    offScroll();
+    offRedraw();
+    cancelAnimationFrame(pending);
   };
 }
 
@@ -84,6 +111,15 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
   const { t } = useEditorTranslation();
   const container = useRef<HTMLDivElement | null>(null);
   const surferRef = useRef<WaveSurfer | null>(null);
+  /** The drawn overview and, once a zoom needed it, the stored resolution. */
+  const detail = useRef<{
+    url: string;
+    overview: WaveformData;
+    full: Promise<WaveformData> | null;
+    signal: AbortSignal;
+  } | null>(null);
+  /** The zoom level shown (pixels per second; 0 fits the recording), for the detail arriving later. */
+  const shownLevel = useRef(0);
   const [missing, setMissing] = useState(!peaksUrl);
   const [zoom, setZoom] = useState<{ levels: number[]; index: number }>({ levels: [0], index: 0 });
   const describe = useRef((annotation: Annotation) => annotation.content);
@@ -106,9 +142,13 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
     const abort = new AbortController();
     void (async () => {
       try {
-        const response = await fetch(peaksUrl, { signal: abort.signal });
-        if (!response.ok) throw new Error(`waveform ${response.status}`);
-        const { peaks, duration } = waveformOf((await response.json()) as WaveformPeaks);
+        // The overview, one pair per pixel of the strip; the stored resolution waits for a zoom in.
+        const overview = await fetchWaveform(
+          withPairs(peaksUrl, overviewPairs(element.clientWidth, window.devicePixelRatio)),
+          abort.signal,
+        );
+        detail.current = { url: peaksUrl, overview, full: null, signal: abort.signal };
+        const { peaks, duration } = overview;
         // Loaded on demand: the drawing code stays out of the first paint of the editor.
         const { default: WaveSurferClass } = await import('wavesurfer.js');
         if (cancelled) return;
@@ -138,7 +178,7 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
         const { default: RegionsPlugin } = await import('wavesurfer.js/dist/plugins/regions.esm.js');
         if (cancelled || !surfer) return;
         const regions = surfer.registerPlugin(RegionsPlugin.create());
-        disconnect = connectRegions(regions, session, playback, (annotation) => describe.current(annotation));
+        disconnect = connectRegions(regions, surfer, session, playback, (annotation) => describe.current(annotation));
       } catch {
         // Without its regions the waveform still plays and seeks.
       }
@@ -149,15 +189,41 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
       disconnect();
       surfer?.destroy();
       surferRef.current = null;
+      detail.current = null;
+      shownLevel.current = 0;
     };
   }, [peaksUrl, media, session, playback]);
+
+  /**
+   * Past what the overview holds, the stored peaks are fetched (once) and drawn at the zoom level
+   * then shown; meanwhile the overview is drawn stretched.
+   */
+  const showDetailFor = (surfer: WaveSurfer, level: number) => {
+    const sources = detail.current;
+    if (!sources || level <= pairsPerSecond(sources.overview)) return;
+    sources.full ??= fetchWaveform(sources.url, sources.signal);
+    sources.full
+      .then(({ peaks, duration }) => {
+        if (surferRef.current !== surfer) return;
+        const scroll = surfer.getScroll();
+        surfer.setOptions({ peaks, duration, minPxPerSec: shownLevel.current });
+        surfer.setScroll(scroll);
+      })
+      .catch(() => {
+        // The overview stays drawn; the next zoom in tries again.
+        if (detail.current === sources) sources.full = null;
+      });
+  };
 
   const applyZoom = (direction: 1 | -1): boolean => {
     const surfer = surferRef.current;
     if (!surfer) return false;
     const index = stepZoom(zoom.levels, zoom.index, direction);
     if (index === zoom.index) return false;
-    surfer.zoom(zoom.levels[index] ?? 0);
+    const level = zoom.levels[index] ?? 0;
+    surfer.zoom(level);
+    shownLevel.current = level;
+    showDetailFor(surfer, level);
     // Zoomed around what is being played, not the recording's start.
     surfer.setScrollTime(Math.max(0, playback.time() - surfer.getWidth() / 2 / Math.max(1, zoom.levels[index] ?? 1)));
     setZoom({ ...zoom, index });

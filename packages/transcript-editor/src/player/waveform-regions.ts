@@ -4,6 +4,11 @@
  * range) with their text. Regions are kept in step with the transcript by id — an edit elsewhere
  * touches no region — and the mark moves with playback by changing two regions' colour, outside
  * React (the editor renders nothing on a tick).
+ * Paragraph regions are drawn for the part of the recording in view only, and only where there are
+ * few enough to tell apart: the overview of a 4-hour transcript would otherwise hold a thousand
+ * one-pixel regions, each styled, hit-tested and painted again on every frame of playback — the
+ * editor's cost per keystroke would grow with the transcript. There, the paragraph being played is
+ * the one drawn. Annotations are always drawn.
  */
 import type { Annotation, Transcript, TranscriptItem } from '../session/types.js';
 
@@ -51,13 +56,50 @@ interface WantedRegion {
   title?: string;
 }
 
-function wanted(transcript: Transcript, current: number, describe: (annotation: Annotation) => string): WantedRegion[] {
-  const paragraphs = transcript.transcripts.map((item: TranscriptItem, index) => ({
-    id: paragraphRegionId(index),
-    start: item.start,
-    end: Math.max(item.end, item.start),
-    color: index === current ? REGION_COLORS.current : REGION_COLORS.paragraph,
-  }));
+/** The most paragraph regions drawn at once: past that, a region is a few pixels wide at most. */
+export const MAX_PARAGRAPH_REGIONS = 120;
+
+/** The seconds of the recording the waveform shows; null: not known yet (all of it). */
+export interface RegionView {
+  start: number;
+  end: number;
+}
+
+/**
+ * The paragraphs drawn for a view: those overlapping it and the width of one more view on each
+ * side (scrolling a little shows no gap), when there are at most {@link MAX_PARAGRAPH_REGIONS} of
+ * them; else only the paragraph being played.
+ */
+export function paragraphsInView(transcript: Transcript, view: RegionView | null, current: number): number[] {
+  const items = transcript.transcripts;
+  const width = view ? Math.max(0, view.end - view.start) : Number.POSITIVE_INFINITY;
+  const from = view ? view.start - width : Number.NEGATIVE_INFINITY;
+  const to = view ? view.end + width : Number.POSITIVE_INFINITY;
+  const shown: number[] = [];
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as TranscriptItem;
+    if (item.end < from || item.start > to) continue;
+    if (shown.length === MAX_PARAGRAPH_REGIONS) return current >= 0 && current < items.length ? [current] : [];
+    shown.push(index);
+  }
+  return shown;
+}
+
+function wanted(
+  transcript: Transcript,
+  current: number,
+  describe: (annotation: Annotation) => string,
+  view: RegionView | null,
+): WantedRegion[] {
+  const paragraphs = paragraphsInView(transcript, view, current).map((index) => {
+    const item = transcript.transcripts[index] as TranscriptItem;
+    return {
+      id: paragraphRegionId(index),
+      start: item.start,
+      end: Math.max(item.end, item.start),
+      color: index === current ? REGION_COLORS.current : REGION_COLORS.paragraph,
+    };
+  });
   const annotations = (transcript.annotations ?? []).map((annotation) => ({
     id: annotationRegionId(annotation),
     start: annotation.start,
@@ -71,16 +113,17 @@ function wanted(transcript: Transcript, current: number, describe: (annotation: 
 
 /**
  * Brings the plugin's regions in line with the transcript: adds what is new, moves what moved,
- * removes what went. `current` is the paragraph being played (-1: none).
+ * removes what went. `current` is the paragraph being played (-1: none); `view` the seconds shown.
  */
 export function syncRegions(
   regions: RegionsLike,
   transcript: Transcript,
   current: number,
   describe: (annotation: Annotation) => string,
+  view: RegionView | null = null,
 ): void {
   const have = new Map(regions.getRegions().map((region) => [region.id, region]));
-  for (const region of wanted(transcript, current, describe)) {
+  for (const region of wanted(transcript, current, describe, view)) {
     const existing = have.get(region.id);
     have.delete(region.id);
     if (!existing) {
@@ -109,11 +152,16 @@ export function syncRegions(
   for (const stale of have.values()) stale.remove();
 }
 
-/** Moves the "being played" mark from paragraph `from` to paragraph `to`. */
-export function markCurrentParagraph(regions: RegionsLike, from: number, to: number): void {
-  if (from === to) return;
-  for (const region of regions.getRegions()) {
-    if (region.id === paragraphRegionId(from)) region.setOptions({ color: REGION_COLORS.paragraph });
-    else if (region.id === paragraphRegionId(to)) region.setOptions({ color: REGION_COLORS.current });
-  }
+/**
+ * Moves the "being played" mark from paragraph `from` to paragraph `to`. False when paragraph `to`
+ * has no region (not in view, or only the paragraph played is drawn): the caller syncs instead.
+ */
+export function markCurrentParagraph(regions: RegionsLike, from: number, to: number): boolean {
+  if (from === to) return true;
+  const all = regions.getRegions();
+  const next = all.find((region) => region.id === paragraphRegionId(to));
+  if (to >= 0 && !next) return false;
+  all.find((region) => region.id === paragraphRegionId(from))?.setOptions({ color: REGION_COLORS.paragraph });
+  next?.setOptions({ color: REGION_COLORS.current });
+  return true;
 }

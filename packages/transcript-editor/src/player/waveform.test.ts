@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Annotation } from '../session/types.js';
 import { jfkTranscript } from '../test/fixtures.js';
 import {
+  MAX_PARAGRAPH_REGIONS,
   markCurrentParagraph,
+  paragraphsInView,
   REGION_COLORS,
   type RegionLike,
   type RegionsLike,
@@ -86,5 +88,51 @@ describe('waveform regions', () => {
     expect(regions.all).toHaveLength(1);
     expect(regions.all[0]).toBe(first);
     expect([first?.end, first?.color]).toEqual([transcript.transcripts[1]!.end, REGION_COLORS.current]);
+  });
+});
+
+describe('paragraph regions of a long transcript', () => {
+  /** `count` paragraphs of 10 s each, back to back. */
+  const long = (count: number) => {
+    const base = jfkTranscript();
+    const item = base.transcripts[0]!;
+    return {
+      ...base,
+      annotations: [note],
+      transcripts: Array.from({ length: count }, (_, i) => ({ ...item, start: i * 10, end: i * 10 + 9.5 })),
+    };
+  };
+
+  it('draws every paragraph while few are in view, and those around the view only', () => {
+    const transcript = long(1000);
+    // 100 s in view: that view and one more on each side, 300 s, 30 paragraphs (and the edges).
+    const shown = paragraphsInView(transcript, { start: 5000, end: 5100 }, 505);
+    expect(shown[0]).toBe(490);
+    expect(shown.at(-1)).toBe(520);
+    expect(paragraphsInView(long(20), null, 3)).toHaveLength(20);
+  });
+
+  it('draws only the paragraph being played where too many are in view to tell apart', () => {
+    const transcript = long(1000);
+    expect(paragraphsInView(transcript, { start: 0, end: 10_000 }, 42)).toEqual([42]);
+    expect(paragraphsInView(transcript, null, -1)).toEqual([]);
+    expect(paragraphsInView(long(MAX_PARAGRAPH_REGIONS), null, 0)).toHaveLength(MAX_PARAGRAPH_REGIONS);
+
+    const regions = fakeRegions();
+    syncRegions(regions, transcript, 42, (a) => a.content, { start: 0, end: 10_000 });
+    expect(regions.all.map((r) => r.id)).toEqual(['paragraph-42', 'annotation-n1']);
+    // The mark moves to a paragraph with no region: the caller is told to sync.
+    expect(markCurrentParagraph(regions, 42, 43)).toBe(false);
+    syncRegions(regions, transcript, 43, (a) => a.content, { start: 0, end: 10_000 });
+    expect(regions.all.map((r) => [r.id, r.color])).toEqual([
+      ['annotation-n1', REGION_COLORS.annotation],
+      ['paragraph-43', REGION_COLORS.current],
+    ]);
+    // Zoomed in: the paragraphs around the view come back, the one played still marked.
+    syncRegions(regions, transcript, 43, (a) => a.content, { start: 400, end: 460 });
+    expect(regions.all.filter((r) => r.id.startsWith('paragraph-'))).toHaveLength(19);
+    expect(regions.all.find((r) => r.id === 'paragraph-43')?.color).toBe(REGION_COLORS.current);
+    expect(markCurrentParagraph(regions, 43, 44)).toBe(true);
+    expect(regions.all.find((r) => r.id === 'paragraph-44')?.color).toBe(REGION_COLORS.current);
   });
 });

@@ -123,15 +123,15 @@ export function longTranscript(words: number): Transcript {
 }
 
 /** Min/max peak pairs of an 11-second recording at 100 pairs a second (8 bits), a spoken rhythm. */
-export function jfkPeaks(seconds = 11): WaveformPeaks {
-  const length = seconds * 100;
+export function jfkPeaks(seconds = 11, perSecond = 100): WaveformPeaks {
+  const length = seconds * perSecond;
   const data: number[] = [];
   for (let i = 0; i < length; i++) {
     const speech = Math.abs(Math.sin(i / 23)) * (0.35 + 0.65 * Math.abs(Math.sin(i / 5)));
     const peak = Math.round(speech * 120);
     data.push(-peak, peak);
   }
-  return { version: 2, channels: 1, sample_rate: 16000, samples_per_pixel: 160, bits: 8, length, data };
+  return { version: 2, channels: 1, sample_rate: 16000, samples_per_pixel: 16000 / perSecond, bits: 8, length, data };
 }
 
 export const transcriptInit = (overrides: Partial<ViewerInitResult> = {}): ViewerInitResult => ({

@@ -5684,7 +5684,7 @@ export interface components {
             urlResult: string;
             /**
              * Format: uri
-             * @description URL of the pre-computed waveform peaks (a `WaveformPeaks` JSON document); null while not computed yet.
+             * @description URL of the pre-computed waveform peaks (a `WaveformPeaks` JSON document); null while not computed yet. With `pairs=N` added to its query (1 to 10000000) it answers the same peaks merged down to at most N min/max pairs per channel (each the minimum and maximum of a run of stored pairs, `samples_per_pixel` multiplied alike): an overview one screen wide of hours of media is a few thousand pairs; a bad `pairs` answers 400.
              */
             waveformUrlResult?: string | null;
             /** @description Version of the stored transcript; increases with every save. Sent back with SaveTranscriptChanges, where a stale version is refused as a conflict. */

@@ -24,6 +24,11 @@ export interface SignedFile {
   disposition: 'inline' | 'attachment';
   /** Expiry, in milliseconds since the epoch. */
   expiresAt: number;
+  /**
+   * `'waveform-peaks'`: the blob is a WaveformPeaks document, which the URL also serves at a
+   * coarser resolution on request (`?pairs=N`).
+   */
+  view?: 'waveform-peaks';
 }
 
 const keys = new WeakMap<Db, Promise<Buffer>>();
@@ -46,7 +51,16 @@ const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(p
 /** The token of a signed file (`<payload>.<mac>`, URL-safe). */
 export async function signFileToken(db: Db, file: SignedFile): Promise<string> {
   const payload = Buffer.from(
-    JSON.stringify([file.blobId, file.tenantId, file.fileName, file.contentType, file.disposition, file.expiresAt]),
+    JSON.stringify([
+      file.blobId,
+      file.tenantId,
+      file.fileName,
+      file.contentType,
+      file.disposition,
+      file.expiresAt,
+      // Only when set, so the tokens of plain files keep their shape.
+      ...(file.view ? [file.view] : []),
+    ]),
   ).toString('base64url');
   return `${payload}.${mac(await signingKey(db), payload).toString('base64url')}`;
 }
@@ -78,15 +92,20 @@ export async function readFileToken(db: Db, token: string, now = Date.now()): Pr
   } catch {
     return { ok: false, reason: 'invalid' };
   }
-  if (!Array.isArray(fields) || fields.length !== 6) return { ok: false, reason: 'invalid' };
-  const [blobId, tenantId, fileName, contentType, disposition, expiresAt] = fields as [
+  if (!Array.isArray(fields) || (fields.length !== 6 && fields.length !== 7)) return { ok: false, reason: 'invalid' };
+  const [blobId, tenantId, fileName, contentType, disposition, expiresAt, view] = fields as [
     string,
     string,
     string,
     string,
     'inline' | 'attachment',
     number,
+    unknown,
   ];
+  if (view !== undefined && view !== 'waveform-peaks') return { ok: false, reason: 'invalid' };
   if (typeof expiresAt !== 'number' || expiresAt <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, file: { blobId, tenantId, fileName, contentType, disposition, expiresAt } };
+  return {
+    ok: true,
+    file: { blobId, tenantId, fileName, contentType, disposition, expiresAt, ...(view ? { view } : {}) },
+  };
 }

@@ -5,10 +5,12 @@ import type { ResultsScope } from '../../db/repositories/results.js';
 import type { TaskMediaRow, TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { safeFileName } from '../../formats/file-names.js';
 import type { Speaker, Transcript } from '../../formats/transcript.js';
+import type { BlobStorage } from '../../storage/blob-storage.js';
 import { invalid } from '../errors.js';
 import { predefinedSpeakersOf } from '../transcripts/predefined-speakers.js';
 import { signedFileUrl } from './signed-urls.js';
 import { notReadyYet } from './viewer-task.js';
+import { prepareWaveform } from './waveform-resolution.js';
 
 const SPEAKER_SOURCE = { Task: 10, Batch: 20, Workspace: 30 } as const;
 const SPEAKER_ACTION_NONE = 10;
@@ -60,6 +62,7 @@ export async function mediaUrlAndTranscript(
   scope: ResultsScope,
   task: TaskRow,
   workspace: WorkspaceRow | undefined,
+  storage: BlobStorage,
 ) {
   const { media, transcript } = await transcriptOf(scope, task);
   const predefined = predefinedSpeakersOf(workspace);
@@ -81,8 +84,11 @@ export async function mediaUrlAndTranscript(
         fileName: safeFileName(task.display_name, 'waveform.json'),
         contentType: 'application/json',
         disposition: 'inline',
+        view: 'waveform-peaks',
       })
     : null;
+  // The editor asks for the waveform's overview right after this answer: have its peaks read by then.
+  if (waveform) prepareWaveform(storage, waveform);
   return {
     urlResult,
     waveformUrlResult,

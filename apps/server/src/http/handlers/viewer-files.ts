@@ -53,7 +53,14 @@ export const viewerFileHandlers = defineHandlers({
     const workspace = await input.session.scope.workspace(task.workspace_id);
     // The editor opens the transcript before the first edit: load the alignment model meanwhile.
     void warmUpAlignment(retimeScopeOf(scopeOf(input), input.session.scope), task).catch(() => undefined);
-    return mediaUrlAndTranscript(input.services.db, input.services.config.origin, scopeOf(input), task, workspace);
+    return mediaUrlAndTranscript(
+      input.services.db,
+      input.services.config.origin,
+      scopeOf(input),
+      task,
+      workspace,
+      blobStorageFor(input.services.config),
+    );
   }),
 
   SdTask_ResultUrl: requires(['Task.View'], async (input) => {

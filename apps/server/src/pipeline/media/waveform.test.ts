@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractErrors } from '../../testing/contract-errors.js';
 import { MediaError } from './errors.js';
 import { fixture, JFK_MP4, JFK_WAV, STEREO_WAV, tempFolder } from './test-fixtures.js';
-import { computeWaveformPeaks, PeakAccumulator, toWavesurferPeaks } from './waveform.js';
+import { coarserPeaks, computeWaveformPeaks, PeakAccumulator, toWavesurferPeaks } from './waveform.js';
 
 const temp = tempFolder();
 const SINE_60S = join(temp.path, 'sine-60s.flac');
@@ -117,5 +117,33 @@ describe('computeWaveformPeaks', () => {
     const error = await computeWaveformPeaks(fixture('edge_cases/pdf/crazyones.pdf')).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(MediaError);
     expect((error as MediaError).code).toBe('corrupt');
+  });
+});
+
+describe('coarserPeaks', () => {
+  const stereo = {
+    version: 2 as const,
+    channels: 2,
+    sample_rate: 8000,
+    samples_per_pixel: 160,
+    bits: 16 as const,
+    length: 5,
+    // pair by pair: [left min, left max, right min, right max]
+    data: [-1, 1, -10, 10, -5, 2, -3, 30, -2, 7, -40, 4, -6, 6, 0, 0, -9, 3, -1, 1],
+  };
+
+  it('merges runs of pairs into their min and max per channel, the last run shorter', () => {
+    expect(coarserPeaks(stereo, 2)).toEqual({
+      ...stereo,
+      samples_per_pixel: 480,
+      length: 2,
+      data: [-5, 7, -40, 30, -9, 6, -1, 1],
+    });
+  });
+
+  it('keeps peaks that already fit, and never goes below one pair', () => {
+    expect(coarserPeaks(stereo, 5)).toEqual(stereo);
+    expect(coarserPeaks(stereo, 50)).toEqual(stereo);
+    expect(coarserPeaks(stereo, 0)).toMatchObject({ length: 1, data: [-9, 7, -40, 30] });
   });
 });
