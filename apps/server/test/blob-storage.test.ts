@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { blobStoreOf } from '../src/config.js';
 import { type BlobStorage, LocalBlobStorage, newStorageKey } from '../src/storage/blob-storage.js';
 import { S3BlobStorage } from '../src/storage/s3-blob-storage.js';
@@ -69,6 +69,9 @@ describe.each(['local', 's3'] as const)('blobs in %s', (store) => {
     const cut = new PassThrough();
     const appending = blobs().append(key, cut);
     cut.write(bytes(5000, 4));
+    // The connection drops once the store has taken the bytes (on a loaded machine that can take
+    // longer than any fixed delay).
+    await vi.waitFor(() => expect(cut.readableLength).toBe(0), { timeout: 10_000 });
     setTimeout(() => cut.destroy(new Error('connection reset')), 50);
     const answer = await appending;
     expect(answer.size).toBe(5000);
