@@ -56,6 +56,26 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     })),
   });
 
+  /**
+   * A task of the document workspace carrying `doc`'s text layer, processed with the workspace's
+   * active model; its first page as a Reviewer opens it.
+   */
+  const processedPage = async (doc: TrainingDocument) => {
+    const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
+    await db()
+      .updateTable('task_pages')
+      .set({ ocr: JSON.stringify(ocrOf(doc)) })
+      .where('task_id', '=', taskId)
+      .execute();
+    await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
+    expect((await processTaskNow(t, taskId)).status).toBe(60);
+    const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
+      query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
+    });
+    expect(answer.status, answer.text).toBe(200);
+    return answer;
+  };
+
   /** A delivery note as a labelled task: its words as the text layer, its values labelled with boxes. */
   const labelledTask = async (doc: TrainingDocument, withBoxes = true, more: Array<Record<string, unknown>> = []) => {
     const entities = doc.labels.map((label) => {
@@ -226,17 +246,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     let cells = 0;
     let right = 0;
     for (const doc of deliveryNotesWithItems(4, 62)) {
-      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
-      await db()
-        .updateTable('task_pages')
-        .set({ ocr: JSON.stringify(ocrOf(doc)) })
-        .where('task_id', '=', taskId)
-        .execute();
-      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
-      expect((await processTaskNow(t, taskId)).status).toBe(60);
-      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
-        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
-      });
+      const answer = await processedPage(doc);
       const entity = (
         answer.body as {
           page: {
@@ -376,17 +386,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     let correct = 0;
     let total = 0;
     for (const doc of deliveryNotes(4, 43, 'd')) {
-      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
-      await db()
-        .updateTable('task_pages')
-        .set({ ocr: JSON.stringify(ocrOf(doc)) })
-        .where('task_id', '=', taskId)
-        .execute();
-      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
-      expect((await processTaskNow(t, taskId)).status).toBe(60);
-      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
-        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
-      });
+      const answer = await processedPage(doc);
       const entities = (
         answer.body as {
           page: { entities: Array<{ category: string; confidence: number; keyValues: Array<{ content: string }> }> };
@@ -418,19 +418,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     let correct = 0;
     let total = 0;
     for (const doc of deliveryNotes(10, 77)) {
-      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
-      await db()
-        .updateTable('task_pages')
-        .set({ ocr: JSON.stringify(ocrOf(doc)) })
-        .where('task_id', '=', taskId)
-        .execute();
-      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
-      const row = await processTaskNow(t, taskId);
-      expect(row.status).toBe(60);
-      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
-        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
-      });
-      expect(answer.status, answer.text).toBe(200);
+      const answer = await processedPage(doc);
       const page = (
         answer.body as {
           page: {
@@ -472,17 +460,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
       .where('id', '=', modelId)
       .execute();
     for (const doc of deliveryNotes(2, 52)) {
-      const taskId = await taskForLabelling(t, await token('Manager'), CONTRACTS_WS, ACME_ID);
-      await db()
-        .updateTable('task_pages')
-        .set({ ocr: JSON.stringify(ocrOf(doc)) })
-        .where('task_id', '=', taskId)
-        .execute();
-      await db().updateTable('tasks').set({ status: 50 }).where('id', '=', taskId).execute();
-      expect((await processTaskNow(t, taskId)).status).toBe(60);
-      const answer = await as('Reviewer', 'GET', '/Document/PageAndOCR', {
-        query: { TaskId: taskId, WorkspaceId: CONTRACTS_WS, PageNumber: '1' },
-      });
+      const answer = await processedPage(doc);
       const entities = (answer.body as { page: { entities: Array<{ category: string }> } }).page.entities;
       expect(entities.filter((e) => Object.keys(fieldIds).includes(e.category))).toEqual([]);
     }
