@@ -5,6 +5,7 @@
  */
 import { Button, Input } from '@reviewdesk/ui';
 import { useEffect, useRef, useState } from 'react';
+import { SECONDS_INPUT } from '../editor/seconds-input.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { rangeProblem } from './annotation-edits.js';
 
@@ -25,8 +26,6 @@ export interface AnnotationFormProps {
 }
 
 /** A time in seconds, to a tenth by the arrows. */
-const SECONDS_INPUT = { type: 'number', inputMode: 'decimal', min: 0, step: '0.1' } as const;
-
 export function AnnotationForm({ draft, duration, onSave, onCancel }: AnnotationFormProps) {
   const { t } = useEditorTranslation();
   const [content, setContent] = useState(draft.content);

@@ -10,6 +10,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, usePanels, usePlayback, useSession } from './context.js';
+import { SECONDS_INPUT } from './seconds-input.js';
 
 /** A segment share lasts 1 to 90 days, 31 by default; its message is at most 256 characters (product-spec §5). */
 export const SEGMENT_SHARE_DAYS = { min: 1, max: 90, default: 31 } as const;
@@ -116,19 +117,15 @@ function ShareSegmentForm() {
       ) : (
         <>
           <Input
+            {...SECONDS_INPUT}
             label={t('shareSegment.start')}
-            type="number"
-            min={0}
-            step="0.1"
             value={start}
             onChange={(e) => setStart(e.target.value)}
             data-testid="share-segment.start"
           />
           <Input
+            {...SECONDS_INPUT}
             label={t('shareSegment.end')}
-            type="number"
-            min={0}
-            step="0.1"
             value={end}
             onChange={(e) => setEnd(e.target.value)}
             error={rangeError}
