@@ -218,6 +218,9 @@ export const Labelling: Story = {
     await expect(canvas.getByTestId('task-list.sort.labellingStatus').textContent).toContain('Etiquetagem');
     await expect(canvas.getAllByText('Por etiquetar').length).toBeGreaterThan(0);
     await expect(canvas.getAllByText('Por etiquetar de novo (campos novos)').length).toBeGreaterThan(0);
+    // One column more, and the name keeps room to be read (the list scrolls sideways instead).
+    const name = canvas.getByText('Fatura 2026-0183.pdf').closest('td') as HTMLElement;
+    await expect(name.getBoundingClientRect().width).toBeGreaterThanOrEqual(12 * 16);
   },
 };
 

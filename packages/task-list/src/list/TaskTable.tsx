@@ -18,7 +18,7 @@ import type { TaskRowData } from '../data/useTaskPage';
 import { useTaskListTranslation } from '../i18n/resources';
 import type { TaskListTab, TaskSort } from '../model/query';
 import type { RowAction } from '../model/rowActions';
-import type { CellContext, TaskColumn } from './columns';
+import { type CellContext, type TaskColumn, tableMinWidth } from './columns';
 import { ROW_HEIGHT, TaskRow } from './TaskRow';
 
 const features = tableFeatures({ columnVisibilityFeature, rowSortingFeature });
@@ -126,7 +126,11 @@ export function TaskTable(props: TaskTableProps) {
         scrolled.current = event.currentTarget.scrollTop > 0;
       }}
     >
-      <table className="rd-table rd-task-list__table" aria-rowcount={rows.length + 1}>
+      <table
+        className="rd-table rd-task-list__table"
+        style={{ minWidth: tableMinWidth(visibleColumns, selectable) }}
+        aria-rowcount={rows.length + 1}
+      >
         <caption className="rd-visually-hidden">{props.caption}</caption>
         <TaskTableHead
           columns={visibleColumns}

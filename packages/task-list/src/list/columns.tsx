@@ -138,3 +138,21 @@ export function detectedFieldColumn(field: { categoryKey: string; displayName?: 
     render: (task) => task.detectedFields?.[field.categoryKey] ?? dash,
   };
 }
+
+/** The least width of a column that takes what the sized ones leave (the name, a description…). */
+const FLEXIBLE_COLUMN_MIN = '12rem';
+/** The selection and actions cells, as task-list.css sizes them. */
+const SELECT_CELL = '3.25rem';
+const ACTIONS_CELL = '5.5rem';
+
+/**
+ * The table's least width: every sized column at its width and every other one at
+ * FLEXIBLE_COLUMN_MIN. The table is laid out fixed, so without it a list with many columns in a
+ * narrow panel squeezed the name down to a few letters; below this width the list scrolls sideways.
+ */
+export function tableMinWidth(columns: readonly TaskColumn[], selectable: boolean): string {
+  const widths = columns.map((column) => column.width ?? FLEXIBLE_COLUMN_MIN);
+  if (selectable) widths.push(SELECT_CELL);
+  widths.push(ACTIONS_CELL);
+  return `calc(${widths.join(' + ')})`;
+}
