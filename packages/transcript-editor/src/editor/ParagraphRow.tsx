@@ -158,6 +158,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
               key={w}
               word={word}
               id={`${index}:${w}`}
+              tabStop={w === 0}
               low={isLowConfidence(word, threshold)}
               matched={matched?.has(w) ?? false}
               current={currentMatch !== null && w >= currentMatch.word && w < currentMatch.word + currentMatch.words}

@@ -16,9 +16,21 @@ export interface ParagraphWordProps {
   low: boolean;
   matched: boolean;
   current: boolean;
+  /**
+   * The paragraph's one Tab stop (its first word): Tab goes from paragraph to paragraph and the
+   * arrows from word to word (shortcuts.ts), so the keyboard gets past a long transcript.
+   */
+  tabStop: boolean;
 }
 
-export const ParagraphWord = memo(function ParagraphWord({ word, id, low, matched, current }: ParagraphWordProps) {
+export const ParagraphWord = memo(function ParagraphWord({
+  word,
+  id,
+  low,
+  matched,
+  current,
+  tabStop,
+}: ParagraphWordProps) {
   const { t } = useEditorTranslation();
   const { playback } = useEditor();
   const classes = ['rd-transcript-word'];
@@ -34,6 +46,7 @@ export const ParagraphWord = memo(function ParagraphWord({ word, id, low, matche
         type="button"
         className={classes.join(' ')}
         data-word={id}
+        tabIndex={tabStop ? 0 : -1}
         aria-current={current ? 'true' : undefined}
         onClick={() => playback.seek(word.offsetInSeconds)}
         aria-description={

@@ -43,6 +43,29 @@ function stepLowConfidence(ctx: EditorContextValue): boolean {
   return true;
 }
 
+/**
+ * Moves the focus to the next or previous word, on into the next or previous paragraph at either
+ * end (revealed first: the list renders only the rows in view). Playback stays where it is; Enter
+ * on a word plays from it.
+ */
+function stepWord(ctx: EditorContextValue, direction: 1 | -1): boolean {
+  const transcript = ctx.session.getState().transcript;
+  const at = currentPosition(ctx);
+  if (!transcript || !at || at.word === null) return false;
+  let paragraph = at.paragraph;
+  let word = at.word + direction;
+  if (word < 0 || word >= (transcript.transcripts[paragraph]?.children.length ?? 0)) {
+    // The nearest paragraph that way with words (an emptied one has none to focus).
+    do paragraph += direction;
+    while ((transcript.transcripts[paragraph]?.children.length ?? -1) === 0);
+    const words = transcript.transcripts[paragraph]?.children.length;
+    if (!words) return true; // at the very first or last word: nothing further, the key is spent
+    word = direction === 1 ? 0 : words - 1;
+  }
+  ctx.list.current?.reveal(paragraph, (row) => row.querySelector<HTMLElement>(`[data-word="${paragraph}:${word}"]`));
+  return true;
+}
+
 export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
   const { playback, session, panels } = ctx;
   const state = session.getState();
@@ -66,6 +89,10 @@ export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
       return stepParagraph(ctx, 1);
     case 'previousParagraph':
       return stepParagraph(ctx, -1);
+    case 'nextWord':
+      return stepWord(ctx, 1);
+    case 'previousWord':
+      return stepWord(ctx, -1);
     case 'nextLowConfidence':
       return stepLowConfidence(ctx);
     case 'speaker': {

@@ -98,6 +98,28 @@ describe('keyboard shortcuts', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('paragraph.1.speaker')));
   });
 
+  it("gives each paragraph's words one Tab stop and walks the words with the arrows, on across paragraphs", async () => {
+    await renderEditor();
+    expect(word(0, 'and').tabIndex).toBe(0);
+    expect(word(0, 'so').tabIndex).toBe(-1);
+    expect(word(1, 'ask').tabIndex).toBe(0);
+    expect(word(1, 'contry').tabIndex).toBe(-1);
+    const before = media().currentTime;
+    word(0, 'fellow').focus();
+    await press({ key: 'ArrowRight', code: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement).toBe(word(0, 'americans')));
+    await press({ key: 'ArrowRight', code: 'ArrowRight' });
+    await waitFor(() => expect(document.activeElement).toBe(word(1, 'ask')));
+    await press({ key: 'ArrowLeft', code: 'ArrowLeft' });
+    await waitFor(() => expect(document.activeElement).toBe(word(0, 'americans')));
+    // Moving the focus is not playing: Enter on the word does that.
+    expect(media().currentTime).toBe(before);
+    // Anywhere else the arrows stay the page's (the key is not taken).
+    const speaker = screen.getByTestId('paragraph.1.speaker');
+    expect(fireEvent.keyDown(speaker, { key: 'ArrowRight', code: 'ArrowRight' })).toBe(true);
+    expect(document.activeElement).toBe(word(0, 'americans'));
+  });
+
   it('undoes and redoes outside the text box, and lists every shortcut in the help', async () => {
     await renderEditor();
     await userEvent.click(screen.getByTestId('paragraph.0.merge'));

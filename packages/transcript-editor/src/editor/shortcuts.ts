@@ -15,6 +15,8 @@ export type ShortcutId =
   | 'faster'
   | 'nextParagraph'
   | 'previousParagraph'
+  | 'nextWord'
+  | 'previousWord'
   | 'nextLowConfidence'
   | 'speaker'
   | 'predefinedText'
@@ -31,6 +33,18 @@ export type ShortcutId =
 
 export type Shortcut = KeyboardShortcut<ShortcutId, EditorKey>;
 
+/** A key pressed alone on a word of the transcript. */
+const onWord =
+  (key: string) =>
+  (e: KeyboardEvent): boolean =>
+    e.key === key &&
+    !e.altKey &&
+    !e.ctrlKey &&
+    !e.metaKey &&
+    !e.shiftKey &&
+    e.target instanceof Element &&
+    e.target.closest('[data-word]') !== null;
+
 export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'togglePlay', keys: 'Alt+K', label: 'shortcuts.togglePlay', matches: altKey('KeyK') },
   { id: 'back', keys: 'Alt+J', label: 'player.back', matches: altKey('KeyJ') },
@@ -39,6 +53,10 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { id: 'faster', keys: 'Alt+.', label: 'shortcuts.faster', matches: altKey('Period') },
   { id: 'nextParagraph', keys: 'Alt+ArrowDown', label: 'shortcuts.nextParagraph', matches: altKey('ArrowDown') },
   { id: 'previousParagraph', keys: 'Alt+ArrowUp', label: 'shortcuts.previousParagraph', matches: altKey('ArrowUp') },
+  // Only on a word with the focus (each paragraph's words are one Tab stop); elsewhere the arrows
+  // stay the page's (the player's own seeking, a text box's caret).
+  { id: 'nextWord', keys: 'ArrowRight', label: 'shortcuts.nextWord', matches: onWord('ArrowRight') },
+  { id: 'previousWord', keys: 'ArrowLeft', label: 'shortcuts.previousWord', matches: onWord('ArrowLeft') },
   { id: 'nextLowConfidence', keys: 'Alt+N', label: 'shortcuts.nextLowConfidence', matches: altKey('KeyN') },
   { id: 'speaker', keys: 'Alt+S', label: 'shortcuts.speaker', matches: altKey('KeyS') },
   { id: 'predefinedText', keys: 'Alt+T', label: 'tools.textsShortcut', matches: altKey('KeyT') },

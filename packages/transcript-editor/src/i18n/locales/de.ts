@@ -154,6 +154,8 @@ export const de: TranslationShape<typeof en> = {
     faster: 'Schneller',
     nextParagraph: 'Nächster Absatz',
     previousParagraph: 'Vorheriger Absatz',
+    nextWord: 'Nächstes Wort',
+    previousWord: 'Vorheriges Wort',
     nextLowConfidence: 'Nächstes unsicheres Wort',
     speaker: 'Sprecher des Absatzes ändern',
     help: 'Diese Tastenkürzel zeigen',

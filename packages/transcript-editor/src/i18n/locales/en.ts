@@ -150,6 +150,8 @@ export const en = {
     faster: 'Faster',
     nextParagraph: 'Next paragraph',
     previousParagraph: 'Previous paragraph',
+    nextWord: 'Next word',
+    previousWord: 'Previous word',
     nextLowConfidence: 'Next low-confidence word',
     speaker: "Change the paragraph's speaker",
     help: 'Show these shortcuts',

@@ -152,6 +152,8 @@ export const es: TranslationShape<typeof en> = {
     faster: 'Más rápido',
     nextParagraph: 'Párrafo siguiente',
     previousParagraph: 'Párrafo anterior',
+    nextWord: 'Palabra siguiente',
+    previousWord: 'Palabra anterior',
     nextLowConfidence: 'Siguiente palabra de baja confianza',
     speaker: 'Cambiar el hablante del párrafo',
     help: 'Mostrar estos atajos',

@@ -152,6 +152,8 @@ export const fr: TranslationShape<typeof en> = {
     faster: 'Plus rapide',
     nextParagraph: 'Paragraphe suivant',
     previousParagraph: 'Paragraphe précédent',
+    nextWord: 'Mot suivant',
+    previousWord: 'Mot précédent',
     nextLowConfidence: 'Mot peu fiable suivant',
     speaker: "Changer l'intervenant du paragraphe",
     help: 'Afficher ces raccourcis',

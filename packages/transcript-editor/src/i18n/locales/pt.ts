@@ -152,6 +152,8 @@ export const pt: TranslationShape<typeof en> = {
     faster: 'Mais depressa',
     nextParagraph: 'Parágrafo seguinte',
     previousParagraph: 'Parágrafo anterior',
+    nextWord: 'Palavra seguinte',
+    previousWord: 'Palavra anterior',
     nextLowConfidence: 'Palavra seguinte de baixa confiança',
     speaker: 'Mudar o orador do parágrafo',
     help: 'Mostrar estes atalhos',
