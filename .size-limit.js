@@ -94,7 +94,10 @@ const BUDGETS = {
   // auto-pause and the waveform's zoom and regions, the four languages other than English and the
   // DocAI panel loaded on demand (30.3 in all, each language 2.7–2.9 kB when the first editor in it
   // opens). Budget unchanged.
-  '@reviewdesk/transcript-editor': { '.': '27 kB', './embed': '27 kB' },
+  // 27 November: 27.02 / 27.0 with the toolbar's overflow menu (ui's Menu), the waveform's overview
+  // peaks fetched first and the words walked with the arrow keys: 27.5, far inside ARCHITECTURE's
+  // 40 kB of our own code per embed entry.
+  '@reviewdesk/transcript-editor': { '.': '27.5 kB', './embed': '27.5 kB' },
 };
 
 /**
