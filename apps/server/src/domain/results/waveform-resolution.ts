@@ -4,7 +4,7 @@
 // pre-processing stores for zooming in. The stored document is parsed once per replica into 16-bit
 // values and kept for the few recordings opened last, so each view is a merge over an array.
 import type { BlobRow } from '../../db/schema.js';
-import { coarserPeaks, type WaveformPeaks } from '../../pipeline/media/waveform.js';
+import { coarserPeaks, type WaveformPeaks } from '../../formats/waveform-peaks.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 
 /** The most pairs a view may ask for: beyond the stored resolution nothing is gained anyway. */

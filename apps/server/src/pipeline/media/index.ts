@@ -34,11 +34,5 @@ export type {
 export { parseVerboseJson, WhisperHttpRecognizer } from './speech/whisper-http.js';
 export { type TranscribeMediaOptions, type TranscribeMediaResult, transcribeMedia } from './transcribe-media.js';
 export { buildTranscript, type GroupingOptions } from './transcript.js';
-export {
-  coarserPeaks,
-  computeWaveformPeaks,
-  PeakAccumulator,
-  toWavesurferPeaks,
-  type WaveformPeaks,
-} from './waveform.js';
+export { computeWaveformPeaks, PeakAccumulator, toWavesurferPeaks, type WaveformPeaks } from './waveform.js';
 export { normaliseWords, type WerResult, wordErrorRate } from './wer.js';

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coarserPeaks } from '../../formats/waveform-peaks.js';
 import { contractErrors } from '../../testing/contract-errors.js';
 import { MediaError } from './errors.js';
 import { fixture, JFK_MP4, JFK_WAV, STEREO_WAV, tempFolder } from './test-fixtures.js';
-import { coarserPeaks, computeWaveformPeaks, PeakAccumulator, toWavesurferPeaks } from './waveform.js';
+import { computeWaveformPeaks, PeakAccumulator, toWavesurferPeaks } from './waveform.js';
 
 const temp = tempFolder();
 const SINE_60S = join(temp.path, 'sine-60s.flac');
