@@ -72,7 +72,8 @@ export async function startThrowawayCluster(bin: string): Promise<Cluster> {
     'synchronous_commit=off',
     '-c',
     'full_page_writes=off',
-    // Two test files at once, each with its servers' pools (the replica tests run four servers).
+    // Several test files at once on a machine with more cores (vitest runs one per spare core), each
+    // with its servers' pools (the replica tests run four servers).
     '-c',
     'max_connections=300',
   ]);

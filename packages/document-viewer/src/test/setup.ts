@@ -1,8 +1,8 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
-// Two test files run at once on a 2-core machine: Testing Library's 1 s default for findBy and
-// waitFor is too short on a loaded machine (a waiting test that would pass only takes longer).
+// Testing Library's 1 s default for findBy and waitFor is too short on a loaded machine (the
+// static checks run beside the tests): a waiting test that would pass only takes longer.
 configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
