@@ -116,8 +116,8 @@ async function documentResults(
   // Awaited below; a failure of the detectors first is not an unhandled one.
   qrCodes.catch(() => undefined);
   // The invoice fields from the document's first and last pages, in one job on a thread.
+  const fieldPages: PageText[] = [];
   if (withFields) {
-    const fieldPages: PageText[] = [];
     for (const part of fieldRows(rows)) fieldPages.push(...(await recognisedPages(store, task.id, part)));
     const found = (
       await context.threads.detectDocument({
@@ -142,8 +142,13 @@ async function documentResults(
   const wordConfidences: number[] = [];
   const pageTables: Table[] = [];
   const personalData: Entity[] = [];
+  // A window the field detector has read already (all of a short document) is not read again.
+  const readForFields = new Map(fieldPages.map((page) => [page.pageNumber, page]));
   for (let from = 0; from < rows.length; from += PAGES_PER_READ) {
-    const pages = await recognisedPages(store, task.id, rows.slice(from, from + PAGES_PER_READ));
+    const window = rows.slice(from, from + PAGES_PER_READ);
+    const pages = window.every((row) => readForFields.has(row.page_number))
+      ? window.map((row) => readForFields.get(row.page_number) as PageText)
+      : await recognisedPages(store, task.id, window);
     for (const page of pages) for (const word of page.words) wordConfidences.push(word.confidence);
     if (detectTables || detectPii) {
       const detected = await context.threads.detectDocument({
