@@ -56,6 +56,15 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     })),
   });
 
+  /** A trained version put to work: its template joins the document workspace as its recognizer. */
+  const activate = async (modelId: string) => {
+    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
+    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
+      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
+    });
+    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+  };
+
   /**
    * A task of the document workspace carrying `doc`'s text layer, processed with the workspace's
    * active model; its first page as a Reviewer opens it.
@@ -372,11 +381,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     expect(learning).toEqual([...learning].sort((a, b) => a - b));
     expect(Math.max(...learning)).toBeLessThanOrEqual(90);
 
-    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
-    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
-      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
-    });
-    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+    await activate(modelId);
     const workspace = await db()
       .selectFrom('workspaces')
       .select('template_type')
@@ -406,11 +411,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     for (const doc of deliveryNotes(5, 31)) await labelledTask(doc);
     const modelId = await train();
     await trainNextModel(db(), 'test-trainer');
-    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
-    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
-      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
-    });
-    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+    await activate(modelId);
     const config = (await as('Manager', 'GET', '/SdWorkspace/Configuration', { query: { workspaceId: CONTRACTS_WS } }))
       .body as { categories: Array<{ categoryKey: string }>; fieldsToDetect: string[] };
     expect(config.fieldsToDetect).toEqual(expect.arrayContaining(['order', 'date', 'customer', 'total']));
@@ -447,11 +448,7 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     for (const doc of deliveryNotes(5, 51)) await labelledTask(doc);
     const modelId = await train();
     await trainNextModel(db(), 'test-trainer');
-    await as('Manager', 'PUT', `/TemplateBuilder/UpsertWorkspaceTemplate/${modelId}`);
-    const chosen = await as('Manager', 'PATCH', '/SdWorkspace/PatchCustomModel', {
-      body: { workspaceId: CONTRACTS_WS, customModelId: modelId },
-    });
-    expect((chosen.body as { succeeded: boolean }).succeeded, chosen.text).toBe(true);
+    await activate(modelId);
     // The active version holds a neural model an earlier server stored (format 2).
     const stored = { kind: 'neural', version: 2, fieldIds: Object.values(fieldIds), space: {}, layers: [] };
     await db()
