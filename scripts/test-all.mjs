@@ -9,6 +9,10 @@
 // were. Their output is kept and printed after the tests', one section per check, so the log reads
 // as if they had run in order. Exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { timingSummary } from './test-timings.mjs';
 
 const CHECKS = ['typecheck', 'lint', 'packages:check', 'size', 'api:check', 'storybook:build'];
 
@@ -18,10 +22,10 @@ function seconds(since) {
   return `${((Date.now() - since) / 1000).toFixed(0)} s`;
 }
 
-/** Runs `pnpm run <script>`, streaming its output, and resolves with its exit code. */
-function runStreaming(script) {
+/** Runs `pnpm run <script> [args]`, streaming its output, and resolves with its exit code. */
+function runStreaming(script, args = []) {
   return new Promise((resolve) => {
-    const child = spawn('pnpm', ['run', script], { stdio: 'inherit' });
+    const child = spawn('pnpm', ['run', script, ...args], { stdio: 'inherit' });
     child.on('close', (code) => resolve(code ?? 1));
   });
 }
@@ -56,13 +60,21 @@ for (const script of ['contract:lint', 'build']) {
 }
 const built = Date.now();
 
-const [testsCode, checks] = await Promise.all([runStreaming('test:unit'), staticChecks()]);
+// Vitest's usual output, and a JSON report of the same run for the timings printed at the end.
+const reportDir = mkdtempSync(join(tmpdir(), 'reviewdesk-test-report-'));
+const report = join(reportDir, 'vitest.json');
+const [testsCode, checks] = await Promise.all([
+  runStreaming('test:unit', ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`]),
+  staticChecks(),
+]);
 const testsTook = seconds(built);
 
 for (const { script, code, output, took } of checks) {
   console.log(`\n──── pnpm run ${script} (${code === 0 ? 'passed' : `failed, exit ${code}`}, ${took}) ────`);
   process.stdout.write(output);
 }
+if (existsSync(report)) console.log(`\n${timingSummary(report, process.cwd()).join('\n')}`);
+rmSync(reportDir, { recursive: true, force: true });
 console.log(
   `\nnpm test: build ${((built - started) / 1000).toFixed(0)} s; vitest ${testsCode === 0 ? 'passed' : 'FAILED'} in ${testsTook}; ` +
     `static checks ${checks.map(({ script, code, took }) => `${script} ${code === 0 ? took : 'FAILED'}`).join(', ')}; ` +
