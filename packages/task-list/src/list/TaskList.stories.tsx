@@ -221,6 +221,21 @@ export const Labelling: Story = {
     // One column more, and the name keeps room to be read (the list scrolls sideways instead).
     const name = canvas.getByText('Fatura 2026-0183.pdf').closest('td') as HTMLElement;
     await expect(name.getBoundingClientRect().width).toBeGreaterThanOrEqual(12 * 16);
+    // The longest labelling status reads whole on its two lines.
+    const longest = canvas.getAllByText('Por etiquetar de novo (campos novos)')[0] as HTMLElement;
+    await expect(longest.scrollHeight).toBeLessThanOrEqual(longest.clientHeight + 1);
+    // A date column is as wide as a date: nothing cut.
+    const created = (name.closest('tr') as HTMLElement).querySelector('td[data-column="createdOn"]') as HTMLElement;
+    await expect(created.scrollWidth).toBeLessThanOrEqual(created.clientWidth);
+    // In a panel narrower than the columns, a row's actions stay in view while the rest scrolls.
+    const scroller = canvasElement.querySelector('.rd-task-list__scroll') as HTMLElement;
+    const row = name.closest('tr') as HTMLElement;
+    const actions = row.querySelector('.rd-task-list__actions') as HTMLElement;
+    scroller.style.width = '40rem';
+    scroller.scrollLeft = 0;
+    await expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    await expect(actions.getBoundingClientRect().right).toBeLessThanOrEqual(scroller.getBoundingClientRect().right);
+    scroller.style.width = '';
   },
 };
 

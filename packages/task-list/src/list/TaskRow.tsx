@@ -179,11 +179,17 @@ function TaskRowView({
         </td>
       ) : null}
       {columns.map((column) => (
-        <td key={column.id} className="rd-table__td" data-column={column.id}>
+        <td
+          key={column.id}
+          className={column.wraps ? 'rd-table__td rd-task-list__cell--wraps' : 'rd-table__td'}
+          data-column={column.id}
+        >
           {column.id === 'displayName' ? (
             <TaskNameOpener task={task} href={context.taskHref?.(task)} onOpen={onOpen}>
               {column.render(task, cellContext)}
             </TaskNameOpener>
+          ) : column.wraps ? (
+            <span className="rd-task-list__clamp">{column.render(task, cellContext)}</span>
           ) : (
             column.render(task, cellContext)
           )}

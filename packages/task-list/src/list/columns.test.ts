@@ -6,7 +6,7 @@ const column = (id: string) => OPTIONAL_COLUMNS.find((c) => c.id === id) ?? dete
 describe('tableMinWidth', () => {
   it('keeps the name its least width beside the sized columns, with the selection and actions cells', () => {
     expect(tableMinWidth([column('number'), column('displayName'), column('status'), LABELLING_COLUMN], true)).toBe(
-      'calc(5rem + 12rem + 11rem + 12rem + 3.25rem + 5.5rem)',
+      'calc(5rem + 12rem + 11rem + 11rem + 3.25rem + 5.5rem)',
     );
   });
 

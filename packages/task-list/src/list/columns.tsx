@@ -28,10 +28,14 @@ export interface TaskColumn {
   sortField?: string;
   /** CSS width. */
   width?: string;
+  /** Long text breaks onto a second line (a row has room for two) instead of being cut. */
+  wraps?: boolean;
   render: (task: TaskRowData, context: CellContext) => ReactNode;
 }
 
 const dash = '—';
+/** A medium date ("Nov 27, 2026", "27/11/2026", "27 nov. 2026") and the cell's padding, in every culture. */
+const DATE_WIDTH = '8.5rem';
 
 const BASE_COLUMNS: TaskColumn[] = [
   {
@@ -68,7 +72,7 @@ const BASE_COLUMNS: TaskColumn[] = [
   {
     id: 'createdOn',
     header: { key: 'columns.createdOn' },
-    width: '10rem',
+    width: DATE_WIDTH,
     render: (task, context) => context.formatDate(task.createdOn),
   },
   {
@@ -92,7 +96,7 @@ const BASE_COLUMNS: TaskColumn[] = [
   {
     id: 'lastIntegratedOn',
     header: { key: 'columns.lastIntegratedOn' },
-    width: '10rem',
+    width: DATE_WIDTH,
     render: (task, context) => context.formatDate(task.lastIntegratedOn),
   },
   {
@@ -110,7 +114,7 @@ const BASE_COLUMNS: TaskColumn[] = [
   {
     id: 'expiresOn',
     header: { key: 'columns.expiresOn' },
-    width: '10rem',
+    width: DATE_WIDTH,
     render: (task, context) => context.formatDate(task.expiresOn),
   },
 ];
@@ -126,7 +130,9 @@ export const LABELLING_COLUMN: TaskColumn = {
   id: 'labellingStatus',
   header: { key: 'columns.labellingStatus' },
   sortField: SORT_FIELDS.labellingStatus,
-  width: '12rem',
+  // "To label again (new fields)" and its translations read whole on two lines of a narrow column.
+  width: '11rem',
+  wraps: true,
   render: (task, context) => context.labels.labellingName(task.labellingStatus) || dash,
 };
 
