@@ -5,7 +5,7 @@
  */
 import { Menu } from '@reviewdesk/ui';
 import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { SaveIndicator } from './chrome.js';
 import { useSession } from './context.js';
@@ -18,23 +18,27 @@ export function Toolbar() {
   const checkoutUntil = useSession((s) => s.checkout?.until);
   const entries = useToolbarEntries();
   const row = useRef<HTMLDivElement | null>(null);
-  const shown = new Set(entries.map((e) => e.id));
-  const inMenu = useToolbarOverflow(
-    row,
-    KEPT_LONGEST_FIRST.filter((id) => shown.has(id)),
-  );
+  const kept = useMemo(() => {
+    const shown = new Set(entries.map((e) => e.id));
+    return KEPT_LONGEST_FIRST.filter((id) => shown.has(id));
+  }, [entries]);
+  const inMenu = useToolbarOverflow(row, kept);
   // The focus goes back to "More" before an item acts, so a dialog it opens gives the focus back
   // there when it closes (not to the item, gone with the menu).
-  const menuItems = entries
-    .filter((e) => inMenu.has(e.id))
-    .flatMap((e) => e.items)
-    .map((item) => ({
-      ...item,
-      onSelect: () => {
-        row.current?.querySelector<HTMLElement>(`[data-testid="${TOOLBAR_MORE_TEST_ID}"]`)?.focus();
-        item.onSelect();
-      },
-    }));
+  const menuItems = useMemo(
+    () =>
+      entries
+        .filter((e) => inMenu.has(e.id))
+        .flatMap((e) => e.items)
+        .map((item) => ({
+          ...item,
+          onSelect: () => {
+            row.current?.querySelector<HTMLElement>(`[data-testid="${TOOLBAR_MORE_TEST_ID}"]`)?.focus();
+            item.onSelect();
+          },
+        })),
+    [entries, inMenu],
+  );
   return (
     <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
       <div className="rd-transcript-toolbar__status">
