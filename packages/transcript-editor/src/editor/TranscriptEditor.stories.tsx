@@ -5,6 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
 import { HttpResponse, http } from 'msw';
+import { changesFrom, type JournaledTranscript } from '../session/journal-changes.js';
 import type { Transcript } from '../session/types.js';
 import { jfkPeaks, jfkTranscript, longTranscript, PEAKS_URL, TASK_ID, withPredefinedTexts } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother, type MockTranscriptOptions } from '../test/mock-api.js';
@@ -376,7 +377,7 @@ export const Conflict: Story = {
   },
 };
 
-/** Edits left on this device by a closed tab come back and are saved. */
+/** Edits left on this device by a closed tab (journaled as a whole transcript, as before changes were) come back and are saved. */
 export const Restored: Story = {
   args: { userId: 'story-restored' },
   beforeEach: async () => {
@@ -395,6 +396,30 @@ export const Restored: Story = {
       timeout: 5000,
     });
     await expect(canvas.getByTestId('paragraph.1.speaker')).toHaveValue('');
+  },
+};
+
+/** Edits journaled as changes (the paragraphs written since the saved version) come back and are saved. */
+export const RestoredChanges: Story = {
+  args: { userId: 'story-restored-changes' },
+  beforeEach: async () => {
+    const journal = openJournal<JournaledTranscript>(TASK_ID, 'story-restored-changes', JOURNAL_DB);
+    const base = jfkTranscript();
+    const mine = { ...base, transcripts: base.transcripts.slice() };
+    mine.transcripts[1] = { ...mine.transcripts[1]!, speakerId: null };
+    await journal.write({ transcript: { baseVersion: 1, result: changesFrom(base, mine) } });
+    journal.close();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('banner.restored', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Your unsaved edits on this device were restored.',
+    );
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
+    await expect(canvas.getByTestId('paragraph.1.speaker')).toHaveValue('');
+    await expect(canvas.getByTestId('paragraph.0.speaker')).toHaveValue('spk-1');
   },
 };
 
