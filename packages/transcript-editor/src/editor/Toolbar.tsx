@@ -1,9 +1,11 @@
 /**
  * The review toolbar on one row: the save state and the checkout countdown always, then the
  * actions, as many as the width allows (those a reviewer uses most first); the rest are in a
- * "More" menu button (WAI-ARIA menu button) that names each with its shortcut.
+ * "More" menu button (WAI-ARIA menu button) that names each with its shortcut. The toolbar is one
+ * Tab stop; the arrow keys, Home and End move between its buttons, "More" included (ui's
+ * useRovingToolbar).
  */
-import { Menu } from '@reviewdesk/ui';
+import { Menu, useRovingToolbar } from '@reviewdesk/ui';
 import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
 import { useMemo, useRef } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
@@ -18,6 +20,8 @@ export function Toolbar() {
   const checkoutUntil = useSession((s) => s.checkout?.until);
   const entries = useToolbarEntries();
   const row = useRef<HTMLDivElement | null>(null);
+  const toolbar = useRef<HTMLDivElement | null>(null);
+  useRovingToolbar(toolbar);
   const kept = useMemo(() => {
     const shown = new Set(entries.map((e) => e.id));
     return KEPT_LONGEST_FIRST.filter((id) => shown.has(id));
@@ -40,7 +44,7 @@ export function Toolbar() {
     [entries, inMenu],
   );
   return (
-    <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
+    <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')} ref={toolbar}>
       <div className="rd-transcript-toolbar__status">
         <SaveIndicator />
         <CheckoutCountdown until={checkoutUntil} />
@@ -52,6 +56,8 @@ export function Toolbar() {
             className="rd-transcript-toolbar__item"
             data-toolbar-item={e.id}
             data-offstage={inMenu.has(e.id) || undefined}
+            // In the menu, not in the row: out of the toolbar's keyboard too.
+            inert={inMenu.has(e.id) || undefined}
           >
             {e.button}
           </div>
@@ -60,6 +66,7 @@ export function Toolbar() {
           className="rd-transcript-toolbar__item"
           data-toolbar-more
           data-offstage={menuItems.length === 0 || undefined}
+          inert={menuItems.length === 0 || undefined}
         >
           <Menu
             label={t('toolbar.more')}
