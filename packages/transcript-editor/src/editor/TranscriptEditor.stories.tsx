@@ -308,6 +308,75 @@ export const WaveformRegionsAndZoom: Story = {
   },
 };
 
+/**
+ * At every zoom level, scrolled from end to end, each paragraph's region starts and ends where its
+ * times are on the strip (the media's time, as the cursor and a click on the strip use), to a pixel.
+ */
+export const WaveformRegionsFollowTimesWhenZoomed: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(
+      http.get(PEAKS_URL, ({ request }) => {
+        const pairs = new URL(request.url).searchParams.get('pairs');
+        return HttpResponse.json(
+          pairs ? jfkPeaks(11, Math.max(1, Math.min(100, Math.floor(Number(pairs) / 11)))) : jfkPeaks(),
+        );
+      }),
+      ...api().handlers,
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    const waveform = canvas.getByTestId('transcript.waveform');
+    const shadow = () => waveform.querySelector('.rd-transcript-waveform__canvas > div')?.shadowRoot;
+    const region = (index: number) => shadow()?.querySelector<HTMLElement>(`[part~="paragraph-${index}"]`) ?? null;
+    await waitFor(() => expect(region(1)).not.toBeNull(), { timeout: 10_000 });
+    const media = canvas.getByTestId('transcript.media') as HTMLMediaElement;
+    await waitFor(() => expect(media.duration).toBeGreaterThan(0));
+    const paragraphs = jfkTranscript().transcripts;
+    const scroller = () => shadow()?.querySelector<HTMLElement>('[part="scroll"]') as HTMLElement;
+    /** Every paragraph whose region is on the strip now, with how far it is from its times (px). */
+    const seen = new Set<number>();
+    const check = async () => {
+      const wrapper = shadow()?.querySelector<HTMLElement>('[part="wrapper"]') as HTMLElement;
+      const box = wrapper.getBoundingClientRect();
+      const perSecond = box.width / media.duration;
+      for (const [index, paragraph] of paragraphs.entries()) {
+        const shown = region(index);
+        if (!shown) continue;
+        seen.add(index);
+        const { left, right } = shown.getBoundingClientRect();
+        await expect(Math.abs(left - box.left - paragraph.start * perSecond)).toBeLessThanOrEqual(1);
+        await expect(Math.abs(right - box.left - paragraph.end * perSecond)).toBeLessThanOrEqual(1);
+      }
+    };
+    await check();
+    const zoomIn = canvas.getByTestId('waveform.zoom-in');
+    while (!(zoomIn as HTMLButtonElement).disabled) {
+      const level = Number(waveform.dataset.zoom);
+      await userEvent.click(zoomIn);
+      await waitFor(() => expect(Number(waveform.dataset.zoom)).toBeGreaterThan(level));
+      // The stored peaks may arrive and redraw the strip: wait for the drawn width of this level.
+      await waitFor(() =>
+        expect(shadow()?.querySelector<HTMLElement>('[part="wrapper"]')?.getBoundingClientRect().width).toBe(
+          Math.ceil(11 * Number(waveform.dataset.zoom)),
+        ),
+      );
+      seen.clear();
+      for (let left = 0; left <= scroller().scrollWidth; left += scroller().clientWidth / 2) {
+        scroller().scrollLeft = left;
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        await check();
+      }
+      await expect([...seen].sort()).toEqual(paragraphs.map((_, index) => index));
+    }
+    // Back to the whole recording (the zoomed strip scrolls, which only the mouse does).
+    const zoomOut = canvas.getByTestId('waveform.zoom-out') as HTMLButtonElement;
+    while (!zoomOut.disabled) await userEvent.click(zoomOut);
+    await check();
+  },
+};
+
 /** Opening: the task and its transcript are on their way. */
 export const Loading: Story = {
   beforeEach: ({ msw }) => {
