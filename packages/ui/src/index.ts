@@ -67,8 +67,8 @@ export {
 } from './components/TableShell/TableShell';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs/Tabs';
 export { TaskStatusBadge, type TaskStatusBadgeProps } from './components/TaskStatusBadge/TaskStatusBadge';
-export { Tooltip, type TooltipProps } from './components/Tooltip/Tooltip';
 export { toolbarControls, useRovingToolbar } from './components/Toolbar/useRovingToolbar';
+export { Tooltip, type TooltipProps } from './components/Tooltip/Tooltip';
 export {
   type CreateI18nOptions,
   createReviewdeskI18n,
