@@ -67,6 +67,7 @@ export {
 } from './components/TableShell/TableShell';
 export { type TabItem, Tabs, type TabsProps } from './components/Tabs/Tabs';
 export { TaskStatusBadge, type TaskStatusBadgeProps } from './components/TaskStatusBadge/TaskStatusBadge';
+export { toolbarControls, useRovingToolbar } from './components/Toolbar/useRovingToolbar';
 export { Tooltip, type TooltipProps } from './components/Tooltip/Tooltip';
 export {
   type CreateI18nOptions,

@@ -240,11 +240,63 @@ export const KeyboardWalk: Story = {
     await expect(stops.length).toBeGreaterThan(15);
     await expect(stops.filter((s) => !s.name)).toEqual([]);
     await expect(stops.filter((s) => !s.shown)).toEqual([]);
-    // The toolbar first, then the rest of the review.
-    await expect(toolbar.contains(toolbar.ownerDocument.querySelector(`[data-testid="${stops[0]?.where}"]`))).toBe(
-      true,
+    // The toolbar first, as one stop (its arrows move inside it), then the rest of the review.
+    const inToolbar = stops.filter((s) =>
+      toolbar.contains(toolbar.ownerDocument.querySelector(`[data-testid="${s.where}"]`)),
     );
-    for (const place of ['toolbar.more', 'player.toggle', 'paragraph.0.edit', 'annotations.add-paragraph'])
+    await expect(inToolbar.map((s) => s.where)).toEqual([stops[0]?.where]);
+    for (const place of ['player.toggle', 'paragraph.0.edit', 'annotations.add-paragraph'])
       await expect(stops.map((s) => s.where)).toContain(place);
+  },
+};
+
+/**
+ * The toolbar by keyboard (WAI-ARIA toolbar): one Tab stop; Right and Left go from button to button
+ * in the row, "More" included, wrapping around; Home and End go to the ends; Tab leaves and comes
+ * back to the button last used.
+ */
+export const ArrowKeys: Story = {
+  play: async ({ canvasElement }) => {
+    const toolbar = await toolbarOf(canvasElement);
+    const more = within(toolbar).getByTestId('toolbar.more');
+    await waitFor(() => expect(more).toBeVisible());
+    const editor = within(canvasElement).getByTestId('transcript-editor');
+    editor.focus();
+    await userEvent.tab();
+    const active = () => canvasElement.ownerDocument.activeElement as HTMLElement;
+    const first = active();
+    await expect(toolbar.contains(first)).toBe(true);
+    // The buttons seen in the row, in order, each once, then back to the first.
+    const reachable = shownButtons(toolbar).filter((b) => !b.disabled);
+    const walked: HTMLElement[] = [first];
+    for (let step = 1; step < reachable.length; step++) {
+      await userEvent.keyboard('{ArrowRight}');
+      walked.push(active());
+    }
+    await expect(walked).toEqual(reachable);
+    await expect(walked).toContain(more);
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(active()).toBe(first);
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(active()).toBe(reachable.at(-1));
+    await userEvent.keyboard('{Home}');
+    await expect(active()).toBe(first);
+    await userEvent.keyboard('{End}');
+    await expect(active()).toBe(reachable.at(-1));
+    // Hidden in the row (in the menu): never reached by the arrows.
+    await expect(walked.every((b) => b.checkVisibility({ visibilityProperty: true }))).toBe(true);
+    // Tab leaves the toolbar; Shift+Tab comes back to the button last used.
+    await userEvent.keyboard('{ArrowLeft}');
+    const last = active();
+    await userEvent.tab();
+    await expect(toolbar.contains(active())).toBe(false);
+    await userEvent.tab({ shift: true });
+    await expect(active()).toBe(last);
+    // "More" opens its menu from the keyboard as before.
+    more.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(await within(canvasElement.ownerDocument.body).findByRole('menu')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(active()).toBe(more));
   },
 };

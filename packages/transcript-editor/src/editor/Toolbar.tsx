@@ -1,11 +1,13 @@
 /**
  * The review toolbar on one row: the save state and the checkout countdown always, then the
  * actions, as many as the width allows (those a reviewer uses most first); the rest are in a
- * "More" menu button (WAI-ARIA menu button) that names each with its shortcut.
+ * "More" menu button (WAI-ARIA menu button) that names each with its shortcut. The toolbar is one
+ * Tab stop; the arrow keys, Home and End move between its buttons, "More" included (ui's
+ * useRovingToolbar).
  */
-import { Menu } from '@reviewdesk/ui';
+import { Menu, useRovingToolbar } from '@reviewdesk/ui';
 import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
-import { useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { SaveIndicator } from './chrome.js';
 import { useSession } from './context.js';
@@ -18,25 +20,31 @@ export function Toolbar() {
   const checkoutUntil = useSession((s) => s.checkout?.until);
   const entries = useToolbarEntries();
   const row = useRef<HTMLDivElement | null>(null);
-  const shown = new Set(entries.map((e) => e.id));
-  const inMenu = useToolbarOverflow(
-    row,
-    KEPT_LONGEST_FIRST.filter((id) => shown.has(id)),
-  );
+  const toolbar = useRef<HTMLDivElement | null>(null);
+  useRovingToolbar(toolbar);
+  const kept = useMemo(() => {
+    const shown = new Set(entries.map((e) => e.id));
+    return KEPT_LONGEST_FIRST.filter((id) => shown.has(id));
+  }, [entries]);
+  const inMenu = useToolbarOverflow(row, kept);
   // The focus goes back to "More" before an item acts, so a dialog it opens gives the focus back
   // there when it closes (not to the item, gone with the menu).
-  const menuItems = entries
-    .filter((e) => inMenu.has(e.id))
-    .flatMap((e) => e.items)
-    .map((item) => ({
-      ...item,
-      onSelect: () => {
-        row.current?.querySelector<HTMLElement>(`[data-testid="${TOOLBAR_MORE_TEST_ID}"]`)?.focus();
-        item.onSelect();
-      },
-    }));
+  const menuItems = useMemo(
+    () =>
+      entries
+        .filter((e) => inMenu.has(e.id))
+        .flatMap((e) => e.items)
+        .map((item) => ({
+          ...item,
+          onSelect: () => {
+            row.current?.querySelector<HTMLElement>(`[data-testid="${TOOLBAR_MORE_TEST_ID}"]`)?.focus();
+            item.onSelect();
+          },
+        })),
+    [entries, inMenu],
+  );
   return (
-    <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
+    <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')} ref={toolbar}>
       <div className="rd-transcript-toolbar__status">
         <SaveIndicator />
         <CheckoutCountdown until={checkoutUntil} />
@@ -48,6 +56,8 @@ export function Toolbar() {
             className="rd-transcript-toolbar__item"
             data-toolbar-item={e.id}
             data-offstage={inMenu.has(e.id) || undefined}
+            // In the menu, not in the row: out of the toolbar's keyboard too.
+            inert={inMenu.has(e.id) || undefined}
           >
             {e.button}
           </div>
@@ -56,6 +66,7 @@ export function Toolbar() {
           className="rd-transcript-toolbar__item"
           data-toolbar-more
           data-offstage={menuItems.length === 0 || undefined}
+          inert={menuItems.length === 0 || undefined}
         >
           <Menu
             label={t('toolbar.more')}

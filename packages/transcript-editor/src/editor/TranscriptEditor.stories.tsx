@@ -5,6 +5,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import '../styles/index.css';
 import { HttpResponse, http } from 'msw';
+import { changesFrom, type JournaledTranscript } from '../session/journal-changes.js';
 import type { Transcript } from '../session/types.js';
 import { jfkPeaks, jfkTranscript, longTranscript, PEAKS_URL, TASK_ID, withPredefinedTexts } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother, type MockTranscriptOptions } from '../test/mock-api.js';
@@ -307,6 +308,75 @@ export const WaveformRegionsAndZoom: Story = {
   },
 };
 
+/**
+ * At every zoom level, scrolled from end to end, each paragraph's region starts and ends where its
+ * times are on the strip (the media's time, as the cursor and a click on the strip use), to a pixel.
+ */
+export const WaveformRegionsFollowTimesWhenZoomed: Story = {
+  beforeEach: ({ msw }) => {
+    msw.use(
+      http.get(PEAKS_URL, ({ request }) => {
+        const pairs = new URL(request.url).searchParams.get('pairs');
+        return HttpResponse.json(
+          pairs ? jfkPeaks(11, Math.max(1, Math.min(100, Math.floor(Number(pairs) / 11)))) : jfkPeaks(),
+        );
+      }),
+      ...api().handlers,
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await ready(canvasElement);
+    const waveform = canvas.getByTestId('transcript.waveform');
+    const shadow = () => waveform.querySelector('.rd-transcript-waveform__canvas > div')?.shadowRoot;
+    const region = (index: number) => shadow()?.querySelector<HTMLElement>(`[part~="paragraph-${index}"]`) ?? null;
+    await waitFor(() => expect(region(1)).not.toBeNull(), { timeout: 10_000 });
+    const media = canvas.getByTestId('transcript.media') as HTMLMediaElement;
+    await waitFor(() => expect(media.duration).toBeGreaterThan(0));
+    const paragraphs = jfkTranscript().transcripts;
+    const scroller = () => shadow()?.querySelector<HTMLElement>('[part="scroll"]') as HTMLElement;
+    /** Every paragraph whose region is on the strip now, with how far it is from its times (px). */
+    const seen = new Set<number>();
+    const check = async () => {
+      const wrapper = shadow()?.querySelector<HTMLElement>('[part="wrapper"]') as HTMLElement;
+      const box = wrapper.getBoundingClientRect();
+      const perSecond = box.width / media.duration;
+      for (const [index, paragraph] of paragraphs.entries()) {
+        const shown = region(index);
+        if (!shown) continue;
+        seen.add(index);
+        const { left, right } = shown.getBoundingClientRect();
+        await expect(Math.abs(left - box.left - paragraph.start * perSecond)).toBeLessThanOrEqual(1);
+        await expect(Math.abs(right - box.left - paragraph.end * perSecond)).toBeLessThanOrEqual(1);
+      }
+    };
+    await check();
+    const zoomIn = canvas.getByTestId('waveform.zoom-in');
+    while (!(zoomIn as HTMLButtonElement).disabled) {
+      const level = Number(waveform.dataset.zoom);
+      await userEvent.click(zoomIn);
+      await waitFor(() => expect(Number(waveform.dataset.zoom)).toBeGreaterThan(level));
+      // The stored peaks may arrive and redraw the strip: wait for the drawn width of this level.
+      await waitFor(() =>
+        expect(shadow()?.querySelector<HTMLElement>('[part="wrapper"]')?.getBoundingClientRect().width).toBe(
+          Math.ceil(11 * Number(waveform.dataset.zoom)),
+        ),
+      );
+      seen.clear();
+      for (let left = 0; left <= scroller().scrollWidth; left += scroller().clientWidth / 2) {
+        scroller().scrollLeft = left;
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        await check();
+      }
+      await expect([...seen].sort()).toEqual(paragraphs.map((_, index) => index));
+    }
+    // Back to the whole recording (the zoomed strip scrolls, which only the mouse does).
+    const zoomOut = canvas.getByTestId('waveform.zoom-out') as HTMLButtonElement;
+    while (!zoomOut.disabled) await userEvent.click(zoomOut);
+    await check();
+  },
+};
+
 /** Opening: the task and its transcript are on their way. */
 export const Loading: Story = {
   beforeEach: ({ msw }) => {
@@ -376,7 +446,7 @@ export const Conflict: Story = {
   },
 };
 
-/** Edits left on this device by a closed tab come back and are saved. */
+/** Edits left on this device by a closed tab (journaled as a whole transcript, as before changes were) come back and are saved. */
 export const Restored: Story = {
   args: { userId: 'story-restored' },
   beforeEach: async () => {
@@ -395,6 +465,30 @@ export const Restored: Story = {
       timeout: 5000,
     });
     await expect(canvas.getByTestId('paragraph.1.speaker')).toHaveValue('');
+  },
+};
+
+/** Edits journaled as changes (the paragraphs written since the saved version) come back and are saved. */
+export const RestoredChanges: Story = {
+  args: { userId: 'story-restored-changes' },
+  beforeEach: async () => {
+    const journal = openJournal<JournaledTranscript>(TASK_ID, 'story-restored-changes', JOURNAL_DB);
+    const base = jfkTranscript();
+    const mine = { ...base, transcripts: base.transcripts.slice() };
+    mine.transcripts[1] = { ...mine.transcripts[1]!, speakerId: null };
+    await journal.write({ transcript: { baseVersion: 1, result: changesFrom(base, mine) } });
+    journal.close();
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByTestId('banner.restored', {}, { timeout: 10_000 })).toHaveTextContent(
+      'Your unsaved edits on this device were restored.',
+    );
+    await waitFor(() => expect(canvas.getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+      timeout: 5000,
+    });
+    await expect(canvas.getByTestId('paragraph.1.speaker')).toHaveValue('');
+    await expect(canvas.getByTestId('paragraph.0.speaker')).toHaveValue('spk-1');
   },
 };
 

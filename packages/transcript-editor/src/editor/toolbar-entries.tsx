@@ -5,7 +5,7 @@
  */
 import { Button, type MenuItem } from '@reviewdesk/ui';
 import { useDocAiTranslation } from '@reviewdesk/ui/docai';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useDocAiOffered } from '../docai/docai-offered.js';
 import { useCanExport } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
@@ -86,7 +86,11 @@ function entry({ variant = 'ghost', testId, keepsFocus, expanded, ...item }: Act
   };
 }
 
-/** The toolbar's actions for this person and task, in the row's order. */
+/**
+ * The toolbar's actions for this person and task, in the row's order. Each action is made again
+ * only when what it shows changes: an edit turns undo on, and the other buttons (the same
+ * elements) are not rendered again, nor their tooltips and labels looked up.
+ */
 export function useToolbarEntries(): ToolbarEntry[] {
   const { t } = useEditorTranslation();
   const { t: docai } = useDocAiTranslation();
@@ -101,69 +105,74 @@ export function useToolbarEntries(): ToolbarEntry[] {
   const exportable = useCanExport();
   const docaiOffered = useDocAiOffered();
   const texts = usePredefinedTexts().length > 0;
-  const actions = session.getState();
-  const run = (id: Parameters<typeof runShortcut>[1]) => () => void runShortcut(editor, id);
 
-  const entries: (ToolbarEntry | false)[] = [
-    entry({
-      id: 'search',
-      label: t('toolbar.search'),
-      keys: keysOf('search'),
-      onSelect: run('search'),
-      testId: 'toolbar.search',
-    }),
-    entry({
-      id: 'speakers',
-      label: t('toolbar.speakers'),
-      onSelect: () => panels.setState({ speakers: true }),
-      testId: 'toolbar.speakers',
-    }),
-    {
-      // The list of shortcuts is drawn as "?", its own key, as help buttons are.
-      id: 'shortcuts',
-      button: (
-        <IconButton
-          label={t('toolbar.shortcuts')}
-          glyph="?"
-          keys={keysOf('help')}
-          onClick={run('help')}
-          data-testid="toolbar.shortcuts"
-        />
-      ),
-      items: [{ id: 'shortcuts', label: t('toolbar.shortcuts'), keys: keysOf('help'), onSelect: run('help') }],
-    },
-    share &&
+  const always = useMemo(() => {
+    const run = (id: Parameters<typeof runShortcut>[1]) => () => void runShortcut(editor, id);
+    const entries: (ToolbarEntry | false)[] = [
       entry({
-        id: 'share',
-        label: t('shareSegment.open'),
-        onSelect: () => panels.setState({ share: true }),
-        testId: 'share-segment.open',
+        id: 'search',
+        label: t('toolbar.search'),
+        keys: keysOf('search'),
+        onSelect: run('search'),
+        testId: 'toolbar.search',
       }),
-    exportable &&
       entry({
-        id: 'export',
-        label: t('export.open'),
-        onSelect: () => panels.setState({ export: true }),
-        testId: 'export.open',
+        id: 'speakers',
+        label: t('toolbar.speakers'),
+        onSelect: () => panels.setState({ speakers: true }),
+        testId: 'toolbar.speakers',
       }),
-    docaiOffered &&
-      entry({
-        id: 'docai',
-        label: docai('title'),
-        expanded: docaiOpen,
-        onSelect: () => panels.setState({ docai: !docaiOpen }),
-        testId: 'toolbar.docai',
-      }),
-  ];
-  if (review) {
+      {
+        // The list of shortcuts is drawn as "?", its own key, as help buttons are.
+        id: 'shortcuts',
+        button: (
+          <IconButton
+            label={t('toolbar.shortcuts')}
+            glyph="?"
+            keys={keysOf('help')}
+            onClick={run('help')}
+            data-testid="toolbar.shortcuts"
+          />
+        ),
+        items: [{ id: 'shortcuts', label: t('toolbar.shortcuts'), keys: keysOf('help'), onSelect: run('help') }],
+      },
+      share &&
+        entry({
+          id: 'share',
+          label: t('shareSegment.open'),
+          onSelect: () => panels.setState({ share: true }),
+          testId: 'share-segment.open',
+        }),
+      exportable &&
+        entry({
+          id: 'export',
+          label: t('export.open'),
+          onSelect: () => panels.setState({ export: true }),
+          testId: 'export.open',
+        }),
+      docaiOffered &&
+        entry({
+          id: 'docai',
+          label: docai('title'),
+          expanded: docaiOpen,
+          onSelect: () => panels.setState({ docai: !docaiOpen }),
+          testId: 'toolbar.docai',
+        }),
+    ];
+    return entries;
+  }, [t, docai, editor, panels, share, exportable, docaiOffered, docaiOpen]);
+
+  const reviewing = useMemo(() => {
+    if (!review) return null;
+    const run = (id: Parameters<typeof runShortcut>[1]) => () => void runShortcut(editor, id);
     const styles = STYLES.map((style) => ({
       id: style,
       label: t(`style.${style}`),
       keys: keysOf(style),
       onSelect: run(style),
     }));
-    entries.push(
-      {
+    return {
+      styles: {
         id: 'styles',
         button: (
           <span className="rd-transcript-toolbar__group">
@@ -181,8 +190,9 @@ export function useToolbarEntries(): ToolbarEntry[] {
           </span>
         ),
         items: styles,
-      },
-      texts &&
+      } satisfies ToolbarEntry,
+      texts:
+        texts &&
         entry({
           id: 'texts',
           label: t('tools.texts'),
@@ -191,45 +201,64 @@ export function useToolbarEntries(): ToolbarEntry[] {
           onSelect: () => void openPredefinedTexts(editor),
           testId: 'toolbar.texts',
         }),
+      save: entry({
+        id: 'save',
+        label: t('toolbar.saveNow'),
+        keys: keysOf('save'),
+        variant: 'secondary',
+        onSelect: () => void session.getState().flush(),
+        testId: 'toolbar.save',
+      }),
+      cancel: entry({
+        id: 'cancel',
+        label: t('toolbar.cancel'),
+        onSelect: () => void session.getState().cancel(),
+        testId: 'toolbar.cancel',
+      }),
+    };
+  }, [t, editor, session, review, texts]);
+
+  const undo = useMemo(
+    () =>
       entry({
         id: 'undo',
         label: t('toolbar.undo'),
         keys: keysOf('undo'),
         disabled: !canUndo,
-        onSelect: () => actions.undo(),
+        onSelect: () => session.getState().undo(),
         testId: 'toolbar.undo',
       }),
+    [t, session, canUndo],
+  );
+  const redo = useMemo(
+    () =>
       entry({
         id: 'redo',
         label: t('toolbar.redo'),
         keys: keysOf('redo'),
         disabled: !canRedo,
-        onSelect: () => actions.redo(),
+        onSelect: () => session.getState().redo(),
         testId: 'toolbar.redo',
       }),
-      entry({
-        id: 'save',
-        label: t('toolbar.saveNow'),
-        keys: keysOf('save'),
-        variant: 'secondary',
-        onSelect: () => void actions.flush(),
-        testId: 'toolbar.save',
-      }),
-      entry({
-        id: 'cancel',
-        label: t('toolbar.cancel'),
-        onSelect: () => void actions.cancel(),
-        testId: 'toolbar.cancel',
-      }),
+    [t, session, canRedo],
+  );
+  const finish = useMemo(
+    () =>
       entry({
         id: 'finish',
         label: finishing ? t('toolbar.finishing') : t('toolbar.finish'),
         disabled: finishing,
         variant: 'primary',
-        onSelect: () => void actions.finish(),
+        onSelect: () => void session.getState().finish(),
         testId: 'toolbar.finish',
       }),
-    );
-  }
-  return entries.filter((e): e is ToolbarEntry => e !== false);
+    [t, session, finishing],
+  );
+
+  return useMemo(() => {
+    const entries = reviewing
+      ? [...always, reviewing.styles, reviewing.texts, undo, redo, reviewing.save, reviewing.cancel, finish]
+      : always;
+    return entries.filter((e): e is ToolbarEntry => e !== false);
+  }, [always, reviewing, undo, redo, finish]);
 }

@@ -7,6 +7,7 @@ import { addAnnotation, removeAnnotation, updateAnnotation } from '../annotation
 import { findText, replaceMatches } from '../search/find-replace.js';
 import { longTranscript } from '../test/fixtures.js';
 import { createMockTranscriptApi, heldByAnother } from '../test/mock-api.js';
+import { applyChanges, changesFrom, isTranscriptChanges, type JournaledTranscript } from './journal-changes.js';
 import { createTranscriptSession, type TranscriptSessionOptions } from './session.js';
 import { editParagraphText } from './transcript-edits.js';
 import type { Transcript } from './types.js';
@@ -220,11 +221,19 @@ describe('transcript session', () => {
 
     const replaceAll = (query: string, replacement: string) => (tr: Transcript) =>
       replaceMatches(tr, findText(tr, query), query, replacement);
-    const journaled = async (taskId: string) => {
-      const journal = openJournal<Transcript>(taskId, 'reviewer', `journal-${journals}`);
+    /** What the journal holds, as stored: the changes from the base version. */
+    const journalUnit = async (taskId: string) => {
+      const journal = openJournal<JournaledTranscript>(taskId, 'reviewer', `journal-${journals}`);
       const entry = await journal.read();
       journal.close();
-      return entry?.pages.transcript?.result;
+      return entry?.pages.transcript;
+    };
+    /** The transcript the journal holds, its changes put on the base they were made against. */
+    const journaled = async (taskId: string, base: Transcript) => {
+      const unit = (await journalUnit(taskId))?.result;
+      if (!unit) return undefined;
+      if (!isTranscriptChanges(unit)) throw new Error('the journal holds a whole transcript');
+      return applyChanges(base, unit);
     };
     const moons = (t: Transcript | null | undefined) =>
       t?.transcripts.flatMap((p) => p.children).filter((w) => w.text === 'moon').length;
@@ -234,11 +243,12 @@ describe('transcript session', () => {
       server.use(...api.handlers);
       const session = open({ taskId: api.init.taskId, autosave: false });
       await session.getState().start();
+      const base = session.getState().transcript as Transcript;
       session.getState().edit('replace-all', replaceAll('moon', 'sun'));
       session.getState().edit('edit-words', correct('to the moon'));
-      expect(await journaled(api.init.taskId)).toBeUndefined();
+      expect(await journaled(api.init.taskId, base)).toBeUndefined();
       await paint();
-      const written = await journaled(api.init.taskId);
+      const written = await journaled(api.init.taskId, base);
       expect(moons(written)).toBe(1);
       expect(written?.transcripts[1]).toEqual(session.getState().transcript?.transcripts[1]);
       session.getState().dispose();
@@ -254,7 +264,7 @@ describe('transcript session', () => {
       first.getState().edit('replace-all', replaceAll('moon', 'sun'));
       // The reload: the page is hidden before any frame, then the tab is gone (no dispose, no save).
       page.dispatchEvent(new Event('pagehide'));
-      expect(moons(await journaled(api.init.taskId))).toBe(0);
+      expect(moons(await journaled(api.init.taskId, api.state.transcript))).toBe(0);
       const second = open({ taskId: api.init.taskId, autosave: false });
       await second.getState().start();
       expect(second.getState().restored).toBe(true);
@@ -295,7 +305,121 @@ describe('transcript session', () => {
       first.getState().edit('replace-all', replaceAll('moon', 'sun'));
       first.getState().dispose();
       await until(() => false, 50).catch(() => undefined);
-      expect(moons(await journaled(api.init.taskId))).toBe(0);
+      expect(moons(await journaled(api.init.taskId, api.state.transcript))).toBe(0);
+    });
+
+    it('holds the paragraphs an edit wrote, not the whole transcript', async () => {
+      const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(40_000) } });
+      server.use(...api.handlers);
+      const page = new EventTarget();
+      const first = open({ taskId: api.init.taskId, autosave: false, pageLifecycle: page });
+      await first.getState().start();
+      first.getState().edit('edit-words', correct('to the moon'));
+      first.getState().edit('edit-words', (t) => editParagraphText(t, 1500, 'and the other things'));
+      await paint();
+      const unit = (await journalUnit(api.init.taskId))?.result;
+      const written = isTranscriptChanges(unit) ? unit.paragraphs.filter((run) => 'written' in run) : [];
+      expect(written).toHaveLength(2);
+      // Two paragraphs and the runs around them: a few kilobytes of the transcript's megabytes.
+      expect(JSON.stringify(unit).length).toBeLessThan(JSON.stringify(api.state.transcript).length / 100);
+      page.dispatchEvent(new Event('pagehide'));
+      const mine = first.getState().transcript;
+      const second = open({ taskId: api.init.taskId, autosave: false });
+      await second.getState().start();
+      expect(second.getState().restored).toBe(true);
+      expect(second.getState().transcript).toEqual(mine);
+      second.getState().dispose();
+    });
+
+    it('edits made while a save is out are restored on top of it, whether it landed or failed', async () => {
+      for (const landed of [true, false]) {
+        const api = createMockTranscriptApi({ data: { transcriptFullResult: longTranscript(2000) }, delay: 100 });
+        server.use(...api.handlers);
+        if (!landed) api.state.failSaves = 1;
+        const first = open({ taskId: api.init.taskId, autosave: false });
+        await first.getState().start();
+        first.getState().edit('replace-all', replaceAll('moon', 'sun'));
+        await paint();
+        const saving = first.getState().flush();
+        await until(() => api.state.calls.includes('Save'));
+        // Typed while the save is out: journaled against what the save carries, and that against the base.
+        first.getState().edit('edit-words', correct('to the sun'));
+        await paint();
+        const unit = await journalUnit(api.init.taskId);
+        expect(unit?.sent).toBeTruthy();
+        expect(isTranscriptChanges(unit?.result) && unit.result.onSent).toBe(true);
+        const mine = first.getState().transcript;
+        await saving;
+        expect(api.state.saves).toHaveLength(landed ? 1 : 0);
+        // The tab dies now: the session never hears of it again.
+        const second = open({ taskId: api.init.taskId, autosave: false });
+        await second.getState().start();
+        expect(second.getState()).toMatchObject({ restored: true, conflict: null });
+        expect(second.getState().transcript?.transcripts).toEqual(mine?.transcripts);
+        second.getState().dispose();
+        first.getState().dispose();
+        journals += 1;
+      }
+    });
+  });
+
+  it('a save that landed after the tab died: the edits journaled on top of it are restored on top of it', async () => {
+    const api = createMockTranscriptApi();
+    server.use(...api.handlers);
+    const base = api.state.transcript;
+    const sent = editParagraphText(base, 1, CORRECTED);
+    const mine = editParagraphText(sent, 0, 'and so my fellow Americans');
+    const journal = openJournal<JournaledTranscript>(api.init.taskId, 'reviewer', `journal-${journals}`);
+    await journal.write({
+      transcript: {
+        baseVersion: api.state.version,
+        sent: changesFrom(base, sent),
+        result: changesFrom(sent, mine, { onSent: true }),
+      },
+    });
+    journal.close();
+    // The save reached the server; its answer never reached the tab.
+    api.state.transcript = sent;
+    api.state.version += 1;
+    const session = open({ taskId: api.init.taskId, autosave: false });
+    await session.getState().start();
+    expect(session.getState()).toMatchObject({ restored: true, conflict: null });
+    expect(session.getState().transcript).toEqual(mine);
+    session.getState().dispose();
+  });
+
+  describe('a journal written before the changes format', () => {
+    it('holds the whole transcript and is still restored', async () => {
+      const api = createMockTranscriptApi();
+      server.use(...api.handlers);
+      const mine = editParagraphText(api.state.transcript, 1, CORRECTED);
+      const journal = openJournal<Transcript>(api.init.taskId, 'reviewer', `journal-${journals}`);
+      await journal.write({ transcript: { baseVersion: api.state.version, result: mine } });
+      journal.close();
+      const session = open({ taskId: api.init.taskId, autosave: false });
+      await session.getState().start();
+      expect(session.getState()).toMatchObject({ restored: true, conflict: null });
+      expect(session.getState().transcript).toEqual(mine);
+      session.getState().dispose();
+    });
+
+    it('changes that fit no transcript on the server are dropped and reported', async () => {
+      const api = createMockTranscriptApi();
+      server.use(...api.handlers);
+      const onError = vi.fn();
+      const journal = openJournal<JournaledTranscript>(api.init.taskId, 'reviewer', `journal-${journals}`);
+      const mine = editParagraphText(longTranscript(200), 1, CORRECTED);
+      await journal.write({
+        transcript: { baseVersion: api.state.version, result: changesFrom(longTranscript(200), mine) },
+      });
+      const session = open({ taskId: api.init.taskId, autosave: false, getEvents: () => ({ onError }) });
+      await session.getState().start();
+      expect(session.getState()).toMatchObject({ restored: false, conflict: null, dirty: 0 });
+      expect(onError).toHaveBeenCalledWith(expect.objectContaining({ operation: 'load' }));
+      await until(() => false, 50).catch(() => undefined);
+      expect(await journal.read()).toBeUndefined();
+      journal.close();
+      session.getState().dispose();
     });
   });
 

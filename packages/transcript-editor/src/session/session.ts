@@ -4,8 +4,9 @@
  * loop, the save badge, finish and cancel) is the core of `@reviewdesk/ui/review-session`; this
  * module gives it the transcript: how it is saved, journaled and restored, edits, undo and redo. The unit saved is the whole
  * transcript with the version it was edited from (Transcript/SaveTranscriptChanges refuses a stale
- * one as a conflict), written to the device journal after every edit (once its frame is painted), autosaved 500 ms after the
- * last change and retried with backoff. Every edit is a new transcript snapshot (see
+ * one as a conflict), autosaved 500 ms after the last change and retried with backoff. The device
+ * journal gets its changes from that version after every edit (once its frame is painted): the
+ * paragraphs written since, journal-changes.ts. Every edit is a new transcript snapshot (see
  * transcript-edits.ts), which makes undo and redo exact.
  */
 import { enumCodeOf } from '@reviewdesk/api-client';
@@ -29,6 +30,14 @@ import {
 } from '@reviewdesk/ui/review-session';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { afterNextPaint } from './after-paint.js';
+import {
+  applyChanges,
+  changesFrom,
+  holdsChanges,
+  isTranscriptChanges,
+  type JournaledTranscript,
+  type TranscriptChanges,
+} from './journal-changes.js';
 import { leaveUnusedSpeakers, speakerChanges } from './speaker-edits.js';
 import { adoptStored } from './stored-transcript.js';
 import type { Speaker, Transcript, TranscriptData, ViewerInitResult } from './types.js';
@@ -95,7 +104,7 @@ export type TranscriptSessionOptions = ReviewSessionOptions<TranscriptEditorErro
 
 /** Undo keeps this many snapshots: enough for a long session, bounded for a 40,000-word transcript. */
 const UNDO_LIMIT = 200;
-/** The journal's one unit: the whole transcript. */
+/** The journal's one unit: the transcript (its changes from the base version). */
 const UNIT = 'transcript';
 const SAVE_REFUSED_AS_CONFLICT = enumCodeOf('TaskErrorCode', 'SaveDocumentChangesFailed');
 
@@ -113,6 +122,8 @@ const initialState = (taskId: string | null): SessionState => ({
   restored: false,
 });
 
+const changesOrNone = (unit: JournaledTranscript | undefined) => (isTranscriptChanges(unit) ? unit : undefined);
+
 /** Whether two transcripts hold the same content (the server adds `version` to what it stores). */
 export function sameTranscript(a: Transcript, b: Transcript): boolean {
   const strip = ({ version: _v, ...rest }: Transcript & { version?: unknown }) => rest;
@@ -129,6 +140,11 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
   let journalLater: (() => void) | null = null;
   /** What the journal holds, as this session last wrote it (null: unknown or acknowledged). */
   let journaled: { transcript: Transcript; version: number | null } | null = null;
+  /**
+   * The transcript the server holds at `version`, as this session knows it: what the journal's
+   * changes are made against (the loaded transcript, then each save's stored one).
+   */
+  let base: Transcript | null = null;
 
   return createStore<SessionState & SessionActions>()((set, get) => {
     /** Writes the transcript as it is now; a write still waiting is covered by this one. */
@@ -138,13 +154,14 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       const { transcript, version, dirty, conflict } = get();
       const unit = conflict?.mine ?? transcript;
       const journal = core.journal();
-      if (!journal || !unit || (!dirty && !conflict)) return;
+      if (!journal || !unit || !base || (!dirty && !conflict)) return;
+      // With a save out, the edits are journaled against what it carries, and it against the base:
+      // if the page goes away before its answer, either version on the server restores them.
+      const sent = inFlight && inFlight !== unit ? changesFrom(base, inFlight) : null;
+      const result = sent ? changesFrom(inFlight as Transcript, unit, { onSent: true }) : changesFrom(base, unit);
       try {
         // The transcript is the journal's only unit: nothing to read back and merge.
-        await journal.write(
-          { [UNIT]: { baseVersion: version, result: unit, ...(inFlight ? { sent: inFlight } : {}) } },
-          { whole: true },
-        );
+        await journal.write({ [UNIT]: { baseVersion: version, result, ...(sent ? { sent } : {}) } }, { whole: true });
         journaled = { transcript: unit, version };
       } catch {
         // No IndexedDB (private mode, blocked storage): autosave still works, only crash safety is lost.
@@ -179,7 +196,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       const state = get();
       if (!state.dirty || state.conflict || !state.transcript) return null;
       const sentRevision = state.dirty;
-      const base = state.version;
+      const baseVersion = state.version;
       const transcript = state.transcript;
       const speakers = speakerChanges(state.savedSpeakers, transcript, workspaceSpeakerIds());
       inFlight = transcript;
@@ -188,22 +205,24 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
           // Journal first: if the tab dies while the request is out, the edit is still on the device
           // (already there when the edit's own write holds this transcript: a restore that finds it
           // on the server too only forgets it, so the copy need not be made again).
-          const onDevice = journaled?.transcript === transcript && journaled.version === base;
+          const onDevice = journaled?.transcript === transcript && journaled.version === baseVersion;
           if (!keepalive && !onDevice) await writeJournal();
           const { data } = await client.call('Transcript_SaveTranscriptChanges', {
-            body: { taskId, workspaceId, transcript, version: base, speakers },
+            body: { taskId, workspaceId, transcript, version: baseVersion, speakers },
             ...(keepalive ? { keepalive: true } : {}),
           });
           const errors = data.errors ?? [];
           if (data.succeeded && data.result?.savedResult) {
             // The contract's rule: the stored version is exactly the one sent plus one.
             const saved = data.result.transcript as (Transcript & { version?: number }) | null | undefined;
-            const version = typeof saved?.version === 'number' ? saved.version : (base ?? 0) + 1;
+            const version = typeof saved?.version === 'number' ? saved.version : (baseVersion ?? 0) + 1;
             const stillDirty = get().dirty !== sentRevision;
             // With no edit since, the editor takes what the server stored: the edited words at
             // their re-aligned times, the speakers with their ids. Later edits keep theirs and are
             // re-timed by their own save.
             const stored = !stillDirty && saved ? adoptStored(transcript, saved) : transcript;
+            // What the server holds now: the journal's changes are made against it from here on.
+            base = stillDirty && saved ? adoptStored(transcript, saved) : stored;
             set({
               version,
               dirty: stillDirty ? get().dirty : 0,
@@ -211,6 +230,8 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
               savedSpeakers: stored.speakers,
               ...(stored !== transcript ? { transcript: stored } : {}),
             });
+            // The save is no longer out: later edits are journaled against the new base alone.
+            inFlight = null;
             if (stillDirty) await writeJournal();
             else await forgetJournal();
             return false;
@@ -233,16 +254,12 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       };
     };
 
-    const restore = async (journal: Journal<Transcript>) => {
-      let entry: Awaited<ReturnType<Journal<Transcript>['read']>>;
-      try {
-        entry = await journal.read();
-      } catch {
-        return;
-      }
-      const saved = entry?.pages[UNIT];
-      const onServer = get().transcript;
-      if (!saved || !onServer) return;
+    /** Puts a journal of the format before changes back: the whole transcript. */
+    const restoreWhole = async (
+      journal: Journal<JournaledTranscript>,
+      saved: { baseVersion: number | null; result: Transcript; sent?: Transcript },
+      onServer: Transcript,
+    ) => {
       const serverVersion = get().version;
       const revision = core.nextRevision();
       if (serverVersion === saved.baseVersion) {
@@ -259,6 +276,68 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       }
     };
 
+    /** Puts journaled changes back onto the server's transcript. */
+    const restoreChanges = async (
+      journal: Journal<JournaledTranscript>,
+      saved: { baseVersion: number | null; result: TranscriptChanges; sent?: TranscriptChanges },
+      onServer: Transcript,
+    ) => {
+      const serverVersion = get().version;
+      const { result, sent } = saved;
+      const restored = (transcript: Transcript | null) => {
+        if (transcript) {
+          set({ transcript, dirty: core.nextRevision(), restored: true });
+          return;
+        }
+        // Changes that fit no transcript the server holds cannot be put anywhere: say so.
+        core.report({ operation: 'load', message: 'The unsaved edits on this device no longer fit this transcript.' });
+        void journal.acknowledge([UNIT]).catch(() => undefined);
+      };
+      if (serverVersion === saved.baseVersion) {
+        // The server still holds the base: the journaled transcript, exactly.
+        const onto = result.onSent ? (sent ? applyChanges(onServer, sent) : null) : onServer;
+        restored(onto && applyChanges(onto, result));
+      } else if (!result.onSent && holdsChanges(onServer, result)) {
+        // The save sent as the page went away arrived; only its acknowledgement did not.
+        await journal.acknowledge([UNIT]).catch(() => undefined);
+      } else if (
+        result.onSent &&
+        sent &&
+        serverVersion === (saved.baseVersion ?? 0) + 1 &&
+        holdsChanges(onServer, sent)
+      ) {
+        // Our own save that was out when the page went away landed; the later edits go on top of it.
+        restored(applyChanges(onServer, result));
+      } else {
+        // Someone saved after our edit was journaled: show it, never overwrite it. Our paragraphs
+        // are put among theirs where the shape still fits.
+        const onto = result.onSent && sent ? applyChanges(onServer, sent) : onServer;
+        const mine = onto && applyChanges(onto, result);
+        if (mine) set({ conflict: { mine, theirs: onServer }, restored: true });
+        else restored(null);
+      }
+    };
+
+    const restore = async (journal: Journal<JournaledTranscript>) => {
+      let entry: Awaited<ReturnType<Journal<JournaledTranscript>['read']>>;
+      try {
+        entry = await journal.read();
+      } catch {
+        return;
+      }
+      const saved = entry?.pages[UNIT];
+      const onServer = get().transcript;
+      if (!saved || !onServer) return;
+      if (isTranscriptChanges(saved.result))
+        await restoreChanges(journal, { ...saved, result: saved.result, sent: changesOrNone(saved.sent) }, onServer);
+      else
+        await restoreWhole(
+          journal,
+          { ...saved, result: saved.result, sent: isTranscriptChanges(saved.sent) ? undefined : saved.sent },
+          onServer,
+        );
+    };
+
     const loadTranscript = async (init: ViewerInitResult) => {
       const { data } = await client.call('Transcript_MediaUrlAndTranscript', {
         params: { query: { TaskId: init.taskId, WorkspaceId: init.workspaceConfig.id } },
@@ -266,7 +345,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
       return data;
     };
 
-    const core = createReviewSessionCore<Transcript, TranscriptEditorError>({
+    const core = createReviewSessionCore<JournaledTranscript, TranscriptEditorError>({
       ...options,
       set,
       get,
@@ -276,6 +355,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
         writeJournal,
         async load(init) {
           const media = await loadTranscript(init);
+          base = media.transcriptFullResult;
           set({
             media,
             transcript: media.transcriptFullResult,
@@ -351,6 +431,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
         }
         const version = fresh.version ?? null;
         if (keep === 'theirs') {
+          base = fresh.transcriptFullResult;
           set({
             conflict: null,
             dirty: 0,
@@ -363,6 +444,7 @@ export function createTranscriptSession(options: TranscriptSessionOptions): Tran
           await forgetJournal();
         } else {
           // The reviewer chose to overwrite, knowingly: re-base their transcript on the version they saw.
+          base = fresh.transcriptFullResult;
           set({
             conflict: null,
             dirty: core.nextRevision(),

@@ -9,7 +9,7 @@ import {
   SPEAKER_ACTION,
   speakerChanges,
 } from './speaker-edits.js';
-import { setParagraphSpeaker } from './transcript-edits.js';
+import { editParagraphText, mergeWithNext, setParagraphSpeaker } from './transcript-edits.js';
 
 const none = new Set<string>();
 
@@ -58,5 +58,15 @@ describe('speakers as spec §4 rules them', () => {
     expect(next.speakers.map((s) => s.speakerId)).toEqual(['spk-1', 'new-1']);
     const after = leaveUnusedSpeakers(next, setParagraphSpeaker(next, 1, 'new-1'));
     expect(after.speakers.map((s) => s.speakerId)).toEqual(['new-1']);
+  });
+
+  it("an edit of words only keeps every speaker, and a merge that takes a speaker's last paragraph does not", () => {
+    const transcript = jfkTranscript();
+    const typed = editParagraphText(transcript, 1, 'and so my fellow Americans');
+    expect(leaveUnusedSpeakers(transcript, typed)).toBe(typed);
+    const both = setParagraphSpeaker(transcript, 1, 'new-1');
+    const withNew = addSpeaker(both, { speakerId: 'new-1', speakerName: 'Reporter' });
+    const merged = leaveUnusedSpeakers(withNew, mergeWithNext(withNew, 0));
+    expect(merged.speakers.map((s) => s.speakerId)).not.toContain('new-1');
   });
 });

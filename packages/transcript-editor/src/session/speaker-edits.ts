@@ -63,6 +63,23 @@ export function removeSpeaker(transcript: Transcript, speakerId: string): Transc
   };
 }
 
+/**
+ * Whether every paragraph kept its speaker (the same paragraphs, each the same object or with the
+ * same speaker): most edits (typing, replace-all) change words only, and then no speaker can have
+ * lost its last paragraph, without collecting every paragraph's speaker twice.
+ */
+function sameSpeakersPerParagraph(before: Transcript, after: Transcript): boolean {
+  const a = before.transcripts;
+  const b = after.transcripts;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i];
+    const y = b[i];
+    if (x !== y && (x?.speakerId ?? null) !== (y?.speakerId ?? null)) return false;
+  }
+  return true;
+}
+
 const usedSpeakers = (transcript: Transcript) => new Set(transcript.transcripts.map((p) => p.speakerId ?? null));
 
 /**
@@ -72,6 +89,7 @@ const usedSpeakers = (transcript: Transcript) => new Set(transcript.transcripts.
  */
 export function leaveUnusedSpeakers(before: Transcript, after: Transcript): Transcript {
   if (before.transcripts === after.transcripts || after.speakers.length === 0) return after;
+  if (sameSpeakersPerParagraph(before, after)) return after;
   const usedBefore = usedSpeakers(before);
   const usedAfter = usedSpeakers(after);
   const gone = after.speakers.filter((s) => usedBefore.has(s.speakerId ?? null) && !usedAfter.has(s.speakerId ?? null));

@@ -55,6 +55,45 @@ export const Reviewing: Story = {
   },
 };
 
+/**
+ * The toolbar by keyboard (WAI-ARIA toolbar): one Tab stop; Right and Left move between its
+ * controls, wrapping around, Home and End go to the ends; in the page field the arrows move the
+ * caret and stay there.
+ */
+export const ArrowKeys: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const toolbar = await canvas.findByRole('toolbar', { name: 'Viewer tools' }, { timeout: 10_000 });
+    await canvas.findByTestId('toolbar.finish');
+    const controls = [...toolbar.querySelectorAll<HTMLElement>('button, input, select')].filter(
+      (c) => !(c as HTMLButtonElement).disabled,
+    );
+    await waitFor(() => expect(controls.filter((c) => c.tabIndex === 0)).toHaveLength(1));
+    const active = () => canvasElement.ownerDocument.activeElement;
+    const [first, second] = controls as [HTMLElement, HTMLElement];
+    const last = controls.at(-1) as HTMLElement;
+    last.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(active()).toBe(first);
+    second.focus();
+    await userEvent.keyboard('{End}');
+    await expect(active()).toBe(last);
+    await userEvent.keyboard('{Home}');
+    await expect(active()).toBe(first);
+    second.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(active()).toBe(first);
+    await userEvent.keyboard('{ArrowLeft}');
+    // Walking left from a button reaches the page field, where the arrows stay.
+    const page = canvas.getByLabelText('Go to page');
+    for (let step = 0; step < controls.length && active() !== page; step++) await userEvent.keyboard('{ArrowLeft}');
+    await expect(active()).toBe(page);
+    await userEvent.keyboard('{ArrowLeft}');
+    await expect(active()).toBe(page);
+    await expect(controls.filter((c) => c.tabIndex === 0)).toEqual([page]);
+  },
+};
+
 /** The host decides autosave: no switch for the reviewer. */
 export const AutosaveByHost: Story = {
   args: { autosaveControlled: true },

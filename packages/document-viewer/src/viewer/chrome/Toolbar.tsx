@@ -1,12 +1,13 @@
 /**
  * The viewer's toolbar: pages, zoom and fit, rotation, layers, the save state with autosave, the
- * checkout countdown, export, and the review actions. A control whose value the host owns (the
+ * checkout countdown, export, and the review actions. One Tab stop: the arrow keys, Home and End
+ * move between its controls (ui's useRovingToolbar); in the page field they move the caret. A control whose value the host owns (the
  * `autosave` prop) is not shown: the host wins.
  */
 import { enumMembers } from '@reviewdesk/api-client';
-import { Button, Menu } from '@reviewdesk/ui';
+import { Button, Menu, useRovingToolbar } from '@reviewdesk/ui';
 import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useViewerTranslation } from '../../i18n/useViewerTranslation.js';
 import { useSession, useUi, useViewer } from '../context.js';
 import { SaveIndicator } from './SaveIndicator.js';
@@ -31,6 +32,8 @@ export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFini
   const { pages, ui: uiStore } = useViewer();
   const ui = uiStore.getState();
   const pageInputId = useId();
+  const toolbar = useRef<HTMLDivElement | null>(null);
+  useRovingToolbar(toolbar);
   const total = useSession((s) => s.init?.totalPages ?? 0);
   const taskType = useSession((s) => s.init?.workspaceConfig.taskType);
   const hasEInvoiceXml = useSession((s) => s.init?.hasEInvoiceXml === true);
@@ -60,7 +63,7 @@ export function Toolbar({ autosaveControlled, autosave, onAutosaveChange, onFini
   const reviewing = mode === 'review' && phase === 'ready';
 
   return (
-    <div className="rd-viewer-toolbar" role="toolbar" aria-label={t('toolbar.label')}>
+    <div className="rd-viewer-toolbar" role="toolbar" aria-label={t('toolbar.label')} ref={toolbar}>
       <h2 className="rd-viewer-toolbar__title" title={name}>
         {name}
       </h2>
