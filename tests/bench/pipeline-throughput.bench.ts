@@ -17,7 +17,12 @@
  *    whole category / all audio; "per-task RTF" = Σ (processing finished − started) / all audio.
  * Wall time runs from startWorkers (after every file of the category was imported) until the last
  * task rested; every task that did not reach ToReview is listed with its reason. The 2-vs-1 ratio is
- * wall(1 worker) / wall(2 workers) for the same files: 2.00 would be perfect scaling.
+ * wall(1 worker) / wall(2 workers) for the same files: 2.00 would be perfect scaling only if one
+ * worker kept one core busy. It does not: a worker reads a document's pages on all the process's
+ * page threads (one per core) and its engines run in their own processes, so a multi-page scan
+ * keeps both cores busy with one worker. Each run therefore also prints the cores it kept busy
+ * (CPU seconds / wall seconds), and the summary the 2-vs-1 ratio those leave possible
+ * (cores / cores busy with one worker); on a loaded machine both runs get less than the cores.
  *
  * Both workers run in this one process, as WORKERS=2 does in the server: page work runs on its
  * pipeline threads, tesseract, poppler, ffmpeg and pocketsphinx in child processes (started by the
