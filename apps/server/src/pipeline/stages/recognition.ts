@@ -66,6 +66,9 @@ async function recognizePages(
   }
   const engines = new Map<string, number>();
   let words = 0;
+  // A document is mostly in one language: once OCR found a page's own language (and read it again
+  // in it), the pages that start after it are read in that language from their first pass.
+  let documentLanguages = languages;
   const recognize = async (page: PageRow, textLayer: RecognizedPage | null | undefined) => {
     if (!page.image_blob_id || !page.storage_key) {
       throw new TaskFailure(
@@ -73,7 +76,9 @@ async function recognizePages(
         `Page ${page.page_number} has no page file; restart the task's processing.`,
       );
     }
-    const text = textLayer ?? (await recognizePageFile(context, store, recognizer, languages, page, page.storage_key));
+    const text =
+      textLayer ?? (await recognizePageFile(context, store, recognizer, documentLanguages, page, page.storage_key));
+    if (text.languages) documentLanguages = text.languages;
     // The lease is renewed between pages; a shut-down worker stops here.
     await context.heartbeat();
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');

@@ -32,6 +32,8 @@ export interface RecognizedPage {
   pageSize: OcrPageResult['pageSize'];
   /** The contract's OcrPageResult in its stored form (stored-ocr.ts), as JSON. */
   storedOcr: string;
+  /** OCR: the languages the words were read in (PageText.languages). */
+  languages?: string[];
 }
 
 function toRecognizedPage(text: PageText): RecognizedPage {
@@ -42,6 +44,7 @@ function toRecognizedPage(text: PageText): RecognizedPage {
     orientation: text.orientation,
     pageSize: ocr.pageSize,
     storedOcr: JSON.stringify(toStoredOcr(ocr)),
+    ...(text.languages ? { languages: text.languages } : {}),
   };
 }
 

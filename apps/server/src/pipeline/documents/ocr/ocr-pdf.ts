@@ -21,6 +21,9 @@ export async function ocrPdf(bytes: Uint8Array, options: OcrPdfOptions = {}): Pr
   const pageNumbers =
     options.pages ?? (await readPdfPageGeometry(bytes, { password: options.password })).map((page) => page.pageNumber);
   const results: PageText[] = [];
+  // A document is mostly in one language: once a page was read in its own language, the next
+  // pages are read in it from their first pass instead of being read twice.
+  let languages = options.languages;
   for (let start = 0; start < pageNumbers.length; start += BATCH) {
     const images = await renderPageImages(bytes, {
       pages: pageNumbers.slice(start, start + BATCH),
@@ -30,14 +33,15 @@ export async function ocrPdf(bytes: Uint8Array, options: OcrPdfOptions = {}): Pr
       timeoutMs: options.timeoutMs,
     });
     for (const image of images) {
-      results.push(
-        await ocrImage(image.png, {
-          ...options,
-          pageNumber: image.pageNumber,
-          dpi: image.dpi,
-          scale: { factor: POINTS_PER_INCH / image.dpi, unit: 'point' },
-        }),
-      );
+      const page = await ocrImage(image.png, {
+        ...options,
+        languages,
+        pageNumber: image.pageNumber,
+        dpi: image.dpi,
+        scale: { factor: POINTS_PER_INCH / image.dpi, unit: 'point' },
+      });
+      if (page.languages) languages = page.languages;
+      results.push(page);
     }
   }
   return results;

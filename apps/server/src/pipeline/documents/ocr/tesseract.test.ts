@@ -120,6 +120,15 @@ describe('ocrImage: the passes a first reading asks for', () => {
     });
     expect(page.text).toContain('Payé');
     expect(page.text).toContain('Description Total');
+    // The page says which languages its words were read in, for the next pages of its document:
+    // the one found on the page first, then the requested one.
+    expect(page.languages).toHaveLength(2);
+    expect(page.languages?.[1]).toBe('eng');
+  });
+
+  it('says a page in the requested language was read in it', async () => {
+    const page = await ocrImage(readFixture('images/tesseractjs/testocr.png'), { languages: ['en', 'pt'] });
+    expect(page.languages).toEqual(['eng', 'por']);
   });
 
   it('reads a page saved at about 90 dpi from an enlarged image, with boxes in its own pixels', async () => {
@@ -129,5 +138,6 @@ describe('ocrImage: the passes a first reading asks for', () => {
     const date = page.words.find((word) => word.text === '11/02/2019');
     expect(date?.edges.right).toBeLessThanOrEqual(750);
     expect(date?.edges.left).toBeGreaterThan(600);
+    for (const word of page.words) expect(word.edges.bottom).toBeLessThanOrEqual(1061);
   });
 });

@@ -18,8 +18,8 @@ import { detectLanguage } from './detect-language.js';
 import { toTesseractLanguage, toTesseractLanguages } from './languages.js';
 import { type OsdResult, parseOsd, parseTesseractTsv, type TsvWord } from './parse-tsv.js';
 import { trustedResolution } from './resolution.js';
-import { measureTextLines } from './text-lines.js';
-import { upscaleFactor } from './text-scale.js';
+import { measureTextLines, type TextLines } from './text-lines.js';
+import { upscaleFactor, upscaleFactorOfLines } from './text-scale.js';
 
 export interface OcrOptions extends ImageLimits {
   /** ISO 639-1 or tesseract codes; default English. */
@@ -65,6 +65,16 @@ const SURE_UPRIGHT_CERTAINTY = 0.8;
 /** Words that look like words needed for that certainty to count (a few may read well by chance). */
 const SURE_UPRIGHT_WORDS = 5;
 
+/**
+ * Largest image enlarged before its first pass (an A4 page at 300 dpi is 8.7 MP): the line height
+ * of a large image is measured on a reduced copy, too coarsely to enlarge it on a guess.
+ */
+const MAX_EARLY_ENLARGED_PIXELS = 12_000_000;
+
+/** The early factor, or 1 when the enlarged image would pass MAX_EARLY_ENLARGED_PIXELS. */
+const earlyFactorWithin = (factor: number, pixels: number): number =>
+  pixels * factor * factor <= MAX_EARLY_ENLARGED_PIXELS ? factor : 1;
+
 export interface TesseractStatus {
   isConfigured: boolean;
   /** Why not, in a sentence an administrator can act on. */
@@ -74,22 +84,51 @@ export interface TesseractStatus {
   canDetectOrientation: boolean;
 }
 
-/** Whether tesseract and the requested languages are installed. Never throws. */
-export async function tesseractStatus(languages: readonly string[] = ['eng']): Promise<TesseractStatus> {
-  const wanted = toTesseractLanguages(languages);
-  let version: string | null = null;
-  let installed: string[] = [];
+/**
+ * How long what is installed is remembered: every page asks, and two tesseract runs a page are
+ * not needed to learn it; a language package installed meanwhile is seen within this time.
+ */
+const INSTALLATION_TTL_MS = 60_000;
+
+interface Installation {
+  version: string | null;
+  /** null when the program itself is missing. */
+  installed: string[] | null;
+}
+
+let installation: { promise: Promise<Installation>; at: number } | null = null;
+
+/** The tesseract version and installed languages, read at most once per INSTALLATION_TTL_MS. */
+function readInstallation(): Promise<Installation> {
+  const now = Date.now();
+  if (!installation || now - installation.at > INSTALLATION_TTL_MS) {
+    installation = { promise: askInstallation(), at: now };
+  }
+  return installation.promise;
+}
+
+async function askInstallation(): Promise<Installation> {
   try {
     const versionRun = await runTool(TESSERACT, TESSERACT, ['--version'], { timeoutMs: 10_000, allowFailure: true });
-    version = /tesseract\s+v?([\d.]+)/i.exec(versionRun.stdout.toString() + versionRun.stderr)?.[1] ?? null;
+    const version = /tesseract\s+v?([\d.]+)/i.exec(versionRun.stdout.toString() + versionRun.stderr)?.[1] ?? null;
     const list = await runTool(TESSERACT, TESSERACT, ['--list-langs'], { timeoutMs: 10_000, allowFailure: true });
-    installed = list.stdout
+    const installed = list.stdout
       .toString()
       .split('\n')
       .slice(1)
       .map((line) => line.trim())
       .filter(Boolean);
+    return { version, installed };
   } catch {
+    return { version: null, installed: null };
+  }
+}
+
+/** Whether tesseract and the requested languages are installed. Never throws. */
+export async function tesseractStatus(languages: readonly string[] = ['eng']): Promise<TesseractStatus> {
+  const wanted = toTesseractLanguages(languages);
+  const { version, installed } = await readInstallation();
+  if (!installed) {
     return {
       isConfigured: false,
       reason: 'The tesseract program is not installed (Debian package tesseract-ocr).',
@@ -142,61 +181,63 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
   const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-ocr-'));
   try {
     const requested = toTesseractLanguages(options.languages ?? ['eng']);
-    const run = (png: Buffer, atDpi = dpi, languages = requested) =>
+    // Text lines measured far too small for tesseract are enlarged before the first pass, which
+    // would otherwise read them poorly (and, unsure of its words, ask for the orientation) only to
+    // be read again enlarged. Everything below reads `source`; its boxes are brought back at the end.
+    const early =
+      lines && image.width * image.height <= MAX_EARLY_ENLARGED_PIXELS / 4
+        ? earlyFactorWithin(upscaleFactorOfLines(lines.lineHeight), image.width * image.height)
+        : 1;
+    const source = early > 1 ? await enlarged(straight, early) : straight;
+    const readDpi = dpi && early > 1 ? dpi * early : dpi;
+    const run = (png: Buffer, atDpi = readDpi, languages = requested) =>
       recognise(png, directory, languages, atDpi, options.timeoutMs);
-    // The page as it lies (straightened) is read first: when tesseract is sure of its words, the
-    // page is upright and the orientation pass (a second tesseract run) is not needed; a turned
-    // page reads as noise, and only then is OSD asked which way it lies.
     const detect = options.detectOrientation !== false && status.canDetectOrientation;
-    const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
-    const osd =
-      detect && !surelyUpright(upright.words)
-        ? await detectOrientation(straight, directory, dpi, options.timeoutMs)
-        : null;
-    let best: Attempt = upright;
-    if (osd && osd.confidence >= TRUSTED_OSD_CONFIDENCE) {
-      if (osd.rotate !== 0) {
-        const png = await rotate(straight, osd.rotate);
-        best = { rotation: osd.rotate, png, words: await run(png) };
-      }
-    } else if (detect && upright.words.length > 0 && meanConfidence(upright.words) < DOUBTFUL_MEAN_CONFIDENCE) {
-      best = await bestRotation(upright, run);
-    }
-    const { width, height } = await sharp(best.png).metadata();
+    const best = detect
+      ? await readUpright(source, lines, run, () =>
+          detectOrientation(source, directory, readDpi, osdReduction(lines, early), options.timeoutMs),
+        )
+      : { rotation: 0 as const, png: source, words: await run(source) };
+    const { width: readWidth = 0, height: readHeight = 0 } = await sharp(best.png).metadata();
+    const width = Math.round(readWidth / early);
+    const height = Math.round(readHeight / early);
     // The first pass decides the second: in the page's own language when it is another one (and
     // installed), from an enlarged image when the text is small (boxes brought back to this
     // image's pixels). Most pages need neither and are read once.
     const languages = languagesFor(best.words, requested, status.installedLanguages, options.detectLanguage);
-    const enlarge = upscaleFactor(best.words);
+    const enlarge = early > 1 ? 1 : upscaleFactor(best.words);
     // Each later pass is kept only when tesseract is surer of its words than of the best so far:
     // a blurred photo enlarged reads no better. The page's language is tried at its own size
     // first, so a worse enlargement cannot hide a better language.
     let words = best.words;
+    let readIn = requested;
     if (languages !== requested) {
-      const again = await run(best.png, dpi, languages);
-      if (wordCertainty(again) > wordCertainty(words)) words = again;
+      const again = await run(best.png, readDpi, languages);
+      if (wordCertainty(again) > wordCertainty(words)) {
+        words = again;
+        readIn = languages;
+      }
     }
     if (enlarge > 1) {
-      const again = await run(
-        await enlarged(best.png, width ?? 0, enlarge),
-        dpi ? dpi * enlarge : undefined,
-        languages,
-      );
-      if (wordCertainty(again) > wordCertainty(words)) words = again.map((word) => shrink(word, enlarge));
+      const again = await run(await enlarged(best.png, enlarge), dpi ? dpi * enlarge : undefined, languages);
+      if (wordCertainty(again) > wordCertainty(words)) {
+        words = again.map((word) => shrink(word, enlarge));
+        readIn = languages;
+      }
     }
+    if (early > 1) words = words.map((word) => shrink(word, early));
     // A straightened page's words go back onto the page as it is shown (turned a quarter when
     // its orientation said so), whose size is the page's.
     const quarter = best.rotation === 90 || best.rotation === 270;
     const shown =
       turn === 0
-        ? { width: width ?? 0, height: height ?? 0 }
+        ? { width, height }
         : quarter
           ? { width: image.height, height: image.width }
           : { width: image.width, height: image.height };
-    if (turn !== 0)
-      words = words.map((word) => unstraighten(word, turn, { width: width ?? 0, height: height ?? 0 }, shown));
+    if (turn !== 0) words = words.map((word) => unstraighten(word, turn, { width, height }, shown));
     const factor = options.scale?.factor ?? 1;
-    return buildPageText(
+    const page = buildPageText(
       words.map((word) => toRawWord(word, factor)),
       {
         pageNumber: options.pageNumber ?? 1,
@@ -210,6 +251,7 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
         elapsedMs: performance.now() - started,
       },
     );
+    return { ...page, languages: readIn };
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
@@ -236,19 +278,77 @@ async function recognise(
   return parseTesseractTsv(result.stdout.toString('utf8'));
 }
 
+/**
+ * Text lines at least this high (pixels) are still plainly legible to OSD at half the size, which
+ * costs it half the time: OSD is asked about a halved image then.
+ */
+const OSD_HALVED_FROM_LINE_HEIGHT = 40;
+
+/** 0.5 when the page's text is large enough for OSD to read at half size, else 1. */
+function osdReduction(lines: TextLines | null, enlargedBy: number): number {
+  const lineHeight = (lines?.lineHeight ?? 0) * enlargedBy;
+  return lineHeight >= OSD_HALVED_FROM_LINE_HEIGHT ? 0.5 : 1;
+}
+
 async function detectOrientation(
   png: Buffer,
   directory: string,
   dpi: number | undefined,
+  reduction: number,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<OsdResult | null> {
   const path = join(directory, 'osd.png');
-  await writeFile(path, png);
+  if (reduction < 1) {
+    const { width = 0 } = await sharp(png).metadata();
+    await sharp(png)
+      .resize(Math.max(1, Math.round(width * reduction)), null, { kernel: 'lanczos3' })
+      .png({ compressionLevel: 1 })
+      .toFile(path);
+  } else {
+    await writeFile(path, png);
+  }
   const args = [path, 'stdout', '--psm', '0', '-l', 'osd'];
-  if (dpi) args.push('--dpi', String(Math.round(dpi)));
+  if (dpi) args.push('--dpi', String(Math.round(dpi * reduction)));
   // OSD exits non-zero on pages with too little text; that just means "unknown".
   const result = await runTool(TESSERACT, TESSERACT, args, { timeoutMs, env: TESSERACT_ENV, allowFailure: true });
   return parseOsd(result.stdout.toString('utf8') + result.stderr);
+}
+
+/**
+ * The page read the way up it stands. As a rule it is read as it lies first: when tesseract is sure
+ * of those words the page is upright and the orientation pass (another tesseract run) is not
+ * needed; a turned page reads as noise, and only then is OSD asked which way it lies. A page whose
+ * text lines run down it (text-lines.ts, measured before any OCR) lies on its side: OSD is asked
+ * first, and reading the page as it lies is skipped when OSD is sure and the turned page reads well.
+ */
+async function readUpright(
+  straight: Buffer,
+  lines: TextLines | null,
+  run: (png: Buffer) => Promise<TsvWord[]>,
+  askOsd: () => Promise<OsdResult | null>,
+): Promise<Attempt> {
+  const turned = async (rotation: 0 | 90 | 180 | 270): Promise<Attempt> => {
+    const png = await rotate(straight, rotation);
+    return { rotation, png, words: await run(png) };
+  };
+  const onItsSide = lines !== null && !lines.horizontal;
+  let osd = onItsSide ? await askOsd() : undefined;
+  if (osd && osd.confidence >= TRUSTED_OSD_CONFIDENCE && osd.rotate !== 0) {
+    const attempt = await turned(osd.rotate);
+    if (surelyUpright(attempt.words)) return attempt;
+    // OSD was sure but the turned page reads badly: the page as it lies gets its chance too.
+    const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
+    return score(upright.words) > score(attempt.words) ? upright : attempt;
+  }
+  const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
+  if (osd === undefined && !surelyUpright(upright.words)) osd = await askOsd();
+  if (osd && osd.confidence >= TRUSTED_OSD_CONFIDENCE) {
+    return osd.rotate === 0 ? upright : turned(osd.rotate);
+  }
+  if (upright.words.length > 0 && meanConfidence(upright.words) < DOUBTFUL_MEAN_CONFIDENCE) {
+    return bestRotation(upright, run);
+  }
+  return upright;
 }
 
 /** When OSD cannot tell, the rotation whose words tesseract is most sure of wins. */
@@ -298,11 +398,13 @@ function languagesFor(
 }
 
 /** The image enlarged by `factor` with a sharp-edged kernel (text edges stay crisp). */
-const enlarged = (png: Buffer, width: number, factor: number): Promise<Buffer> =>
-  sharp(png)
+async function enlarged(png: Buffer, factor: number): Promise<Buffer> {
+  const { width = 0 } = await sharp(png).metadata();
+  return sharp(png)
     .resize(Math.round(width * factor), null, { kernel: 'lanczos3' })
     .png()
     .toBuffer();
+}
 
 /** A word read on an image enlarged by `factor`, in the pixels of the image before. */
 const shrink = (word: TsvWord, factor: number): TsvWord => ({

@@ -36,3 +36,29 @@ export function upscaleFactor(words: readonly TsvWord[]): number {
   const stepped = Math.round(factor * 2) / 2;
   return stepped >= MIN_FACTOR ? stepped : 1;
 }
+
+/**
+ * Word boxes are taller than the text lines measured from the ink alone (text-lines.ts), by about
+ * this much: on the fixture scans words ran 1.0–1.35 times the measured line height.
+ */
+const WORD_TO_LINE_HEIGHT = 1.2;
+/**
+ * Enlarged before any reading only when clearly needed: text that small reads better enlarged
+ * whatever the image, while a blurred photo of somewhat larger text may read no better (the
+ * later pass, kept only when surer, judges those).
+ */
+const MIN_EARLY_FACTOR = 2.5;
+
+/**
+ * How much to enlarge the image before its first pass, from the height of its text lines measured
+ * before any OCR (text-lines.ts): 1 unless the text is so small that the first pass would only be
+ * read again enlarged (upscaleFactor), with the same steps.
+ */
+export function upscaleFactorOfLines(lineHeight: number | null): number {
+  if (lineHeight === null || lineHeight <= 0) return 1;
+  const wordHeight = lineHeight * WORD_TO_LINE_HEIGHT;
+  if (wordHeight >= SMALL_TEXT_HEIGHT) return 1;
+  const factor = Math.min(MAX_FACTOR, TARGET_TEXT_HEIGHT / wordHeight);
+  const stepped = Math.round(factor * 2) / 2;
+  return stepped >= MIN_EARLY_FACTOR ? stepped : 1;
+}

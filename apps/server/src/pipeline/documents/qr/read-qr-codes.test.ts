@@ -1,11 +1,18 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { runTool } from '../process/run-tool.js';
 import { readFixture } from '../testing/fixtures.js';
 import { codeModules, drawImageCode, drawVectorCode, pdfPageWith, pdfWithCodeInForm } from '../testing/qr-pages.js';
 import { type QrPage, readQrCodes } from './read-qr-codes.js';
 import { parseZbarXml } from './scan-qr-zbar.js';
+
+// The real tools run; the calls are only counted.
+vi.mock('../process/run-tool.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../process/run-tool.js')>();
+  return { ...actual, runTool: vi.fn(actual.runTool) };
+});
 
 const PT_QR =
   'A:123456789*B:999999990*C:PT*D:FT*E:N*F:20240115*G:FT A/1*H:ABCD1234-1*I1:PT*I7:100.00*I8:23.00*N:23.00*O:123.00*Q:AbCd*R:1234';
@@ -127,6 +134,16 @@ describe('readQrCodes', () => {
     expect(await readPageQrCodes({ bytes: invoice, contentType: 'application/pdf', pageNumber: 1 })).toEqual([]);
     const photo = readFixture('edge_cases/images/flower_no_text.jpg');
     expect(await readPageQrCodes({ bytes: photo, contentType: 'image/jpeg', pageNumber: 1 })).toEqual([]);
+  });
+
+  it('does not start zbar for image pages that show no finder pattern', async () => {
+    vi.mocked(runTool).mockClear();
+    const pages = await readQrCodes([
+      { bytes: readFixture('images/invoice2data/oyo.png'), contentType: 'image/png', pageNumber: 1 },
+      { bytes: readFixture('edge_cases/images/flower_no_text.jpg'), contentType: 'image/jpeg', pageNumber: 2 },
+    ]);
+    expect(pages).toEqual([[], []]);
+    expect(vi.mocked(runTool).mock.calls.map(([engine]) => engine)).toEqual([]);
   });
 });
 

@@ -40,6 +40,11 @@ export interface PageText {
   words: PositionedWord[];
   lines: TextLine[];
   elapsedMs: number;
+  /**
+   * OCR: the languages (tesseract codes) the words were read in, the page's own first when it was
+   * read again in it; the later pages of the document start from them (stages/recognition.ts).
+   */
+  languages?: string[];
 }
 
 /** A word as an engine reports it, before lines and spans are known. */
