@@ -1,8 +1,8 @@
 // The neural model's per-field fallback to the built-in detectors, learned by cross-validation on
 // the training documents only (stacking done properly). The network already takes the detectors'
 // readings as features, but on a layout unlike the ones it learned from its best candidate may be
-// a weak guess (a street "Europa-Allee" for a currency, nothing at all for a total) where the
-// detectors' chosen value is right. So each field learns, from documents read by models that did not
+// a weak guess (nothing at all for a total printed without cents, "Rs 1939") where the detectors'
+// chosen value is right. So each field learns, from documents read by models that did not
 // see them (the held-out folds of training), two things:
 // - which kind of the detectors' chosen values (detector-evidence.ts EVIDENCE_KINDS) is most often
 //   the field's labelled value — none for a field the detectors have no notion of (a carrier);
