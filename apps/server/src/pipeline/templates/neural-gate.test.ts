@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { chooseGates, chooseThreshold, fallbackKind, type GateObservation, gatedRight } from './neural-gate.js';
+import {
+  chooseCuts,
+  chooseGates,
+  chooseThreshold,
+  fallbackKind,
+  type GateObservation,
+  gatedRight,
+  MAX_CUTS,
+} from './neural-gate.js';
 
 const KINDS = 3;
 /** A held-out read of field 0; `fallback` is whether kind 1's chosen value is right (null: none). */
@@ -94,5 +102,55 @@ describe('neural gate', () => {
     expect(chooseThreshold(quiet, 1)).toBe(0);
     expect(chooseThreshold(quiet, 1, 0.1)).toBe(0.1);
     expect(chooseGates(quiet, 1, KINDS, 0.1)).toEqual([{ kind: 1, threshold: 0.1 }]);
+  });
+
+  it('falls back where the model’s pick scores little over the detectors’ choice, however sure it is', () => {
+    // A sure network: its wrong picks score as high as its right ones, but only just over the
+    // detectors' (right) choice; where it is right, far over it or it is their choice itself.
+    const margin = (confidence: number, modelRight: boolean, fallbackScore: number): GateObservation => ({
+      ...read(confidence, modelRight, !modelRight || fallbackScore === confidence),
+      fallbackScore: [null, fallbackScore, null],
+    });
+    const reads = [
+      margin(0.7, false, 0.65),
+      margin(0.9, false, 0.8),
+      margin(0.8, true, 0.1),
+      margin(0.95, true, 0.3),
+      margin(0.85, true, 0.85),
+    ];
+    // The confidence alone cannot part them: the best threshold mends one miss of the two.
+    expect(reads.filter((r) => gatedRight(r, [{ kind: 1, threshold: chooseThreshold(reads, 1) }])).length).toBe(4);
+    const cuts = chooseCuts(reads, 1);
+    expect(cuts.margin).toBeGreaterThan(0.1);
+    expect(cuts.margin).toBeLessThan(0.5);
+    const [gate] = chooseGates(reads, 1, KINDS);
+    expect(gate).toEqual({ kind: 1, threshold: 0, margin: cuts.margin });
+    expect(reads.every((r) => gatedRight(r, [gate ?? null]))).toBe(true);
+    // A gate without a margin (a model stored before margins) looks at the confidence only.
+    expect(gatedRight(reads[0] as GateObservation, [{ kind: 1, threshold: 0 }])).toBe(false);
+    // The margin is never looked at where the detectors chose nothing.
+    expect(
+      gatedRight({ ...margin(0.7, true, 0.65), fallbackRight: [null, null, null] }, [
+        { kind: 1, threshold: 0, margin: 1 },
+      ]),
+    ).toBe(true);
+  });
+
+  it('looks at no more than MAX_CUTS cuts of each kind on a large set, and still finds the margin', () => {
+    const reads = Array.from({ length: 600 }, (_, i): GateObservation => {
+      const wrong = i % 3 === 0;
+      const confidence = 0.5 + (i % 50) / 100;
+      return {
+        ...read(confidence, !wrong, wrong),
+        fallbackScore: [null, confidence - (wrong ? 0.02 + (i % 7) / 100 : 0.3 + (i % 11) / 100), null],
+      };
+    });
+    const started = performance.now();
+    const { margin } = chooseCuts(reads, 1);
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(margin).toBeGreaterThan(0.08);
+    expect(margin).toBeLessThanOrEqual(0.3);
+    expect(reads.every((r) => gatedRight(r, [{ kind: 1, threshold: 0, margin }]))).toBe(true);
+    expect(MAX_CUTS).toBeLessThan(600);
   });
 });

@@ -6,7 +6,11 @@
 // see them (the held-out folds of training), two things:
 // - which kind of the detectors' chosen values (detector-evidence.ts EVIDENCE_KINDS) is most often
 //   the field's labelled value — none for a field the detectors have no notion of (a carrier);
-// - below which confidence of the model the detectors' choice is right more often than the model's.
+// - below which confidence of the model the detectors' choice is right more often than the model's,
+//   and below which margin: how far the model's pick scores over its best candidate within the
+//   detectors' choice. The margin separates right from wrong reads better than the confidence
+//   alone: a network trained longer is sure of itself everywhere (a wrong "115,45" at 0.22 next to
+//   the right "17,115.45" at 0.2), but where it is wrong the detectors' choice scores close behind.
 // Reading, a field whose best candidate scores under its threshold takes the run the detectors chose
 // instead (the model's best-scoring candidate within the chosen reading or holding it, so the
 // value's ends are the model's). A field the held-out reads do not show a gain for keeps threshold
@@ -20,6 +24,11 @@ export interface FieldGate {
   kind: number;
   /** The model's own pick is kept at this confidence or more. */
   threshold: number;
+  /**
+   * And only when it scores at least this much over the model's best candidate within the
+   * detectors' choice (0 or absent: the margin is not looked at; a model stored before it had none).
+   */
+  margin?: number;
 }
 
 /** How one labelled value of a held-out document was read. */
@@ -37,6 +46,8 @@ export interface GateObservation {
   modelRightAs?: boolean[];
   /** Per kind: whether the detectors' chosen value of that kind is right, null when there is none. */
   fallbackRight: Array<boolean | null>;
+  /** Per kind: the model's best score within the detectors' chosen value, null when there is none. */
+  fallbackScore?: Array<number | null>;
 }
 
 /** Whether the model's own pick is right for a field of a kind (or of none). */
@@ -51,15 +62,35 @@ export const MIN_KIND_SHARE = 0.5;
 /** Nor with fewer held-out values than this to judge it on. */
 export const MIN_OBSERVATIONS = 3;
 
-/** How many reads are right with a threshold: the fallback under it (where there is one), the model at or over it. */
-function rightWith(observations: readonly GateObservation[], kind: number, threshold: number): number {
+/** Whether a read takes the detectors' choice of a kind under a threshold and a margin. */
+function fallsBack(o: GateObservation, kind: number, threshold: number, margin = 0): boolean {
+  if ((o.fallbackRight[kind] ?? null) === null) return false;
+  if (o.confidence < threshold) return true;
+  const fallbackScore = o.fallbackScore?.[kind] ?? null;
+  return margin > 0 && fallbackScore !== null && o.confidence - fallbackScore < margin;
+}
+
+/** How many reads are right with a threshold and a margin: the fallback under them, the model otherwise. */
+function rightWith(observations: readonly GateObservation[], kind: number, threshold: number, margin = 0): number {
   let right = 0;
   for (const o of observations) {
-    const fallback = o.fallbackRight[kind] ?? null;
-    const useFallback = o.confidence < threshold && fallback !== null;
-    if (useFallback ? fallback : modelRightAs(o, kind)) right += 1;
+    if (fallsBack(o, kind, threshold, margin) ? o.fallbackRight[kind] : modelRightAs(o, kind)) right += 1;
   }
   return right;
+}
+
+/**
+ * Most cuts looked at per value (threshold or margin): past it, cuts at evenly spaced ranks, so a
+ * large set's search stays quick (cuts × cuts × reads per field).
+ */
+export const MAX_CUTS = 48;
+
+/** Cuts halfway between the values seen, and past the highest, after a first cut of 0 (at most MAX_CUTS). */
+function cutsOf(values: readonly number[]): number[] {
+  const sorted = [...new Set(values)].sort((a, b) => a - b);
+  const all = sorted.map((c, i) => (i + 1 < sorted.length ? (c + (sorted[i + 1] as number)) / 2 : c + 1e-6));
+  const step = Math.max(1, Math.ceil(all.length / (MAX_CUTS - 1)));
+  return [0, ...all.filter((_, i) => i % step === step - 1 || i === all.length - 1)];
 }
 
 /**
@@ -68,16 +99,37 @@ function rightWith(observations: readonly GateObservation[], kind: number, thres
  * show the detectors doing better — and none under `floor`.
  */
 export function chooseThreshold(observations: readonly GateObservation[], kind: number, floor = 0): number {
-  const confidences = [...new Set(observations.map((o) => o.confidence))].sort((a, b) => a - b);
-  const cuts = [
-    0,
-    ...confidences.map((c, i) => (i + 1 < confidences.length ? (c + (confidences[i + 1] as number)) / 2 : c + 1e-6)),
-  ];
-  let best = floor;
-  let bestRight = rightWith(observations, kind, floor);
-  for (const cut of cuts.filter((c) => c > floor)) {
-    const right = rightWith(observations, kind, cut);
-    if (right > bestRight) [best, bestRight] = [cut, right];
+  return chooseCuts(observations, kind, floor, false).threshold;
+}
+
+/**
+ * The threshold and margin that make the most reads right together (margins of the reads that have
+ * the kind's choice); the smallest margin of equally good ones, then the lowest threshold, so the
+ * model is trusted unless the held-out reads show the detectors doing better. Without `withMargin`,
+ * the threshold alone.
+ */
+export function chooseCuts(
+  observations: readonly GateObservation[],
+  kind: number,
+  floor = 0,
+  withMargin = true,
+): { threshold: number; margin: number } {
+  const thresholds = [floor, ...cutsOf(observations.map((o) => o.confidence)).filter((c) => c > floor)];
+  const margins = withMargin
+    ? cutsOf(
+        observations.flatMap((o) => {
+          const score = o.fallbackScore?.[kind] ?? null;
+          return score === null ? [] : [o.confidence - score];
+        }),
+      )
+    : [0];
+  let best = { threshold: floor, margin: 0 };
+  let bestRight = -1;
+  for (const margin of margins) {
+    for (const threshold of thresholds) {
+      const right = rightWith(observations, kind, threshold, margin);
+      if (right > bestRight) [best, bestRight] = [{ threshold, margin }, right];
+    }
   }
   return best;
 }
@@ -112,7 +164,8 @@ export function chooseGates(
     const mine = observations.filter((o) => o.field === field);
     const kind = fallbackKind(mine, kinds);
     if (kind === null) return null;
-    return { kind, threshold: chooseThreshold(mine, kind, floor) };
+    const { threshold, margin } = chooseCuts(mine, kind, floor);
+    return margin > 0 ? { kind, threshold, margin } : { kind, threshold };
   });
 }
 
@@ -120,6 +173,7 @@ export function chooseGates(
 export function gatedRight(observation: GateObservation, gates: ReadonlyArray<FieldGate | null>): boolean {
   const gate = gates[observation.field];
   if (!gate) return observation.modelRight;
-  const fallback = observation.fallbackRight[gate.kind] ?? null;
-  return observation.confidence < gate.threshold && fallback !== null ? fallback : modelRightAs(observation, gate.kind);
+  return fallsBack(observation, gate.kind, gate.threshold, gate.margin)
+    ? (observation.fallbackRight[gate.kind] as boolean)
+    : modelRightAs(observation, gate.kind);
 }

@@ -80,6 +80,8 @@ const SAMPLES_SEEN = 400_000;
 const MAX_EPOCHS = 40;
 const MIN_EPOCHS = 5;
 const READ_THRESHOLD = 0.1;
+/** Folds of a small set's held-out reads (each one a training run). */
+const HELD_OUT_FOLDS = 3;
 
 export interface LearnOptions {
   seed?: number;
@@ -88,6 +90,11 @@ export interface LearnOptions {
    * less well, and may make fewer epochs than the product's floor (the benchmarks' quick smoke).
    */
   samplesSeen?: number;
+  /**
+   * Folds of the held-out reads that choose the gates and give the evaluation (HELD_OUT_FOLDS unless
+   * given): fewer train faster, with fewer reads to choose on (the benchmarks' quick smoke).
+   */
+  heldOutFolds?: number;
   /** Share of training done (0–1), after each epoch. */
   onProgress?: (done: number) => void | Promise<void>;
 }
@@ -333,8 +340,13 @@ export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<R
   model.fieldIds.forEach((fieldId, k) => {
     const { best, byKind } = picks[k] as (typeof picks)[number];
     const gate = model.gates[k] ?? null;
-    const fallback = gate ? byKind[gate.kind] : null;
-    const falling = gate !== null && fallback !== null && (best?.score ?? 0) < gate.threshold;
+    const fallback = gate ? (byKind[gate.kind] ?? null) : null;
+    const confidence = best?.score ?? 0;
+    // Under the gate's threshold, or not far enough over the model's score for the detectors' choice.
+    const falling =
+      gate !== null &&
+      fallback !== null &&
+      (confidence < gate.threshold || confidence - fallback.score < (gate.margin ?? 0));
     const pick = falling ? fallback : best && best.score >= READ_THRESHOLD ? best : null;
     if (!pick) return;
     const reading = gate ? readingOf(evidence[pick.page] ?? [], gate.kind, pick.candidate.words) : null;
@@ -390,6 +402,7 @@ async function observe(model: NeuralModel, doc: TrainingDocument): Promise<GateO
       modelRight: reads && sameWords(pick.best, label.text),
       modelRightAs: EVIDENCE_KINDS.map((_, kind) => reads && rightAs(pick.best, kind, label.text)),
       fallbackRight: pick.byKind.map((p, kind) => (p === null ? null : rightAs(p, kind, label.text))),
+      fallbackScore: pick.byKind.map((p) => p?.score ?? null),
     });
   }
   return out;
@@ -404,7 +417,7 @@ async function observe(model: NeuralModel, doc: TrainingDocument): Promise<GateO
 async function heldOutReads(documents: TrainingDocument[], options: LearnOptions): Promise<GateObservation[][]> {
   if (documents.length < 2) return [];
   const large = documents.length > 100;
-  const { folds: all } = heldOutFolds(documents, large ? 5 : 3);
+  const { folds: all } = heldOutFolds(documents, large ? 5 : (options.heldOutFolds ?? HELD_OUT_FOLDS));
   const folds = large ? all.slice(0, 1) : all;
   const fieldIds = labelledFields(documents);
   const reads: GateObservation[][] = [];
