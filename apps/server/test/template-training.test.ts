@@ -472,8 +472,8 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
     expect(JSON.parse(outdated[0]?.payload ?? '{}')).toEqual({
       needsRetraining: true,
       modelFormat: 2,
-      currentFormat: 3,
+      currentFormat: 4,
     });
-    expect(outdated[0]?.eventDescription).toMatch(/format 2.*format 3.*new version is trained/);
+    expect(outdated[0]?.eventDescription).toMatch(/format 2.*format 4.*new version is trained/);
   });
 });

@@ -130,7 +130,7 @@ export async function customModelFields(
           category,
           categoryNormalized: category,
           content: value.text,
-          contentNormalized: null,
+          contentNormalized: value.normalized ?? null,
           boundingBox: toBoundingBox(value.box),
           points: toPoints(value.box),
           confidence: value.confidence,

@@ -11,6 +11,7 @@ import {
   EVIDENCE_KINDS,
   evidenceFeatures,
   PER_KIND,
+  readsAs,
 } from './detector-evidence.js';
 import { layoutOf } from './page-layout.js';
 import type { Word } from './template-model.js';
@@ -99,5 +100,16 @@ describe('spaced amounts', () => {
     expect(spacedAmount('2 120')).toBeNull();
     expect(spacedAmount('12 00,00')).toBeNull();
     expect(spacedAmount('210,00')).toBeNull();
+  });
+});
+
+describe('a run read as a reading’s value', () => {
+  it('reads a currency printed as its sign, its name or beside an amount as its ISO code', () => {
+    const currency = EVIDENCE_KINDS.indexOf('Currency');
+    expect(readsAs(currency, '€', 'EUR')).toBe(true);
+    expect(readsAs(currency, '1 210,00 EUR', 'EUR')).toBe(true);
+    expect(readsAs(currency, 'EUR', 'EUR')).toBe(true);
+    expect(readsAs(currency, '€', 'USD')).toBe(false);
+    expect(readsAs(currency, 'Europa', 'EUR')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
 // model's answer: they are features it weighs like any other, learned per field from the labelled
 // documents.
 import { detectInvoiceFields, scoredInvoiceValues } from '../documents/fields/detect-invoice-fields.js';
-import { findAmounts, spacedAmount } from '../documents/fields/parse-amount.js';
+import { CURRENCY_MARKERS, findAmounts, spacedAmount } from '../documents/fields/parse-amount.js';
 import { findCompactDate, findDates } from '../documents/fields/parse-date.js';
 import type { Edges } from '../documents/geometry.js';
 import { buildPageText, type PageText, wordsInSpan } from '../documents/text/page-text.js';
@@ -34,8 +34,12 @@ const AMOUNT_KINDS = new Set<Kind>(['SubTotal', 'TotalTax', 'InvoiceTotal', 'Amo
 const DATE_KINDS = new Set<Kind>(['InvoiceDate', 'DueDate']);
 const plain = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
-/** Whether a run's text reads as a value the rules read for a kind: the same amount, day or text. */
-function readsAs(kind: Kind, text: string, value: string): boolean {
+/**
+ * Whether a run's text reads as a value the rules read for a kind: the same amount, day, currency
+ * or text.
+ */
+export function readsAs(kindIndex: number, text: string, value: string): boolean {
+  const kind = KINDS[kindIndex] as Kind;
   if (AMOUNT_KINDS.has(kind)) {
     // Thousands set apart by spaces ("1 210,00") are one amount when the run is nothing else.
     return findAmounts(text).some((amount) => amount.normalized === value) || spacedAmount(text) === Number(value);
@@ -43,6 +47,11 @@ function readsAs(kind: Kind, text: string, value: string): boolean {
   if (DATE_KINDS.has(kind)) {
     const days = [...findDates(text, 'dmy'), ...findDates(text, 'mdy')].map((d) => d.iso);
     return days.includes(value) || findCompactDate(text.trim())?.iso === value;
+  }
+  // A currency printed as its sign or name ("€", "Kč") or beside an amount is its ISO code.
+  if (kind === 'Currency') {
+    const marked = CURRENCY_MARKERS[text.trim().toLowerCase()] ?? findAmounts(text).find((a) => a.currency)?.currency;
+    if (marked === value) return true;
   }
   return plain(text) !== '' && plain(text) === plain(value);
 }
@@ -152,7 +161,7 @@ export function evidenceFeatures(evidence: PageEvidence, run: readonly number[],
     if (reading.chosen) keep(at + 3, (common / (run.length + reading.words.length - common)) * (within ? 1 : 0.5));
     // The run says the same value as the reading, whatever words either takes ("1 210,00" of
     // "Kč 1 210,00 Kč"; "210,00" alone says another amount).
-    if (reading.value !== null && readsAs(KINDS[reading.kind] as Kind, text, reading.value)) {
+    if (reading.value !== null && readsAs(reading.kind, text, reading.value)) {
       keep(at + 4, reading.score);
     }
   }

@@ -4,8 +4,9 @@
 // accuracy is measured on documents left out of training.
 import { describe, expect, it } from 'vitest';
 import { DELIVERY_NOTE_FIELDS, deliveryNotes } from '../../testing/delivery-notes.js';
+import { EVIDENCE_KINDS } from './detector-evidence.js';
 import { learnFeatureSpace } from './neural-features.js';
-import { evaluateNeural, learnNeural, readNeural } from './neural-model.js';
+import { evaluateNeural, learnNeural, readNeural, trainNeural } from './neural-model.js';
 import { layoutOf } from './page-layout.js';
 import { learnTemplate, readTemplate, sameText, type TrainingDocument } from './template-model.js';
 
@@ -65,9 +66,29 @@ describe('neural model', () => {
     // A multi-word value is read whole: the total with its currency, a name of several words.
     const totals = await Promise.all(unseen.slice(0, 5).map((doc) => readNeural(neural, doc.pages)));
     for (const read of totals) expect(read.find((v) => v.fieldId === 'total')?.text).toMatch(/^\d+\.\d{2} EUR$/);
-    // A model of a former format (single words; runs without the detectors' readings) reads
-    // nothing rather than misreading.
-    for (const version of [1, 2]) {
+    // A field of a kind the detectors read takes their reading of the same words as its value,
+    // and under its gate's threshold the run they chose: here every read falls back.
+    const total = DELIVERY_NOTE_FIELDS.indexOf('total');
+    const kind = EVIDENCE_KINDS.indexOf('InvoiceTotal');
+    const own = (await readNeural(neural, unseen[0]?.pages ?? [])).find((v) => v.fieldId === 'total');
+    expect(own?.normalized).toBeUndefined();
+    const gates = (threshold: number, margin?: number) =>
+      neural.fieldIds.map((_, k) =>
+        k === total ? { kind, threshold, ...(margin === undefined ? {} : { margin }) } : null,
+      );
+    // Under a threshold over any confidence, or a margin over any lead of the model's pick.
+    for (const [threshold, margin] of [[0], [2], [0, 2]] as Array<[number, number?]>) {
+      const gated = (await readNeural({ ...neural, gates: gates(threshold, margin) }, unseen[0]?.pages ?? [])).find(
+        (v) => v.fieldId === 'total',
+      );
+      expect(gated?.normalized).toBe(own?.text.replace(' EUR', ''));
+      expect(gated?.text).toContain(gated?.normalized);
+      // The model's confidence while it keeps its pick, the detectors' when it falls back.
+      if (threshold === 0 && margin === undefined) expect(gated?.confidence).toBe(own?.confidence);
+    }
+    // A model of a former format (single words; runs without the detectors' readings; no gates)
+    // reads nothing rather than misreading.
+    for (const version of [1, 2, 3]) {
       expect(await readNeural({ ...neural, version } as unknown as typeof neural, unseen[0]?.pages ?? [])).toEqual([]);
     }
   });
@@ -82,5 +103,28 @@ describe('neural model', () => {
     expect(evaluation.accuracy).toBeLessThanOrEqual(1);
     // A single document leaves nothing to hold out.
     expect((await evaluateNeural(docs.slice(0, 1))).values).toBe(0);
+  });
+
+  it('chooses each field’s gate from held-out reads of the training documents', { timeout: 180_000 }, async () => {
+    const docs = [...deliveryNotes(3, 5), ...deliveryNotes(3, 6, 'c')];
+    // Two folds of held-out reads (as the quick bench): every value is still read once, held out.
+    const { model, evaluation } = await trainNeural(docs, { samplesSeen: 20_000, heldOutFolds: 2 });
+    expect(evaluation?.values).toBe(24);
+    expect(model.gates).toHaveLength(model.fieldIds.length);
+    // The customer is no kind the detectors choose on these notes; a gate, where there is one, says
+    // its kind and a threshold no higher than the highest confidence it could fall back under.
+    for (const gate of model.gates) {
+      if (gate === null) continue;
+      expect(EVIDENCE_KINDS[gate.kind]).toBeDefined();
+      expect(gate.threshold).toBeGreaterThanOrEqual(0);
+      expect(gate.threshold).toBeLessThanOrEqual(1 + 1e-6);
+      // A margin, where the held-out reads chose one, is a lead of one score over another.
+      expect(gate.margin ?? 0).toBeGreaterThanOrEqual(0);
+      expect(gate.margin ?? 0).toBeLessThanOrEqual(1 + 1e-6);
+    }
+    // One document: nothing to hold out, no evaluation, and no field falls back.
+    const single = await trainNeural(docs.slice(0, 1), { samplesSeen: 5_000 });
+    expect(single.evaluation).toBeNull();
+    expect(single.model.gates.every((g) => g === null)).toBe(true);
   });
 });

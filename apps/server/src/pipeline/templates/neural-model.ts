@@ -15,14 +15,17 @@
 // neural set may have 50,000 pages, so both kinds are sampled as the pages go by (reservoirs of a
 // fixed size), and memory stays the same whatever the set's size.
 // Reading. For each field the best-scoring candidate of the document is its value when its score
-// passes READ_THRESHOLD; the confidence is that score.
+// passes READ_THRESHOLD; the confidence is that score. Under the field's gate (neural-gate.ts,
+// learned from held-out reads of the training documents) the run the built-in detectors chose is
+// taken instead.
 // Evaluation. Held-out accuracy: documents read by a model learned without them (up to 3 folds;
 // one fold of a fifth for large sets; whole layouts held out when there are several), values
-// compared with what people labelled.
+// compared with what people labelled; the same reads choose the gates (trainNeural).
 
-import { detectorEvidence } from './detector-evidence.js';
+import { detectorEvidence, EVIDENCE_KINDS, type Reading, readsAs } from './detector-evidence.js';
 import { type Candidate, candidateBox, candidatesOf, candidateTargets } from './neural-candidates.js';
 import { type FeatureSpace, featureCount, featuresOf, learnFeatureSpace, type PageContext } from './neural-features.js';
+import { chooseGates, type FieldGate, type GateObservation, gatedRight } from './neural-gate.js';
 import { layoutOf, type PageLayout } from './page-layout.js';
 import {
   type Evaluation,
@@ -45,11 +48,12 @@ export interface DenseLayer {
 }
 
 /**
- * The neural model's format: 3 takes the built-in detectors' readings as features (2 scored runs
+ * The neural model's format: 4 has a gate per field (3 had none and took the built-in detectors'
+ * readings as features as 4 does; 2 scored runs
  * of words without them, 1 single words). A model of another format is not read: its features
  * are not these; its workspace trains a new version.
  */
-export const NEURAL_MODEL_FORMAT = 3;
+export const NEURAL_MODEL_FORMAT = 4;
 
 export interface NeuralModel {
   kind: 'neural';
@@ -57,6 +61,8 @@ export interface NeuralModel {
   fieldIds: string[];
   space: FeatureSpace;
   layers: DenseLayer[];
+  /** Per field (in fieldIds' order): its fallback to the detectors' choice, or null (neural-gate.ts). */
+  gates: Array<FieldGate | null>;
 }
 
 const HIDDEN_UNITS = 64;
@@ -74,6 +80,8 @@ const SAMPLES_SEEN = 400_000;
 const MAX_EPOCHS = 40;
 const MIN_EPOCHS = 5;
 const READ_THRESHOLD = 0.1;
+/** Folds of a small set's held-out reads (each one a training run). */
+const HELD_OUT_FOLDS = 3;
 
 export interface LearnOptions {
   seed?: number;
@@ -82,6 +90,11 @@ export interface LearnOptions {
    * less well, and may make fewer epochs than the product's floor (the benchmarks' quick smoke).
    */
   samplesSeen?: number;
+  /**
+   * Folds of the held-out reads that choose the gates and give the evaluation (HELD_OUT_FOLDS unless
+   * given): fewer train faster, with fewer reads to choose on (the benchmarks' quick smoke).
+   */
+  heldOutFolds?: number;
   /** Share of training done (0–1), after each epoch. */
   onProgress?: (done: number) => void | Promise<void>;
 }
@@ -207,6 +220,8 @@ export async function learnNeural(documents: TrainingDocument[], options: LearnO
       fieldIds,
       space,
       layers: [await dense(0, HIDDEN_UNITS, inputs, 'relu'), await dense(2, fieldIds.length, HIDDEN_UNITS, 'sigmoid')],
+      // Chosen on held-out reads by trainNeural; a model learned on its own keeps the network's picks.
+      gates: fieldIds.map(() => null),
     };
   } finally {
     x.dispose();
@@ -259,63 +274,153 @@ async function scoresOf(model: NeuralModel, context: PageContext, candidates: Ca
   });
 }
 
+/** A candidate chosen for a field: its score, page and words. */
+interface FieldPick {
+  score: number;
+  page: number;
+  layout: PageLayout;
+  candidate: Candidate;
+}
+
 /**
- * Reads the fields of a document (words of each page) with a learned neural model: for each field
- * the best-scoring candidate, its score as the confidence. A model of an older format reads
- * nothing (its features are not these); its workspace says it needs a new version
- * (custom-model-fields.ts).
+ * For each field, the best-scoring candidate of the document, and for each kind of the detectors'
+ * readings the best-scoring candidate among those within that kind's chosen value or holding it
+ * (what the field's gate falls back to).
  */
-export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<ReadValue[]> {
-  if (model.version !== NEURAL_MODEL_FORMAT) return [];
+async function picksOf(
+  model: NeuralModel,
+  pages: Word[][],
+): Promise<Array<{ best: FieldPick | null; byKind: Array<FieldPick | null> }>> {
   const f = model.fieldIds.length;
-  const best = model.fieldIds.map(() => ({
-    score: 0,
-    page: -1,
-    layout: null as PageLayout | null,
-    candidate: null as Candidate | null,
+  const picks = model.fieldIds.map(() => ({
+    best: null as FieldPick | null,
+    byKind: EVIDENCE_KINDS.map(() => null as FieldPick | null),
   }));
+  const better = (current: FieldPick | null, score: number) => current === null || score > current.score;
   const evidence = detectorEvidence(pages);
   for (const [p, words] of pages.entries()) {
     if (words.length === 0) continue;
     const layout = layoutOf(words);
     const candidates = candidatesOf(layout, model.space.maxWords);
     const context = { layout, page: p, pages: pages.length, evidence: evidence[p] ?? [] };
+    const chosen = context.evidence.filter((r) => r.chosen).map((r) => ({ kind: r.kind, words: new Set(r.words) }));
     const scores = await scoresOf(model, context, candidates);
     candidates.forEach((candidate, i) => {
+      // Runs within a chosen reading or holding it whole: the value's ends may differ, not the value.
+      const kinds = chosen
+        .filter(
+          (r) => candidate.words.every((w) => r.words.has(w)) || [...r.words].every((w) => candidate.words.includes(w)),
+        )
+        .map((r) => r.kind);
       for (let k = 0; k < f; k++) {
-        const s = scores[i * f + k] as number;
-        const b = best[k] as (typeof best)[number];
-        if (s > b.score) Object.assign(b, { score: s, page: p, layout, candidate });
+        const score = scores[i * f + k] as number;
+        const pick = picks[k] as (typeof picks)[number];
+        if (better(pick.best, score)) pick.best = { score, page: p, layout, candidate };
+        for (const kind of kinds) {
+          if (better(pick.byKind[kind] ?? null, score)) pick.byKind[kind] = { score, page: p, layout, candidate };
+        }
       }
     });
   }
+  return picks;
+}
+
+/**
+ * Reads the fields of a document (words of each page) with a learned neural model: for each field
+ * the best-scoring candidate, its score as the confidence — unless the score is under the field's
+ * gate (neural-gate.ts), where the run the built-in detectors chose for the field's kind is taken.
+ * A model of an older format reads nothing (its features are not these); its workspace says it
+ * needs a new version (custom-model-fields.ts).
+ */
+export async function readNeural(model: NeuralModel, pages: Word[][]): Promise<ReadValue[]> {
+  if (model.version !== NEURAL_MODEL_FORMAT) return [];
+  const picks = await picksOf(model, pages);
+  const evidence = detectorEvidence(pages);
   const out: ReadValue[] = [];
   model.fieldIds.forEach((fieldId, k) => {
-    const b = best[k] as (typeof best)[number];
-    if (b.score < READ_THRESHOLD || !b.layout || !b.candidate) return;
+    const { best, byKind } = picks[k] as (typeof picks)[number];
+    const gate = model.gates[k] ?? null;
+    const fallback = gate ? (byKind[gate.kind] ?? null) : null;
+    const confidence = best?.score ?? 0;
+    // Under the gate's threshold, or not far enough over the model's score for the detectors' choice.
+    const falling =
+      gate !== null &&
+      fallback !== null &&
+      (confidence < gate.threshold || confidence - fallback.score < (gate.margin ?? 0));
+    const pick = falling ? fallback : best && best.score >= READ_THRESHOLD ? best : null;
+    if (!pick) return;
+    const reading = gate ? readingOf(evidence[pick.page] ?? [], gate.kind, pick.candidate.words) : null;
     out.push({
       fieldId,
-      page: b.page + 1,
-      box: candidateBox(b.layout, b.candidate),
-      text: b.candidate.text,
-      confidence: Math.round(b.score * 1000) / 1000,
+      page: pick.page + 1,
+      box: candidateBox(pick.layout, pick.candidate),
+      text: pick.candidate.text,
+      ...(reading?.value ? { normalized: reading.value } : {}),
+      // A value the detectors chose: their confidence in it, not the model's low score.
+      confidence: Math.round(Math.min(falling ? (reading?.score ?? pick.score) : pick.score, 1) * 1000) / 1000,
     });
   });
   return out;
 }
 
 /**
- * Held-out accuracy: every document (or a fifth of a large set) read by a model learned without it
+ * The detectors' chosen reading of a kind that holds a run's words or lies within them: the value
+ * those words read as for that kind.
+ */
+function readingOf(readings: readonly Reading[], kind: number, words: readonly number[]): Reading | null {
+  return (
+    readings.find(
+      (r) =>
+        r.chosen &&
+        r.kind === kind &&
+        (words.every((w) => r.words.includes(w)) || r.words.every((w) => words.includes(w))),
+    ) ?? null
+  );
+}
+
+/** How every labelled value of a held-out document was read (the gates' evidence). */
+async function observe(model: NeuralModel, doc: TrainingDocument): Promise<GateObservation[]> {
+  const picks = await picksOf(model, doc.pages);
+  const evidence = detectorEvidence(doc.pages);
+  const out: GateObservation[] = [];
+  const sameWords = (pick: FieldPick | null, text: string) => pick !== null && sameText(pick.candidate.text, text);
+  // Right for a field of a kind: by its words, or by the value the detectors read of those words.
+  const rightAs = (pick: FieldPick | null, kind: number, text: string) => {
+    if (pick === null) return false;
+    const reading = readingOf(evidence[pick.page] ?? [], kind, pick.candidate.words);
+    return sameWords(pick, text) || (reading?.value != null && readsAs(kind, text, reading.value));
+  };
+  for (const label of doc.labels) {
+    const field = model.fieldIds.indexOf(label.fieldId);
+    const pick = picks[field];
+    if (!pick) continue;
+    const confidence = pick.best?.score ?? 0;
+    const reads = confidence >= READ_THRESHOLD;
+    out.push({
+      field,
+      confidence,
+      modelRight: reads && sameWords(pick.best, label.text),
+      modelRightAs: EVIDENCE_KINDS.map((_, kind) => reads && rightAs(pick.best, kind, label.text)),
+      fallbackRight: pick.byKind.map((p, kind) => (p === null ? null : rightAs(p, kind, label.text))),
+      fallbackScore: pick.byKind.map((p) => p?.score ?? null),
+    });
+  }
+  return out;
+}
+
+/**
+ * Held-out reads: every document (or a fifth of a large set) read by a model learned without it
  * — and, when the documents are of several layouts, without any document of its layout
- * (training-layouts.ts), so the figure says what a layout the model has not seen will get. Up to 3
+ * (training-layouts.ts), so the figures say what a layout the model has not seen will get. Up to 3
  * folds (each one a training run); of a large set, one fold of five.
  */
-export async function evaluateNeural(documents: TrainingDocument[], options: LearnOptions = {}): Promise<Evaluation> {
-  if (documents.length < 2) return { accuracy: 0, values: 0, correct: 0, byField: {} };
+async function heldOutReads(documents: TrainingDocument[], options: LearnOptions): Promise<GateObservation[][]> {
+  if (documents.length < 2) return [];
   const large = documents.length > 100;
-  const { folds: all } = heldOutFolds(documents, large ? 5 : 3);
+  const { folds: all } = heldOutFolds(documents, large ? 5 : (options.heldOutFolds ?? HELD_OUT_FOLDS));
   const folds = large ? all.slice(0, 1) : all;
-  const tally = new EvaluationTally();
+  const fieldIds = labelledFields(documents);
+  const reads: GateObservation[][] = [];
   for (const [f, fold] of folds.entries()) {
     const heldOut = new Set(fold);
     const model = await learnNeural(
@@ -326,13 +431,71 @@ export async function evaluateNeural(documents: TrainingDocument[], options: Lea
         onProgress: (done) => options.onProgress?.((f + done) / folds.length),
       },
     );
+    const observations: GateObservation[] = [];
     for (const doc of fold.map((i) => documents[i] as TrainingDocument)) {
-      const read = await readNeural(model, doc.pages);
+      // The fold's model may not know a field only the held-out documents label: read as missed.
+      for (const o of await observe(model, doc)) {
+        observations.push({ ...o, field: fieldIds.indexOf(model.fieldIds[o.field] as string) });
+      }
       for (const label of doc.labels) {
-        const ok = read.some((v) => v.fieldId === label.fieldId && sameText(v.text, label.text));
-        tally.add(label.fieldId, ok);
+        if (!model.fieldIds.includes(label.fieldId)) {
+          observations.push({
+            field: fieldIds.indexOf(label.fieldId),
+            confidence: 0,
+            modelRight: false,
+            fallbackRight: EVIDENCE_KINDS.map(() => null),
+          });
+        }
       }
     }
+    reads.push(observations);
+  }
+  return reads;
+}
+
+/**
+ * The held-out accuracy of the gated model, cross-fitted: each fold's reads are judged with gates
+ * chosen on the other folds' reads, so no read is judged by a gate chosen on it. With one fold (a
+ * large set) there is nothing to choose its gates on, and it is judged without them.
+ */
+function gatedEvaluation(fieldIds: string[], reads: GateObservation[][]): Evaluation {
+  const tally = new EvaluationTally();
+  for (const [f, observations] of reads.entries()) {
+    const others = reads.filter((_, i) => i !== f).flat();
+    const gates = others.length > 0 ? chooseGates(others, fieldIds.length, EVIDENCE_KINDS.length, READ_THRESHOLD) : [];
+    for (const o of observations) tally.add(fieldIds[o.field] as string, gatedRight(o, gates));
   }
   return tally.evaluation();
 }
+
+/** Held-out accuracy (heldOutReads), with the fields' gates cross-fitted (gatedEvaluation). */
+export async function evaluateNeural(documents: TrainingDocument[], options: LearnOptions = {}): Promise<Evaluation> {
+  if (documents.length < 2) return { accuracy: 0, values: 0, correct: 0, byField: {} };
+  return gatedEvaluation(labelledFields(documents), await heldOutReads(documents, options));
+}
+
+/**
+ * The worker's neural training: the held-out reads (heldOutReads) give both the evaluation and
+ * each field's gate (chosen on all of them), then the model is learned from every document and
+ * takes the gates. The held-out runs are the training's only extra cost, as before the gates.
+ */
+export async function trainNeural(
+  documents: TrainingDocument[],
+  options: LearnOptions = {},
+): Promise<{ model: NeuralModel; evaluation: Evaluation | null }> {
+  const fieldIds = labelledFields(documents);
+  const evaluating = documents.length >= 2;
+  const progress = (from: number, share: number) => (done: number) => options.onProgress?.(from + done * share);
+  const reads = evaluating
+    ? await heldOutReads(documents, { ...options, onProgress: progress(0, HELD_OUT_SHARE) })
+    : [];
+  const model = await learnNeural(documents, {
+    ...options,
+    onProgress: progress(evaluating ? HELD_OUT_SHARE : 0, evaluating ? 1 - HELD_OUT_SHARE : 1),
+  });
+  model.gates = chooseGates(reads.flat(), fieldIds.length, EVIDENCE_KINDS.length, READ_THRESHOLD);
+  return { model, evaluation: evaluating ? gatedEvaluation(fieldIds, reads) : null };
+}
+
+/** The share of a neural training's progress the held-out runs take (up to 3 runs, then the final one). */
+const HELD_OUT_SHARE = 0.8;

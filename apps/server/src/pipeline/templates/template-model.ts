@@ -89,6 +89,12 @@ export interface ReadValue {
   page: number;
   box: Box;
   text: string;
+  /**
+   * The value as its type reads it (an ISO date, an amount with decimals, a currency's ISO code),
+   * where the reader knows it: the neural model gives the built-in detectors' reading of the same
+   * words when the field is of one of their kinds.
+   */
+  normalized?: string;
   confidence: number;
 }
 

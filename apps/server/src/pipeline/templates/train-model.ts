@@ -15,7 +15,7 @@ import type { Actor } from '../../domain/tasks/events.js';
 import { MODEL_EVENT, recordModelEvent, MODEL_STATUS as S } from '../../domain/templates/models.js';
 import { advanceTraining } from '../../domain/templates/training-status.js';
 import { startJobLoop } from '../worker/job-loop.js';
-import { evaluateNeural, learnNeural } from './neural-model.js';
+import { trainNeural } from './neural-model.js';
 import { learnTables } from './table-model.js';
 import {
   type Box,
@@ -325,8 +325,9 @@ const PROGRESS_FROM = 40;
 const PROGRESS_TO = 90;
 
 /**
- * The neural version: the held-out evaluation (models learned without some documents) first, then
- * the model learned from all of them; progress is recorded as both go.
+ * The neural version: the held-out reads (models learned without some documents) first — they give
+ * the evaluation and each field's gate — then the model learned from all of them (trainNeural);
+ * progress is recorded as both go.
  */
 async function learnNeuralVersion(
   documents: TrainingDocument[],
@@ -345,12 +346,7 @@ async function learnNeuralVersion(
     recorded = progress;
     await record(progress);
   };
-  // The evaluation trains one model per fold; the final model is one more run of the same size.
-  const evaluation =
-    documents.length >= 2 ? await evaluateNeural(documents, { onProgress: (done) => report(done * 0.8) }) : null;
-  const model = await learnNeural(documents, {
-    onProgress: (done) => report(evaluation ? 0.8 + done * 0.2 : done),
-  });
+  const { model, evaluation } = await trainNeural(documents, { onProgress: report });
   return {
     model: model as unknown as Record<string, unknown>,
     evaluation: evaluation ?? { accuracy: 0, values: 0, correct: 0, byField: {} },
