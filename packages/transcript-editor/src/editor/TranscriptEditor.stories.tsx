@@ -362,6 +362,13 @@ export const WaveformRegionsFollowTimesWhenZoomed: Story = {
           Math.ceil(11 * Number(waveform.dataset.zoom)),
         ),
       );
+      // The zoomed strip is a named Tab stop whose arrow keys scroll it.
+      await expect(scroller()).toHaveAttribute('tabindex', '0');
+      await expect(scroller().getAttribute('aria-label')).toBe('Zoomed waveform: the arrow keys scroll it');
+      scroller().scrollLeft = 0;
+      scroller().focus();
+      await userEvent.keyboard('{ArrowRight}');
+      await waitFor(() => expect(scroller().scrollLeft).toBeGreaterThan(0));
       seen.clear();
       for (let left = 0; left <= scroller().scrollWidth; left += scroller().clientWidth / 2) {
         scroller().scrollLeft = left;
@@ -370,10 +377,11 @@ export const WaveformRegionsFollowTimesWhenZoomed: Story = {
       }
       await expect([...seen].sort()).toEqual(paragraphs.map((_, index) => index));
     }
-    // Back to the whole recording (the zoomed strip scrolls, which only the mouse does).
+    // Back to the whole recording: nothing to scroll, no Tab stop.
     const zoomOut = canvas.getByTestId('waveform.zoom-out') as HTMLButtonElement;
     while (!zoomOut.disabled) await userEvent.click(zoomOut);
     await check();
+    await expect(scroller()).not.toHaveAttribute('tabindex');
   },
 };
 

@@ -40,6 +40,43 @@ const token = (element: Element, name: string, fallback: string) =>
   getComputedStyle(element).getPropertyValue(name).trim() || fallback;
 
 /** The seconds of the recording the strip shows at its zoom and scroll. */
+/** The arrow keys move a focused zoomed strip by a tenth of what it shows; Home and End to its ends. */
+function scrollByKey(event: KeyboardEvent) {
+  const scroll = event.currentTarget as HTMLElement;
+  if (!scroll.hasAttribute('tabindex') || event.altKey || event.ctrlKey || event.metaKey) return;
+  const step = scroll.clientWidth / 10;
+  const to: Record<string, number> = {
+    ArrowLeft: scroll.scrollLeft - step,
+    ArrowRight: scroll.scrollLeft + step,
+    Home: 0,
+    End: scroll.scrollWidth,
+  };
+  if (!(event.key in to)) return;
+  event.preventDefault();
+  event.stopPropagation(); // the strip's keys, not the editor's shortcuts
+  scroll.scrollLeft = to[event.key] as number;
+}
+
+/**
+ * A zoomed strip scrolls sideways: it becomes a named Tab stop whose arrow keys scroll it, so the
+ * keyboard reaches what the mouse drags to. Zoomed out it is no stop: there is nothing to scroll.
+ */
+function letKeyboardScroll(surfer: WaveSurfer, label: string, zoomed: boolean) {
+  const scroll = surfer.getWrapper().parentElement;
+  if (!scroll) return;
+  scroll.removeEventListener('keydown', scrollByKey);
+  if (zoomed) {
+    scroll.addEventListener('keydown', scrollByKey);
+    scroll.tabIndex = 0;
+    scroll.setAttribute('role', 'region');
+    scroll.setAttribute('aria-label', label);
+  } else {
+    scroll.removeAttribute('tabindex');
+    scroll.removeAttribute('role');
+    scroll.removeAttribute('aria-label');
+  }
+}
+
 function viewOf(surfer: WaveSurfer): RegionView {
   const duration = surfer.getDuration();
   const drawn = surfer.getWrapper().scrollWidth;
@@ -222,6 +259,7 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
     if (index === zoom.index) return false;
     const level = zoom.levels[index] ?? 0;
     surfer.zoom(level);
+    letKeyboardScroll(surfer, t('player.zoomedWaveform'), index > 0);
     shownLevel.current = level;
     showDetailFor(surfer, level);
     // Zoomed around what is being played, not the recording's start.
@@ -233,7 +271,7 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
 
   return (
     <div className="rd-transcript-waveform" data-testid="transcript.waveform" data-zoom={zoom.levels[zoom.index]}>
-      <div ref={container} className="rd-transcript-waveform__canvas" role="img" aria-label={t('player.waveform')} />
+      <div ref={container} className="rd-transcript-waveform__canvas" role="group" aria-label={t('player.waveform')} />
       {missing ? <p className="rd-transcript-waveform__missing">{t('player.noWaveform')}</p> : null}
       {missing ? null : (
         <div className="rd-transcript-waveform__zoom">

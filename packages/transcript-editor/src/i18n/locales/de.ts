@@ -28,6 +28,7 @@ export const de: TranslationShape<typeof en> = {
     rate: 'Wiedergabegeschwindigkeit',
     position: '{{current}} von {{total}}',
     waveform: 'Wellenform der Aufnahme',
+    zoomedWaveform: 'Vergrößerte Wellenform: mit den Pfeiltasten blättern',
     noWaveform: 'Die Wellenform ist noch nicht bereit.',
     mediaError: 'Die Aufnahme konnte nicht abgespielt werden.',
   },

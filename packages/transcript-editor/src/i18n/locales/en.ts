@@ -24,6 +24,7 @@ export const en = {
     rate: 'Playback speed',
     position: '{{current}} of {{total}}',
     waveform: 'Waveform of the recording',
+    zoomedWaveform: 'Zoomed waveform: the arrow keys scroll it',
     noWaveform: 'The waveform is not ready yet.',
     mediaError: 'The recording could not be played.',
   },

@@ -27,6 +27,7 @@ export const es: TranslationShape<typeof en> = {
     rate: 'Velocidad de reproducción',
     position: '{{current}} de {{total}}',
     waveform: 'Forma de onda de la grabación',
+    zoomedWaveform: 'Forma de onda ampliada: las flechas la desplazan',
     noWaveform: 'La forma de onda todavía no está lista.',
     mediaError: 'No se pudo reproducir la grabación.',
   },

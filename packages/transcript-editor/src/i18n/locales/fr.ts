@@ -27,6 +27,7 @@ export const fr: TranslationShape<typeof en> = {
     rate: 'Vitesse de lecture',
     position: '{{current}} sur {{total}}',
     waveform: 'Forme d’onde de l’enregistrement',
+    zoomedWaveform: 'Forme d’onde agrandie : les flèches la font défiler',
     noWaveform: 'La forme d’onde n’est pas encore prête.',
     mediaError: 'Impossible de lire l’enregistrement.',
   },

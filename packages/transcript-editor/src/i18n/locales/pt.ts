@@ -27,6 +27,7 @@ export const pt: TranslationShape<typeof en> = {
     rate: 'Velocidade de reprodução',
     position: '{{current}} de {{total}}',
     waveform: 'Forma de onda da gravação',
+    zoomedWaveform: 'Forma de onda ampliada: as setas deslocam-na',
     noWaveform: 'A forma de onda ainda não está pronta.',
     mediaError: 'Não foi possível reproduzir a gravação.',
   },
