@@ -13,8 +13,9 @@
 //   the right "17,115.45" at 0.2), but where it is wrong the detectors' choice scores close behind.
 // Reading, a field whose best candidate scores under its threshold takes the run the detectors chose
 // instead (the model's best-scoring candidate within the chosen reading or holding it, so the
-// value's ends are the model's). A field the held-out reads do not show a gain for keeps threshold
-// 0: the model alone. Either way a field of a kind reads its value as the detectors read the same
+// value's ends are the model's). Where the held-out reads cannot tell cuts apart, the middle of the
+// equally good ones (max margin), not the end that trusts the model with every doubtful read: a
+// sure network's rare mistakes of a kind the reads never showed fall in between. Either way a field of a kind reads its value as the detectors read the same
 // words ("Europa-Allee" that they read as the currency EUR; "Rs 1939" as 1939.00), so a value is
 // right when its words or that reading are the labelled value.
 
@@ -171,8 +172,8 @@ export function fallbackKind(observations: readonly GateObservation[], kinds: nu
 }
 
 /**
- * Each field's gate from held-out reads: its kind and threshold (`floor` when the model's pick is as
- * good everywhere: the field still reads its values as that kind), null for a field of no kind.
+ * Each field's gate from held-out reads: its kind and threshold (at least `floor`; the field reads
+ * its values as that kind whatever the threshold), null for a field of no kind.
  * The floor is where the model reads nothing: a labelled value read as nothing is missed whatever
  * the threshold, so the held-out reads cannot tell a threshold under it from one at it, and a
  * field of a kind takes the detectors' choice rather than nothing — as the built-in extractor
