@@ -77,13 +77,17 @@ describe('neural gate', () => {
       { ...read(0.3, false, true), modelRightAs: [false, true, false] },
       read(0.2, false, true),
       read(0.9, true, true),
+      read(0.95, true, false),
+      read(0.97, true, false),
     ];
     expect(gatedRight(reads[0] as GateObservation, [{ kind: 1, threshold: 0 }])).toBe(true);
     expect(gatedRight(reads[0] as GateObservation, [null])).toBe(false);
-    // Only the second read gains from falling back.
+    // Only the second read gains from falling back; the first is right either way, so the
+    // threshold may sit under or over it, but under the reads where the detectors are wrong.
     const threshold = chooseThreshold(reads, 1);
     expect(threshold).toBeGreaterThan(0.2);
-    expect(threshold).toBeLessThan(0.3);
+    expect(threshold).toBeLessThan(0.95);
+    expect(reads.every((r) => gatedRight(r, [{ kind: 1, threshold }]))).toBe(true);
   });
 
   it('keeps the model’s pick under the threshold when the detectors chose nothing', () => {
@@ -98,7 +102,7 @@ describe('neural gate', () => {
     // The model was right wherever it read a value; under the floor it reads nothing.
     const reads = [read(0.05, false, true), read(0.6, true, true), read(0.9, true, false)];
     expect(chooseThreshold(reads, 1)).toBeGreaterThan(0.05);
-    const quiet = [read(0.6, true, true), read(0.9, true, false), read(0.8, true, true)];
+    const quiet = [read(0.6, true, false), read(0.9, true, true), read(0.8, true, true)];
     expect(chooseThreshold(quiet, 1)).toBe(0);
     expect(chooseThreshold(quiet, 1, 0.1)).toBe(0.1);
     expect(chooseGates(quiet, 1, KINDS, 0.1)).toEqual([{ kind: 1, threshold: 0.1 }]);
@@ -152,5 +156,53 @@ describe('neural gate', () => {
     expect(margin).toBeLessThanOrEqual(0.3);
     expect(reads.every((r) => gatedRight(r, [{ kind: 1, threshold: 0, margin }]))).toBe(true);
     expect(MAX_CUTS).toBeLessThan(600);
+  });
+
+  it('of equally good thresholds takes the middle of their interval, not its lowest end', () => {
+    // A sure network: no held-out read shows the detectors right where the network was wrong, nor
+    // the reverse under 0.8, so every threshold from the floor to halfway to 0.8 is as good.
+    const reads = [
+      read(0.25, true, true),
+      read(0.5, true, true),
+      read(0.8, true, false),
+      read(0.9, true, true),
+      read(0.95, false, false),
+    ];
+    const threshold = chooseThreshold(reads, 1, 0.1);
+    // The equally good cuts run from the floor 0.1 through 0.375 to 0.65: the one nearest their middle.
+    expect(threshold).toBeCloseTo(0.375);
+    expect(reads.filter((r) => gatedRight(r, [{ kind: 1, threshold }])).length).toBe(
+      reads.filter((r) => gatedRight(r, [{ kind: 1, threshold: 0.1 }])).length,
+    );
+    // A low-confidence miss of a kind the held-out reads never showed now falls back to the detectors.
+    expect(gatedRight(read(0.3, false, true), [{ kind: 1, threshold }])).toBe(true);
+    expect(gatedRight(read(0.3, false, true), [{ kind: 1, threshold: 0.1 }])).toBe(false);
+    // Never past the reads' evidence: the read the network got right and the detectors wrong stays the network's.
+    expect(gatedRight(read(0.8, true, false), [{ kind: 1, threshold }])).toBe(true);
+  });
+
+  it('of equally good margins takes the middle of their interval too', () => {
+    const margin = (confidence: number, modelRight: boolean, fallbackRight: boolean, fallbackScore: number) => ({
+      ...read(confidence, modelRight, fallbackRight),
+      fallbackScore: [null, fallbackScore, null],
+    });
+    // Margins seen: 0 (the two agree), 0.2 and 0.4 (the network wrong, the detectors right: below
+    // any margin that mends them), 0.8 (the network right, the detectors not).
+    const reads = [
+      margin(0.9, true, true, 0.9),
+      margin(0.9, false, true, 0.7),
+      margin(0.95, false, true, 0.55),
+      margin(0.9, true, false, 0.1),
+    ];
+    const cuts = chooseCuts(reads, 1, 0.1);
+    // Every margin over 0.4 and under 0.8 mends both: the cuts there are 0.6 (between 0.4 and 0.8) only.
+    expect(cuts.margin).toBeCloseTo(0.6);
+    expect(reads.every((r) => gatedRight(r, [{ kind: 1, ...cuts }]))).toBe(true);
+    // With the reads spread wider, the margin sits in the middle of the equally good ones.
+    const wide = [...reads, margin(0.9, true, true, 0.3), margin(0.9, true, true, 0.2)];
+    const spread = chooseCuts(wide, 1, 0.1);
+    // Equally good margins: 0.5 (between 0.4 and 0.6), 0.65, 0.75 (between 0.7 and 0.8): nearest the middle 0.625.
+    expect(spread.margin).toBeCloseTo(0.65);
+    expect(wide.every((r) => gatedRight(r, [{ kind: 1, ...spread }]))).toBe(true);
   });
 });

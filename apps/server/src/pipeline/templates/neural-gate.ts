@@ -13,8 +13,9 @@
 //   the right "17,115.45" at 0.2), but where it is wrong the detectors' choice scores close behind.
 // Reading, a field whose best candidate scores under its threshold takes the run the detectors chose
 // instead (the model's best-scoring candidate within the chosen reading or holding it, so the
-// value's ends are the model's). A field the held-out reads do not show a gain for keeps threshold
-// 0: the model alone. Either way a field of a kind reads its value as the detectors read the same
+// value's ends are the model's). Where the held-out reads cannot tell cuts apart, the middle of the
+// equally good ones (max margin), not the end that trusts the model with every doubtful read: a
+// sure network's rare mistakes of a kind the reads never showed fall in between. Either way a field of a kind reads its value as the detectors read the same
 // words ("Europa-Allee" that they read as the currency EUR; "Rs 1939" as 1939.00), so a value is
 // right when its words or that reading are the labelled value.
 
@@ -95,18 +96,42 @@ function cutsOf(values: readonly number[]): number[] {
 
 /**
  * The threshold that makes the most reads right: cuts halfway between the confidences seen (and
- * past the highest), the lowest of equally good ones — the model is trusted unless the held-out reads
- * show the detectors doing better — and none under `floor`.
+ * past the highest), the middle of equally good ones (chooseCuts), and none under `floor`.
  */
 export function chooseThreshold(observations: readonly GateObservation[], kind: number, floor = 0): number {
   return chooseCuts(observations, kind, floor, false).threshold;
 }
 
 /**
+ * Of equally good cuts (`tied`, a subset of the ascending `cuts`), the tied cut nearest the middle
+ * of the run of tied cuts that starts at the lowest one: the max-margin choice. The held-out reads
+ * cannot tell those cuts apart, so the one as far as they allow from both ends of the interval —
+ * a read just past either end the reads happened to show still falls on the side they favour,
+ * where the lowest end would give every doubtful read to the model.
+ */
+function pickTied(cuts: readonly number[], tied: ReadonlySet<number>): number {
+  const start = cuts.findIndex((c) => tied.has(c));
+  let end = start;
+  while (end + 1 < cuts.length && tied.has(cuts[end + 1] as number)) end += 1;
+  const lo = cuts[start] as number;
+  const hi = cuts[end] as number;
+  const centre = (lo + hi) / 2;
+  let best = lo;
+  for (let i = start; i <= end; i++) {
+    const c = cuts[i] as number;
+    if (Math.abs(c - centre) < Math.abs(best - centre)) best = c;
+  }
+  return best;
+}
+
+/**
  * The threshold and margin that make the most reads right together (margins of the reads that have
- * the kind's choice); the smallest margin of equally good ones, then the lowest threshold, so the
- * model is trusted unless the held-out reads show the detectors doing better. Without `withMargin`,
- * the threshold alone.
+ * the kind's choice). Of equally good ones, the middle of the best interval of margins, then of
+ * thresholds at it (`pickTied`): a read the held-out reads show right only from the model keeps
+ * the model, one right only from the detectors falls back, and in between, where the reads cannot
+ * tell, the cut sits as far from both as they allow — not at the end that trusts the model with
+ * every doubtful read (a sure network's rare mistakes of a kind the reads never showed fall there).
+ * Without `withMargin`, the threshold alone.
  */
 export function chooseCuts(
   observations: readonly GateObservation[],
@@ -123,15 +148,15 @@ export function chooseCuts(
         }),
       )
     : [0];
-  let best = { threshold: floor, margin: 0 };
-  let bestRight = -1;
-  for (const margin of margins) {
-    for (const threshold of thresholds) {
-      const right = rightWith(observations, kind, threshold, margin);
-      if (right > bestRight) [best, bestRight] = [{ threshold, margin }, right];
-    }
-  }
-  return best;
+  const counts = margins.map((margin) =>
+    thresholds.map((threshold) => rightWith(observations, kind, threshold, margin)),
+  );
+  const bestRight = Math.max(...counts.flat());
+  const tiedMargins = new Set(margins.filter((_, i) => (counts[i] as number[]).includes(bestRight)));
+  const margin = pickTied(margins, tiedMargins);
+  const atMargin = counts[margins.indexOf(margin)] as number[];
+  const tiedThresholds = new Set(thresholds.filter((_, i) => atMargin[i] === bestRight));
+  return { threshold: pickTied(thresholds, tiedThresholds), margin };
 }
 
 /** The kind whose chosen values are most often a field's labelled value, if often enough. */
@@ -147,8 +172,8 @@ export function fallbackKind(observations: readonly GateObservation[], kinds: nu
 }
 
 /**
- * Each field's gate from held-out reads: its kind and threshold (`floor` when the model's pick is as
- * good everywhere: the field still reads its values as that kind), null for a field of no kind.
+ * Each field's gate from held-out reads: its kind and threshold (at least `floor`; the field reads
+ * its values as that kind whatever the threshold), null for a field of no kind.
  * The floor is where the model reads nothing: a labelled value read as nothing is missed whatever
  * the threshold, so the held-out reads cannot tell a threshold under it from one at it, and a
  * field of a kind takes the detectors' choice rather than nothing — as the built-in extractor
