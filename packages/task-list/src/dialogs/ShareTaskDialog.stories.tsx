@@ -178,10 +178,11 @@ export const MembersOnly: Story = {
     await body.findByText('Apenas pessoas desta área de trabalho.');
     await addAddress(body, 'ana@acme.example');
     await within(body.getByTestId('share-task.recipients')).findByText('Na área de trabalho');
-    await expect(body.getByTestId('share-task.send')).toBeEnabled();
+    // The button follows every address's check, which may settle after its label shows.
+    await waitFor(() => expect(body.getByTestId('share-task.send')).toBeEnabled());
     await addAddress(body, 'nova@example.org');
     await body.findByText('Fora da área de trabalho: não pode adicionar pessoas');
-    await expect(body.getByTestId('share-task.send')).toBeDisabled();
+    await waitFor(() => expect(body.getByTestId('share-task.send')).toBeDisabled());
   },
 };
 
