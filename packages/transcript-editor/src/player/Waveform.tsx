@@ -146,7 +146,7 @@ function connectRegions(
 
 export function Waveform({ peaksUrl, media, session, playback, handle }: WaveformProps) {
   const { t } = useEditorTranslation();
-  const container = useRef<HTMLDivElement | null>(null);
+  const container = useRef<HTMLElement | null>(null);
   const surferRef = useRef<WaveSurfer | null>(null);
   /** The drawn overview and, once a zoom needed it, the stored resolution. */
   const detail = useRef<{
@@ -271,7 +271,8 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
 
   return (
     <div className="rd-transcript-waveform" data-testid="transcript.waveform" data-zoom={zoom.levels[zoom.index]}>
-      <div ref={container} className="rd-transcript-waveform__canvas" role="group" aria-label={t('player.waveform')} />
+      {/* A figure, not an image: zoomed, the strip inside it is a Tab stop (letKeyboardScroll). */}
+      <figure ref={container} className="rd-transcript-waveform__canvas" aria-label={t('player.waveform')} />
       {missing ? <p className="rd-transcript-waveform__missing">{t('player.noWaveform')}</p> : null}
       {missing ? null : (
         <div className="rd-transcript-waveform__zoom">
