@@ -43,7 +43,7 @@ const token = (element: Element, name: string, fallback: string) =>
 /** The arrow keys move a focused zoomed strip by a tenth of what it shows; Home and End to its ends. */
 function scrollByKey(event: KeyboardEvent) {
   const scroll = event.currentTarget as HTMLElement;
-  if (!scroll.hasAttribute('tabindex') || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.altKey || event.ctrlKey || event.metaKey) return;
   const step = scroll.clientWidth / 10;
   const to: Record<string, number> = {
     ArrowLeft: scroll.scrollLeft - step,
