@@ -1,19 +1,23 @@
-import { describe, expect, it, vi } from 'vitest';
-import { runTool } from '../process/run-tool.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import * as tools from '../process/run-tool.js';
 import { readFixture } from '../testing/fixtures.js';
-import { ocrPdf } from './ocr-pdf.js';
 
-// The real tools run; the calls are only counted.
-vi.mock('../process/run-tool.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../process/run-tool.js')>();
-  return { ...actual, runTool: vi.fn(actual.runTool) };
+// The real tools run; the calls are only counted. Mocked with doMock and imported afresh, not with a
+// hoisted vi.mock: the server's test files share one module registry per worker (isolate: false), so
+// a module another file loaded first would keep the real runTool.
+const runTool = vi.fn(tools.runTool);
+let ocrPdf: typeof import('./ocr-pdf.js').ocrPdf;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock('../process/run-tool.js', () => ({ ...tools, runTool }));
+  ({ ocrPdf } = await import('./ocr-pdf.js'));
+  vi.doUnmock('../process/run-tool.js');
 });
 
 /** The `-l` argument of each tesseract reading (TSV output) since the mock was cleared. */
 function readings(): string[] {
-  return vi
-    .mocked(runTool)
-    .mock.calls.filter(([, command, args]) => command === 'tesseract' && args.at(-1) === 'tsv')
+  return runTool.mock.calls
+    .filter(([, command, args]) => command === 'tesseract' && args.at(-1) === 'tsv')
     .map(([, , args]) => args[args.indexOf('-l') + 1] as string);
 }
 
@@ -21,7 +25,7 @@ describe('ocrPdf: the pages of one document', () => {
   it('reads the pages after the first in the language the first was found in, once each', {
     timeout: 240_000,
   }, async () => {
-    vi.mocked(runTool).mockClear();
+    runTool.mockClear();
     // Three scanned German pages, in a workspace that reads Portuguese and English.
     const pages = await ocrPdf(readFixture('pdfs/scanned/image_only_german_pdf.pdf'), { languages: ['pt', 'en'] });
     expect(pages).toHaveLength(3);

@@ -1,17 +1,23 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { describe, expect, it, vi } from 'vitest';
-import { runTool } from '../process/run-tool.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import * as tools from '../process/run-tool.js';
 import { readFixture } from '../testing/fixtures.js';
 import { codeModules, drawImageCode, drawVectorCode, pdfPageWith, pdfWithCodeInForm } from '../testing/qr-pages.js';
-import { type QrPage, readQrCodes } from './read-qr-codes.js';
+import type { QrPage } from './read-qr-codes.js';
 import { parseZbarXml } from './scan-qr-zbar.js';
 
-// The real tools run; the calls are only counted.
-vi.mock('../process/run-tool.js', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../process/run-tool.js')>();
-  return { ...actual, runTool: vi.fn(actual.runTool) };
+// The real tools run; the calls are only counted. Mocked with doMock and imported afresh, not with a
+// hoisted vi.mock: the server's test files share one module registry per worker (isolate: false), so
+// a module another file loaded first would keep the real runTool.
+const runTool = vi.fn(tools.runTool);
+let readQrCodes: typeof import('./read-qr-codes.js').readQrCodes;
+beforeAll(async () => {
+  vi.resetModules();
+  vi.doMock('../process/run-tool.js', () => ({ ...tools, runTool }));
+  ({ readQrCodes } = await import('./read-qr-codes.js'));
+  vi.doUnmock('../process/run-tool.js');
 });
 
 const PT_QR =
@@ -137,13 +143,17 @@ describe('readQrCodes', () => {
   });
 
   it('does not start zbar for image pages that show no finder pattern', async () => {
-    vi.mocked(runTool).mockClear();
+    runTool.mockClear();
     const pages = await readQrCodes([
       { bytes: readFixture('images/invoice2data/oyo.png'), contentType: 'image/png', pageNumber: 1 },
       { bytes: readFixture('edge_cases/images/flower_no_text.jpg'), contentType: 'image/jpeg', pageNumber: 2 },
     ]);
     expect(pages).toEqual([[], []]);
-    expect(vi.mocked(runTool).mock.calls.map(([engine]) => engine)).toEqual([]);
+    expect(runTool.mock.calls.map(([engine]) => engine)).toEqual([]);
+    // …while a page that shows one does start it (the count above is of the real calls).
+    const png = await QRCode.toBuffer('a code', { type: 'png', width: 240, margin: 4 });
+    await readQrCodes([{ bytes: png, contentType: 'image/png', pageNumber: 1 }]);
+    expect(runTool.mock.calls.map(([engine]) => engine)).toEqual(['zbar QR reader']);
   });
 });
 
