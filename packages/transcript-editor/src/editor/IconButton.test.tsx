@@ -23,7 +23,8 @@ describe('glyph buttons of the toolbar and the waveform', () => {
     expect(zoomIn.textContent).toBe('+');
     within(toolbar).getByRole('button', { name: 'Italic' }).focus();
     const tooltip = await screen.findByRole('tooltip');
-    expect(tooltip.textContent).toBe('ItalicControl+I');
+    // Said as two things, not one word ("ItalicControl+I").
+    expect(tooltip.textContent).toBe('Italic, Control+I');
     await waitFor(() =>
       expect(within(toolbar).getByRole('button', { name: 'Italic' }).getAttribute('aria-describedby')).toBe(tooltip.id),
     );

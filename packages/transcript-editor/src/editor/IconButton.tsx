@@ -21,6 +21,8 @@ export function IconButton({ label, glyph, keys, className, variant = 'ghost', .
       content={
         <>
           {label}
+          {/* Read as "Bold, Control+B", not "BoldControl+B": the keys are drawn apart, not spaced. */}
+          {keys ? <span className="rd-visually-hidden">, </span> : null}
           {keys ? <kbd className="rd-transcript-icon-button__keys">{keys}</kbd> : null}
         </>
       }
