@@ -171,6 +171,11 @@ export const ScreenReaderReview: Story = {
     const said = canvas.getByTestId('editor.announcement');
     await expect(said).toHaveAttribute('aria-live', 'polite');
     await expect(canvas.getByTestId('save.state')).toHaveAttribute('aria-live', 'polite');
+    // A glyph button is named for what it does and described by its keys alone.
+    const bold = canvas.getByTestId('toolbar.bold');
+    bold.focus();
+    await waitFor(() => expect(bold).toHaveAccessibleDescription('Control+B'));
+    await expect(bold).toHaveAccessibleName('Bold');
 
     canvas.getByRole('button', { name: 'so' }).focus();
     await userEvent.keyboard('{Alt>}k{/Alt}');
@@ -184,13 +189,14 @@ export const ScreenReaderReview: Story = {
 
     // Correct the paragraph's words: Enter leaves the text box, the focus back on "Edit the words".
     await userEvent.tab();
-    const edit = canvas.getByTestId('paragraph.1.edit');
-    await expect(edit).toHaveFocus();
+    // The button is drawn anew when the text box goes: found again each time.
+    const edit = () => canvas.getByTestId('paragraph.1.edit');
+    await expect(edit()).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     const box = await canvas.findByRole('textbox', { name: /^Words of the paragraph from 0:0/ });
     await waitFor(() => expect(box).toHaveFocus());
     await userEvent.keyboard('{Control>}{End}{/Control} now{Enter}');
-    await waitFor(() => expect(edit).toHaveFocus());
+    await waitFor(() => expect(edit()).toHaveFocus());
     await saved(canvasElement);
 
     // Search and replace all: counted, then the replacements said; Escape goes back to "Edit".
@@ -209,7 +215,7 @@ export const ScreenReaderReview: Story = {
     // "Replace all" is disabled with no results left: the focus is in the search box, not lost.
     await waitFor(() => expect(find).toHaveFocus());
     await userEvent.keyboard('{Escape}');
-    await waitFor(() => expect(edit).toHaveFocus());
+    await waitFor(() => expect(edit()).toHaveFocus());
     await saved(canvasElement);
 
     // Rename the speaker in the dialog: said, and Escape gives the focus back to "Speakers".
