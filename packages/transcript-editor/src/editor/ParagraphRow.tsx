@@ -112,11 +112,16 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
           className="rd-transcript-paragraph__time rd-focusable"
           onClick={() => playback.seek(item.start)}
           title={t('paragraph.seek')}
-          // Where Alt+↑ / Alt+↓ put the focus: which paragraph of how many, whose, and when ("–"
-          // between the times is not read out).
-          aria-label={t('paragraph.heading', { number: index + 1, count, speaker: speakerName, start, end })}
         >
-          <time>{start}</time>–<time>{end}</time>
+          {/* Where Alt+↑ / Alt+↓ put the focus, so its name says which paragraph of how many,
+              whose, and when ("–" between the times is not read out). Named by its content, not by
+              aria-label, and the times shown are said in it, so the name holds the label seen. */}
+          <span className="rd-visually-hidden">
+            {t('paragraph.heading', { number: index + 1, count, speaker: speakerName, start, end })}
+          </span>
+          <span aria-hidden="true">
+            <time>{start}</time>–<time>{end}</time>
+          </span>
         </button>
         {editable && !editing ? (
           <span className="rd-transcript-paragraph__actions">
