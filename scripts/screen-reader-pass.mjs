@@ -56,7 +56,7 @@ const stoppers = [];
 
 function need(binary) {
   const found = spawnSync('sh', ['-c', `command -v ${binary}`]).status === 0;
-  if (!found) throw new Error(`${binary} is not installed (see the header of ${import.meta.filename}).`);
+  if (!found) throw new Error(`${binary} is not on the PATH (see the header of ${import.meta.filename}).`);
 }
 
 function freePort() {
@@ -181,6 +181,7 @@ async function startScreenReader(work) {
 
 /** The reference server on a free port with a fresh data folder and the demo data. */
 async function startAppServer(work) {
+  need('pnpm');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   start(
