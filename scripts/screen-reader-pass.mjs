@@ -73,6 +73,9 @@ function freePort() {
 /** Starts a process in its own group and remembers how to stop it (the group, by its id). */
 function start(command, argv, env, logFile) {
   const child = spawn(command, argv, { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A process that cannot start is reported by the step waiting for it, after which everything
+  // started so far is stopped (an unhandled 'error' would end the script before that).
+  child.on('error', (error) => console.error(`${command}: ${error.message}`));
   if (logFile) {
     child.stdout.on('data', (d) => void appendFile(logFile, d));
     child.stderr.on('data', (d) => void appendFile(logFile, d));
