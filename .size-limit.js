@@ -102,7 +102,10 @@ const BUDGETS = {
   // toolbar's actions made again only when what they show changes: 28, same reasoning.
   // 27 November (morning): 28.16 / 28.13 with the zoomed waveform strip's keyboard scrolling and its
   // name in five languages: 28.5.
-  '@reviewdesk/transcript-editor': { '.': '28.5 kB', './embed': '28.5 kB' },
+  // 27 November (screen reader pass): 28.79 / 28.75 (over the 28.5 budget) with the live
+  // region of announcements (play, pause, speed, replaced matches, a renamed speaker), the
+  // paragraphs' spoken names and the focus kept through edits, the search and finishing: 29.
+  '@reviewdesk/transcript-editor': { '.': '29 kB', './embed': '29 kB' },
 };
 
 /**

@@ -17,6 +17,7 @@ import { PredefinedTextsPicker } from '../texts/PredefinedTextsPicker.js';
 import { Banners, Finished } from './chrome.js';
 import { useEditor, useSession } from './context.js';
 import { EditorShortcutsHelp } from './EditorShortcutsHelp.js';
+import { LiveAnnouncer } from './LiveAnnouncer.js';
 import { ParagraphList } from './ParagraphList.js';
 import { ShareSegmentDialog } from './ShareSegmentAction.js';
 import { Toolbar } from './Toolbar.js';
@@ -94,6 +95,7 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
       data-phase={phase}
     >
       {body()}
+      <LiveAnnouncer />
     </section>
   );
 }

@@ -24,6 +24,8 @@ describe('glyph buttons of the toolbar and the waveform', () => {
     within(toolbar).getByRole('button', { name: 'Italic' }).focus();
     const tooltip = await screen.findByRole('tooltip');
     expect(tooltip.textContent).toBe('ItalicControl+I');
+    // A screen reader gets the keys as the description: the name is not said twice.
+    expect(tooltip.querySelector('[aria-hidden="true"]')?.textContent).toBe('Italic');
     await waitFor(() =>
       expect(within(toolbar).getByRole('button', { name: 'Italic' }).getAttribute('aria-describedby')).toBe(tooltip.id),
     );

@@ -1,7 +1,8 @@
 /**
  * A small button drawn by a glyph (B, I, U, −, +), the way the document viewer's toolbar draws its
  * icons: the glyph is hidden from assistive technology, the button is named by `label`, and a
- * tooltip (on hover and on keyboard focus) says the name and the keys of its shortcut.
+ * tooltip (on hover and on keyboard focus) shows the name and the keys of its shortcut, and
+ * describes the button by the keys alone.
  */
 import { Button, type ButtonProps, Tooltip } from '@reviewdesk/ui';
 import type { ReactNode } from 'react';
@@ -20,7 +21,9 @@ export function IconButton({ label, glyph, keys, className, variant = 'ghost', .
     <Tooltip
       content={
         <>
-          {label}
+          {/* The tooltip describes the button: its name is said already, so only the keys are read
+              out ("Bold, push button, Control+B", not "Bold" three times). */}
+          <span aria-hidden="true">{label}</span>
           {keys ? <kbd className="rd-transcript-icon-button__keys">{keys}</kbd> : null}
         </>
       }

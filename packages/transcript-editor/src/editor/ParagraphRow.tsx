@@ -6,7 +6,7 @@
  * from the session, so an edit elsewhere does not render it again.
  */
 import { Button } from '@reviewdesk/ui';
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { formatTime } from '../player/playback.js';
 import { assignParagraphSpeaker } from '../session/speaker-edits.js';
@@ -32,7 +32,8 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
   const { t } = useEditorTranslation();
   const { session, playback } = useEditor();
   const item = useSession((s) => s.transcript?.transcripts[index]);
-  const isLast = useSession((s) => index === (s.transcript?.transcripts.length ?? 0) - 1);
+  const count = useSession((s) => s.transcript?.transcripts.length ?? 0);
+  const isLast = index === count - 1;
   const speakers = useSpeakerOptions();
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
   const matched = useSearch((s) => s.byParagraph.get(index));
@@ -42,15 +43,30 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
   });
   const [editing, setEditing] = useState(false);
   const textBox = useRef<HTMLTextAreaElement | null>(null);
+  const row = useRef<HTMLElement | null>(null);
+  // Leaving the text box (Enter, Done, Escape, split) takes the focus with it: it goes back to
+  // "Edit the words", so the keyboard and a screen reader stay in this paragraph.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    row.current?.querySelector<HTMLElement>(`[data-testid="paragraph.${index}.edit"]`)?.focus();
+  }, [editing, index]);
   const textId = useId();
   if (!item) return null;
   const start = formatTime(item.start);
   const end = formatTime(item.end);
+  const speakerName =
+    speakers.find((o) => o.speaker.speakerId === item.speakerId)?.speaker.speakerName ?? t('paragraph.noSpeaker');
+  const stopEditing = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
 
   const commit = () => {
     const text = textBox.current?.value ?? paragraphText(item);
     session.getState().edit('edit-words', (tr) => editParagraphText(tr, index, text));
-    setEditing(false);
+    stopEditing();
   };
   const split = () => {
     const box = textBox.current;
@@ -58,11 +74,12 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
     const at = wordsOfText(box.value.slice(0, box.selectionStart)).length;
     const text = box.value;
     session.getState().edit('split', (tr) => splitParagraph(editParagraphText(tr, index, text), index, at));
-    setEditing(false);
+    stopEditing();
   };
 
   return (
     <article
+      ref={row}
       className="rd-transcript-paragraph"
       aria-label={t('paragraph.label', { start, end })}
       data-testid={`paragraph.${index}`}
@@ -88,10 +105,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
             ))}
           </select>
         ) : (
-          <span className="rd-transcript-paragraph__speaker-name">
-            {speakers.find((o) => o.speaker.speakerId === item.speakerId)?.speaker.speakerName ??
-              t('paragraph.noSpeaker')}
-          </span>
+          <span className="rd-transcript-paragraph__speaker-name">{speakerName}</span>
         )}
         <button
           type="button"
@@ -99,7 +113,15 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
           onClick={() => playback.seek(item.start)}
           title={t('paragraph.seek')}
         >
-          <time>{start}</time>–<time>{end}</time>
+          {/* Where Alt+↑ / Alt+↓ put the focus, so its name says which paragraph of how many,
+              whose, and when ("–" between the times is not read out). Named by its content, not by
+              aria-label, and the times shown are said in it, so the name holds the label seen. */}
+          <span className="rd-visually-hidden">
+            {t('paragraph.heading', { number: index + 1, count, speaker: speakerName, start, end })}
+          </span>
+          <span aria-hidden="true">
+            <time>{start}</time>–<time>{end}</time>
+          </span>
         </button>
         {editable && !editing ? (
           <span className="rd-transcript-paragraph__actions">
@@ -133,7 +155,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
             autoFocus
             rows={Math.max(2, Math.ceil(paragraphText(item).length / 80))}
             onKeyDown={(event) => {
-              if (event.key === 'Escape') setEditing(false);
+              if (event.key === 'Escape') stopEditing();
               if (event.key === 'Enter' && !event.shiftKey) {
                 event.preventDefault();
                 commit();

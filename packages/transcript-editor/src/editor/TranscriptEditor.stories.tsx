@@ -150,6 +150,100 @@ export const SearchAndReplace: Story = {
   },
 };
 
+const saved = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(within(canvasElement).getByTestId('save.state')).toHaveTextContent('All changes saved'), {
+    timeout: 5000,
+  });
+
+/**
+ * A whole review by keys, checked for what a screen reader gets at each step (names, focus, the
+ * live regions' texts); scripts/screen-reader-pass.mjs walks the same review under Orca. Play is
+ * said (the focus stays on a word); a paragraph reached by Alt+↓ is named by its number, speaker
+ * and times; leaving the text box and closing the search give the focus back where it was;
+ * search results are counted politely, replaced ones and a speaker's new name are said; finishing
+ * is spoken and puts the focus on what comes next.
+ */
+export const ScreenReaderReview: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const page = within(canvasElement.ownerDocument.body);
+    await ready(canvasElement);
+    const said = canvas.getByTestId('editor.announcement');
+    await expect(said).toHaveAttribute('aria-live', 'polite');
+    await expect(canvas.getByTestId('save.state')).toHaveAttribute('aria-live', 'polite');
+    // A glyph button is named for what it does and described by its keys alone.
+    const bold = canvas.getByTestId('toolbar.bold');
+    bold.focus();
+    await waitFor(() => expect(bold).toHaveAccessibleDescription('Control+B'));
+    await expect(bold).toHaveAccessibleName('Bold');
+
+    canvas.getByRole('button', { name: 'so' }).focus();
+    await userEvent.keyboard('{Alt>}k{/Alt}');
+    await waitFor(() => expect(said).toHaveTextContent(/^Playing from 0:0\d\.\d$/));
+    await userEvent.keyboard('{Alt>}{ArrowDown}{/Alt}');
+    await waitFor(() =>
+      expect(canvasElement.ownerDocument.activeElement).toHaveAccessibleName(
+        /^Paragraph 2 of 2, John F\. Kennedy, 0:0\d\.\d to 0:\d\d\.\d$/,
+      ),
+    );
+
+    // Correct the paragraph's words: Enter leaves the text box, the focus back on "Edit the words".
+    await userEvent.tab();
+    // The button is drawn anew when the text box goes: found again each time.
+    const edit = () => canvas.getByTestId('paragraph.1.edit');
+    await expect(edit()).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const box = await canvas.findByRole('textbox', { name: /^Words of the paragraph from 0:0/ });
+    await waitFor(() => expect(box).toHaveFocus());
+    await userEvent.keyboard('{Control>}{End}{/Control} now{Enter}');
+    await waitFor(() => expect(edit()).toHaveFocus());
+    await saved(canvasElement);
+
+    // Search and replace all: counted, then the replacements said; Escape goes back to "Edit".
+    await userEvent.keyboard('{Control>}f{/Control}');
+    const find = await canvas.findByRole('textbox', { name: 'Find' });
+    await waitFor(() => expect(find).toHaveFocus());
+    await userEvent.keyboard('ask');
+    const count = canvas.getByTestId('search.count');
+    await waitFor(() => expect(count).toHaveTextContent('1 of 2'));
+    await expect(count).toHaveAttribute('aria-live', 'polite');
+    canvas.getByRole('textbox', { name: 'Replace with' }).focus();
+    await userEvent.keyboard('tell');
+    canvas.getByTestId('search.replace-all').focus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(said).toHaveTextContent('Replaced 2 matches'));
+    // "Replace all" is disabled with no results left: the focus is in the search box, not lost.
+    await waitFor(() => expect(find).toHaveFocus());
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(edit()).toHaveFocus());
+    await saved(canvasElement);
+
+    // Rename the speaker in the dialog: said, and Escape gives the focus back to "Speakers".
+    canvas.getByTestId('toolbar.speakers').focus();
+    await userEvent.keyboard('{Enter}');
+    const name = await page.findByTestId('speaker.spk-1.name');
+    name.focus();
+    await userEvent.keyboard('{Control>}a{/Control}President Kennedy{Enter}');
+    await waitFor(() => expect(said).toHaveTextContent('John F. Kennedy is now President Kennedy'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(canvas.getByTestId('toolbar.speakers')).toHaveFocus());
+    await saved(canvasElement);
+
+    // Finish: the finished screen is a status (spoken) and takes the focus.
+    canvas.getByTestId('toolbar.finish').focus();
+    await userEvent.keyboard('{Enter}');
+    const finished = await canvas.findByTestId('transcript.finished', {}, { timeout: 10_000 });
+    await expect(finished).toHaveAttribute('role', 'status');
+    await expect(finished).toHaveTextContent('Review finished');
+    await waitFor(() => expect(canvas.getByTestId('finished.next')).toHaveFocus());
+    await userEvent.tab();
+    await expect(canvas.getByTestId('export.open')).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await page.findByRole('dialog', { name: 'Export the transcript' })).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
 /** A word far down a 40,000-word transcript: found in the data and brought into view. */
 export const SearchLongRecording: Story = {
   // A task of its own: the story before it may still be saving its last edit and giving its

@@ -19,6 +19,7 @@ import {
   type TranscriptSession,
 } from '../session/session.js';
 import type { FinishReviewResult, SaveState } from '../session/types.js';
+import { createAnnouncer } from './announcer.js';
 import { createPanels, EditorContext, type EditorContextValue, type ParagraphListHandle } from './context.js';
 import { EditorLayout } from './EditorLayout.js';
 
@@ -119,6 +120,7 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
     waveform,
     panels: createPanels(),
     search: createSearch(session),
+    announcer: createAnnouncer(),
   }));
 
   useEffect(() => () => playback.dispose(), [playback]);

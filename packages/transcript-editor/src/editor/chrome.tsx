@@ -5,7 +5,7 @@
  */
 import { Button, useUiTranslation } from '@reviewdesk/ui';
 import { ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/ui/review-session';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { useEditor, useSession } from './context.js';
@@ -68,8 +68,17 @@ export function Finished({ onOpenTask }: { onOpenTask: (taskId: string) => void 
   const { t } = useEditorTranslation();
   const nextTask = useSession((s) => s.nextTask);
   const [none, setNone] = useState(false);
+  const screen = useRef<HTMLDivElement | null>(null);
+  // "Finish review" is gone with the review: when it held the focus (now on nothing), the focus
+  // moves to what comes next, so the keyboard and a screen reader go on from here. Focus the
+  // host put elsewhere meanwhile stays there.
+  useEffect(() => {
+    const doc = screen.current?.ownerDocument;
+    if (doc && (doc.activeElement === doc.body || doc.activeElement === null))
+      screen.current?.querySelector<HTMLElement>('[data-testid="finished.next"]')?.focus();
+  }, []);
   return (
-    <div className="rd-transcript-state" role="status" data-testid="transcript.finished">
+    <div className="rd-transcript-state" role="status" data-testid="transcript.finished" ref={screen}>
       <h2 className="rd-transcript-state__title">{t('finished.title')}</h2>
       {none ? <p>{t('finished.none')}</p> : null}
       <Button

@@ -7,6 +7,7 @@ import type { WaveformHandle } from '../player/Waveform.js';
 import type { EditorSearch, SearchActions, SearchState } from '../search/search-store.js';
 import type { SessionActions, SessionState, TranscriptSession } from '../session/session.js';
 import type { InsertTarget } from '../texts/insert-target.js';
+import type { EditorAnnouncer } from './announcer.js';
 
 /** What the paragraph list lets the rest of the editor do with its (virtualised) rows. */
 export interface ParagraphListHandle {
@@ -59,6 +60,8 @@ export interface EditorContextValue {
   waveform: RefObject<WaveformHandle | null>;
   panels: EditorPanels;
   search: EditorSearch;
+  /** Says the outcome of an action to a screen reader (LiveAnnouncer). */
+  announcer: EditorAnnouncer;
 }
 
 export const EditorContext = createContext<EditorContextValue | null>(null);

@@ -3,7 +3,7 @@
  * "The current paragraph" is the one holding the keyboard focus, or else the one being played.
  * Answers whether the shortcut applied, so the key handler leaves keys it did not use to the page.
  */
-import { SKIP_SECONDS } from '../player/playback.js';
+import { formatTime, SKIP_SECONDS } from '../player/playback.js';
 import { nextLowConfidence, type WordPosition } from '../session/timeline.js';
 import { toggleWordStyle } from '../session/transcript-edits.js';
 import { openPredefinedTexts } from '../texts/insert-target.js';
@@ -66,13 +66,34 @@ function stepWord(ctx: EditorContextValue, direction: 1 | -1): boolean {
   return true;
 }
 
+/**
+ * Play/pause by its key says what it did: the reviewer's focus stays in the text, on no control
+ * whose state would tell them. The intent is said (the media answers a moment later).
+ */
+function togglePlay({ playback, announcer }: EditorContextValue): boolean {
+  const media = playback.media();
+  // No media yet (still loading): the key is spent, nothing to say.
+  if (!media) return true;
+  const willPlay = media.paused;
+  playback.toggle();
+  const time = formatTime(playback.time());
+  announcer.getState().announce(willPlay ? 'announce.playing' : 'announce.paused', { time });
+  return true;
+}
+
+/** A rate step by its key says the rate it reached. */
+function stepRate({ playback, announcer }: EditorContextValue, direction: 1 | -1): boolean {
+  playback.stepRate(direction);
+  announcer.getState().announce('announce.rate', { rate: playback.store.getState().rate });
+  return true;
+}
+
 export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
   const { playback, session, panels } = ctx;
   const state = session.getState();
   switch (id) {
     case 'togglePlay':
-      playback.toggle();
-      return true;
+      return togglePlay(ctx);
     case 'back':
       playback.skip(-SKIP_SECONDS);
       return true;
@@ -80,11 +101,9 @@ export function runShortcut(ctx: EditorContextValue, id: ShortcutId): boolean {
       playback.skip(SKIP_SECONDS);
       return true;
     case 'slower':
-      playback.stepRate(-1);
-      return true;
+      return stepRate(ctx, -1);
     case 'faster':
-      playback.stepRate(1);
-      return true;
+      return stepRate(ctx, 1);
     case 'nextParagraph':
       return stepParagraph(ctx, 1);
     case 'previousParagraph':

@@ -69,6 +69,32 @@ describe('keyboard shortcuts', () => {
     play.mockRestore();
   });
 
+  it('says play, pause and a new speed in the live region: the focus stays in the text, on no player control', async () => {
+    await renderEditor();
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => undefined);
+    const said = screen.getByTestId('editor.announcement');
+    expect(said.getAttribute('aria-live')).toBe('polite');
+    word(1, 'not').focus();
+    media().currentTime = 3.6;
+    await press({ key: 'k', code: 'KeyK', altKey: true });
+    expect(said.textContent).toBe('Playing from 0:03.6');
+    Object.defineProperty(media(), 'paused', { value: false, configurable: true });
+    media().currentTime = 4.2;
+    await press({ key: 'k', code: 'KeyK', altKey: true });
+    expect(pause).toHaveBeenCalledTimes(1);
+    expect(said.textContent).toBe('Paused at 0:04.2');
+    await press({ key: '.', code: 'Period', altKey: true });
+    expect(said.textContent).toBe('Speed 1.25×');
+    // The same message again is a new node, which a screen reader says again.
+    const node = said.firstElementChild;
+    await press({ key: 'k', code: 'KeyK', altKey: true });
+    expect(said.textContent).toBe('Paused at 0:04.2');
+    expect(said.firstElementChild).not.toBe(node);
+    play.mockRestore();
+    pause.mockRestore();
+  });
+
   it('walks the low-confidence words and the paragraphs, seeking to each', async () => {
     await renderEditor();
     word(0, 'so').focus();

@@ -42,4 +42,4 @@ export async function loadEditorResources(): Promise<NamespaceResources> {
  * Every key of the namespace (`'toolbar.finish'`, …), and the counted strings by their base key:
  * i18next picks `summary.cost_one` / `summary.cost_other` by the culture's plural rule for `count`.
  */
-export type EditorKey = TranslationKey<typeof en> | 'summary.cost';
+export type EditorKey = TranslationKey<typeof en> | 'summary.cost' | 'announce.replaced';

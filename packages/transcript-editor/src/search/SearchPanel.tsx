@@ -5,7 +5,7 @@
  * step). Read-only reviewers search without the replace fields.
  */
 import { Button, Input, Select } from '@reviewdesk/ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { addSpeaker } from '../session/speaker-edits.js';
@@ -17,7 +17,7 @@ import type { SearchMode } from './search-store.js';
 
 export function SearchPanel() {
   const { t } = useEditorTranslation();
-  const { session, search, panels, list, root } = useEditor();
+  const { session, search, panels, list, root, announcer } = useEditor();
   const open = usePanels((p) => p.search);
   const mode = useSearch((s) => s.mode);
   const query = useSearch((s) => s.query);
@@ -29,11 +29,17 @@ export function SearchPanel() {
   const [replacement, setReplacement] = useState('');
   const [speakerTo, setSpeakerTo] = useState('');
   const findId = useId();
+  /** Where the focus was when the search opened: closing it goes back there. */
+  const openedFrom = useRef<HTMLElement | null>(null);
 
   // Opening it, or Control+F again while it is open, puts the focus in the search box.
   useEffect(() => {
     const focus = () => root.current?.ownerDocument.getElementById(findId)?.focus();
-    if (open) focus();
+    if (open) {
+      const active = root.current?.ownerDocument.activeElement;
+      openedFrom.current = active instanceof HTMLElement && root.current?.contains(active) ? active : null;
+      focus();
+    }
     return panels.subscribe((now, before) => {
       if (now.searchFocus !== before.searchFocus) focus();
     });
@@ -47,7 +53,12 @@ export function SearchPanel() {
   const close = () => {
     search.getState().clear();
     panels.setState({ search: false });
-    root.current?.focus();
+    const back = openedFrom.current;
+    (back?.isConnected ? back : root.current)?.focus();
+  };
+  /** A replace that leaves no results disables the button pressed: the focus goes to the search box. */
+  const keepFocus = () => {
+    if (!search.getState().matches.length) root.current?.ownerDocument.getElementById(findId)?.focus();
   };
   // A workspace speaker chosen as the new one joins the task in the same edit.
   const withTarget = (tr: Transcript) => {
@@ -67,9 +78,12 @@ export function SearchPanel() {
     }
     const next = search.getState();
     show(next.matches[next.current]);
+    keepFocus();
   };
   const replaceAll = () => {
     const { matches, query: q } = search.getState();
+    // The results go with the replacement: say how many were replaced.
+    announcer.getState().announce('announce.replaced', { count: matches.length });
     if (mode === 'words')
       search
         .getState()
@@ -82,6 +96,7 @@ export function SearchPanel() {
       search
         .getState()
         .replaceAll('replace-speaker-all', (tr) => replaceSpeaker(withTarget(tr), matches, speakerTo || null), 1);
+    keepFocus();
   };
   const speakerOptions = [
     { value: '', label: t('paragraph.noSpeaker') },

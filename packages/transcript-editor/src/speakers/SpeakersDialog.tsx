@@ -21,12 +21,20 @@ import { useSpeakerOptions } from './useSpeakerOptions.js';
 
 function SpeakerRow({ speaker, seconds, editable }: { speaker: Speaker; seconds: number; editable: boolean }) {
   const { t } = useEditorTranslation();
-  const { session } = useEditor();
+  const { session, announcer } = useEditor();
   const [name, setName] = useState(speaker.speakerName);
   // Undo and redo change the name under the field.
   useEffect(() => setName(speaker.speakerName), [speaker.speakerName]);
   const id = speaker.speakerId as string;
-  const rename = () => session.getState().edit('rename-speaker', (tr) => renameSpeaker(tr, id, name));
+  // Enter and leaving the field both rename; only a new name is an edit, and it is said (the
+  // paragraphs that follow it are out of sight behind the dialog).
+  const rename = () => {
+    const before = speaker.speakerName;
+    const after = name.trim();
+    if (!after || after === before) return;
+    session.getState().edit('rename-speaker', (tr) => renameSpeaker(tr, id, after));
+    announcer.getState().announce('announce.renamed', { before, after });
+  };
   return (
     <li className="rd-transcript-speakers__row" data-testid={`speaker.${id}`}>
       {editable ? (

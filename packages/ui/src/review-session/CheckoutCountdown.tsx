@@ -16,8 +16,21 @@ export function formatRemaining(ms: number): string {
   return h ? `${h}:${pad(m)}:${pad(s)}` : `${m}:${pad(s)}`;
 }
 
-/** From this much time left the countdown warns (and is announced). */
+/** From this much time left the countdown warns. */
 export const CHECKOUT_WARN_MS = 2 * 60_000;
+
+/**
+ * When the time left is announced: once as it passes each of these marks (5 min, 2 min, 1 min,
+ * 30 s), never on the ticks between — a live region changing every second drowns a screen reader.
+ */
+export const CHECKOUT_ANNOUNCE_MS = [5 * 60_000, 2 * 60_000, 60_000, 30_000] as const;
+
+/** The last mark the time left has passed (the smallest one at or above it), or null above them all. */
+export function checkoutMark(left: number): number | null {
+  let mark: number | null = null;
+  for (const at of CHECKOUT_ANNOUNCE_MS) if (left <= at) mark = at;
+  return mark;
+}
 
 export interface CheckoutCountdownProps {
   /** When the checkout ends (ISO date-time); nothing is shown without one. */
@@ -33,15 +46,27 @@ export interface CheckoutCountdownProps {
 export function CheckoutCountdown({ until, className }: CheckoutCountdownProps) {
   const { t } = useUiTranslation();
   const [now, setNow] = useState(() => Date.now());
+  // What the live region says: set when a mark is passed, kept until the next one; a renewed
+  // checkout (a later `until`) starts from no mark again.
+  const [announced, setAnnounced] = useState<{ mark: number | null; text: string }>({ mark: null, text: '' });
   useEffect(() => {
     if (!until) return;
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
   }, [until]);
-  if (!until) return null;
-  const left = Date.parse(until) - now;
+  const left = until ? Date.parse(until) - now : Number.POSITIVE_INFINITY;
+  const mark = checkoutMark(left);
   const time = formatRemaining(left);
+  useEffect(() => {
+    setAnnounced((before) => {
+      if (before.mark === mark) return before;
+      // Passing a mark is said; going back above one (renewed) silently clears the region.
+      const passed = mark !== null && (before.mark === null || mark < before.mark);
+      return { mark, text: passed ? t('checkout.expiring', { time }) : '' };
+    });
+  }, [mark, time, t]);
+  if (!until) return null;
   const warn = left < CHECKOUT_WARN_MS;
   return (
     <span
@@ -49,9 +74,9 @@ export function CheckoutCountdown({ until, className }: CheckoutCountdownProps) 
       data-warning={warn || undefined}
       data-testid="checkout.countdown"
     >
-      {/* Only the warning is announced; a live region ticking every second would drown a screen reader. */}
-      <span aria-live={warn ? 'assertive' : 'off'}>
-        {warn ? t('checkout.expiring', { time }) : t('checkout.remaining', { time })}
+      <span>{warn ? t('checkout.expiring', { time }) : t('checkout.remaining', { time })}</span>
+      <span className="rd-visually-hidden" role="status" aria-live="polite" data-testid="checkout.announcement">
+        {announced.text}
       </span>
     </span>
   );

@@ -22,10 +22,11 @@ export const Countdown: Story = {
     const countdown = within(canvasElement).getByTestId('checkout.countdown');
     await expect(countdown).toHaveTextContent(/Checked out for 1[45]:\d\d/);
     await expect(countdown).not.toHaveAttribute('data-warning');
+    await expect(within(canvasElement).getByTestId('checkout.announcement')).toBeEmptyDOMElement();
   },
 };
 
-/** Under two minutes left: the countdown warns and is announced. */
+/** Under two minutes left: the countdown warns, and the minute mark it passed is announced. */
 export const CountdownEnding: Story = {
   globals: { locale: 'de' },
   render: () => <CheckoutCountdown until={inMinutes(1)} />,
@@ -33,7 +34,11 @@ export const CountdownEnding: Story = {
     const countdown = within(canvasElement).getByTestId('checkout.countdown');
     await expect(countdown).toHaveTextContent(/Auscheckung endet in [01]:\d\d/);
     await expect(countdown).toHaveAttribute('data-warning', 'true');
-    await expect(countdown.querySelector('[aria-live="assertive"]')).not.toBeNull();
+    // The minute mark just passed is said once, politely (not every second).
+    const said = within(canvasElement).getByTestId('checkout.announcement');
+    await expect(said).toHaveAttribute('aria-live', 'polite');
+    await expect(said).toHaveTextContent(/Auscheckung endet in [01]:\d\d/);
+    await expect(countdown.querySelector('[aria-live="assertive"]')).toBeNull();
   },
 };
 

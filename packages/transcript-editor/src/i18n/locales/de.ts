@@ -34,6 +34,7 @@ export const de: TranslationShape<typeof en> = {
   },
   paragraph: {
     label: 'Absatz von {{start}} bis {{end}}',
+    heading: 'Absatz {{number}} von {{count}}, {{speaker}}, {{start}} bis {{end}}',
     speaker: 'Sprecher',
     noSpeaker: 'Kein Sprecher',
     edit: 'Wörter bearbeiten',
@@ -43,6 +44,14 @@ export const de: TranslationShape<typeof en> = {
     merge: 'Mit dem nächsten Absatz zusammenführen',
     lowConfidence: 'geringe Sicherheit, {{percent}} %',
     seek: 'Ab hier abspielen',
+  },
+  announce: {
+    playing: 'Wiedergabe ab {{time}}',
+    paused: 'Angehalten bei {{time}}',
+    rate: 'Geschwindigkeit {{rate}}×',
+    replaced_one: '{{count}} Treffer ersetzt',
+    replaced_other: '{{count}} Treffer ersetzt',
+    renamed: '{{before}} heißt jetzt {{after}}',
   },
   export: {
     open: 'Exportieren',

@@ -30,6 +30,7 @@ export const en = {
   },
   paragraph: {
     label: 'Paragraph from {{start}} to {{end}}',
+    heading: 'Paragraph {{number}} of {{count}}, {{speaker}}, {{start}} to {{end}}',
     speaker: 'Speaker',
     noSpeaker: 'No speaker',
     edit: 'Edit the words',
@@ -39,6 +40,15 @@ export const en = {
     merge: 'Merge with the next paragraph',
     lowConfidence: 'low confidence, {{percent}} %',
     seek: 'Play from here',
+  },
+  /** What the editor says aloud after an action with no focus change to tell it (LiveAnnouncer). */
+  announce: {
+    playing: 'Playing from {{time}}',
+    paused: 'Paused at {{time}}',
+    rate: 'Speed {{rate}}×',
+    replaced_one: 'Replaced {{count}} match',
+    replaced_other: 'Replaced {{count}} matches',
+    renamed: '{{before}} is now {{after}}',
   },
   export: {
     open: 'Export',

@@ -33,6 +33,7 @@ export const es: TranslationShape<typeof en> = {
   },
   paragraph: {
     label: 'Párrafo de {{start}} a {{end}}',
+    heading: 'Párrafo {{number}} de {{count}}, {{speaker}}, de {{start}} a {{end}}',
     speaker: 'Hablante',
     noSpeaker: 'Sin hablante',
     edit: 'Editar las palabras',
@@ -42,6 +43,14 @@ export const es: TranslationShape<typeof en> = {
     merge: 'Unir con el párrafo siguiente',
     lowConfidence: 'confianza baja, {{percent}} %',
     seek: 'Reproducir desde aquí',
+  },
+  announce: {
+    playing: 'Reproduciendo desde {{time}}',
+    paused: 'En pausa en {{time}}',
+    rate: 'Velocidad {{rate}}×',
+    replaced_one: 'Reemplazada {{count}} coincidencia',
+    replaced_other: 'Reemplazadas {{count}} coincidencias',
+    renamed: '{{before}} ahora se llama {{after}}',
   },
   export: {
     open: 'Exportar',

@@ -33,6 +33,7 @@ export const fr: TranslationShape<typeof en> = {
   },
   paragraph: {
     label: 'Paragraphe de {{start}} à {{end}}',
+    heading: 'Paragraphe {{number}} sur {{count}}, {{speaker}}, de {{start}} à {{end}}',
     speaker: 'Locuteur',
     noSpeaker: 'Aucun locuteur',
     edit: 'Modifier les mots',
@@ -42,6 +43,14 @@ export const fr: TranslationShape<typeof en> = {
     merge: 'Fusionner avec le paragraphe suivant',
     lowConfidence: 'confiance faible, {{percent}} %',
     seek: 'Lire à partir d’ici',
+  },
+  announce: {
+    playing: 'Lecture depuis {{time}}',
+    paused: 'En pause à {{time}}',
+    rate: 'Vitesse {{rate}}×',
+    replaced_one: '{{count}} occurrence remplacée',
+    replaced_other: '{{count}} occurrences remplacées',
+    renamed: '{{before}} s’appelle désormais {{after}}',
   },
   export: {
     open: 'Exporter',

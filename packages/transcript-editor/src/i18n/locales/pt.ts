@@ -33,6 +33,7 @@ export const pt: TranslationShape<typeof en> = {
   },
   paragraph: {
     label: 'Parágrafo de {{start}} a {{end}}',
+    heading: 'Parágrafo {{number}} de {{count}}, {{speaker}}, de {{start}} a {{end}}',
     speaker: 'Orador',
     noSpeaker: 'Sem orador',
     edit: 'Editar as palavras',
@@ -42,6 +43,14 @@ export const pt: TranslationShape<typeof en> = {
     merge: 'Juntar ao parágrafo seguinte',
     lowConfidence: 'confiança baixa, {{percent}} %',
     seek: 'Reproduzir a partir daqui',
+  },
+  announce: {
+    playing: 'A reproduzir desde {{time}}',
+    paused: 'Em pausa em {{time}}',
+    rate: 'Velocidade {{rate}}×',
+    replaced_one: 'Substituída {{count}} ocorrência',
+    replaced_other: 'Substituídas {{count}} ocorrências',
+    renamed: '{{before}} passa a chamar-se {{after}}',
   },
   export: {
     open: 'Exportar',
