@@ -32,7 +32,10 @@
  *
  * How to read a run on a shared machine. Each run prints, over its measured window and the CPUs
  * it was given: the cores its own processes kept busy (CPU seconds ÷ wall), the cores other jobs
- * on the machine took from those CPUs, and the cores left idle. Then
+ * on the machine took from those CPUs, the cores left idle, and the cores it wanted: busy, or
+ * runnable and waiting for a CPU (its threads' run-queue time, /proc/…/schedstat, looked at every
+ * 200 ms; a lower bound, as an engine call that starts and ends between two looks is not seen). A 2-worker run that
+ * wanted 2 cores or more had work for both all along: what it lacked, other jobs took. Then
  *   ratio = (cores busy, 2 workers ÷ cores busy, 1 worker) × (CPU per page, 1 ÷ CPU per page, 2),
  * the first factor is where serialisation (one JavaScript thread, the database, a lock, waiting
  * for a wake-up) or other jobs show, the second is what running side by side costs per page. Idle
@@ -75,6 +78,7 @@ import {
   parentPid,
   processTree,
   processWithWorkers,
+  RunQueueSampler,
   stopCluster,
   stopPageThreads,
   threadCpuSeconds,
@@ -152,6 +156,11 @@ interface Run {
   databaseCpuSeconds: number;
   /** CPU seconds of each worker process's JavaScript thread (orchestration, and PGlite in the threads scenario). */
   jsThreadSeconds: number[];
+  /**
+   * Seconds the run's threads spent runnable but waiting for a CPU (a lower bound: engine calls
+   * that start and end within the window are not seen).
+   */
+  waitedSeconds: number;
   /** Core-seconds of the given CPUs used by anyone, and left idle, over the window. */
   busySeconds: number;
   idleSeconds: number;
@@ -171,6 +180,8 @@ const ownCores = (run: Run) => (run.cpuSeconds + run.databaseCpuSeconds) / wallS
 const othersCores = (run: Run) =>
   Math.max(0, run.busySeconds - run.cpuSeconds - run.databaseCpuSeconds) / wallSeconds(run);
 const idleCores = (run: Run) => run.idleSeconds / wallSeconds(run);
+/** Cores the run could have used: busy, or runnable and waiting for a CPU (a lower bound). */
+const wantedCores = (run: Run) => ownCores(run) + run.waitedSeconds / wallSeconds(run);
 const cpuPerPage = (run: Run) => (run.cpuSeconds + run.databaseCpuSeconds) / Math.max(run.pages, 1);
 
 function resultOf(tasks: TaskRow[], taskIds: string[]) {
@@ -223,9 +234,12 @@ async function threadsChild(job: ThreadsJob): Promise<Run[]> {
       for (const file of category.files) ids.push(await importFixture(bench, WORKSPACES.invoices, file));
       const ticksBefore = cpuTicks();
       const jsBefore = threadCpuSeconds(process.pid);
+      const waits = new RunQueueSampler([process.pid]);
+      waits.start();
       const releasedAt = Date.now();
       const run = await processWithWorkers(bench, ids, job.workers);
       const use = cpuUse(ticksBefore, cpuTicks(), job.cpus);
+      const waited = waits.stop();
       const { lastFinished, ...result } = resultOf(run.tasks, ids);
       runs.push({
         scenario: 'threads',
@@ -238,6 +252,7 @@ async function threadsChild(job: ThreadsJob): Promise<Run[]> {
         cpuSeconds: run.cpuSeconds,
         databaseCpuSeconds: 0,
         jsThreadSeconds: [threadCpuSeconds(process.pid) - jsBefore],
+        waitedSeconds: waited,
         ...use,
         ...result,
         loadBefore: run.loadBefore,
@@ -388,7 +403,10 @@ async function processesRun(count: number, cpus: number[], round: number, stages
     if (postmaster === undefined) throw new Error('the PostgreSQL server of the throwaway cluster was not found');
     await holdQueue(bench, stages);
     // Started side by side, each on its own CPU, as a deployment starts them.
-    workers.push(...(await Promise.all(cpus.slice(0, count).map((cpu) => startWorkerProcess(bench, cpu)))));
+    const started = await Promise.allSettled(cpus.slice(0, count).map((cpu) => startWorkerProcess(bench, cpu)));
+    for (const result of started) if (result.status === 'fulfilled') workers.push(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
     pinTree(postmaster, cpus);
     console.log(
       `  ${count} worker process(es) started: ${workers.map((w) => `${w.startSeconds.toFixed(1)} s (pid ${w.pid}, CPU ${cpus[workers.indexOf(w)]})`).join(', ')} from spawn to listening and settled; not counted below`,
@@ -409,11 +427,15 @@ async function processesRun(count: number, cpus: number[], round: number, stages
       const jsBefore = workers.map((w) => threadCpuSeconds(w.pid));
       const databaseBefore = treeCpuSeconds(postmaster);
       const ticksBefore = cpuTicks();
+      const roots = [...workers.map((w) => w.pid), postmaster];
+      const waits = new RunQueueSampler(roots);
+      waits.start();
       const loadBefore = loadAverage();
       const releasedAt = Date.now();
       await releaseQueue(bench, stages);
       const tasks = await waitUntilRested(bench, { moving: movingStatuses(stages) }, ids);
       const use = cpuUse(ticksBefore, cpuTicks(), cpus);
+      const waited = waits.stop();
       const { lastFinished, ...result } = resultOf(tasks, ids);
       runs.push({
         scenario: 'processes',
@@ -426,6 +448,7 @@ async function processesRun(count: number, cpus: number[], round: number, stages
         cpuSeconds: workers.reduce((sum, w, i) => sum + treeCpuSeconds(w.pid) - (treeBefore[i] as number), 0),
         databaseCpuSeconds: treeCpuSeconds(postmaster) - databaseBefore,
         jsThreadSeconds: workers.map((w, i) => threadCpuSeconds(w.pid) - (jsBefore[i] as number)),
+        waitedSeconds: waited,
         ...use,
         ...result,
         loadBefore,
@@ -448,7 +471,7 @@ function printRun(run: Run): void {
   const database =
     run.scenario === 'processes' ? `, database ${(run.databaseCpuSeconds / wallSeconds(run)).toFixed(2)} of it` : '';
   console.log(
-    `  ${label.padEnd(29)} ${run.workers} worker(s) on CPU ${run.cpus.join(',')}: ${run.taskSeconds.length}/${run.files} ToReview, ${run.pages} pages in ${seconds(run.wallMs)} s = ${perMinute(run.pages, run.wallMs).toFixed(1)} pages/min; CPU ${(run.cpuSeconds + run.databaseCpuSeconds).toFixed(1)} s = ${cpuPerPage(run).toFixed(3)} CPU s/page; cores: own ${ownCores(run).toFixed(2)}${database}, other jobs ${othersCores(run).toFixed(2)}, idle ${idleCores(run).toFixed(2)} of ${run.cpus.length}; JavaScript thread(s) busy ${js}; load ${run.loadBefore} → ${run.loadAfter}`,
+    `  ${label.padEnd(29)} ${run.workers} worker(s) on CPU ${run.cpus.join(',')}: ${run.taskSeconds.length}/${run.files} ToReview, ${run.pages} pages in ${seconds(run.wallMs)} s = ${perMinute(run.pages, run.wallMs).toFixed(1)} pages/min; CPU ${(run.cpuSeconds + run.databaseCpuSeconds).toFixed(1)} s = ${cpuPerPage(run).toFixed(3)} CPU s/page; cores: own ${ownCores(run).toFixed(2)}${database}, other jobs ${othersCores(run).toFixed(2)}, idle ${idleCores(run).toFixed(2)} of ${run.cpus.length}, wanted ≥ ${wantedCores(run).toFixed(2)} (busy or waiting for a CPU); JavaScript thread(s) busy ${js}; load ${run.loadBefore} → ${run.loadAfter}`,
   );
   for (const failure of run.failures) console.log(`    NOT ToReview: ${failure}`);
 }
@@ -472,6 +495,9 @@ function pooled(runs: Run[]) {
     ownCpu: sum((r) => r.cpuSeconds + r.databaseCpuSeconds),
     others: sum((r) => Math.max(0, r.busySeconds - r.cpuSeconds - r.databaseCpuSeconds)),
     idle: sum((r) => r.idleSeconds),
+    waited: sum((r) => r.waitedSeconds),
+    /** The busiest JavaScript thread of each run (each process has one). */
+    jsSeconds: sum((r) => Math.max(...r.jsThreadSeconds)),
     taskSeconds: runs.flatMap((r) => r.taskSeconds),
     sets: runs.map((r) => r.taskSeconds),
   };
@@ -504,6 +530,7 @@ function summarise(scenario: ScenarioName, runs: Run[]): void {
       `  ${category.label}: 1 worker ${ppm1.toFixed(1)} pages/min, 2 workers ${ppm2.toFixed(1)} pages/min → ${(ppm2 / ppm1).toFixed(2)}×
     = cores busy ${cores2.toFixed(2)} ÷ ${cores1.toFixed(2)} (${(cores2 / cores1).toFixed(2)}) × CPU per page ${cpuPage1.toFixed(3)} ÷ ${cpuPage2.toFixed(3)} (${(cpuPage1 / cpuPage2).toFixed(2)})
     cores taken by other jobs: ${(one.others / (one.wallMs / 1000)).toFixed(2)} of 1 / ${(two.others / (two.wallMs / 1000)).toFixed(2)} of 2; left idle: ${(one.idle / (one.wallMs / 1000)).toFixed(2)} / ${(two.idle / (two.wallMs / 1000)).toFixed(2)}
+    cores wanted (busy or waiting for a CPU, at least): ${((one.ownCpu + one.waited) / (one.wallMs / 1000)).toFixed(2)} / ${((two.ownCpu + two.waited) / (two.wallMs / 1000)).toFixed(2)}; a JavaScript thread's share of the CPU per page ${(one.jsSeconds / one.ownCpu).toFixed(2)} / ${(two.jsSeconds / (two.ownCpu / (scenario === 'processes' ? 2 : 1))).toFixed(2)} (a process stops scaling at ${(one.ownCpu / Math.max(one.jsSeconds, 0.01)).toFixed(1)} cores, when its JavaScript thread is full)
     ceilings: the task sizes allow ${balance.toFixed(2)}×; load-free estimate ${loadFree.toFixed(2)}× (other jobs' share counted as the run's)`,
     );
     reportFigure({
