@@ -26,7 +26,8 @@
  * processes scenario the tasks are imported while their queue is held (a step-queue redirect to a
  * queue no worker reads), the worker processes start and settle, then the redirect goes and the
  * queue is notified — a process's start is printed apart, as it is paid once per process, not per
- * task. Full mode warms each configuration up on one file per category first (not counted) and
+ * task. Full mode warms each configuration up on one file per category and worker first (not
+ * counted: each page thread and worker process has then run the page code once) and
  * alternates 1 and 2 workers for --rounds rounds (default 2); --quick is one round on a few small
  * files without warm-up: a smoke, not a measurement.
  *
@@ -48,6 +49,9 @@
  *   --scenarios=threads,processes   some scenarios only (default both; processes needs Debian's postgresql)
  *   --categories=digital,scans      some categories only (default both)
  *   --rounds=N                      1-vs-2 rounds, alternated (default 2, quick 1)
+ *   --copies=N                      import each category's files N times (default 1): with a few large
+ *                                   files the last one leaves a worker idle, and the summary's "task sizes
+ *                                   allow" ceiling says how much; more copies raise it towards 2
  * Exit code 1 when a task does not reach ToReview, or a target is missed outside CI.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -92,6 +96,9 @@ const argv = process.argv.slice(2);
 const QUICK = argv.includes('--quick');
 const option = (name: string) => argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const ROUNDS = Number(option('rounds') ?? (QUICK ? 1 : 2));
+const COPIES = Number(option('copies') ?? 1);
+/** A category's files as imported: the list `COPIES` times, largest first within each copy. */
+const filesOf = (category: Category) => Array.from({ length: COPIES }, () => category.files).flat();
 const SCENARIOS = (option('scenarios') ?? 'threads,processes').split(',') as ScenarioName[];
 const ONLY = option('categories')?.split(',');
 const SERVER_DIR = `${repoRoot}/apps/server`;
@@ -225,13 +232,17 @@ async function threadsChild(job: ThreadsJob): Promise<Run[]> {
     const categories = CATEGORIES.filter((c) => job.categories.includes(c.name));
     await warmPageThreads(bench);
     if (job.warmUp) {
+      // One file per category and worker, so every page thread has run the page code once (a
+      // thread that has not pays its first compile in the measured run), not counted.
       const ids = [];
-      for (const category of categories) ids.push(await importFixture(bench, WORKSPACES.invoices, category.warmUp));
+      for (const category of categories)
+        for (let i = 0; i < job.workers; i++)
+          ids.push(await importFixture(bench, WORKSPACES.invoices, category.warmUp));
       await processWithWorkers(bench, ids, job.workers);
     }
     for (const category of categories) {
       const ids: string[] = [];
-      for (const file of category.files) ids.push(await importFixture(bench, WORKSPACES.invoices, file));
+      for (const file of filesOf(category)) ids.push(await importFixture(bench, WORKSPACES.invoices, file));
       const ticksBefore = cpuTicks();
       const jsBefore = threadCpuSeconds(process.pid);
       const waits = new RunQueueSampler([process.pid]);
@@ -247,7 +258,7 @@ async function threadsChild(job: ThreadsJob): Promise<Run[]> {
         workers: job.workers,
         cpus: job.cpus,
         round: job.round,
-        files: category.files.length,
+        files: filesOf(category).length,
         wallMs: lastFinished - releasedAt,
         cpuSeconds: run.cpuSeconds,
         databaseCpuSeconds: 0,
@@ -281,6 +292,7 @@ async function threadsRun(workers: number, cpus: number[], round: number): Promi
       'tsx',
       THIS_FILE,
       `--child=${JSON.stringify(job)}`,
+      `--copies=${COPIES}`,
       ...(QUICK ? ['--quick'] : []),
     ],
     {
@@ -422,7 +434,7 @@ async function processesRun(count: number, cpus: number[], round: number, stages
     }
     for (const category of CATEGORIES) {
       const ids: string[] = [];
-      for (const file of category.files) ids.push(await importFixture(bench, WORKSPACES.invoices, file));
+      for (const file of filesOf(category)) ids.push(await importFixture(bench, WORKSPACES.invoices, file));
       const treeBefore = workers.map((w) => treeCpuSeconds(w.pid));
       const jsBefore = workers.map((w) => threadCpuSeconds(w.pid));
       const databaseBefore = treeCpuSeconds(postmaster);
@@ -443,7 +455,7 @@ async function processesRun(count: number, cpus: number[], round: number, stages
         workers: count,
         cpus,
         round,
-        files: category.files.length,
+        files: filesOf(category).length,
         wallMs: lastFinished - releasedAt,
         cpuSeconds: workers.reduce((sum, w, i) => sum + treeCpuSeconds(w.pid) - (treeBefore[i] as number), 0),
         databaseCpuSeconds: treeCpuSeconds(postmaster) - databaseBefore,
@@ -551,7 +563,9 @@ function summarise(scenario: ScenarioName, runs: Run[]): void {
 
 async function main(): Promise<number> {
   const cpus = allowedCpus();
-  console.log(`Pipeline scaling · ${QUICK ? 'quick' : 'full'} run · ${ROUNDS} round(s) · ${machine()}`);
+  console.log(
+    `Pipeline scaling · ${QUICK ? 'quick' : 'full'} run · ${ROUNDS} round(s) · ${COPIES} cop${COPIES === 1 ? 'y' : 'ies'} of the files · ${machine()}`,
+  );
   if (cpus.length < 2) {
     console.log(`only ${cpus.length} CPU may be used here (${cpus.join(',')}): nothing to compare`);
     return 1;
