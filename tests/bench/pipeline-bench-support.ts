@@ -64,7 +64,7 @@ export const WORKSPACES = {
   recordings: demoId('workspace:Meeting recordings'),
 } as const;
 
-const ACME = demoId('tenant:acme');
+export const ACME = demoId('tenant:acme');
 
 export const loadAverage = () =>
   loadavg()
@@ -239,6 +239,20 @@ let stagesOnce: Promise<Stage[]> | undefined;
  */
 let threadsOnce: PageThreads | undefined;
 
+/**
+ * Starts the process's pipeline threads now and waits until each has loaded its modules (one empty
+ * job each, all at once), so a measured run does not pay for their start.
+ */
+export async function warmPageThreads(bench: BenchServer): Promise<void> {
+  threadsOnce ??= startPageThreads(bench.config.pipelineThreads);
+  const threads = threadsOnce;
+  await Promise.all(
+    Array.from({ length: threads.size }, () =>
+      threads.detectDocument({ pages: [], fields: null, tables: false, pii: false, languages: [] }),
+    ),
+  );
+}
+
 /** Stops the pipeline threads (at the end of a bench). */
 export async function stopPageThreads(): Promise<void> {
   await threadsOnce?.close();
@@ -271,10 +285,12 @@ export async function startBenchWorkers(bench: BenchServer, count: number): Prom
     count,
     log: (message, error) => console.error(`  [workers] ${message}`, ...(error === undefined ? [] : [error])),
   });
-  return {
-    moving: new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]),
-    stop: () => workers.stop(),
-  };
+  return { moving: movingStatuses(stages), stop: () => workers.stop() };
+}
+
+/** The stages' queued, in-progress and succeeded statuses: a task in one has not rested yet. */
+export function movingStatuses(stages: readonly Stage[]): Set<number> {
+  return new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]);
 }
 
 /**
@@ -283,7 +299,7 @@ export async function startBenchWorkers(bench: BenchServer, count: number): Prom
  */
 export async function waitUntilRested(
   bench: BenchServer,
-  workers: BenchWorkers,
+  workers: Pick<BenchWorkers, 'moving'>,
   taskIds: string[],
   options: { timeoutMs?: number; onPoll?: (rows: TaskRow[]) => void } = {},
 ): Promise<TaskRow[]> {
@@ -336,4 +352,196 @@ export async function processWithWorkers(
     loadBefore,
     loadAfter: loadAverage(),
   };
+}
+
+/** The fields of /proc/<pid>/stat after the command name (field 3 is index 0), or undefined when it is gone. */
+function statFields(path: string): string[] | undefined {
+  try {
+    const stat = readFileSync(path, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The command name of a process (/proc/<pid>/stat field 2), or '' when it is gone. */
+export function commandOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  } catch {
+    return '';
+  }
+}
+
+/** A live process's parent. */
+export function parentPid(pid: number): number | undefined {
+  const fields = statFields(`/proc/${pid}/stat`);
+  return fields ? Number(fields[1]) : undefined;
+}
+
+/** Every live process's parent, by pid. */
+function parents(): Map<number, number> {
+  const result = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fields = statFields(`/proc/${entry}/stat`);
+    if (fields) result.set(Number(entry), Number(fields[1]));
+  }
+  return result;
+}
+
+/** A process and its live descendants, the root first. */
+export function processTree(root: number): number[] {
+  const byParent = new Map<number, number[]>();
+  for (const [pid, parent] of parents()) byParent.set(parent, [...(byParent.get(parent) ?? []), pid]);
+  const tree: number[] = [];
+  const visit = (pid: number) => {
+    tree.push(pid);
+    for (const child of byParent.get(pid) ?? []) visit(child);
+  };
+  visit(root);
+  return tree;
+}
+
+/**
+ * CPU seconds of a process tree: each live process's own time and that of its finished children
+ * (utime + stime + cutime + cstime). A live child's time reaches its parent's cutime only once it
+ * ended and was waited for, so nothing is counted twice.
+ */
+export function treeCpuSeconds(root: number): number {
+  let ticks = 0;
+  for (const pid of processTree(root)) {
+    const fields = statFields(`/proc/${pid}/stat`);
+    if (fields) ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+  }
+  return ticks / 100;
+}
+
+/** CPU seconds of one thread (`tid` = pid for a process's JavaScript thread). */
+export function threadCpuSeconds(pid: number, tid: number = pid): number {
+  const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : 0;
+}
+
+/** The CPUs this process may run on (its affinity), e.g. [0, 1]. */
+export function allowedCpus(): number[] {
+  const line = /Cpus_allowed_list:\s*(\S+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? '';
+  return line.split(',').flatMap((range) => {
+    const [from = Number.NaN, to = from] = range.split('-').map(Number);
+    return Number.isNaN(from) ? [] : Array.from({ length: to - from + 1 }, (_, i) => from + i);
+  });
+}
+
+/** Busy and total ticks of each CPU since boot (/proc/stat); idle and I/O wait are not busy. */
+export interface CpuTicks {
+  busy: number;
+  total: number;
+}
+
+export function cpuTicks(): Map<number, CpuTicks> {
+  const result = new Map<number, CpuTicks>();
+  for (const line of readFileSync('/proc/stat', 'utf8').split('\n')) {
+    const match = /^cpu(\d+)\s+(.*)$/.exec(line);
+    if (!match) continue;
+    // user nice system idle iowait irq softirq steal (guest time is within user already).
+    const values = (match[2] as string).split(/\s+/).slice(0, 8).map(Number);
+    const total = values.reduce((sum, v) => sum + v, 0);
+    result.set(Number(match[1]), { busy: total - (values[3] ?? 0) - (values[4] ?? 0), total });
+  }
+  return result;
+}
+
+/**
+ * How the given CPUs were used between two cpuTicks() readings, in core-seconds: busy (by anyone)
+ * and idle. With the processes of a run pinned to these CPUs, busy − the run's own CPU seconds is
+ * what other jobs on the machine took from it, and idle is what the run left unused.
+ */
+export function cpuUse(before: Map<number, CpuTicks>, after: Map<number, CpuTicks>, cpus: readonly number[]) {
+  let busy = 0;
+  let total = 0;
+  for (const cpu of cpus) {
+    const a = before.get(cpu);
+    const b = after.get(cpu);
+    if (!a || !b) continue;
+    busy += b.busy - a.busy;
+    total += b.total - a.total;
+  }
+  return { busySeconds: busy / 100, idleSeconds: (total - busy) / 100 };
+}
+
+/** The threads of a process, or none when it is gone. */
+function threadsOf(pid: number): string[] {
+  try {
+    return readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return [];
+  }
+}
+
+/** A process and its live descendants, read through /proc/<pid>/task/<tid>/children (no scan of /proc). */
+function descendantsOf(root: number): number[] {
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) {
+    for (const tid of threadsOf(tree[i] as number)) {
+      try {
+        const children = readFileSync(`/proc/${tree[i]}/task/${tid}/children`, 'utf8').trim();
+        if (children) tree.push(...children.split(' ').map(Number));
+      } catch {
+        // The thread ended meanwhile.
+      }
+    }
+  }
+  return tree;
+}
+
+/**
+ * Time the threads of some process trees spent runnable but waiting for a CPU
+ * (/proc/<pid>/task/<tid>/schedstat, second field), from `start()` to `stop()`. The trees are
+ * looked at every `intervalMs`, so an engine process that lives a few hundred milliseconds is
+ * seen; one that starts and ends between two looks is not, and a thread's wait after its last
+ * look is lost: the figure is a lower bound. Reading ~20 small files a look costs well under a
+ * millisecond.
+ */
+export class RunQueueSampler {
+  readonly #roots: readonly number[];
+  readonly #intervalMs: number;
+  readonly #first = new Map<string, number>();
+  readonly #last = new Map<string, number>();
+  #timer: NodeJS.Timeout | undefined;
+
+  constructor(roots: readonly number[], intervalMs = 200) {
+    this.#roots = roots;
+    this.#intervalMs = intervalMs;
+  }
+
+  start(): void {
+    this.#look(true);
+    this.#timer = setInterval(() => this.#look(false), this.#intervalMs);
+  }
+
+  /** Seconds waited for a CPU since start(), summed over the threads. */
+  stop(): number {
+    clearInterval(this.#timer);
+    this.#look(false);
+    let ns = 0;
+    for (const [thread, wait] of this.#last) ns += wait - (this.#first.get(thread) ?? 0);
+    return ns / 1e9;
+  }
+
+  #look(baseline: boolean): void {
+    for (const pid of this.#roots.flatMap(descendantsOf)) {
+      for (const tid of threadsOf(pid)) {
+        try {
+          const wait = Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]);
+          const key = `${pid}/${tid}`;
+          // A thread first seen after the start began waiting within the window.
+          if (!this.#first.has(key)) this.#first.set(key, baseline ? wait : 0);
+          this.#last.set(key, wait);
+        } catch {
+          // The thread ended meanwhile.
+        }
+      }
+    }
+  }
 }

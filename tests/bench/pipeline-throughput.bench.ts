@@ -1,8 +1,8 @@
 /**
  * Pipeline throughput benchmark (issue "Processing pipeline", "Measured, on real files"): the real
  * stages (pre-processing → recognition → post-processing, src/pipeline/stages) run by the worker
- * runtime (startWorkers) on fixture files imported through the API, with one worker and then with
- * two, each on a fresh database with the demo data.
+ * runtime (startWorkers) on fixture files imported through the API, with one worker, on a fresh
+ * database with the demo data.
  *
  * Measures, per category, separately (so each figure means one thing):
  *  - digital PDFs (text layer): pages per minute — the multipage government PDFs and the invoices
@@ -16,15 +16,15 @@
  *    time), in "Meeting recordings" (pocketsphinx, waveform). "Throughput RTF" = wall time of the
  *    whole category / all audio; "per-task RTF" = Σ (processing finished − started) / all audio.
  * Wall time runs from startWorkers (after every file of the category was imported) until the last
- * task rested; every task that did not reach ToReview is listed with its reason. The 2-vs-1 ratio is
- * wall(1 worker) / wall(2 workers) for the same files: 2.00 would be perfect scaling only if one
- * worker kept one core busy. It does not: a worker reads a document's pages on all the process's
- * page threads (one per core) and its engines run in their own processes, so a multi-page scan
- * keeps both cores busy with one worker. Each run therefore also prints the cores it kept busy
- * (CPU seconds / wall seconds), and the summary the 2-vs-1 ratio those leave possible
- * (cores / cores busy with one worker); on a loaded machine both runs get less than the cores.
+ * task rested; every task that did not reach ToReview is listed with its reason. Each run also
+ * prints the cores it kept busy (CPU seconds / wall seconds): one worker already spreads a
+ * document's pages over all the process's page threads (one per core).
  *
- * Both workers run in this one process, as WORKERS=2 does in the server: page work runs on its
+ * Two workers against one is measured by pipeline-scaling.bench.ts, with each worker confined to a
+ * core of its own (here one worker may use every core, so a 2-vs-1 ratio could not say whether
+ * workers scale); this file measured it until then and keeps the per-category throughput only.
+ *
+ * The worker runs in this one process, as WORKERS=1 does in the server: page work runs on its
  * pipeline threads, tesseract, poppler, ffmpeg and pocketsphinx in child processes (started by the
  * tool launchers, whose CPU cpuSeconds counts). Absolute times on a shared machine are noisy: the
  * load average is printed with every run.
@@ -43,7 +43,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRow } from '../../apps/server/src/db/schema.js';
 import { TASK_STATUS, taskStatusText } from '../../apps/server/src/domain/tasks/flags.js';
@@ -151,8 +151,7 @@ const seconds = (ms: number) => (ms / 1000).toFixed(1);
 /**
  * CPU seconds per wall second of a run: how many of the machine's cores its work kept busy. One
  * worker already spreads a document's pages over the process's page threads (one per core), so a
- * multi-page file keeps both cores busy with one worker, and two workers can gain no more than
- * cores / this figure of the one-worker run.
+ * multi-page file keeps more than one core busy.
  */
 const coresBusy = (r: Measured) => (r.wallMs > 0 ? r.cpuSeconds / (r.wallMs / 1000) : Number.NaN);
 const perMinute = (pages: number, ms: number) => (ms > 0 ? (pages * 60_000) / ms : Number.NaN);
@@ -421,56 +420,30 @@ async function warmUp(bench: BenchServer): Promise<void> {
 }
 
 function printSummary(results: Measured[]): void {
-  const of = (category: CategoryName, workers: number) =>
-    results.find((r) => r.category === category && r.workers === workers) as Measured;
+  const of = (category: CategoryName) => results.find((r) => r.category === category) as Measured;
   console.log(`\nSummary (${QUICK ? 'quick' : 'full'} run, ${POSTGRES ? 'PostgreSQL' : 'PGlite'}; ${machine()})`);
-  console.log(
-    'category                        work                     1 worker              2 workers             2-vs-1',
-  );
+  console.log('category                        work                     1 worker              cores busy   CPU');
   for (const category of CATEGORIES) {
-    const one = of(category.name, 1);
-    const two = of(category.name, 2);
-    const ratio = (one.wallMs / two.wallMs).toFixed(2);
+    const one = of(category.name);
+    const cpu =
+      category.name === 'audio'
+        ? `${(one.cpuSeconds / one.audioSeconds).toFixed(2)} CPU s per audio s`
+        : `${(one.cpuSeconds / Math.max(one.pages, 1)).toFixed(2)} CPU s/page`;
     if (category.name === 'audio') {
-      const rtf = (r: Measured) => `RTF ${(r.wallMs / 1000 / r.audioSeconds).toFixed(2)} (${seconds(r.wallMs)} s)`;
+      const rtf = `RTF ${(one.wallMs / 1000 / one.audioSeconds).toFixed(2)} (${seconds(one.wallMs)} s)`;
       console.log(
-        `${category.label.padEnd(31)} ${`${one.files} files, ${one.audioSeconds.toFixed(1)} s audio`.padEnd(24)} ${rtf(one).padEnd(21)} ${rtf(two).padEnd(21)} ${ratio}×`,
+        `${category.label.padEnd(31)} ${`${one.files} files, ${one.audioSeconds.toFixed(1)} s audio`.padEnd(24)} ${rtf.padEnd(21)} ${coresBusy(one).toFixed(2).padEnd(12)} ${cpu}`,
       );
     } else {
-      const ppm = (r: Measured) => `${perMinute(r.pages, r.wallMs).toFixed(1)} p/min (${seconds(r.wallMs)} s)`;
+      const ppm = `${perMinute(one.pages, one.wallMs).toFixed(1)} p/min (${seconds(one.wallMs)} s)`;
       console.log(
-        `${category.label.padEnd(31)} ${`${one.files} files, ${one.pages} pages`.padEnd(24)} ${ppm(one).padEnd(21)} ${ppm(two).padEnd(21)} ${ratio}×`,
+        `${category.label.padEnd(31)} ${`${one.files} files, ${one.pages} pages`.padEnd(24)} ${ppm.padEnd(21)} ${coresBusy(one).toFixed(2).padEnd(12)} ${cpu}`,
       );
     }
   }
   console.log(
-    '(p/min = pages per minute, wall time; RTF = wall time / audio duration, < 1 = faster than real time; 2-vs-1 = wall 1 worker / wall 2 workers)',
+    '(p/min = pages per minute, wall time; RTF = wall time / audio duration, < 1 = faster than real time; cores busy = CPU s / wall s of this process and its engines; two workers against one: pipeline-scaling.bench.ts)',
   );
-  // What the 2-vs-1 ratio can reach: one worker's run already kept some of the second core busy
-  // (its pages on both page threads, the engines in their own processes), and other jobs on the
-  // machine take their share of both runs.
-  const cores = availableParallelism();
-  console.log(`
-Cores kept busy (CPU s / wall s, of ${cores}) and the 2-vs-1 ratio that leaves possible:`);
-  for (const category of CATEGORIES) {
-    const one = of(category.name, 1);
-    const two = of(category.name, 2);
-    console.log(
-      `  ${category.label.padEnd(30)} 1 worker ${coresBusy(one).toFixed(2)}, 2 workers ${coresBusy(two).toFixed(2)}; ceiling ${(Math.min(cores, 2) / coresBusy(one)).toFixed(2)}×, measured ${(one.wallMs / two.wallMs).toFixed(2)}×`,
-    );
-  }
-  console.log(
-    '\nCPU time of this process and its engines (less sensitive to the other jobs on the machine than wall time):',
-  );
-  for (const category of CATEGORIES) {
-    const cells = [1, 2].map((workers) => {
-      const r = of(category.name, workers);
-      return category.name === 'audio'
-        ? `${workers} worker(s): ${(r.cpuSeconds / r.audioSeconds).toFixed(2)} CPU s per audio s`
-        : `${workers} worker(s): ${(r.cpuSeconds / Math.max(r.pages, 1)).toFixed(2)} CPU s/page`;
-    });
-    console.log(`  ${category.label.padEnd(30)} ${cells.join('   ')}`);
-  }
 }
 
 async function main(): Promise<number> {
@@ -478,24 +451,23 @@ async function main(): Promise<number> {
     `Pipeline throughput · ${QUICK ? 'quick' : 'full'} run · ${POSTGRES ? 'PostgreSQL (throwaway cluster)' : 'PGlite (in memory)'} · ${machine()}`,
   );
   const results: Measured[] = [];
+  const workers = 1;
   try {
-    for (const workers of [1, 2]) {
-      const bench = await openBenchServer({ postgres: POSTGRES });
-      console.log(`\n${workers} worker(s), fresh ${bench.databaseKind} database with the demo data:`);
-      try {
-        if (!QUICK && workers === 1) await warmUp(bench);
-        for (const category of CATEGORIES) {
-          // Poppler alone runs right before the pipeline on the same files, so both see the same load.
-          const poppler = category.name === 'digital' && workers === 1 ? await popplerBaselines(category.files) : null;
-          const tesseract = category.name === 'scans' && workers === 1 ? tesseractBaseline(category.files) : null;
-          const measured = await measure(bench, category, workers);
-          results.push(measured);
-          if (poppler) reportDigitalFigures(measured, poppler);
-          if (tesseract) reportScanFigures(measured, tesseract);
-        }
-      } finally {
-        await bench.close();
+    const bench = await openBenchServer({ postgres: POSTGRES });
+    console.log(`\n${workers} worker, fresh ${bench.databaseKind} database with the demo data:`);
+    try {
+      if (!QUICK) await warmUp(bench);
+      for (const category of CATEGORIES) {
+        // Poppler alone runs right before the pipeline on the same files, so both see the same load.
+        const poppler = category.name === 'digital' ? await popplerBaselines(category.files) : null;
+        const tesseract = category.name === 'scans' ? tesseractBaseline(category.files) : null;
+        const measured = await measure(bench, category, workers);
+        results.push(measured);
+        if (poppler) reportDigitalFigures(measured, poppler);
+        if (tesseract) reportScanFigures(measured, tesseract);
       }
+    } finally {
+      await bench.close();
     }
   } finally {
     await stopCluster();
