@@ -170,7 +170,10 @@ export const ScreenReaderReview: Story = {
     await ready(canvasElement);
     const said = canvas.getByTestId('editor.announcement');
     await expect(said).toHaveAttribute('aria-live', 'polite');
-    await expect(canvas.getByTestId('save.state')).toHaveAttribute('aria-live', 'polite');
+    // The save state is told only where a save ends: nothing yet, the transcript was only opened.
+    const saveSaid = canvas.getByTestId('save.announcement');
+    await expect(saveSaid).toHaveAttribute('aria-live', 'polite');
+    await expect(saveSaid).toHaveTextContent('');
     // A glyph button is named for what it does and described by its keys alone.
     const bold = canvas.getByTestId('toolbar.bold');
     bold.focus();
@@ -198,6 +201,8 @@ export const ScreenReaderReview: Story = {
     await userEvent.keyboard('{Control>}{End}{/Control} now{Enter}');
     await waitFor(() => expect(edit()).toHaveFocus());
     await saved(canvasElement);
+    // One message for the edit, not "Unsaved changes", "Saving…" and then this.
+    await waitFor(() => expect(saveSaid).toHaveTextContent('All changes saved'));
 
     // Search and replace all: counted, then the replacements said; Escape goes back to "Edit".
     await userEvent.keyboard('{Control>}f{/Control}');
@@ -217,6 +222,8 @@ export const ScreenReaderReview: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(edit()).toHaveFocus());
     await saved(canvasElement);
+    // One message for the edit, not "Unsaved changes", "Saving…" and then this.
+    await waitFor(() => expect(saveSaid).toHaveTextContent('All changes saved'));
 
     // Rename the speaker in the dialog: said, and Escape gives the focus back to "Speakers".
     canvas.getByTestId('toolbar.speakers').focus();

@@ -1,8 +1,9 @@
 /**
- * What every review editor says about its session, in one place: the save state (always visible,
- * announced politely) and why the review is read-only. Both editors save, check out and lose
+ * What every review editor says about its session, in one place: the save state (always visible;
+ * to a screen reader, only where a save ended) and why the review is read-only. Both editors save, check out and lose
  * their checkout under the same rules, so they say so in the same words.
  */
+import { useEffect, useRef, useState } from 'react';
 import { useUiTranslation } from '../i18n/useTranslation.js';
 import { cx } from '../utils/cx.js';
 import type { SaveState } from './autosave.js';
@@ -13,6 +14,9 @@ export interface SaveStateBadgeProps {
   className?: string;
 }
 
+/** The states a save ends in: the ones a screen reader is told of. */
+const ENDS_OF_A_SAVE: ReadonlySet<SaveState> = new Set(['saved', 'failed', 'conflict']);
+
 /**
  * @example
  * const state = useSession((s) => s.saveState);
@@ -20,11 +24,27 @@ export interface SaveStateBadgeProps {
  */
 export function SaveStateBadge({ state, className }: SaveStateBadgeProps) {
   const { t } = useUiTranslation();
+  // Every edit goes unsaved → saving → saved: said each time, that is three messages per word
+  // typed. The live region says only where a save ended (saved, failed, a conflict), each time anew
+  // (a new node, so "All changes saved" twice in a row is said twice); the badge shows every state.
+  const [said, setSaid] = useState<{ state: SaveState; serial: number } | null>(null);
+  const before = useRef(state);
+  useEffect(() => {
+    if (state !== before.current && ENDS_OF_A_SAVE.has(state)) {
+      setSaid((last) => ({ state, serial: (last?.serial ?? 0) + 1 }));
+    }
+    before.current = state;
+  }, [state]);
   return (
-    <output className={cx('rd-save-state', className)} data-state={state} aria-live="polite" data-testid="save.state">
-      <span className="rd-save-state__dot" aria-hidden="true" />
-      {t(`reviewSession.save.${state}`)}
-    </output>
+    <>
+      <span className={cx('rd-save-state', className)} data-state={state} data-testid="save.state">
+        <span className="rd-save-state__dot" aria-hidden="true" />
+        {t(`reviewSession.save.${state}`)}
+      </span>
+      <span className="rd-visually-hidden" role="status" aria-live="polite" data-testid="save.announcement">
+        {said ? <span key={said.serial}>{t(`reviewSession.save.${said.state}`)}</span> : null}
+      </span>
+    </>
   );
 }
 

@@ -1,6 +1,11 @@
 /**
  * A modal dialog on @floating-ui/react: focus moves in and is trapped while open, Escape and
  * an outside click close it, and focus returns to the element that opened it.
+ *
+ * Focus starts on the first control after the close button — a form's first field, a
+ * confirmation's Cancel (footers put the safe choice first) — or on the dialog itself when it has
+ * none. Not on the close button: a screen reader then says only "Close, button", and the keyboard
+ * starts on the one control nobody opened the dialog for.
  */
 import {
   FloatingFocusManager,
@@ -65,7 +70,7 @@ export function Dialog({
   return (
     <Portal>
       <FloatingOverlay className="rd-dialog__overlay" lockScroll>
-        <FloatingFocusManager context={context} returnFocus>
+        <FloatingFocusManager context={context} initialFocus={1} returnFocus>
           <div
             ref={refs.setFloating}
             className={cx('rd-dialog', `rd-dialog--${size}`, className)}
