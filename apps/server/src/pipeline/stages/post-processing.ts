@@ -18,7 +18,7 @@ import type { Transcript } from '../media/index.js';
 import { customModelFields } from '../templates/custom-model-fields.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
-import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
+import { type EInvoiceResults, eInvoiceResults, findEInvoice } from './einvoice-results.js';
 import { inParallel } from './in-parallel.js';
 import { runRecognizerHooks } from './recognizer-hooks.js';
 import { summariseRecording } from './summarise-recording.js';
@@ -113,22 +113,35 @@ async function documentResults(
   const withFields = steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt');
   // The QR codes of the page images on the process's threads, beside the detectors below.
   const qrCodes = steps.has('postprocess.detect-qr-codes') ? qrCodesOfPages(context, store, rows) : Promise.resolve([]);
+  // An e-invoice the file carries is looked for meanwhile: it needs the file, not the pages.
+  const embedded = withFields && taskType === 'Invoice' ? findEInvoice(context, store) : Promise.resolve(null);
   // Awaited below; a failure of the detectors first is not an unhandled one.
   qrCodes.catch(() => undefined);
+  embedded.catch(() => undefined);
+  const detectTables = steps.has('postprocess.detect-tables');
+  const detectPii = steps.has('postprocess.detect-pii');
+  const pageTables: Table[] = [];
+  const personalData: Entity[] = [];
   // The invoice fields from the document's first and last pages, in one job on a thread.
   const fieldPages: PageText[] = [];
+  // A document whose every page the field detector reads, in one window: its tables and personal
+  // data are found in the same job, so its pages cross to a thread once.
+  let windowsDetected = false;
   if (withFields) {
     for (const part of fieldRows(rows)) fieldPages.push(...(await recognisedPages(store, task.id, part)));
-    const found = (
-      await context.threads.detectDocument({
-        pages: fieldPages,
-        fields: taskType,
-        tables: false,
-        pii: false,
-        languages,
-      })
-    ).fields;
-    eInvoice = taskType === 'Invoice' ? await eInvoiceResults(context, store, fieldPages, found) : null;
+    windowsDetected = fieldPages.length === rows.length && rows.length <= PAGES_PER_READ;
+    const detected = await context.threads.detectDocument({
+      pages: fieldPages,
+      fields: taskType,
+      tables: windowsDetected && detectTables,
+      pii: windowsDetected && detectPii,
+      languages,
+    });
+    pageTables.push(...detected.tables);
+    personalData.push(...detected.pii);
+    const found = detected.fields;
+    const foundEInvoice = await embedded;
+    eInvoice = foundEInvoice ? await eInvoiceResults(context, store, foundEInvoice, fieldPages, found) : null;
     fields = mapFieldEntities(eInvoice?.fields ?? found, fieldMapping(settings.config));
     entities.push(...fields);
   }
@@ -136,12 +149,8 @@ async function documentResults(
   // personal data are found page by page, so a window's words are dropped once it is done and the
   // stage's memory and time per page do not grow with the document. The workspace's hooks and a
   // translation are given every page, so only they keep them all.
-  const detectTables = steps.has('postprocess.detect-tables');
-  const detectPii = steps.has('postprocess.detect-pii');
   const keptPages: PageText[] = [];
   const wordConfidences: number[] = [];
-  const pageTables: Table[] = [];
-  const personalData: Entity[] = [];
   // A window the field detector has read already (all of a short document) is not read again.
   const readForFields = new Map(fieldPages.map((page) => [page.pageNumber, page]));
   for (let from = 0; from < rows.length; from += PAGES_PER_READ) {
@@ -150,7 +159,7 @@ async function documentResults(
       ? window.map((row) => readForFields.get(row.page_number) as PageText)
       : await recognisedPages(store, task.id, window);
     for (const page of pages) for (const word of page.words) wordConfidences.push(word.confidence);
-    if (detectTables || detectPii) {
+    if ((detectTables || detectPii) && !windowsDetected) {
       const detected = await context.threads.detectDocument({
         pages,
         fields: null,
