@@ -240,6 +240,22 @@ export class ProcessingRepository extends TenantRepository {
     return query.orderBy('page_number').execute();
   }
 
+  /**
+   * The stored OCR of a task's pages first..last as the JSON text it was written as (no parse on
+   * this thread: the pipeline's threads read it), in page order; null for a page not recognised.
+   */
+  pagesOcrText(taskId: string, range: { first: number; last: number }) {
+    return this.db
+      .selectFrom('task_pages')
+      .select(['page_number', sql<string | null>`ocr::text`.as('ocr')])
+      .where('tenant_id', '=', this.tenantId)
+      .where('task_id', '=', taskId)
+      .where('page_number', '>=', range.first)
+      .where('page_number', '<=', range.last)
+      .orderBy('page_number')
+      .execute();
+  }
+
   /** The page's text in the target language of a Translation task. */
   async setPageTranslation(taskId: string, pageNumber: number, text: string): Promise<void> {
     await this.updateRows('task_pages')

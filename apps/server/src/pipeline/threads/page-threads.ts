@@ -55,7 +55,7 @@ export function startPageThreads(size: number = defaultThreadCount(), options: P
     readTextLayers: (input) => pool.run('readTextLayers', input),
     separatePdfBatch: (input) => pool.run('separatePdfBatch', input),
     readQrCodes: (input) => pool.run('readQrCodes', input),
-    detectDocument: (input) => pool.run('detectDocument', input),
+    detectStoredPages: (input) => pool.run('detectStoredPages', input),
     close: () => pool.close(),
   };
 }
