@@ -6,7 +6,10 @@
  *  - a CPU profile of the JavaScript thread (an inspector session, started and stopped around the
  *    run) and of each pipeline thread (`--cpu-prof` given to the threads, which `--cpu-prof` on the
  *    process does not reach), their samples cut to the measured run;
- *  - the wall time of each stage run, per stage.
+ *  - the wall time of each stage run, per stage;
+ *  - the SQL statements the stages ran (a Kysely plugin on the workers' connection, so on PGlite and
+ *    PostgreSQL alike): how many, by kind and table, with the time from sending each to its answer
+ *    (transactions' begin and commit are not statements a plugin sees).
  * The profiles' self time is summed by where the code lives (pdf.js, PGlite, the detectors, …) and by
  * function, and the .cpuprofile files are kept for a closer look (Chrome DevTools, speedscope).
  *
@@ -17,6 +20,15 @@ import { mkdtemp } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type {
+  KyselyPlugin,
+  OperationNode,
+  PluginTransformQueryArgs,
+  PluginTransformResultArgs,
+  QueryResult,
+  RootOperationNode,
+  UnknownRow,
+} from 'kysely';
 import { TASK_STATUS } from '../../apps/server/src/domain/tasks/flags.js';
 import { startPageThreads } from '../../apps/server/src/pipeline/threads/page-threads.js';
 import { loadStages } from '../../apps/server/src/pipeline/worker/load-stages.js';
@@ -159,6 +171,53 @@ function printBreakdown(title: string, breakdown: Breakdown, pages: number): voi
   }
 }
 
+/** The table a statement starts from, as far as its node says (raw SQL: the first word after from/into/update). */
+function tableOf(node: RootOperationNode): string {
+  const named = (value: OperationNode | undefined): string | undefined => {
+    if (!value) return undefined;
+    const table = value as { kind: string; table?: { identifier?: { name?: string } }; node?: OperationNode };
+    if (table.kind === 'TableNode') return table.table?.identifier?.name;
+    if (table.kind === 'AliasNode') return named(table.node);
+    return undefined;
+  };
+  const query = node as {
+    from?: { froms?: OperationNode[] };
+    into?: OperationNode;
+    table?: OperationNode;
+    sqlFragments?: readonly string[];
+  };
+  const table = named(query.from?.froms?.[0]) ?? named(query.into) ?? named(query.table);
+  if (table) return table;
+  const raw = query.sqlFragments?.join(' ') ?? '';
+  return /\b(?:from|into|update)\s+"?(\w+)/i.exec(raw)?.[1] ?? '?';
+}
+
+/** Counts and times the statements run through the connection it is plugged into, by kind and table. */
+class StatementTally implements KyselyPlugin {
+  readonly byKind = new Map<string, { count: number; ms: number }>();
+  #started = new WeakMap<object, { key: string; at: number }>();
+  counting = false;
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    if (this.counting) {
+      const kind = args.node.kind.replace(/QueryNode$|Node$/, '').toLowerCase();
+      this.#started.set(args.queryId, { key: `${kind} ${tableOf(args.node)}`, at: performance.now() });
+    }
+    return args.node;
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    const started = this.#started.get(args.queryId);
+    if (started) {
+      const entry = this.byKind.get(started.key) ?? { count: 0, ms: 0 };
+      entry.count++;
+      entry.ms += performance.now() - started.at;
+      this.byKind.set(started.key, entry);
+    }
+    return args.result;
+  }
+}
+
 /** The stages, each run timed (wall ms per stage name). */
 function timed(stages: readonly Stage[], times: Map<string, number[]>): Stage[] {
   return stages.map((stage) => ({
@@ -187,10 +246,13 @@ async function main(): Promise<void> {
   const times = new Map<string, number[]>();
   const stages = timed(await loadStages(), times);
   const moving = new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]);
+  const statements = new StatementTally();
+  // The workers' connection counts its statements; the bench's own look at the tasks' statuses does not.
+  const workersDb = bench.server.database.db.withPlugin(statements);
   const db = bench.server.database.db;
   const process = async (ids: string[]) => {
     const workers = startWorkers({
-      db,
+      db: workersDb,
       notifications: bench.server.database.notifications,
       threads,
       storage: blobStorageFor(bench.config),
@@ -224,7 +286,9 @@ async function main(): Promise<void> {
     const from = nowMicros();
     await session.post('Profiler.start');
     const started = performance.now();
+    statements.counting = true;
     const rows = await process(ids);
+    statements.counting = false;
     const wallMs = performance.now() - started;
     const { profile } = await session.post('Profiler.stop');
     const to = nowMicros();
@@ -266,6 +330,15 @@ async function main(): Promise<void> {
       console.log(
         `  ${name.padEnd(18)} ${String(list.length).padStart(3)}  ${sum.toFixed(0).padStart(7)}  ${(sorted[Math.floor(sorted.length / 2)] ?? 0).toFixed(0).padStart(6)}  ${(sorted.at(-1) ?? 0).toFixed(0).padStart(6)}`,
       );
+    }
+    const tally = [...statements.byKind.entries()].sort((a, b) => b[1].ms - a[1].ms);
+    const count = tally.reduce((sum, [, entry]) => sum + entry.count, 0);
+    const ms = tally.reduce((sum, [, entry]) => sum + entry.ms, 0);
+    console.log(
+      `\nSQL statements of the stages and the worker runtime: ${count} (${(count / rows.length).toFixed(1)} a task), ${ms.toFixed(0)} ms from sending to answer; by kind and table:`,
+    );
+    for (const [key, entry] of tally) {
+      console.log(`  ${key.padEnd(40)} ${String(entry.count).padStart(5)}  ${entry.ms.toFixed(0).padStart(6)} ms`);
     }
     printBreakdown('JavaScript thread (main)', breakDown(profile as Profile, from, to), pages);
     await threads.close();

@@ -642,9 +642,43 @@ for (const kind of databaseKinds()) {
         await processTaskNow(t, taskId);
         const before = await licence();
         const pagesBefore = await pagesOf(taskId);
-        await db().updateTable('tasks').set({ status: 30 }).where('id', '=', taskId).execute();
+        // An e-invoice XML and a translation kept from the first run (as another file or task type would leave).
+        const storage = blobStorageFor(t.config);
+        const xmlKey = newStorageKey();
+        await storage.append(xmlKey, Readable.from([Buffer.from('<Invoice/>')]));
+        const xmlBlobId = randomUUID();
+        await new TasksRepository(db(), ACME_ID).insertBlob({
+          id: xmlBlobId,
+          storageKey: xmlKey,
+          fileName: 'invoice.xml',
+          contentType: 'application/xml',
+          size: 10,
+          sha256: 'not-checked',
+          createdBy: null,
+        });
+        await db()
+          .updateTable('tasks')
+          .set({
+            status: 30,
+            einvoice_blob_id: xmlBlobId,
+            translation: JSON.stringify({ from: 'en', to: 'pt', engine: 'test' }),
+          })
+          .where('id', '=', taskId)
+          .execute();
         const task = await processTaskNow(t, taskId);
         expect(task.status).toBe(60);
+        expect(task.einvoice_blob_id).toBeNull();
+        expect(task.translation).toBeNull();
+        expect(await db().selectFrom('blobs').select('id').where('id', '=', xmlBlobId).execute()).toEqual([]);
+        const xmlLeft = await (async () => {
+          try {
+            for await (const _ of storage.read(xmlKey)) return true;
+            return true;
+          } catch {
+            return false;
+          }
+        })();
+        expect(xmlLeft).toBe(false);
         const pagesAfter = await pagesOf(taskId);
         expect(pagesAfter).toHaveLength(pagesBefore.length);
         // The first run's page files are gone with their blobs.

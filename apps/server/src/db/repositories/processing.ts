@@ -29,13 +29,24 @@ export class ProcessingRepository extends TenantRepository {
     return this.rowById('workspaces', id).selectAll().executeTakeFirst();
   }
 
-  tenantCode(): Promise<string | null> {
-    return this.db
-      .selectFrom('tenants')
-      .select('code')
-      .where('id', '=', this.tenantId)
-      .executeTakeFirst()
-      .then((row) => row?.code ?? null);
+  /**
+   * The workspace and its tenant's code in one query (what a stage reads first: the pipeline a
+   * workspace runs depends on both); undefined when the workspace does not exist.
+   */
+  async workspaceAndTenantCode(id: string): Promise<{ row: WorkspaceRow; tenantCode: string | null } | undefined> {
+    const row = await this.rowById('workspaces', id)
+      .selectAll('workspaces')
+      .select((eb) =>
+        eb
+          .selectFrom('tenants')
+          .select('tenants.code')
+          .where('tenants.id', '=', this.tenantId)
+          .as('tenant_code_of_row'),
+      )
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { tenant_code_of_row: tenantCode, ...workspace } = row;
+    return { row: workspace as WorkspaceRow, tenantCode: tenantCode ?? null };
   }
 
   /** The blob of the e-invoice XML kept with the task (null: none). */
@@ -99,19 +110,24 @@ export class ProcessingRepository extends TenantRepository {
     return this.rowsOfTask('task_pages', taskId).selectAll().orderBy('page_number').execute();
   }
 
-  /** Deletes the pages and media of a task; returns the ids of the blobs they referred to. */
-  async deleteResults(taskId: string): Promise<string[]> {
-    const pages = await this.deleteRows('task_pages')
-      .where('task_id', '=', taskId)
-      .returning('image_blob_id')
-      .execute();
-    const media = await this.deleteRows('task_media')
-      .where('task_id', '=', taskId)
-      .returning('waveform_blob_id')
-      .execute();
-    return [...pages.map((p) => p.image_blob_id), ...media.map((m) => m.waveform_blob_id)].filter(
-      (id): id is string => id !== null,
-    );
+  /**
+   * Forgets what an earlier run of the task produced, in one statement: its pages and media are
+   * deleted, its e-invoice XML and translation unset. Returns the ids of the blobs they referred to
+   * (the page files, the waveform, the e-invoice XML), whose rows and bytes are the caller's to remove.
+   */
+  async detachResults(taskId: string): Promise<string[]> {
+    const { rows } = await sql<{ blob_id: string | null }>`with
+        earlier as (select einvoice_blob_id from tasks where tenant_id = ${this.tenantId} and id = ${taskId}),
+        task as (update tasks set einvoice_blob_id = null, translation = null
+          where tenant_id = ${this.tenantId} and id = ${taskId}),
+        pages as (delete from task_pages where tenant_id = ${this.tenantId} and task_id = ${taskId}
+          returning image_blob_id as blob_id),
+        media as (delete from task_media where tenant_id = ${this.tenantId} and task_id = ${taskId}
+          returning waveform_blob_id as blob_id)
+      select einvoice_blob_id as blob_id from earlier
+      union all select blob_id from pages
+      union all select blob_id from media`.execute(this.db);
+    return rows.map((row) => row.blob_id).filter((id): id is string => id !== null);
   }
 
   async insertPages(taskId: string, pages: readonly NewPage[]): Promise<void> {
@@ -150,10 +166,10 @@ export class ProcessingRepository extends TenantRepository {
   }
 
   /**
-   * The OCR results of many pages in one transaction (per page: the stored result, already JSON, and
-   * the page's geometry as recognised). Each page's JSON goes to the database as the text the
-   * pipeline threads made, one UPDATE a page: the json column keeps it as given, where packing the
-   * pages into one jsonb document had the database parse every page into jsonb twice over (the
+   * The OCR results of many pages in one statement (per page: the stored result, already JSON, and
+   * the page's geometry as recognised). Each page's JSON goes to the database as its own parameter,
+   * the text the pipeline threads made: the json column keeps it as given, where packing the pages
+   * into one jsonb document had the database parse every page into jsonb twice over (the
    * recordset, then the column) on the worker's main thread when the database is embedded.
    */
   async setPagesOcr(
@@ -169,16 +185,17 @@ export class ProcessingRepository extends TenantRepository {
     }>,
   ): Promise<void> {
     if (pages.length === 0) return;
-    await this.transaction(async (repo) => {
-      for (const { pageNumber, storedOcr, ...geometry } of pages) {
-        await repo
-          .updateRows('task_pages')
-          .set({ ocr: storedOcr, ...geometry, modified_on: sql`now()` })
-          .where('task_id', '=', taskId)
-          .where('page_number', '=', pageNumber)
-          .execute();
-      }
-    });
+    // Six parameters a page: 50 pages a window stay far below PostgreSQL's 65535.
+    const values = pages.map(
+      (page) =>
+        sql`(${page.pageNumber}::int, ${page.storedOcr}::json, ${page.width}::real, ${page.height}::real, ${page.unit}::text, ${page.rotation}::int)`,
+    );
+    await sql`update task_pages as p
+      set ocr = v.ocr, width = v.width, height = v.height, unit = v.unit, rotation = v.rotation, modified_on = now()
+      from (values ${sql.join(values)}) as v(page_number, ocr, width, height, unit, rotation)
+      where p.tenant_id = ${this.tenantId} and p.task_id = ${taskId} and p.page_number = v.page_number`.execute(
+      this.db,
+    );
   }
 
   /** The DocumentResult of many pages in one statement (see setPagesOcr). */
@@ -221,6 +238,22 @@ export class ProcessingRepository extends TenantRepository {
       .where('task_id', '=', taskId);
     if (range) query = query.where('page_number', '>=', range.first).where('page_number', '<=', range.last);
     return query.orderBy('page_number').execute();
+  }
+
+  /**
+   * The stored OCR of a task's pages first..last as the JSON text it was written as (no parse on
+   * this thread: the pipeline's threads read it), in page order; null for a page not recognised.
+   */
+  pagesOcrText(taskId: string, range: { first: number; last: number }) {
+    return this.db
+      .selectFrom('task_pages')
+      .select(['page_number', sql<string | null>`ocr::text`.as('ocr')])
+      .where('tenant_id', '=', this.tenantId)
+      .where('task_id', '=', taskId)
+      .where('page_number', '>=', range.first)
+      .where('page_number', '<=', range.last)
+      .orderBy('page_number')
+      .execute();
   }
 
   /** The page's text in the target language of a Translation task. */

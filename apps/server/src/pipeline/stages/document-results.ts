@@ -1,42 +1,9 @@
-// From the stored OCR layer of each page back to the engines' PageText, and from the engines'
-// findings to the workspace's fields: the engines name invoice and receipt fields with their own
-// keys (documents/README.md), a workspace names its fields as its administrator chose
-// (categories with categoryKey and alternativeCategoryKeys, the selection fieldsToDetect, the
+// From the engines' findings to the workspace's fields: the engines name invoice and receipt fields
+// with their own keys (documents/README.md), a workspace names its fields as its administrator
+// chose (categories with categoryKey and alternativeCategoryKeys, the selection fieldsToDetect, the
 // order fieldOrder). Only fields the workspace detects are kept, under its own key.
 import type { FieldDefinition } from '../../domain/workspaces/types.js';
-import type { Entity, OcrPageResult, PageText } from '../documents/index.js';
-import { buildPageText } from '../documents/text/page-text.js';
-
-/**
- * Rebuilds the PageText of a page from its OcrPageResult. Words keep their line (lineIndex) and
- * order, so the page text, and therefore every span, is the one recognition produced. Their
- * characters are left out: nothing after recognition reads them (fields, tables, personal data,
- * hooks and translation read words and lines), and they are most of a page's memory — a 2,000-page
- * document's pages are all held at once while its fields are found.
- */
-export function pageTextFromOcr(ocr: OcrPageResult, pageNumber: number): PageText {
-  const edges = (box: { left: number; top: number; right: number; bottom: number }) => ({
-    left: box.left,
-    top: box.top,
-    right: box.right,
-    bottom: box.bottom,
-  });
-  return buildPageText(
-    ocr.entities.map((word) => ({
-      text: word.text,
-      edges: edges(word.boundingBox),
-      confidence: word.confidence ?? 1,
-      lineKey: String(word.lineIndex ?? 0),
-    })),
-    {
-      pageNumber,
-      pageSize: ocr.pageSize,
-      orientation: ocr.pageOrientation ?? 0,
-      engine: ocr.ocrEngine ?? 'tesseract',
-      elapsedMs: ocr.elapsedTime ?? 0,
-    },
-  );
-}
+import type { Entity } from '../documents/index.js';
 
 export interface FieldMapping {
   /** Engine category → the workspace's field. */

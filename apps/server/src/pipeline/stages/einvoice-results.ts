@@ -34,13 +34,15 @@ export interface EInvoiceResults {
   payload: Record<string, unknown>;
 }
 
-/** The e-invoice's fields and line items, or null when the task's file carries none. */
-export async function eInvoiceResults(
-  context: StageContext,
-  store: StageStore,
-  pages: readonly PageText[],
-  printed: readonly Entity[],
-): Promise<EInvoiceResults | null> {
+/** An e-invoice the task's file carries, found before its pages' fields are known. */
+export type FoundEInvoice = Extract<EmbeddedEInvoice, { status: 'invoice' }>;
+
+/**
+ * The e-invoice the task's file carries, or null when it carries none (or one this server does not
+ * read, which the task's timeline then says). Needs no recognised page, so the stage starts it
+ * beside the page detectors.
+ */
+export async function findEInvoice(context: StageContext, store: StageStore): Promise<FoundEInvoice | null> {
   const original = await originalFile(store, context.task);
   if (!original) return null;
   let found: EmbeddedEInvoice;
@@ -65,6 +67,17 @@ export async function eInvoiceResults(
     );
     return null;
   }
+  return found;
+}
+
+/** The e-invoice's fields and line items, checked against the fields the layout rules read from the pages. */
+export async function eInvoiceResults(
+  context: StageContext,
+  store: StageStore,
+  found: FoundEInvoice,
+  pages: readonly PageText[],
+  printed: readonly Entity[],
+): Promise<EInvoiceResults> {
   const { invoice, file } = found;
   const result = eInvoiceFields(invoice, pages, printed);
   // Kept with the task, as received, for the exports (ExportType EInvoiceXml).

@@ -10,15 +10,16 @@
 // review in the system (translations, product-spec §4).
 import { extname } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
-import { fromStoredOcr } from '../../domain/results/stored-ocr.js';
 import { indexTask } from '../../domain/search/indexing.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
-import type { DocumentResult, Entity, OcrPageResult, PageText, QrPage, Table } from '../documents/index.js';
+import type { DocumentResult, Entity, PageText, QrPage, Table } from '../documents/index.js';
+import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
 import type { Transcript } from '../media/index.js';
 import { customModelFields } from '../templates/custom-model-fields.js';
+import type { DetectedDocument } from '../threads/page-work.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
-import { entityConfidence, fieldMapping, mapFieldEntities, mean, pageTextFromOcr } from './document-results.js';
-import { type EInvoiceResults, eInvoiceResults } from './einvoice-results.js';
+import { entityConfidence, fieldMapping, mapFieldEntities, mean } from './document-results.js';
+import { type EInvoiceResults, eInvoiceResults, findEInvoice } from './einvoice-results.js';
 import { inParallel } from './in-parallel.js';
 import { runRecognizerHooks } from './recognizer-hooks.js';
 import { summariseRecording } from './summarise-recording.js';
@@ -113,55 +114,68 @@ async function documentResults(
   const withFields = steps.has('postprocess.detect-fields') && (taskType === 'Invoice' || taskType === 'Receipt');
   // The QR codes of the page images on the process's threads, beside the detectors below.
   const qrCodes = steps.has('postprocess.detect-qr-codes') ? qrCodesOfPages(context, store, rows) : Promise.resolve([]);
+  // An e-invoice the file carries is looked for meanwhile: it needs the file, not the pages.
+  const embedded = withFields && taskType === 'Invoice' ? findEInvoice(context, store) : Promise.resolve(null);
   // Awaited below; a failure of the detectors first is not an unhandled one.
   qrCodes.catch(() => undefined);
-  // The invoice fields from the document's first and last pages, in one job on a thread.
-  const fieldPages: PageText[] = [];
+  embedded.catch(() => undefined);
+  const detectTables = steps.has('postprocess.detect-tables');
+  const detectPii = steps.has('postprocess.detect-pii');
+  const pageTables: Table[] = [];
+  const personalData: Entity[] = [];
+  const wordConfidences: number[] = [];
+  // The workspace's hooks and a translation are given every page, so only they keep them all.
+  const keptPages: PageText[] = [];
+  const keepsPages = hooks.length > 0 || translating;
+  const keepFindings = (detected: DetectedDocument) => {
+    pageTables.push(...detected.tables);
+    personalData.push(...detected.pii);
+    for (const confidence of detected.confidences) wordConfidences.push(confidence);
+  };
+  // The recognised pages travel to the threads as the JSON text stored (a string is copied, where
+  // word objects are cloned one by one), are parsed there, and only the findings come back; this
+  // thread parses a page only for what needs its words here (an e-invoice's check, hooks, translation).
+  // A document whose every page the field detector reads, in one window, has its tables, personal
+  // data and confidences found in the same job, so its pages cross to a thread once.
+  let windowsDetected = false;
   if (withFields) {
-    for (const part of fieldRows(rows)) fieldPages.push(...(await recognisedPages(store, task.id, part)));
-    const found = (
-      await context.threads.detectDocument({
-        pages: fieldPages,
-        fields: taskType,
-        tables: false,
-        pii: false,
-        languages,
-      })
-    ).fields;
-    eInvoice = taskType === 'Invoice' ? await eInvoiceResults(context, store, fieldPages, found) : null;
-    fields = mapFieldEntities(eInvoice?.fields ?? found, fieldMapping(settings.config));
+    // The invoice fields from the document's first and last pages, in one job on a thread.
+    const fieldPages: StoredOcrPage[] = [];
+    for (const part of fieldRows(rows)) fieldPages.push(...(await storedPages(store, task.id, part)));
+    windowsDetected = fieldPages.length === rows.length && rows.length <= PAGES_PER_READ;
+    const detected = await context.threads.detectStoredPages({
+      pages: fieldPages,
+      fields: taskType,
+      tables: windowsDetected && detectTables,
+      pii: windowsDetected && detectPii,
+      languages,
+    });
+    if (windowsDetected) {
+      keepFindings(detected);
+      if (keepsPages) keptPages.push(...fieldPages.map(pageTextFromStoredOcr));
+    }
+    const foundEInvoice = await embedded;
+    eInvoice = foundEInvoice
+      ? await eInvoiceResults(context, store, foundEInvoice, fieldPages.map(pageTextFromStoredOcr), detected.fields)
+      : null;
+    fields = mapFieldEntities(eInvoice?.fields ?? detected.fields, fieldMapping(settings.config));
     entities.push(...fields);
   }
   // Tables, personal data and the words' confidences a window of pages at a time: tables and
   // personal data are found page by page, so a window's words are dropped once it is done and the
-  // stage's memory and time per page do not grow with the document. The workspace's hooks and a
-  // translation are given every page, so only they keep them all.
-  const detectTables = steps.has('postprocess.detect-tables');
-  const detectPii = steps.has('postprocess.detect-pii');
-  const keptPages: PageText[] = [];
-  const wordConfidences: number[] = [];
-  const pageTables: Table[] = [];
-  const personalData: Entity[] = [];
-  // A window the field detector has read already (all of a short document) is not read again.
-  const readForFields = new Map(fieldPages.map((page) => [page.pageNumber, page]));
-  for (let from = 0; from < rows.length; from += PAGES_PER_READ) {
-    const window = rows.slice(from, from + PAGES_PER_READ);
-    const pages = window.every((row) => readForFields.has(row.page_number))
-      ? window.map((row) => readForFields.get(row.page_number) as PageText)
-      : await recognisedPages(store, task.id, window);
-    for (const page of pages) for (const word of page.words) wordConfidences.push(word.confidence);
-    if (detectTables || detectPii) {
-      const detected = await context.threads.detectDocument({
-        pages,
+  // stage's memory and time per page do not grow with the document.
+  for (let from = 0; from < rows.length && !windowsDetected; from += PAGES_PER_READ) {
+    const window = await storedPages(store, task.id, rows.slice(from, from + PAGES_PER_READ));
+    keepFindings(
+      await context.threads.detectStoredPages({
+        pages: window,
         fields: null,
         tables: detectTables,
         pii: detectPii,
         languages,
-      });
-      pageTables.push(...detected.tables);
-      personalData.push(...detected.pii);
-    }
-    if (hooks.length > 0 || translating) keptPages.push(...pages);
+      }),
+    );
+    if (keepsPages) keptPages.push(...window.map(pageTextFromStoredOcr));
   }
   // A workspace that recognizes with a trained template model: its fields are the model's.
   const customModel = settings.config.customModel as { id?: string } | null;
@@ -238,19 +252,20 @@ async function documentResults(
 }
 
 /**
- * The words of the given pages (in page order, consecutive) as the detectors read them, the stored
- * OCR read a window of pages at a time: each window's rows are dropped once turned into PageText.
+ * The stored OCR of the given pages (in page order, consecutive) as JSON text, read a window of
+ * pages at a time; every page must have been recognised.
  */
-async function recognisedPages(store: StageStore, taskId: string, rows: readonly PageWithFile[]): Promise<PageText[]> {
-  const pages: PageText[] = [];
+async function storedPages(store: StageStore, taskId: string, rows: readonly PageWithFile[]): Promise<StoredOcrPage[]> {
+  const pages: StoredOcrPage[] = [];
   for (let from = 0; from < rows.length; from += PAGES_PER_READ) {
     const window = rows.slice(from, from + PAGES_PER_READ);
     const first = (window[0] as PageWithFile).page_number;
     const last = (window.at(-1) as PageWithFile).page_number;
-    const stored = await store.pagesOcr(taskId, { first, last });
-    if (stored.length !== window.length || stored.some((row) => row.ocr === null)) throw notRecognised();
+    const stored = await store.pagesOcrText(taskId, { first, last });
+    if (stored.length !== window.length) throw notRecognised();
     for (const row of stored) {
-      pages.push(pageTextFromOcr(fromStoredOcr<OcrPageResult>(row.ocr) as OcrPageResult, row.page_number));
+      if (row.ocr === null) throw notRecognised();
+      pages.push({ pageNumber: row.page_number, storedOcr: row.ocr });
     }
   }
   return pages;

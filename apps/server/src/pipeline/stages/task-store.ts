@@ -49,9 +49,7 @@ export class StageStore extends ProcessingRepository {
 
   /** Forgets the pages, media, e-invoice XML and translation of an earlier run (reprocessing) with their files. */
   async clearResults(taskId: string): Promise<void> {
-    await this.setEInvoiceXml(taskId, null);
-    await this.updateTask(taskId, { translation: null });
-    await this.removeBlobs(await this.deleteResults(taskId));
+    await this.removeBlobs(await this.detachResults(taskId));
   }
 
   /**

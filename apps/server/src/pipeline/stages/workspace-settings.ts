@@ -16,12 +16,13 @@ export interface WorkspaceSettings {
 }
 
 export async function workspaceSettings(store: StageStore, task: TaskRow): Promise<WorkspaceSettings> {
-  const row = await store.workspace(task.workspace_id);
-  if (!row) throw new Error(`The workspace ${task.workspace_id} of the task does not exist.`);
+  const found = await store.workspaceAndTenantCode(task.workspace_id);
+  if (!found) throw new Error(`The workspace ${task.workspace_id} of the task does not exist.`);
+  const { row, tenantCode } = found;
   return {
     row,
     config: resolveConfiguration(row),
-    pipeline: pipelineOf(row, await store.tenantCode()),
+    pipeline: pipelineOf(row, tenantCode),
     template: templateOf(row.task_type),
   };
 }

@@ -34,6 +34,8 @@ export function startPageThreads(size: number = defaultThreadCount(), options: P
   const pool = new ThreadPool({
     entry: new URL('./page-thread.mjs', import.meta.url),
     size,
+    // These wait for poppler, tesseract or zbar most of their time.
+    waitingJobs: ['recognizePage', 'readTextLayers', 'readQrCodes'],
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
     errorClasses: [
       CorruptDocumentError,
@@ -53,7 +55,7 @@ export function startPageThreads(size: number = defaultThreadCount(), options: P
     readTextLayers: (input) => pool.run('readTextLayers', input),
     separatePdfBatch: (input) => pool.run('separatePdfBatch', input),
     readQrCodes: (input) => pool.run('readQrCodes', input),
-    detectDocument: (input) => pool.run('detectDocument', input),
+    detectStoredPages: (input) => pool.run('detectStoredPages', input),
     close: () => pool.close(),
   };
 }

@@ -15,6 +15,7 @@ import {
   type SizedPdfPage,
 } from '../documents/recognize-page.js';
 import { detectTables } from '../documents/tables/detect-tables.js';
+import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
 import type { PageText } from '../documents/text/page-text.js';
 import { toOcrPageResult } from '../documents/text/to-ocr-result.js';
 import type { Entity, OcrPageResult, Table } from '../documents/types.js';
@@ -48,8 +49,9 @@ function toRecognizedPage(text: PageText): RecognizedPage {
   };
 }
 
-export interface DetectDocumentInput {
-  pages: PageText[];
+/** What post-processing has found on a document's recognised pages (stored OCR, parsed in the thread). */
+export interface DetectStoredInput {
+  pages: StoredOcrPage[];
   /** Invoice or receipt fields of this kind; none when null. */
   fields: 'Invoice' | 'Receipt' | null;
   tables: boolean;
@@ -62,6 +64,8 @@ export interface DetectedDocument {
   fields: Entity[];
   tables: Table[];
   pii: Entity[];
+  /** The confidence of every word of the pages, in page and word order. */
+  confidences: number[];
 }
 
 export const pageWork = {
@@ -81,11 +85,20 @@ export const pageWork = {
   readQrCodes(input: { pages: QrPage[] }): Promise<Entity[][]> {
     return readQrCodes(input.pages);
   },
-  async detectDocument(input: DetectDocumentInput): Promise<DetectedDocument> {
+  /**
+   * The stored pages' JSON is what crosses to the thread (a string is copied, where a page's word
+   * objects are cloned one by one) and is parsed here; only the findings and the words'
+   * confidences come back.
+   */
+  async detectStoredPages(input: DetectStoredInput): Promise<DetectedDocument> {
+    const pages = input.pages.map(pageTextFromStoredOcr);
+    const confidences: number[] = [];
+    for (const page of pages) for (const word of page.words) confidences.push(word.confidence);
     return {
-      fields: input.fields ? detectInvoiceFields(input.pages, { documentKind: input.fields }) : [],
-      tables: input.tables ? detectTables(input.pages) : [],
-      pii: input.pii ? input.pages.flatMap((page) => detectPii(page, input.languages)) : [],
+      fields: input.fields ? detectInvoiceFields(pages, { documentKind: input.fields }) : [],
+      tables: input.tables ? detectTables(pages) : [],
+      pii: input.pii ? pages.flatMap((page) => detectPii(page, input.languages)) : [],
+      confidences,
     };
   },
 };

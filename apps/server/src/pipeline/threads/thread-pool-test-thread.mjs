@@ -1,5 +1,6 @@
-// A thread for thread-pool.test.ts: jobs that say which thread ran them, keep it busy, fail with a
-// named error, or end the thread, answered the way page-thread.mjs answers.
+// A thread for thread-pool.test.ts: jobs that say which thread ran them, keep it busy, wait (as for
+// a child process), fail with a named error, or end the thread, answered the way page-thread.mjs
+// answers.
 import { parentPort, threadId } from 'node:worker_threads';
 
 class CorruptDocumentError extends Error {
@@ -16,6 +17,11 @@ const jobs = {
     const until = Date.now() + ms;
     while (Date.now() < until) {}
     return threadId;
+  },
+  wait: async ({ ms }) => {
+    const started = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    return { threadId, started, ended: Date.now() };
   },
   fail: ({ reason }) => {
     throw new CorruptDocumentError(reason);

@@ -26,6 +26,34 @@ describe('ThreadPool', () => {
     expect(new Set(ran).size).toBe(2);
   });
 
+  it('runs a job that does not wait beside one that waits for a child process, but never two that wait', async () => {
+    pool = new ThreadPool({ entry, size: 1, waitingJobs: ['wait'] });
+    type Waited = { threadId: number; started: number; ended: number };
+    let firstDone = false;
+    const first = pool.run<Waited>('wait', { ms: 300 }).then((waited) => {
+      firstDone = true;
+      return waited;
+    });
+    const second = pool.run<Waited>('wait', { ms: 50 });
+    const spun = pool.run<number>('spin', { ms: 10 });
+    // The spin job jumped the queued waiting job and ran while the first one waited, on its thread.
+    const spunThread = await spun;
+    expect(firstDone).toBe(false);
+    const [a, b] = await Promise.all([first, second]);
+    expect(spunThread).toBe(a.threadId);
+    // The second waiting job started only once the first was done.
+    expect(b.started).toBeGreaterThanOrEqual(a.ended);
+  });
+
+  it('runs a job that does not wait after the running one when no thread is free', async () => {
+    pool = new ThreadPool({ entry, size: 1, waitingJobs: ['wait'] });
+    const order: string[] = [];
+    const spinning = pool.run<number>('spin', { ms: 100 }).then(() => order.push('first'));
+    const next = pool.run<number>('spin', { ms: 1 }).then(() => order.push('second'));
+    await Promise.all([spinning, next]);
+    expect(order).toEqual(['first', 'second']);
+  });
+
   it('gives back the error class a job threw, with its fields', async () => {
     pool = new ThreadPool({ entry, size: 1, errorClasses: [CorruptDocumentError] });
     const error = await pool.run('fail', { reason: 'no trailer.' }).catch((e: unknown) => e);
