@@ -32,6 +32,18 @@ const stages = testStagesFromEnv() ?? (await loadStages());
 if (stages.length === 0) refuse('no processing stages are installed (src/pipeline/stages/index.ts).');
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl });
+// What is running, stopped on a signal. The handlers are in place before the first worker starts: a
+// worker may claim a task before it is listening for notifications, and a SIGTERM then must still
+// hand that task back rather than kill the process under it.
+const running: { stop(): Promise<unknown> }[] = [];
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.log(`reviewdesk worker: ${signal}, stopping`);
+    void Promise.all(running.map((part) => part.stop()))
+      .then(() => database.close())
+      .finally(() => process.exit(0));
+  });
+}
 const workers = startWorkers({
   db: database.db,
   notifications: database.notifications,
@@ -40,33 +52,29 @@ const workers = startWorkers({
   stages,
   count: config.workers,
 });
+running.push(workers);
 // Custom model versions train beside the task workers, as in a server that runs workers itself.
-const trainer = startModelTrainer({ db: database.db, trainerId: `${hostname()}-${process.pid}-trainer` });
+running.push(startModelTrainer({ db: database.db, trainerId: `${hostname()}-${process.pid}-trainer` }));
 const listening = await workers.listening;
 // Summaries are made beside the task workers (an API-only server replica leaves them to this process).
-const summariser = startSummariser({
-  db: database.db,
-  storage: blobStorageFor(config),
-  config,
-  workerId: `${workers.ids[0] ?? 'worker'}-summariser`,
-});
+running.push(
+  startSummariser({
+    db: database.db,
+    storage: blobStorageFor(config),
+    config,
+    workerId: `${workers.ids[0] ?? 'worker'}-summariser`,
+  }),
+);
 // Shared media segments are cut here too, never in an API process that may stop before the cut ends.
-const segmentRenderer = startSegmentRenderer({
-  db: database.db,
-  storage: blobStorageFor(config),
-  workerId: `${workers.ids[0] ?? 'worker'}-segments`,
-});
+running.push(
+  startSegmentRenderer({
+    db: database.db,
+    storage: blobStorageFor(config),
+    workerId: `${workers.ids[0] ?? 'worker'}-segments`,
+  }),
+);
 console.log(
   `reviewdesk worker: ${workers.ids.length} worker(s) ${listening ? 'listening for work' : 'polling for work'} (${workers.ids.join(', ')}), stages: ${stages
     .map((s) => s.name)
     .join(', ')}`,
 );
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.log(`reviewdesk worker: ${signal}, stopping`);
-    void Promise.all([workers.stop(), trainer.stop(), summariser.stop(), segmentRenderer.stop()])
-      .then(() => database.close())
-      .finally(() => process.exit(0));
-  });
-}
