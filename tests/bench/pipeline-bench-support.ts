@@ -59,6 +59,18 @@ export const DIGITAL_FILES = [
   'invoices/saeco.pdf',
 ];
 
+/** The scans the pipeline benchmarks time: image-only PDFs (German, turned 90° and 180°) and PNG renders. */
+export const SCAN_FILES = [
+  'pdfs/scanned/image_only_german_pdf.pdf',
+  'images/invoice2data/oyo.png',
+  'images/invoice2data/AmazonWebServices.png',
+  'images/invoice2data/FlipkartInvoice.png',
+  'images/invoice2data/SammyMaystoneLinesTest.png',
+  'pdfs/scanned/docling_ocr_test.pdf',
+  'pdfs/scanned/ocr_test_rotated_90.pdf',
+  'pdfs/scanned/ocr_test_rotated_180.pdf',
+];
+
 export const WORKSPACES = {
   invoices: demoId('workspace:Supplier invoices'),
   recordings: demoId('workspace:Meeting recordings'),
@@ -248,7 +260,7 @@ export async function warmPageThreads(bench: BenchServer): Promise<void> {
   const threads = threadsOnce;
   await Promise.all(
     Array.from({ length: threads.size }, () =>
-      threads.detectDocument({ pages: [], fields: null, tables: false, pii: false, languages: [] }),
+      threads.detectStoredPages({ pages: [], fields: null, tables: false, pii: false, languages: [] }),
     ),
   );
 }

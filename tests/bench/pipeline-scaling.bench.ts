@@ -83,6 +83,7 @@ import {
   processTree,
   processWithWorkers,
   RunQueueSampler,
+  SCAN_FILES,
   stopCluster,
   stopPageThreads,
   threadCpuSeconds,
@@ -127,18 +128,7 @@ const ALL_CATEGORIES: Category[] = [
   {
     name: 'scans',
     label: 'scans (image-only PDFs, PNG)',
-    files: QUICK
-      ? ['images/invoice2data/oyo.png', 'images/invoice2data/AmazonWebServices.png']
-      : [
-          'pdfs/scanned/image_only_german_pdf.pdf',
-          'images/invoice2data/oyo.png',
-          'images/invoice2data/AmazonWebServices.png',
-          'images/invoice2data/FlipkartInvoice.png',
-          'images/invoice2data/SammyMaystoneLinesTest.png',
-          'pdfs/scanned/docling_ocr_test.pdf',
-          'pdfs/scanned/ocr_test_rotated_90.pdf',
-          'pdfs/scanned/ocr_test_rotated_180.pdf',
-        ],
+    files: QUICK ? ['images/invoice2data/oyo.png', 'images/invoice2data/AmazonWebServices.png'] : SCAN_FILES,
     warmUp: 'pdfs/scanned/docling_ocr_test.pdf',
   },
 ];

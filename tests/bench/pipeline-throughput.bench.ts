@@ -59,6 +59,7 @@ import {
   machine,
   openBenchServer,
   processWithWorkers,
+  SCAN_FILES,
   stopCluster,
   stopPageThreads,
   WORKSPACES,
@@ -93,18 +94,7 @@ const ALL_CATEGORIES: Category[] = [
     name: 'scans',
     label: 'scans (image-only PDFs, PNG)',
     workspaceId: WORKSPACES.invoices,
-    files: QUICK
-      ? ['pdfs/scanned/docling_ocr_test.pdf']
-      : [
-          'pdfs/scanned/image_only_german_pdf.pdf',
-          'images/invoice2data/oyo.png',
-          'images/invoice2data/AmazonWebServices.png',
-          'images/invoice2data/FlipkartInvoice.png',
-          'images/invoice2data/SammyMaystoneLinesTest.png',
-          'pdfs/scanned/docling_ocr_test.pdf',
-          'pdfs/scanned/ocr_test_rotated_90.pdf',
-          'pdfs/scanned/ocr_test_rotated_180.pdf',
-        ],
+    files: QUICK ? ['pdfs/scanned/docling_ocr_test.pdf'] : SCAN_FILES,
   },
   {
     name: 'audio',
