@@ -248,7 +248,7 @@ export async function warmPageThreads(bench: BenchServer): Promise<void> {
   const threads = threadsOnce;
   await Promise.all(
     Array.from({ length: threads.size }, () =>
-      threads.detectDocument({ pages: [], fields: null, tables: false, pii: false, languages: [] }),
+      threads.detectStoredPages({ pages: [], fields: null, tables: false, pii: false, languages: [] }),
     ),
   );
 }
