@@ -470,10 +470,12 @@ async function processesRun(count: number, cpus: number[], round: number, stages
 function printRun(run: Run): void {
   const label = ALL_CATEGORIES.find((c) => c.name === run.category)?.label ?? run.category;
   const js = run.jsThreadSeconds.map((s) => (s / wallSeconds(run)).toFixed(2)).join(' + ');
+  // Split so a change in CPU per page shows where it is: orchestration and PGlite, or the page threads and engines.
+  const jsPerPage = run.jsThreadSeconds.reduce((sum, s) => sum + s, 0) / Math.max(run.pages, 1);
   const database =
     run.scenario === 'processes' ? `, database ${(run.databaseCpuSeconds / wallSeconds(run)).toFixed(2)} of it` : '';
   console.log(
-    `  ${label.padEnd(29)} ${run.workers} worker(s) on CPU ${run.cpus.join(',')}: ${run.taskSeconds.length}/${run.files} ToReview, ${run.pages} pages in ${seconds(run.wallMs)} s = ${perMinute(run.pages, run.wallMs).toFixed(1)} pages/min; CPU ${(run.cpuSeconds + run.databaseCpuSeconds).toFixed(1)} s = ${cpuPerPage(run).toFixed(3)} CPU s/page; cores: own ${ownCores(run).toFixed(2)}${database}, other jobs ${othersCores(run).toFixed(2)}, idle ${idleCores(run).toFixed(2)} of ${run.cpus.length}, wanted ≥ ${wantedCores(run).toFixed(2)} (busy or waiting for a CPU); JavaScript thread(s) busy ${js}; load ${run.loadBefore} → ${run.loadAfter}`,
+    `  ${label.padEnd(29)} ${run.workers} worker(s) on CPU ${run.cpus.join(',')}: ${run.taskSeconds.length}/${run.files} ToReview, ${run.pages} pages in ${seconds(run.wallMs)} s = ${perMinute(run.pages, run.wallMs).toFixed(1)} pages/min; CPU ${(run.cpuSeconds + run.databaseCpuSeconds).toFixed(1)} s = ${cpuPerPage(run).toFixed(3)} CPU s/page (JavaScript thread(s) ${jsPerPage.toFixed(3)}, the rest ${(cpuPerPage(run) - jsPerPage).toFixed(3)}); cores: own ${ownCores(run).toFixed(2)}${database}, other jobs ${othersCores(run).toFixed(2)}, idle ${idleCores(run).toFixed(2)} of ${run.cpus.length}, wanted ≥ ${wantedCores(run).toFixed(2)} (busy or waiting for a CPU); JavaScript thread(s) busy ${js}; load ${run.loadBefore} → ${run.loadAfter}`,
   );
   for (const failure of run.failures) console.log(`    NOT ToReview: ${failure}`);
 }

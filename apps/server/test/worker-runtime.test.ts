@@ -135,6 +135,55 @@ describe.each(databaseKinds())('worker runtime on %s', (kind) => {
     expect(events[2]?.description).toMatch(/^Processing finished: status changed from PreProcessingSuccessful/);
   });
 
+  it('a stage sees its share of the page threads: the whole pool alone, half while the other worker runs one too', async () => {
+    expect(testPageThreads().size).toBe(2);
+    const sizes: number[] = [];
+    // Both workers meet inside their stage, read their share, and leave only once both have read it.
+    let inside = 0;
+    let read = 0;
+    const [alone] = await queued(1);
+    const workers = startWorkers({
+      ...deps(),
+      count: 2,
+      scheduler: false,
+      idleMs: { min: 5, max: 20 },
+      stages: [
+        stage(async (context) => {
+          if (context.task.id === alone) {
+            sizes.push(context.threads.size);
+            return toReview();
+          }
+          inside++;
+          await waitFor(
+            async () => inside,
+            (n) => n === 2,
+          );
+          sizes.push(context.threads.size);
+          read++;
+          await waitFor(
+            async () => read,
+            (n) => n === 2,
+          );
+          return toReview();
+        }),
+      ],
+    });
+    try {
+      await waitFor(
+        () => statuses(db(), [alone as string]),
+        (rows) => rows.every((r) => r.status === S.ToReview),
+      );
+      const pair = await queued(2);
+      await waitFor(
+        () => statuses(db(), pair),
+        (rows) => rows.every((r) => r.status === S.ToReview),
+      );
+    } finally {
+      await workers.stop();
+    }
+    expect(sizes).toEqual([2, 1, 1]);
+  });
+
   it('a TaskFailure ends in its status, any other error in the failed status; the worker goes on', async () => {
     const [licence, broken, fine, badOutcome] = await queued(4);
     const logged: string[] = [];

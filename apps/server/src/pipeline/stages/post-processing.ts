@@ -301,7 +301,8 @@ async function qrCodesOfPages(
   rows: readonly PageWithFile[],
 ): Promise<Entity[]> {
   const batches: PageWithFile[][] = [];
-  // Shared out among the threads, so a document's pages are looked over on every core at once.
+  // Shared out among the worker's share of the threads: every core a worker alone has, one while
+  // another worker keeps the other busy (no second batch, with its own renders, waiting for it).
   const size = Math.min(QR_BATCH, Math.ceil(rows.length / context.threads.size));
   for (let from = 0; from < rows.length; from += size) batches.push(rows.slice(from, from + size));
   const found = await inParallel(batches, context.threads.size, async (batch) => {

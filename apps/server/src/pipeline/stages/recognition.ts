@@ -95,7 +95,7 @@ async function recognizePages(
       rotation: (page.rotation + (text.orientation ?? 0)) % 360,
     };
   };
-  // As many pages at once as the process has threads; each window's results in one UPDATE.
+  // As many pages at once as the worker's share of the threads; each window's results in one UPDATE.
   for (let from = 0; from < pages.length; from += PAGES_PER_WRITE) {
     const window = pages.slice(from, from + PAGES_PER_WRITE);
     const textLayers = recognizer.name === 'pdfminer' ? await popplerTextLayers(context, store, window) : new Map();
@@ -125,8 +125,8 @@ async function recognizePages(
 type PageRow = Awaited<ReturnType<StageStore['pagesWithFiles']>>[number];
 
 /**
- * The text layers of a window's upright PDF pages read by poppler, one process per thread for
- * its share of the pages; a page it could not serve (null, or absent) is read page by page.
+ * The text layers of a window's upright PDF pages read by poppler, one process per thread of the
+ * worker's share, each for its part of the pages; a page it could not serve (null, or absent) is read page by page.
  */
 async function popplerTextLayers(
   context: StageContext,

@@ -21,7 +21,8 @@ export interface StageContext {
   signal: AbortSignal;
   /**
    * The process's threads for the CPU-bound page work and the engines' child processes, so the
-   * worker's own thread only orchestrates (shared by the workers of the process).
+   * worker's own thread only orchestrates (shared by the workers of the process). `size` is this
+   * worker's share of them while others are busy too (thread-share.ts): split a document's work by it.
    */
   threads: PageThreads;
   /** Renews the claim's lease; call it between pages or chunks of long work. */

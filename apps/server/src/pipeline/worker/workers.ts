@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import type { Notifications } from '../../db/notifications.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import { type PageThreads, startPageThreads } from '../threads/page-threads.js';
+import { sharedThreads } from '../threads/thread-share.js';
 import { claimNext } from './claim.js';
 import { type RunResult, runStage } from './run-stage.js';
 import { startScheduler } from './scheduler.js';
@@ -83,6 +84,9 @@ export function startWorkers(options: WorkerOptions): Workers {
       sleepers.add(resume);
     });
 
+  // Workers running a stage now: each splits a document's work for its share of the threads.
+  let busy = 0;
+
   const prefix = workerIdPrefix();
   const ids = Array.from({ length: options.count }, (_, i) => `${prefix}-${i + 1}`);
 
@@ -106,12 +110,13 @@ export function startWorkers(options: WorkerOptions): Workers {
       }
       wait = idle.min;
       let result: RunResult;
+      busy++;
       try {
         result = await runStage(claim, {
           db: options.db,
           storage: options.storage,
           config: options.config,
-          threads,
+          threads: share,
           workerId,
           leaseMs,
           shutdown: shutdown.signal,
@@ -122,6 +127,8 @@ export function startWorkers(options: WorkerOptions): Workers {
         // Writing the outcome failed (database away): the lease runs out and the scheduler requeues it.
         log(`worker ${workerId}: recording the outcome of task ${claim.task.id} failed`, error);
         continue;
+      } finally {
+        busy--;
       }
       if (result.kind === 'succeeded') wake();
       options.onResult?.(result, claim.task.id, workerId);
@@ -132,6 +139,7 @@ export function startWorkers(options: WorkerOptions): Workers {
     ? wakeOnQueuedWork(options.notifications, options.stages, wake, log)
     : Promise.resolve(undefined);
   const threads = options.threads ?? startPageThreads(options.config.pipelineThreads);
+  const share = sharedThreads(threads, () => busy);
   const loops = ids.map((id) => loop(id));
   const scheduler =
     options.scheduler === false
