@@ -1,13 +1,14 @@
 /**
  * The review chrome of the editor besides the toolbar (Toolbar.tsx): the save state (always
  * visible, announced politely), the banners (read-only, restored, conflict, finish refused) and
- * the finished screen.
+ * the finished screen (a region named by its title, so focus entering it says it).
  */
 import { Button, useUiTranslation } from '@reviewdesk/ui';
 import { ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/ui/review-session';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { afterNextPaint } from '../session/after-paint.js';
 import { useEditor, useSession } from './context.js';
 
 export function SaveIndicator() {
@@ -64,35 +65,72 @@ export function Banners() {
   );
 }
 
+/**
+ * Finishing removes the review with "Finish review", which holds the focus. A focus left on a
+ * removed element is a dead end for a screen reader: Orca then took the next focus ("Open the next
+ * task") silently. So the focus steps onto the editor itself, which stays, in the same task that
+ * finishes — before the review is drawn away — and the finished screen takes it from there.
+ */
+export function useFocusKeptThroughFinish() {
+  const { session, root } = useEditor();
+  useEffect(
+    () =>
+      session.subscribe((now, before) => {
+        if (now.phase !== 'finished' || before.phase === 'finished') return;
+        const editor = root.current;
+        const active = editor?.ownerDocument.activeElement;
+        if (editor && active && active !== editor && editor.contains(active)) editor.focus();
+      }),
+    [session, root],
+  );
+}
+
 export function Finished({ onOpenTask }: { onOpenTask: (taskId: string) => void }) {
   const { t } = useEditorTranslation();
+  const { announcer, root } = useEditor();
   const nextTask = useSession((s) => s.nextTask);
   const [none, setNone] = useState(false);
   const screen = useRef<HTMLDivElement | null>(null);
-  // "Finish review" is gone with the review: when it held the focus (now on nothing), the focus
-  // moves to what comes next, so the keyboard and a screen reader go on from here. Focus the
-  // host put elsewhere meanwhile stays there.
-  useEffect(() => {
-    const doc = screen.current?.ownerDocument;
-    if (doc && (doc.activeElement === doc.body || doc.activeElement === null))
-      screen.current?.querySelector<HTMLElement>('[data-testid="finished.next"]')?.focus();
-  }, []);
+  const titleId = useId();
+  // The focus finishing left on the editor (useFocusKeptThroughFinish), or on nothing, moves to
+  // what comes next, and entering the region named "Review finished" says both in one utterance
+  // ("Review finished, Open the next task, button"). The move waits for the screen to be painted:
+  // made in the frame that replaced the review, it reached the accessibility tree with the
+  // removal. Focus the host put elsewhere meanwhile stays there, and the editor's live region
+  // (present from its first paint, unlike this screen) says the review is finished instead.
+  useEffect(
+    () =>
+      afterNextPaint(() => {
+        const doc = screen.current?.ownerDocument;
+        const next = screen.current?.querySelector<HTMLElement>('[data-testid="finished.next"]');
+        const active = doc?.activeElement;
+        if (next && doc && (active === doc.body || active === null || active === root.current)) next.focus();
+        else announcer.getState().announce('finished.title');
+      }),
+    [announcer, root],
+  );
   return (
-    <div className="rd-transcript-state" role="status" data-testid="transcript.finished" ref={screen}>
-      <h2 className="rd-transcript-state__title">{t('finished.title')}</h2>
-      {none ? <p>{t('finished.none')}</p> : null}
+    <section className="rd-transcript-state" aria-labelledby={titleId} data-testid="transcript.finished" ref={screen}>
+      <h2 className="rd-transcript-state__title" id={titleId}>
+        {t('finished.title')}
+      </h2>
+      {none ? <p data-testid="finished.none">{t('finished.none')}</p> : null}
       <Button
         variant="primary"
         onClick={async () => {
           const id = await nextTask();
           if (id) onOpenTask(id);
-          else setNone(true);
+          else {
+            setNone(true);
+            // The focus stays on the button: the editor's live region says there is none.
+            announcer.getState().announce('finished.none');
+          }
         }}
         data-testid="finished.next"
       >
         {t('finished.next')}
       </Button>
       <ExportAction />
-    </div>
+    </section>
   );
 }
