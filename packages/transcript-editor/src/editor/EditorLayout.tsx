@@ -14,7 +14,7 @@ import { SearchPanel } from '../search/SearchPanel.js';
 import { SpeakersDialog } from '../speakers/SpeakersDialog.js';
 import { TaskSummary } from '../summary/TaskSummary.js';
 import { PredefinedTextsPicker } from '../texts/PredefinedTextsPicker.js';
-import { Banners, Finished, useFocusKeptThroughFinish } from './chrome.js';
+import { Banners, Finished } from './chrome.js';
 import { useEditor, useSession } from './context.js';
 import { EditorShortcutsHelp } from './EditorShortcutsHelp.js';
 import { LiveAnnouncer } from './LiveAnnouncer.js';
@@ -40,7 +40,6 @@ export function EditorLayout({ className, onOpenTask }: EditorLayoutProps) {
   const loadError = useSession((s) => s.loadError);
   useWordHighlight(root, session, playback);
   useEditorShortcuts(editor);
-  useFocusKeptThroughFinish();
 
   const classes = ['rd-transcript', 'rd-surface', className].filter(Boolean).join(' ');
   const body = () => {

@@ -1,7 +1,7 @@
 /**
  * The review chrome of the editor besides the toolbar (Toolbar.tsx): the save state (always
  * visible, announced politely), the banners (read-only, restored, conflict, finish refused) and
- * the finished screen (a region named by its title, so focus entering it says it).
+ * the finished screen (a region named by its title).
  */
 import { Button, useUiTranslation } from '@reviewdesk/ui';
 import { ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/ui/review-session';
@@ -65,53 +65,35 @@ export function Banners() {
   );
 }
 
-/**
- * Finishing removes the review with "Finish review", which holds the focus. A focus left on a
- * removed element is a dead end for a screen reader: Orca then took the next focus ("Open the next
- * task") silently. So the focus steps onto the editor itself, which stays, in the same task that
- * finishes — before the review is drawn away — and the finished screen takes it from there.
- */
-export function useFocusKeptThroughFinish() {
-  const { session, root } = useEditor();
-  useEffect(
-    () =>
-      session.subscribe((now, before) => {
-        if (now.phase !== 'finished' || before.phase === 'finished') return;
-        const editor = root.current;
-        const active = editor?.ownerDocument.activeElement;
-        if (editor && active && active !== editor && editor.contains(active)) editor.focus();
-      }),
-    [session, root],
-  );
-}
-
 export function Finished({ onOpenTask }: { onOpenTask: (taskId: string) => void }) {
   const { t } = useEditorTranslation();
-  const { announcer, root } = useEditor();
+  const { announcer } = useEditor();
   const nextTask = useSession((s) => s.nextTask);
   const [none, setNone] = useState(false);
-  const screen = useRef<HTMLDivElement | null>(null);
+  const screen = useRef<HTMLElement | null>(null);
   const titleId = useId();
-  // The focus finishing left on the editor (useFocusKeptThroughFinish), or on nothing, moves to
-  // what comes next, and entering the region named "Review finished" says both in one utterance
-  // ("Review finished, Open the next task, button"). The move waits for the screen to be painted:
-  // made in the frame that replaced the review, it reached the accessibility tree with the
-  // removal. Focus the host put elsewhere meanwhile stays there, and the editor's live region
-  // (present from its first paint, unlike this screen) says the review is finished instead.
-  useEffect(
-    () =>
-      afterNextPaint(() => {
-        const doc = screen.current?.ownerDocument;
-        const next = screen.current?.querySelector<HTMLElement>('[data-testid="finished.next"]');
-        const active = doc?.activeElement;
-        if (next && doc && (active === doc.body || active === null || active === root.current)) next.focus();
-        else announcer.getState().announce('finished.title');
-      }),
-    [announcer, root],
-  );
+  // The editor's live region (in the page from its first paint, unlike this screen) says the
+  // review is finished. The focus "Finish review" held went with it: once this screen is painted,
+  // it goes to the title and, a frame later, to what comes next. Orca takes a focus that follows
+  // one left on a removed element silently — it only finds its place again — so the title takes
+  // that first focus and "Open the next task" is said. Focus the host put elsewhere stays there.
+  useEffect(() => {
+    announcer.getState().announce('finished.title');
+    let cancel = afterNextPaint(() => {
+      const doc = screen.current?.ownerDocument;
+      const title = doc?.getElementById(titleId);
+      if (!doc || !title || (doc.activeElement !== doc.body && doc.activeElement !== null)) return;
+      title.focus();
+      cancel = afterNextPaint(() => {
+        if (doc.activeElement === title)
+          screen.current?.querySelector<HTMLElement>('[data-testid="finished.next"]')?.focus();
+      });
+    });
+    return () => cancel();
+  }, [announcer, titleId]);
   return (
     <section className="rd-transcript-state" aria-labelledby={titleId} data-testid="transcript.finished" ref={screen}>
-      <h2 className="rd-transcript-state__title" id={titleId}>
+      <h2 className="rd-transcript-state__title" id={titleId} tabIndex={-1}>
         {t('finished.title')}
       </h2>
       {none ? <p data-testid="finished.none">{t('finished.none')}</p> : null}
