@@ -345,7 +345,8 @@ async function main() {
    * `expected` lists words a listener must hear in this step (case-insensitive). Key and typing
    * echo (Orca's utterances ending in a space: "tab ", "k ") is left out of the transcript.
    */
-  const step = async (name, act, expected = []) => {
+  /** `once`: words the step must say at most once each (a key said twice, say). */
+  const step = async (name, act, expected = [], { once = [] } = {}) => {
     const from = (await readFile(orcaLog, 'utf8')).length;
     const notesBefore = notes.length;
     await act();
@@ -372,9 +373,14 @@ async function main() {
     said = said.filter((line) => !/\s$/.test(line)).map((line) => line.replace(/\s+/g, ' ').trim());
     const missing = missingFrom(said);
     if (missing.length) failures.push(`${name}: never said ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
+    const allSaid = said.join(' | ').toLowerCase();
+    const repeated = once.filter((word) => allSaid.split(word.toLowerCase()).length > 2);
+    if (repeated.length)
+      failures.push(`${name}: said more than once ${repeated.map((r) => JSON.stringify(r)).join(', ')}`);
     const lines = [`## ${name}`, ...(said.length ? said.map((line) => `  > ${line}`) : ['  (silence)'])];
     for (const note of notes.slice(notesBefore)) lines.push(`  KEYS: ${note}`);
     if (missing.length) lines.push(`  MISSING: ${missing.join(', ')}`);
+    if (repeated.length) lines.push(`  REPEATED: ${repeated.join(', ')}`);
     transcript.push(lines.join('\n'));
     console.log(lines.join('\n'));
   };
@@ -399,13 +405,18 @@ async function main() {
     await saved();
   });
   await step('2. Tab into the editor', async () => reachToolbar('Tab', 30));
-  await step('3. Walk the toolbar (Home, Right ×3)', async () => {
-    keys('Home');
-    for (let i = 0; i < 3; i++) {
-      await sleep(500);
-      keys('Right');
-    }
-  });
+  await step(
+    '3. Walk the toolbar (Home, Right ×3)',
+    async () => {
+      keys('Home');
+      for (let i = 0; i < 3; i++) {
+        await sleep(500);
+        keys('Right');
+      }
+    },
+    ['control+b', 'control+i', 'control+u'],
+    { once: ['control+b', 'control+i', 'control+u'] },
+  );
   await step('4. Play (Alt+K)', async () => keys('alt+k'), ['play']);
   await sleep(2_500);
   await step('5. Pause (Alt+K)', async () => keys('alt+k'), ['pause']);
@@ -437,10 +448,10 @@ async function main() {
       await page.getByTestId('paragraph.0.edit').focus();
       keys('ctrl+f');
     }
-  }, ['find']);
-  await step('14. Type "country"', async () => type('country'), [' of ']);
-  // With one result the count stays "1 of 1": nothing new to say.
-  await step('15. Next result (Enter)', async () => keys('Return'));
+  }, ['search and replace', 'find']);
+  // A result says where it is; Enter says it again even when it stays "1 of 1".
+  await step('14. Type "country"', async () => type('country'), [' of ', 'paragraph']);
+  await step('15. Next result (Enter)', async () => keys('Return'), ['paragraph']);
   await step('16. To the replacement (Tab), type "nation"', async () => {
     await reach('search.replacement', 'Tab', 4);
     type('nation');
@@ -462,7 +473,7 @@ async function main() {
       await reach((id) => id.includes('Speakers'), 'Down', 14);
       keys('Return');
     }
-  }, ['speakers']);
+  }, ['speakers of this recording', 'dialog']);
   await step("21. To the first speaker's name (Tab)", async () => {
     await reach((id) => /^speaker\..*\.name$/.test(id), 'Tab', 6);
   });
@@ -486,7 +497,7 @@ async function main() {
       .getByTestId('transcript.finished')
       .waitFor({ timeout: 30_000 })
       .catch(() => {});
-  }, ['finished']);
+  }, ['finished', 'open the next task']);
   await step('26. To "Export" (Tab)', async () => reach('export.open', 'Tab', 6), ['export']);
   await step('27. Open the export dialog (Enter)', async () => {
     keys('Return');
@@ -494,7 +505,7 @@ async function main() {
       .getByTestId('export.format')
       .waitFor({ timeout: 10_000 })
       .catch(() => {});
-  }, ['export']);
+  }, ['export the transcript', 'dialog']);
   await step('28. To the format (Tab), choose SubRip (Down)', async () => {
     await reach('export.format', 'Tab', 8);
     for (let i = 0; i < 6; i++) {

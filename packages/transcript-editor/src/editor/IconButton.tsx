@@ -1,11 +1,12 @@
 /**
  * A small button drawn by a glyph (B, I, U, −, +), the way the document viewer's toolbar draws its
- * icons: the glyph is hidden from assistive technology, the button is named by `label`, and a
- * tooltip (on hover and on keyboard focus) shows the name and the keys of its shortcut, and
- * describes the button by the keys alone.
+ * icons: the glyph is hidden from assistive technology, the button is named by `label` and
+ * described by the keys of its shortcut, always ("Bold, push button, Control+B"). The tooltip (on
+ * hover and on keyboard focus) shows the name and the keys to the eye only: describing the button
+ * as it appeared, it had the keys said a second time right after the focus.
  */
 import { Button, type ButtonProps, Tooltip } from '@reviewdesk/ui';
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 
 export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'aria-label' | 'size' | 'icon'> {
   /** What the button does: its accessible name and the tooltip's text. */
@@ -17,13 +18,13 @@ export interface IconButtonProps extends Omit<ButtonProps, 'children' | 'aria-la
 }
 
 export function IconButton({ label, glyph, keys, className, variant = 'ghost', ...rest }: IconButtonProps) {
+  const keysId = useId();
   return (
     <Tooltip
+      describes={false}
       content={
         <>
-          {/* The tooltip describes the button: its name is said already, so only the keys are read
-              out ("Bold, push button, Control+B", not "Bold" three times). */}
-          <span aria-hidden="true">{label}</span>
+          {label}
           {keys ? <kbd className="rd-transcript-icon-button__keys">{keys}</kbd> : null}
         </>
       }
@@ -33,10 +34,15 @@ export function IconButton({ label, glyph, keys, className, variant = 'ghost', .
         size="sm"
         variant={variant}
         aria-label={label}
-        {...(keys ? { 'aria-keyshortcuts': keys } : {})}
+        {...(keys ? { 'aria-keyshortcuts': keys, 'aria-describedby': keysId } : {})}
         className={['rd-transcript-icon-button', className].filter(Boolean).join(' ')}
       >
         <span aria-hidden="true">{glyph}</span>
+        {keys ? (
+          <span id={keysId} hidden>
+            {keys}
+          </span>
+        ) : null}
       </Button>
     </Tooltip>
   );

@@ -137,7 +137,7 @@ export const SearchAndReplace: Story = {
     await ready(canvasElement);
     canvas.getByTestId('toolbar.save').focus();
     await userEvent.keyboard('{Control>}f{/Control}');
-    const find = await canvas.findByRole('textbox', { name: 'Find' });
+    const find = await canvas.findByRole('textbox', { name: 'Find, search and replace' });
     await waitFor(() => expect(find).toHaveFocus());
     await userEvent.type(find, 'ask');
     await expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 2');
@@ -160,8 +160,9 @@ const saved = (canvasElement: HTMLElement) =>
  * live regions' texts); scripts/screen-reader-pass.mjs walks the same review under Orca. Play is
  * said (the focus stays on a word); a paragraph reached by Alt+↓ is named by its number, speaker
  * and times; leaving the text box and closing the search give the focus back where it was;
- * search results are counted politely, replaced ones and a speaker's new name are said; finishing
- * is spoken and puts the focus on what comes next.
+ * search results are counted politely with the paragraph they are in, replaced ones and a
+ * speaker's new name are said; a glyph button's keys are its description once; finishing puts the
+ * focus on what comes next inside a region named "Review finished".
  */
 export const ScreenReaderReview: Story = {
   play: async ({ canvasElement }) => {
@@ -174,11 +175,19 @@ export const ScreenReaderReview: Story = {
     const saveSaid = canvas.getByTestId('save.announcement');
     await expect(saveSaid).toHaveAttribute('aria-live', 'polite');
     await expect(saveSaid).toHaveTextContent('');
-    // A glyph button is named for what it does and described by its keys alone.
+    // A glyph button is named for what it does and described by its keys alone, once: the
+    // tooltip its focus shows is for the eye and does not describe it again.
     const bold = canvas.getByTestId('toolbar.bold');
     bold.focus();
-    await waitFor(() => expect(bold).toHaveAccessibleDescription('Control+B'));
+    await expect(bold).toHaveAccessibleDescription('Control+B');
     await expect(bold).toHaveAccessibleName('Bold');
+    const tooltip = await waitFor(() => {
+      const shown = canvasElement.ownerDocument.querySelector('.rd-tooltip');
+      if (!shown) throw new Error('no tooltip yet');
+      return shown;
+    });
+    await expect(tooltip).toHaveAttribute('aria-hidden', 'true');
+    await expect(bold).toHaveAccessibleDescription('Control+B');
 
     canvas.getByRole('button', { name: 'so' }).focus();
     await userEvent.keyboard('{Alt>}k{/Alt}');
@@ -206,12 +215,19 @@ export const ScreenReaderReview: Story = {
 
     // Search and replace all: counted, then the replacements said; Escape goes back to "Edit".
     await userEvent.keyboard('{Control>}f{/Control}');
-    const find = await canvas.findByRole('textbox', { name: 'Find' });
+    const find = await canvas.findByRole('textbox', { name: 'Find, search and replace' });
     await waitFor(() => expect(find).toHaveFocus());
+    // The box says the search it is in (Orca does not always say the region on focus).
+    await expect(find.closest('search')).toHaveAccessibleName('Search and replace');
     await userEvent.keyboard('ask');
     const count = canvas.getByTestId('search.count');
     await waitFor(() => expect(count).toHaveTextContent('1 of 2'));
     await expect(count).toHaveAttribute('aria-live', 'polite');
+    // A result says where it is; Enter empties it for a frame and says the next one.
+    const heard = () => canvas.getByTestId('search.result');
+    await expect(heard()).toHaveTextContent(/^1 of 2, paragraph 2, John F\. Kennedy$/);
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(heard()).toHaveTextContent(/^2 of 2, paragraph 2, John F\. Kennedy$/));
     canvas.getByRole('textbox', { name: 'Replace with' }).focus();
     await userEvent.keyboard('tell');
     canvas.getByTestId('search.replace-all').focus();
@@ -236,13 +252,18 @@ export const ScreenReaderReview: Story = {
     await waitFor(() => expect(canvas.getByTestId('toolbar.speakers')).toHaveFocus());
     await saved(canvasElement);
 
-    // Finish: the finished screen is a status (spoken) and takes the focus.
+    // Finish: the editor's live region says so, and the focus goes to "Open the next task" (by
+    // the title: Orca takes a focus after one left on a removed element silently) inside a
+    // region named "Review finished".
     canvas.getByTestId('toolbar.finish').focus();
     await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(said).toHaveTextContent('Review finished'), { timeout: 10_000 });
     const finished = await canvas.findByTestId('transcript.finished', {}, { timeout: 10_000 });
-    await expect(finished).toHaveAttribute('role', 'status');
-    await expect(finished).toHaveTextContent('Review finished');
-    await waitFor(() => expect(canvas.getByTestId('finished.next')).toHaveFocus());
+    await expect(canvas.getByRole('region', { name: 'Review finished' })).toBe(finished);
+    const next = canvas.getByTestId('finished.next');
+    await waitFor(() => expect(next).toHaveFocus());
+    await expect(next).toHaveAccessibleName('Open the next task');
+    await expect(finished).toContainElement(next);
     await userEvent.tab();
     await expect(canvas.getByTestId('export.open')).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -269,7 +290,7 @@ export const SearchLongRecording: Story = {
     const canvas = within(canvasElement);
     await ready(canvasElement);
     await userEvent.click(canvas.getByTestId('toolbar.search'));
-    await userEvent.type(canvas.getByRole('textbox', { name: 'Find' }), 'apollo');
+    await userEvent.type(canvas.getByRole('textbox', { name: 'Find, search and replace' }), 'apollo');
     // 40,000 words searched after each keystroke: on a busy machine that takes more than a second.
     await waitFor(() => expect(canvas.getByTestId('search.count')).toHaveTextContent('1 of 1'), { timeout: 5000 });
     await userEvent.keyboard('{Enter}');

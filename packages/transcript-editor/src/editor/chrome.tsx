@@ -1,13 +1,14 @@
 /**
  * The review chrome of the editor besides the toolbar (Toolbar.tsx): the save state (always
  * visible, announced politely), the banners (read-only, restored, conflict, finish refused) and
- * the finished screen.
+ * the finished screen (a region named by its title).
  */
 import { Button, useUiTranslation } from '@reviewdesk/ui';
 import { ReadOnlyMessage, SaveStateBadge } from '@reviewdesk/ui/review-session';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { ExportAction } from '../export/ExportAction.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { afterNextPaint } from '../session/after-paint.js';
 import { useEditor, useSession } from './context.js';
 
 export function SaveIndicator() {
@@ -66,33 +67,52 @@ export function Banners() {
 
 export function Finished({ onOpenTask }: { onOpenTask: (taskId: string) => void }) {
   const { t } = useEditorTranslation();
+  const { announcer } = useEditor();
   const nextTask = useSession((s) => s.nextTask);
   const [none, setNone] = useState(false);
-  const screen = useRef<HTMLDivElement | null>(null);
-  // "Finish review" is gone with the review: when it held the focus (now on nothing), the focus
-  // moves to what comes next, so the keyboard and a screen reader go on from here. Focus the
-  // host put elsewhere meanwhile stays there.
+  const screen = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  // The editor's live region (in the page from its first paint, unlike this screen) says the
+  // review is finished. The focus "Finish review" held went with it: once this screen is painted,
+  // it goes to the title and, a frame later, to what comes next. Orca takes a focus that follows
+  // one left on a removed element silently — it only finds its place again — so the title takes
+  // that first focus and "Open the next task" is said. Focus the host put elsewhere stays there.
   useEffect(() => {
-    const doc = screen.current?.ownerDocument;
-    if (doc && (doc.activeElement === doc.body || doc.activeElement === null))
-      screen.current?.querySelector<HTMLElement>('[data-testid="finished.next"]')?.focus();
-  }, []);
+    announcer.getState().announce('finished.title');
+    let cancel = afterNextPaint(() => {
+      const doc = screen.current?.ownerDocument;
+      const title = doc?.getElementById(titleId);
+      if (!doc || !title || (doc.activeElement !== doc.body && doc.activeElement !== null)) return;
+      title.focus();
+      cancel = afterNextPaint(() => {
+        if (doc.activeElement === title)
+          screen.current?.querySelector<HTMLElement>('[data-testid="finished.next"]')?.focus();
+      });
+    });
+    return () => cancel();
+  }, [announcer, titleId]);
   return (
-    <div className="rd-transcript-state" role="status" data-testid="transcript.finished" ref={screen}>
-      <h2 className="rd-transcript-state__title">{t('finished.title')}</h2>
-      {none ? <p>{t('finished.none')}</p> : null}
+    <section className="rd-transcript-state" aria-labelledby={titleId} data-testid="transcript.finished" ref={screen}>
+      <h2 className="rd-transcript-state__title" id={titleId} tabIndex={-1}>
+        {t('finished.title')}
+      </h2>
+      {none ? <p data-testid="finished.none">{t('finished.none')}</p> : null}
       <Button
         variant="primary"
         onClick={async () => {
           const id = await nextTask();
           if (id) onOpenTask(id);
-          else setNone(true);
+          else {
+            setNone(true);
+            // The focus stays on the button: the editor's live region says there is none.
+            announcer.getState().announce('finished.none');
+          }
         }}
         data-testid="finished.next"
       >
         {t('finished.next')}
       </Button>
       <ExportAction />
-    </div>
+    </section>
   );
 }

@@ -62,17 +62,23 @@ interface Action extends MenuItem {
   testId: string;
   keepsFocus?: boolean;
   expanded?: boolean;
+  /**
+   * At work (finishing): the button says so and ignores presses but keeps the focus, where a
+   * disabled one drops it on the page and leaves a screen reader nowhere to go on from.
+   */
+  busy?: boolean;
 }
 
 /** A text button in the row and the same action in the menu. */
-function entry({ variant = 'ghost', testId, keepsFocus, expanded, ...item }: Action): ToolbarEntry {
+function entry({ variant = 'ghost', testId, keepsFocus, expanded, busy, ...item }: Action): ToolbarEntry {
   return {
     id: item.id,
     button: (
       <Button
         size="sm"
         variant={variant}
-        disabled={item.disabled}
+        disabled={busy ? undefined : item.disabled}
+        loading={busy}
         onClick={item.onSelect}
         onMouseDown={keepsFocus ? keepFocus : undefined}
         aria-keyshortcuts={item.keys}
@@ -248,6 +254,7 @@ export function useToolbarEntries(): ToolbarEntry[] {
         id: 'finish',
         label: finishing ? t('toolbar.finishing') : t('toolbar.finish'),
         disabled: finishing,
+        busy: finishing,
         variant: 'primary',
         onSelect: () => void session.getState().finish(),
         testId: 'toolbar.finish',

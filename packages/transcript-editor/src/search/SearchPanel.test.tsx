@@ -7,7 +7,13 @@ import { editorTestServer } from '../test/render-editor.js';
 vi.mock('wavesurfer.js', () => ({ default: { create: () => ({ destroy: () => undefined }) } }));
 
 const renderEditor = editorTestServer();
-const count = () => screen.getByTestId('search.count').textContent;
+/** The count as seen ("1 of 2"), without what only a screen reader hears. */
+const count = () => {
+  const output = screen.getByTestId('search.count');
+  return output.querySelector('[aria-hidden="true"]')?.textContent ?? output.textContent;
+};
+/** What a screen reader hears of the count (the live region's text without what is hidden from it). */
+const heard = () => screen.getByTestId('search.result').textContent;
 const words = (paragraph: number) =>
   Array.from(screen.getByTestId(`paragraph.${paragraph}`).querySelectorAll('[data-word]')).map((w) => w.textContent);
 
@@ -16,15 +22,21 @@ describe('search and replace', () => {
     const { api } = await renderEditor();
     screen.getByTestId('toolbar.save').focus();
     await userEvent.keyboard('{Control>}f{/Control}');
-    const find = await screen.findByRole('textbox', { name: 'Find' });
-    expect(document.activeElement).toBe(find);
+    const find = await screen.findByRole('textbox', { name: 'Find, search and replace' });
+    // The focus waits for the search to be painted, so a screen reader knows the region it is in.
+    await waitFor(() => expect(document.activeElement).toBe(find));
     await userEvent.type(find, 'can');
     expect(count()).toBe('1 of 2');
+    // Heard: where the result is too; a move empties it for a frame, so the same text again (one
+    // result, Enter) is said again.
+    expect(heard()).toBe('1 of 2, paragraph 2, John F. Kennedy');
     expect(screen.getAllByRole('button', { name: 'can' })[0]?.getAttribute('aria-current')).toBe('true');
     await userEvent.keyboard('{Enter}');
     expect(count()).toBe('2 of 2');
+    await waitFor(() => expect(heard()).toBe('2 of 2, paragraph 2, John F. Kennedy'));
     await userEvent.keyboard('{Enter}');
     expect(count()).toBe('1 of 2');
+    await waitFor(() => expect(heard()).toBe('1 of 2, paragraph 2, John F. Kennedy'));
     await userEvent.keyboard('{Shift>}{Enter}{/Shift}');
     expect(count()).toBe('2 of 2');
 
@@ -34,6 +46,11 @@ describe('search and replace', () => {
     expect(words(1)[12]).toBe('cannot');
     expect(count()).toBe('1 of 1');
     expect(words(1)[5]).toBe('can');
+    // Enter on the only result: a text of its own, not "1 of 1, …" again (a screen reader drops
+    // a live region text equal to the last one).
+    await userEvent.type(find, '{Enter}');
+    expect(count()).toBe('1 of 1');
+    await waitFor(() => expect(heard()).toBe('The only result, paragraph 2, John F. Kennedy'));
 
     await userEvent.clear(find);
     await userEvent.type(find, 'ask');
@@ -62,7 +79,7 @@ describe('search and replace', () => {
     const { api } = await renderEditor({ data: { transcriptFullResult: longTranscript(100) } });
     await userEvent.click(screen.getByTestId('toolbar.search'));
     await userEvent.click(screen.getByTestId('search.mode.speakers'));
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Paragraphs of' }), 'Guest');
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Paragraphs of, search and replace' }), 'Guest');
     expect(count()).toBe('1 of 2');
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Give them to' }), 'Anchor');
     await userEvent.click(screen.getByTestId('search.replace'));

@@ -8,6 +8,7 @@ import { Button, Input, Select } from '@reviewdesk/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { afterNextPaint } from '../session/after-paint.js';
 import { addSpeaker } from '../session/speaker-edits.js';
 import { wordsOfText } from '../session/transcript-edits.js';
 import type { Transcript } from '../session/types.js';
@@ -24,32 +25,62 @@ export function SearchPanel() {
   const speaker = useSearch((s) => s.speaker);
   const count = useSearch((s) => s.matches.length);
   const current = useSearch((s) => s.current);
+  const where = useSearch((s) => s.matches[s.current]?.paragraph);
+  const whose = useSession((s) => (where === undefined ? undefined : s.transcript?.transcripts[where]?.speakerId));
   const speakers = useSpeakerOptions();
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
   const [replacement, setReplacement] = useState('');
   const [speakerTo, setSpeakerTo] = useState('');
+  /**
+   * A move between results empties what a screen reader hears of the count for one frame: the
+   * same text again ("1 of 1" with one result) changes nothing in the accessibility tree and was
+   * not said; emptied and filled, it is.
+   */
+  const [moving, setMoving] = useState(false);
+  const refill = useRef<() => void>(() => {});
+  useEffect(() => () => refill.current(), []);
+  /**
+   * Enter with a single result stays on it. Orca drops a live region text equal to the last one it
+   * queued, so "1 of 1, …" again would be silent: the move says "The only result, …" instead.
+   */
+  const [onlyAgain, setOnlyAgain] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query or mode starts the results anew.
+  useEffect(() => setOnlyAgain(false), [query, mode, speaker]);
   const findId = useId();
   /** Where the focus was when the search opened: closing it goes back there. */
   const openedFrom = useRef<HTMLElement | null>(null);
 
-  // Opening it, or Control+F again while it is open, puts the focus in the search box.
+  // Opening it, or Control+F again while it is open, puts the focus in the search box. On opening
+  // it waits for the search to be painted: focus landing in the frame that adds the region reached
+  // a screen reader before the region did, which then said "Find" without "Search and replace".
   useEffect(() => {
     const focus = () => root.current?.ownerDocument.getElementById(findId)?.focus();
+    let cancel = () => {};
     if (open) {
       const active = root.current?.ownerDocument.activeElement;
       openedFrom.current = active instanceof HTMLElement && root.current?.contains(active) ? active : null;
-      focus();
+      cancel = afterNextPaint(focus);
     }
-    return panels.subscribe((now, before) => {
+    const unsubscribe = panels.subscribe((now, before) => {
       if (now.searchFocus !== before.searchFocus) focus();
     });
+    return () => {
+      cancel();
+      unsubscribe();
+    };
   }, [open, findId, root, panels]);
 
   if (!open) return null;
   const show = (match: TextMatch | null | undefined) => {
     if (match) list.current?.reveal(match.paragraph);
   };
-  const go = (direction: 1 | -1) => show(search.getState().step(direction));
+  const go = (direction: 1 | -1) => {
+    setOnlyAgain(search.getState().matches.length === 1);
+    refill.current();
+    setMoving(true);
+    refill.current = afterNextPaint(() => setMoving(false));
+    show(search.getState().step(direction));
+  };
   const close = () => {
     search.getState().clear();
     panels.setState({ search: false });
@@ -136,6 +167,7 @@ export function SearchPanel() {
         <Input
           id={findId}
           label={t('search.find')}
+          aria-label={t('search.field', { field: t('search.find') })}
           value={query}
           onChange={(event) => search.getState().setQuery(event.currentTarget.value)}
           onKeyDown={(event) => {
@@ -149,18 +181,36 @@ export function SearchPanel() {
         <Select
           id={findId}
           label={t('search.speakerFrom')}
+          aria-label={t('search.field', { field: t('search.speakerFrom') })}
           value={speaker}
           options={speakerOptions}
           onChange={(event) => search.getState().setSpeaker(event.currentTarget.value)}
           data-testid="search.speaker"
         />
       )}
-      <output className="rd-transcript-search__count" aria-live="polite" data-testid="search.count">
-        {count
-          ? t('search.position', { current: current + 1, count })
-          : query || mode === 'speakers'
-            ? t('search.none')
-            : ''}
+      <output className="rd-transcript-search__count" aria-live="polite" aria-atomic="true" data-testid="search.count">
+        {count && where !== undefined ? (
+          // Seen: "2 of 5". Heard: where that is too, "2 of 5, paragraph 3, Speaker 1".
+          <>
+            <span aria-hidden="true">{t('search.position', { current: current + 1, count })}</span>
+            <span className="rd-visually-hidden" data-testid="search.result">
+              {moving
+                ? ''
+                : t(onlyAgain ? 'search.only' : 'search.result', {
+                    current: current + 1,
+                    count,
+                    paragraph: where + 1,
+                    speaker:
+                      speakers.find((o) => o.speaker.speakerId === whose)?.speaker.speakerName ??
+                      t('paragraph.noSpeaker'),
+                  })}
+            </span>
+          </>
+        ) : query || mode === 'speakers' ? (
+          t('search.none')
+        ) : (
+          ''
+        )}
       </output>
       <Button size="sm" variant="ghost" disabled={!count} onClick={() => go(-1)} data-testid="search.previous">
         {t('search.previous')}

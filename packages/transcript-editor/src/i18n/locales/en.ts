@@ -174,7 +174,12 @@ export const en = {
     speakers: 'Speakers',
     find: 'Find',
     speakerFrom: 'Paragraphs of',
+    /** The search box's name: its label, then the region it is in (not said by every screen reader). */
+    field: '{{field}}, search and replace',
     position: '{{current}} of {{count}}',
+    /** A result as a screen reader hears it: where it is, which paragraph, whose. */
+    result: '{{current}} of {{count}}, paragraph {{paragraph}}, {{speaker}}',
+    only: 'The only result, paragraph {{paragraph}}, {{speaker}}',
     none: 'No results',
     previous: 'Previous',
     next: 'Next',

@@ -33,6 +33,12 @@ export interface TooltipProps {
   placement?: Placement;
   /** Hover delay before showing, ms. @default 300 */
   delay?: number;
+  /**
+   * Whether the tooltip describes its trigger while shown. A trigger that carries the same text
+   * as a description of its own turns this off: the description is then said once on focus, not
+   * again when the tooltip appears. @default true
+   */
+  describes?: boolean;
 }
 
 /**
@@ -40,7 +46,7 @@ export interface TooltipProps {
  * @example
  * <Tooltip content="Export as Excel"><Button icon={<ExcelIcon />} aria-label="Export" /></Tooltip>
  */
-export function Tooltip({ content, children, placement = 'top', delay = 300 }: TooltipProps) {
+export function Tooltip({ content, children, placement = 'top', delay = 300, describes = true }: TooltipProps) {
   const [open, setOpen] = useState(false);
   const arrowRef = useRef<SVGSVGElement>(null);
   const { refs, floatingStyles, context } = useFloating({
@@ -55,7 +61,7 @@ export function Tooltip({ content, children, placement = 'top', delay = 300 }: T
     useHover(context, { delay: { open: delay, close: 0 }, move: false, handleClose: safePolygon() }),
     useFocus(context),
     useDismiss(context),
-    useRole(context, { role: 'tooltip' }),
+    useRole(context, { role: 'tooltip', enabled: describes }),
   ]);
 
   // Keep the child's own ref working alongside ours.
@@ -67,7 +73,13 @@ export function Tooltip({ content, children, placement = 'top', delay = 300 }: T
       {cloneElement(children, getReferenceProps({ ...children.props, ref }))}
       {open ? (
         <Portal>
-          <div ref={refs.setFloating} className="rd-tooltip" style={floatingStyles} {...getFloatingProps()}>
+          <div
+            ref={refs.setFloating}
+            className="rd-tooltip"
+            style={floatingStyles}
+            {...getFloatingProps()}
+            {...(describes ? {} : { 'aria-hidden': true })}
+          >
             {content}
             <FloatingArrow ref={arrowRef} context={context} className="rd-tooltip__arrow" />
           </div>
