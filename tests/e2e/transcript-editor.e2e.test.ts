@@ -136,8 +136,10 @@ describe('transcript editor', () => {
     await toolbarAction(editor, 'toolbar.search', 'search');
     await editor.getByTestId('search.query').fill(REPLACED);
     const count = editor.getByTestId('search.count');
-    await expect.poll(() => count.textContent()).toMatch(/ of [1-9]/);
-    const matches = Number(/ of (\d+)/.exec((await count.textContent()) ?? '')?.[1]);
+    // What is seen ("1 of 11"); a screen reader hears it with the result's paragraph and speaker.
+    const seen = count.locator('[aria-hidden="true"]');
+    await expect.poll(() => seen.textContent()).toMatch(/ of [1-9]/);
+    const matches = Number(/ of (\d+)/.exec((await seen.textContent()) ?? '')?.[1]);
     await editor.getByTestId('search.replacement').fill(REPLACEMENT);
     await editor.getByTestId('search.replace-all').click();
     await expect.poll(() => count.textContent()).toBe('No results');
