@@ -387,7 +387,10 @@ async function main() {
     await page.getByTestId('toolbar.search').click();
     await page.getByTestId('search.query').fill(REPEATED);
     await page.waitForFunction(
-      (pattern) => new RegExp(pattern).test(document.querySelector('[data-testid="search.count"]')?.textContent ?? ''),
+      (pattern) =>
+        new RegExp(pattern).test(
+          document.querySelector('[data-testid="search.count"] > [aria-hidden="true"]')?.textContent ?? '',
+        ),
       allFound.source,
       { timeout: 60_000 },
     );
@@ -427,7 +430,9 @@ async function main() {
       await page
         .waitForFunction(
           (pattern) =>
-            new RegExp(pattern).test(document.querySelector('[data-testid="search.count"]')?.textContent ?? ''),
+            new RegExp(pattern).test(
+              document.querySelector('[data-testid="search.count"] > [aria-hidden="true"]')?.textContent ?? '',
+            ),
           allFound.source,
           { timeout: 30_000 },
         )
@@ -447,7 +452,9 @@ async function main() {
     const keptAfterReload = await page
       .waitForFunction(
         (pattern) =>
-          new RegExp(pattern).test(document.querySelector('[data-testid="search.count"]')?.textContent ?? ''),
+          new RegExp(pattern).test(
+            document.querySelector('[data-testid="search.count"] > [aria-hidden="true"]')?.textContent ?? '',
+          ),
         allFound.source,
         { timeout: 30_000 },
       )
