@@ -6,7 +6,7 @@
  * from the session, so an edit elsewhere does not render it again.
  */
 import { Button } from '@reviewdesk/ui';
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { formatTime } from '../player/playback.js';
 import { assignParagraphSpeaker } from '../session/speaker-edits.js';
@@ -53,44 +53,26 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
     row.current?.querySelector<HTMLElement>(`[data-testid="paragraph.${index}.edit"]`)?.focus();
   }, [editing, index]);
   const textId = useId();
-  if (!item) return null;
-  const start = formatTime(item.start);
-  const end = formatTime(item.end);
-  const speakerName =
-    speakers.find((o) => o.speaker.speakerId === item.speakerId)?.speaker.speakerName ?? t('paragraph.noSpeaker');
-  const stopEditing = () => {
-    refocus.current = true;
-    setEditing(false);
-  };
-
-  const commit = () => {
-    const text = textBox.current?.value ?? paragraphText(item);
-    session.getState().edit('edit-words', (tr) => editParagraphText(tr, index, text));
-    stopEditing();
-  };
-  const split = () => {
-    const box = textBox.current;
-    if (!box) return;
-    const at = wordsOfText(box.value.slice(0, box.selectionStart)).length;
-    const text = box.value;
-    session.getState().edit('split', (tr) => splitParagraph(editParagraphText(tr, index, text), index, at));
-    stopEditing();
-  };
-
-  return (
-    <article
-      ref={row}
-      className="rd-transcript-paragraph"
-      aria-label={t('paragraph.label', { start, end })}
-      data-testid={`paragraph.${index}`}
-      data-paragraph={index}
-    >
+  const speakerId = item?.speakerId;
+  const from = item?.start ?? 0;
+  const to = item?.end ?? 0;
+  /**
+   * The row's head (speaker, times, actions) depends on the paragraph's speaker and times, not its
+   * words: made again only when those change, so a word edit or a replace-all renders the words
+   * alone (the head's nine translated labels and its speaker list stay as they are).
+   */
+  const head = useMemo(() => {
+    const start = formatTime(from);
+    const end = formatTime(to);
+    const speakerName =
+      speakers.find((o) => o.speaker.speakerId === speakerId)?.speaker.speakerName ?? t('paragraph.noSpeaker');
+    return (
       <header className="rd-transcript-paragraph__head">
         {editable ? (
           <select
             className="rd-transcript-paragraph__speaker rd-focusable"
             aria-label={t('paragraph.speaker')}
-            value={item.speakerId ?? ''}
+            value={speakerId ?? ''}
             onChange={(event) => {
               const chosen = speakers.find((o) => o.speaker.speakerId === event.currentTarget.value)?.speaker ?? null;
               session.getState().edit('speaker', (tr) => assignParagraphSpeaker(tr, index, chosen));
@@ -110,7 +92,7 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
         <button
           type="button"
           className="rd-transcript-paragraph__time rd-focusable"
-          onClick={() => playback.seek(item.start)}
+          onClick={() => playback.seek(from)}
           title={t('paragraph.seek')}
         >
           {/* Where Alt+↑ / Alt+↓ put the focus, so its name says which paragraph of how many,
@@ -141,6 +123,39 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
           </span>
         ) : null}
       </header>
+    );
+  }, [t, speakers, speakerId, from, to, editable, editing, index, count, isLast, session, playback]);
+  const label = useMemo(() => t('paragraph.label', { start: formatTime(from), end: formatTime(to) }), [t, from, to]);
+  if (!item) return null;
+  const start = formatTime(item.start);
+  const stopEditing = () => {
+    refocus.current = true;
+    setEditing(false);
+  };
+
+  const commit = () => {
+    const text = textBox.current?.value ?? paragraphText(item);
+    session.getState().edit('edit-words', (tr) => editParagraphText(tr, index, text));
+    stopEditing();
+  };
+  const split = () => {
+    const box = textBox.current;
+    if (!box) return;
+    const at = wordsOfText(box.value.slice(0, box.selectionStart)).length;
+    const text = box.value;
+    session.getState().edit('split', (tr) => splitParagraph(editParagraphText(tr, index, text), index, at));
+    stopEditing();
+  };
+
+  return (
+    <article
+      ref={row}
+      className="rd-transcript-paragraph"
+      aria-label={label}
+      data-testid={`paragraph.${index}`}
+      data-paragraph={index}
+    >
+      {head}
       {editing ? (
         <div className="rd-transcript-paragraph__editing">
           <label className="rd-visually-hidden" htmlFor={textId}>

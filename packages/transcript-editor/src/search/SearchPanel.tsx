@@ -5,7 +5,7 @@
  * step). Read-only reviewers search without the replace fields.
  */
 import { Button, Input, Select } from '@reviewdesk/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { afterNextPaint } from '../session/after-paint.js';
@@ -70,6 +70,18 @@ export function SearchPanel() {
     };
   }, [open, findId, root, panels]);
 
+  /**
+   * Set by a replace that leaves no results: the focus moves once the render that disables the
+   * button pressed is on the page, so the browser brings the page's styles up to date once, for
+   * the render's changes and the focus together (not first for a page about to change).
+   */
+  const focusFindOnCommit = useRef(false);
+  useLayoutEffect(() => {
+    if (!focusFindOnCommit.current) return;
+    focusFindOnCommit.current = false;
+    root.current?.ownerDocument.getElementById(findId)?.focus();
+  });
+
   if (!open) return null;
   const show = (match: TextMatch | null | undefined) => {
     if (match) list.current?.reveal(match.paragraph);
@@ -89,7 +101,7 @@ export function SearchPanel() {
   };
   /** A replace that leaves no results disables the button pressed: the focus goes to the search box. */
   const keepFocus = () => {
-    if (!search.getState().matches.length) root.current?.ownerDocument.getElementById(findId)?.focus();
+    if (!search.getState().matches.length) focusFindOnCommit.current = true;
   };
   // A workspace speaker chosen as the new one joins the task in the same edit.
   const withTarget = (tr: Transcript) => {

@@ -84,7 +84,9 @@ export function SpeakersDialog() {
   const { t } = useEditorTranslation();
   const { session, panels } = useEditor();
   const open = usePanels((p) => p.speakers);
-  const transcript = useSession((s) => s.transcript);
+  // Read only while open: shut, the dialog would otherwise render and sum every paragraph's time
+  // again on each edit.
+  const transcript = useSession((s) => (open ? s.transcript : null));
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
   const options = useSpeakerOptions();
   const durations = useMemo(() => (transcript ? speakerDurations(transcript) : new Map()), [transcript]);

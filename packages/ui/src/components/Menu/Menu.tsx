@@ -55,6 +55,12 @@ export interface MenuProps {
 }
 
 /**
+ * One list for every menu: floating-ui compares the middleware it is given with the last one on
+ * each render, functions by their source text, unless it is the same array.
+ */
+const MENU_MIDDLEWARE = [offset(4), flip(), shift({ padding: 8 })];
+
+/**
  * A menu of actions behind a button.
  * @example
  * <Menu label="Actions" items={[{ id: 'view', label: 'View', onSelect: open }]} />
@@ -80,7 +86,7 @@ export function Menu({
     onOpenChange: setOpen,
     placement,
     strategy: 'fixed',
-    middleware: [offset(4), flip(), shift({ padding: 8 })],
+    middleware: MENU_MIDDLEWARE,
     whileElementsMounted: autoUpdate,
   });
   const { getReferenceProps, getFloatingProps, getItemProps } = useInteractions([

@@ -36,6 +36,24 @@ export interface PopoverProps {
 }
 
 /**
+ * One list for every popover: floating-ui compares the middleware it is given with the last one on
+ * each render, functions by their source text, unless it is the same array.
+ */
+const POPOVER_MIDDLEWARE = [
+  offset(6),
+  flip(),
+  shift({ padding: 8 }),
+  // Never taller than the room on screen: a long form (the task filters of a labelling
+  // workspace on a laptop) scrolls inside the popover rather than pushing its buttons off screen.
+  size({
+    padding: 8,
+    apply({ availableHeight, elements }) {
+      elements.floating.style.maxHeight = `${Math.max(160, Math.floor(availableHeight))}px`;
+    },
+  }),
+];
+
+/**
  * Rich content anchored to a trigger.
  * @example
  * <Popover trigger={<Button>Filters</Button>} title="Filters"><FilterForm /></Popover>
@@ -60,19 +78,7 @@ export function Popover({
     onOpenChange: setOpen,
     placement,
     strategy: 'fixed',
-    middleware: [
-      offset(6),
-      flip(),
-      shift({ padding: 8 }),
-      // Never taller than the room on screen: a long form (the task filters of a labelling
-      // workspace on a laptop) scrolls inside the popover rather than pushing its buttons off screen.
-      size({
-        padding: 8,
-        apply({ availableHeight, elements }) {
-          elements.floating.style.maxHeight = `${Math.max(160, Math.floor(availableHeight))}px`;
-        },
-      }),
-    ],
+    middleware: POPOVER_MIDDLEWARE,
     whileElementsMounted: autoUpdate,
   });
   const { getReferenceProps, getFloatingProps } = useInteractions([

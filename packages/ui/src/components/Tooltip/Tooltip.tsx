@@ -20,7 +20,16 @@ import {
   useMergeRefs,
   useRole,
 } from '@floating-ui/react';
-import { cloneElement, isValidElement, type ReactElement, type ReactNode, type Ref, useRef, useState } from 'react';
+import {
+  cloneElement,
+  isValidElement,
+  type ReactElement,
+  type ReactNode,
+  type Ref,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { Portal } from '../../overlay/Portal';
 
 /** Props of {@link Tooltip}. */
@@ -49,12 +58,18 @@ export interface TooltipProps {
 export function Tooltip({ content, children, placement = 'top', delay = 300, describes = true }: TooltipProps) {
   const [open, setOpen] = useState(false);
   const arrowRef = useRef<SVGSVGElement>(null);
+  // The same array on every render: floating-ui compares the middleware it is given with the last
+  // one, functions by their source text, unless it is the same array (a toolbar has one a button).
+  const middleware = useMemo(
+    () => [offset(8), flip(), shift({ padding: 8 }), arrowMiddleware({ element: arrowRef })],
+    [],
+  );
   const { refs, floatingStyles, context } = useFloating({
     open,
     onOpenChange: setOpen,
     placement,
     strategy: 'fixed',
-    middleware: [offset(8), flip(), shift({ padding: 8 }), arrowMiddleware({ element: arrowRef })],
+    middleware,
     whileElementsMounted: autoUpdate,
   });
   const { getReferenceProps, getFloatingProps } = useInteractions([
