@@ -1,18 +1,10 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import * as tools from '../process/run-tool.js';
+import { describe, expect, it } from 'vitest';
+import { countedToolRuns } from '../testing/counted-tool-runs.js';
 import { readFixture } from '../testing/fixtures.js';
 
-// The real tools run; the calls are only counted. Mocked with doMock and imported afresh, not with a
-// hoisted vi.mock: the server's test files share one module registry per worker (isolate: false), so
-// a module another file loaded first would keep the real runTool.
-const runTool = vi.fn(tools.runTool);
-let ocrPdf: typeof import('./ocr-pdf.js').ocrPdf;
-beforeAll(async () => {
-  vi.resetModules();
-  vi.doMock('../process/run-tool.js', () => ({ ...tools, runTool }));
-  ({ ocrPdf } = await import('./ocr-pdf.js'));
-  vi.doUnmock('../process/run-tool.js');
-});
+// The real tools run; the calls are only counted.
+const { runTool, loaded } = countedToolRuns(() => import('./ocr-pdf.js'));
+const ocrPdf: typeof import('./ocr-pdf.js').ocrPdf = (...args) => loaded().ocrPdf(...args);
 
 /** The `-l` argument of each tesseract reading (TSV output) since the mock was cleared. */
 function readings(): string[] {

@@ -1,24 +1,16 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import * as tools from '../process/run-tool.js';
+import { describe, expect, it } from 'vitest';
+import { countedToolRuns } from '../testing/counted-tool-runs.js';
 import { readFixture } from '../testing/fixtures.js';
 import { codeModules, drawImageCode, drawVectorCode, pdfPageWith, pdfWithCodeInForm } from '../testing/qr-pages.js';
 import type { QrPage } from './read-qr-codes.js';
 import { parseZbarXml } from './scan-qr-zbar.js';
 
-// The real tools run; the calls are only counted. Mocked with doMock and imported afresh, not with a
-// hoisted vi.mock: the server's test files share one module registry per worker (isolate: false), so
-// a module another file loaded first would keep the real runTool.
-const runTool = vi.fn(tools.runTool);
-let readQrCodes: typeof import('./read-qr-codes.js').readQrCodes;
-beforeAll(async () => {
-  vi.resetModules();
-  vi.doMock('../process/run-tool.js', () => ({ ...tools, runTool }));
-  ({ readQrCodes } = await import('./read-qr-codes.js'));
-  vi.doUnmock('../process/run-tool.js');
-});
+// The real tools run; the calls are only counted.
+const { runTool, loaded } = countedToolRuns(() => import('./read-qr-codes.js'));
+const readQrCodes: typeof import('./read-qr-codes.js').readQrCodes = (...args) => loaded().readQrCodes(...args);
 
 const PT_QR =
   'A:123456789*B:999999990*C:PT*D:FT*E:N*F:20240115*G:FT A/1*H:ABCD1234-1*I1:PT*I7:100.00*I8:23.00*N:23.00*O:123.00*Q:AbCd*R:1234';
