@@ -11,7 +11,10 @@
  *    PostgreSQL alike): how many, by kind and table, with the time from sending each to its answer
  *    (transactions' begin and commit are not statements a plugin sees).
  * The profiles' self time is summed by where the code lives (pdf.js, PGlite, the detectors, …) and by
- * function, and the .cpuprofile files are kept for a closer look (Chrome DevTools, speedscope).
+ * function, the pipeline threads' also by step of their jobs (text layer, stored form, fields,
+ * tables, QR regions and finder patterns, …: STEPS), and the .cpuprofile files are kept for a closer
+ * look (Chrome DevTools, speedscope). The child processes' CPU is split into the tool launchers' own
+ * and their tools'.
  *
  * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR]
  */
@@ -80,6 +83,22 @@ function childTicks(): number {
   return Number(fields[13]) + Number(fields[14]) + liveChildTicks();
 }
 
+/** CPU ticks of the running tool launchers themselves (utime + stime), without the tools they started. */
+function launcherTicks(): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return ticks;
+}
+
 /** Monotonic microseconds, the clock of the profiles' timestamps. */
 const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
 
@@ -122,13 +141,58 @@ interface Breakdown {
   totalMs: number;
   byArea: Map<string, number>;
   byFunction: Map<string, number>;
+  /** By the step of a page's processing on the stack (STEPS), the outermost one. */
+  byStep: Map<string, number>;
+}
+
+/**
+ * The steps of the page threads' jobs (threads/page-work.ts), told by a function on the stack or
+ * the file it lives in (a callback, or code resumed after an await, has no caller of its step on
+ * the stack). The outermost match names a sample's step.
+ */
+const STEPS: Array<[RegExp, string]> = [
+  [/^separatePdfBatch$|separate-pages\.ts$/, 'pages cut into files (PDFium)'],
+  [/^(readPopplerTextLayers|parseBboxPages)$|poppler-text\.ts$/, 'text layer: pdftotext run, output read'],
+  [/^assessTextLayer$/, 'text layer: quality check'],
+  [/^toRecognizedPage$|to-ocr-result\.ts$/, 'text layer: stored form (JSON)'],
+  [/^(extractPdfText|recognizePageFile)$/, 'text layer by pdf.js, OCR'],
+  [/^pageTextFromStoredOcr$/, 'stored pages parsed'],
+  [/^detectInvoiceFields$/, 'invoice fields'],
+  [/^detectTables$/, 'tables'],
+  [/^detectPii$/, 'personal data'],
+  [/^qrRegionsOfPdfPage$|qr-regions\.ts$/, 'QR: regions of a page (PDFium)'],
+  [/^mayHoldQrCode$/, 'QR: finder patterns'],
+  [/^(readGreyMap|decodeGreyMap|decodeGrey)$/, 'QR: page images read'],
+  [/^detectQrCodes$/, 'QR: codes placed (jsQR)'],
+  [/^runTool$|tool-launcher\.ts$/, 'tools started, answers read'],
+];
+
+function stepOf(frames: readonly ProfileNode['callFrame'][]): string {
+  for (const frame of frames) {
+    for (const [pattern, step] of STEPS) {
+      if (pattern.test(frame.functionName) || pattern.test(frame.url)) return step;
+    }
+  }
+  return frames[frames.length - 1]?.functionName === '(garbage collector)' ? 'garbage collection' : 'other';
 }
 
 /** Self time of the samples between `from` and `to` (µs), by area and by function. */
 function breakDown(profile: Profile, from: number, to: number): Breakdown {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parents = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
+  /** A node's frames, outermost first. */
+  const stack = (id: number): ProfileNode['callFrame'][] => {
+    const frames: ProfileNode['callFrame'][] = [];
+    for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+      const node = nodes.get(at);
+      if (node) frames.push(node.callFrame);
+    }
+    return frames.reverse();
+  };
   const byArea = new Map<string, number>();
   const byFunction = new Map<string, number>();
+  const byStep = new Map<string, number>();
   let totalMs = 0;
   let time = profile.startTime;
   for (let index = 0; index < profile.samples.length; index++) {
@@ -148,8 +212,10 @@ function breakDown(profile: Profile, from: number, to: number): Breakdown {
       : '';
     const name = `${node.callFrame.functionName || '(anonymous)'} ${where}`.trim();
     byFunction.set(name, (byFunction.get(name) ?? 0) + ms);
+    const step = stepOf(stack(node.id));
+    byStep.set(step, (byStep.get(step) ?? 0) + ms);
   }
-  return { totalMs, byArea, byFunction };
+  return { totalMs, byArea, byFunction, byStep };
 }
 
 function printBreakdown(title: string, breakdown: Breakdown, pages: number): void {
@@ -168,6 +234,19 @@ function printBreakdown(title: string, breakdown: Breakdown, pages: number): voi
   console.log('  top functions (self time):');
   for (const [name, ms] of top(breakdown.byFunction, 12)) {
     console.log(`    ${(ms / 1000).toFixed(2).padStart(6)} s  ${name}`);
+  }
+}
+
+/** The pipeline threads' time by step of the jobs, all threads together (profiled: slower than unprofiled). */
+function printSteps(steps: Map<string, number>, pages: number): void {
+  const total = [...steps.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(
+    `\npipeline threads by step: ${(total / 1000).toFixed(2)} s busy = ${(total / pages).toFixed(1)} ms/page`,
+  );
+  for (const [step, ms] of [...steps.entries()].sort((a, b) => b[1] - a[1])) {
+    console.log(
+      `  ${step.padEnd(48)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${`${(ms / pages).toFixed(1)} ms/page`.padStart(14)}  ${((100 * ms) / total).toFixed(1).padStart(5)}%`,
+    );
   }
 }
 
@@ -283,6 +362,7 @@ async function main(): Promise<void> {
     const loadBefore = loadAverage();
     const threadsBefore = threadTicks();
     const childrenBefore = childTicks();
+    const launchersBefore = launcherTicks();
     const from = nowMicros();
     await session.post('Profiler.start');
     const started = performance.now();
@@ -294,6 +374,7 @@ async function main(): Promise<void> {
     const to = nowMicros();
     const threadsAfter = threadTicks();
     const childrenCpu = (childTicks() - childrenBefore) / 100;
+    const launchersCpu = (launcherTicks() - launchersBefore) / 100;
     const pages = rows.reduce((sum, row) => sum + row.total_pages, 0);
     const done = rows.filter((row) => row.status === TASK_STATUS.ToReview).length;
     writeFileSync(join(directory, 'main-thread.cpuprofile'), JSON.stringify(profile));
@@ -320,6 +401,9 @@ async function main(): Promise<void> {
       `  ${'child processes'.padEnd(30)} ${childrenCpu.toFixed(2).padStart(6)} CPU s  ${((1000 * childrenCpu) / pages).toFixed(1)} ms/page`,
     );
     console.log(
+      `    ${'of which the tool launchers'.padEnd(28)} ${launchersCpu.toFixed(2).padStart(6)} CPU s  ${((1000 * launchersCpu) / pages).toFixed(1)} ms/page (the tools: the rest)`,
+    );
+    console.log(
       `  ${'total'.padEnd(30)} ${total.toFixed(2).padStart(6)} CPU s  ${((1000 * total) / pages).toFixed(1)} ms/page`,
     );
 
@@ -342,10 +426,14 @@ async function main(): Promise<void> {
     }
     printBreakdown('JavaScript thread (main)', breakDown(profile as Profile, from, to), pages);
     await threads.close();
+    const threadSteps = new Map<string, number>();
     for (const file of readdirSync(directory).filter((name) => name.startsWith('CPU.'))) {
       const threadProfile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Profile;
-      printBreakdown(`pipeline thread ${file}`, breakDown(threadProfile, from, to), pages);
+      const breakdown = breakDown(threadProfile, from, to);
+      printBreakdown(`pipeline thread ${file}`, breakdown, pages);
+      for (const [step, ms] of breakdown.byStep) threadSteps.set(step, (threadSteps.get(step) ?? 0) + ms);
     }
+    printSteps(threadSteps, pages);
   } finally {
     session.disconnect();
     await threads.close();

@@ -2,7 +2,6 @@
 // the stored form of a recognised page, field, table and personal-data detection) and the child processes of poppler, tesseract and zbar,
 // which are started from a thread so the fork of the large worker process blocks that thread, not
 // the one that orchestrates the tasks. Every job takes and returns plain data.
-import { toStoredOcr } from '../../domain/results/stored-ocr.js';
 import { detectInvoiceFields } from '../documents/fields/detect-invoice-fields.js';
 import { separatePdfBatch } from '../documents/pdf/separate-pages.js';
 import { detectPii } from '../documents/pii/detect-pii.js';
@@ -17,7 +16,7 @@ import {
 import { detectTables } from '../documents/tables/detect-tables.js';
 import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
 import type { PageText } from '../documents/text/page-text.js';
-import { toOcrPageResult } from '../documents/text/to-ocr-result.js';
+import { toStoredOcrPage } from '../documents/text/to-ocr-result.js';
 import type { Entity, OcrPageResult, Table } from '../documents/types.js';
 
 /**
@@ -38,13 +37,13 @@ export interface RecognizedPage {
 }
 
 function toRecognizedPage(text: PageText): RecognizedPage {
-  const ocr = toOcrPageResult(text);
+  const stored = toStoredOcrPage(text);
   return {
     engine: text.engine,
     words: text.words.length,
     orientation: text.orientation,
-    pageSize: ocr.pageSize,
-    storedOcr: JSON.stringify(toStoredOcr(ocr)),
+    pageSize: stored.pageSize,
+    storedOcr: JSON.stringify(stored),
     ...(text.languages ? { languages: text.languages } : {}),
   };
 }

@@ -24,9 +24,11 @@ const MIN_FINDER_PX = 7;
 /** How far a run may stray from its share of the pattern, in modules. */
 const TOLERANCE = 0.5;
 
-/** The image being scanned, with the summed-area tables made for it so far (darkSums). */
+/** The image being scanned, with what looksFilled has counted on it (darkCount). */
 interface ScannedImage extends GreyImage {
   sums: Map<number, Int32Array>;
+  /** Pixels counted one by one so far (darkCount). */
+  counted: number;
 }
 
 interface Finder {
@@ -38,23 +40,75 @@ interface Finder {
 }
 
 export function mayHoldQrCode(page: GreyImage): boolean {
-  const image: ScannedImage = { ...page, sums: new Map() };
+  const image: ScannedImage = { ...page, sums: new Map(), counted: 0 };
+  const changes = valueChanges(image);
   const finders: Finder[] = [];
   for (const threshold of THRESHOLDS) {
-    for (let y = 0; y < image.height; y += ROW_STEP) {
-      if (scanRow(image, y, threshold, finders)) return true;
+    for (let y = 0, row = 0; y < image.height; y += ROW_STEP, row++) {
+      if (scanRow(image, y, threshold, finders, changes, row)) return true;
     }
   }
   return false;
 }
 
+/** Where the grey value changes along each scanned row (valueChanges). */
+interface ValueChanges {
+  /** The columns where a pixel differs from the one before it, row after row. */
+  at: Int32Array;
+  /** Row r's changes are at[rowStarts[r]] … at[rowStarts[r + 1] − 1]. */
+  rowStarts: Int32Array;
+}
+
+/**
+ * The columns where each scanned row's grey value changes, found in one pass. Between two changes
+ * the pixels are all of one value, so of one colour at every threshold: each threshold's scan
+ * reads only the changes instead of every pixel again, and most of a page image is paper around
+ * and between the lines, of one value.
+ */
+function valueChanges(image: GreyImage): ValueChanges {
+  const { data, width, height } = image;
+  const rows = Math.ceil(height / ROW_STEP);
+  const rowStarts = new Int32Array(rows + 1);
+  let at = new Int32Array(Math.max(1024, Math.min(width * rows, 1 << 20)));
+  let count = 0;
+  for (let y = 0, row = 0; y < height; y += ROW_STEP, row++) {
+    rowStarts[row] = count;
+    if (at.length - count < width) {
+      const grown = new Int32Array(Math.max(2 * at.length, count + width));
+      grown.set(at.subarray(0, count));
+      at = grown;
+    }
+    const offset = y * width;
+    let previous = data[offset] as number;
+    for (let x = 1; x < width; x++) {
+      const value = data[offset + x] as number;
+      if (value !== previous) {
+        at[count++] = x;
+        previous = value;
+      }
+    }
+  }
+  rowStarts[rows] = count;
+  return { at, rowStarts };
+}
+
 /**
  * Adds the finder patterns crossed by row `y` (checked down their centre column) to `finders`;
- * true as soon as three of them lie as a code's do.
+ * true as soon as three of them lie as a code's do. Only the columns where the row's value
+ * changes can end a run (valueChanges), and the row's end.
  */
-function scanRow(image: ScannedImage, y: number, threshold: number, finders: Finder[]): boolean {
+function scanRow(
+  image: ScannedImage,
+  y: number,
+  threshold: number,
+  finders: Finder[],
+  changes: ValueChanges,
+  row: number,
+): boolean {
   const { data, width } = image;
   const offset = y * width;
+  const { at } = changes;
+  const last = changes.rowStarts[row + 1] as number;
   // The last five run lengths, r5 the newest, which ends where the colour changes.
   let r1 = 0;
   let r2 = 0;
@@ -63,7 +117,8 @@ function scanRow(image: ScannedImage, y: number, threshold: number, finders: Fin
   let r5 = 0;
   let dark = (data[offset] as number) < threshold;
   let runStart = 0;
-  for (let x = 1; x <= width; x++) {
+  for (let change = changes.rowStarts[row] as number; change <= last; change++) {
+    const x = change < last ? (at[change] as number) : width;
     const isDark = x < width && (data[offset + x] as number) < threshold;
     if (x < width && isDark === dark) continue;
     r1 = r2;
@@ -114,36 +169,53 @@ function crossesDown(
   codeIsDark: boolean,
   size: number,
 ): boolean {
-  const { data, width, height } = image;
-  const isCode = (row: number) => (data[row * width + x] as number) < threshold === codeIsDark;
-  const limit = size * 2;
   // From the centre outwards: the rest of the centre run, the gap, the ring; the same upwards.
-  const walk = (step: 1 | -1): [number, number, number] | null => {
-    const lengths: [number, number, number] = [0, 0, 0];
-    let row = y;
-    for (let part = 0; part < 3; part++) {
-      const wanted = part !== 1;
-      while (row >= 0 && row < height && isCode(row) === wanted && Math.abs(row - y) <= limit) {
-        lengths[part] = (lengths[part] as number) + 1;
-        row += step;
-      }
-      if (lengths[part] === 0 || row < 0 || row >= height || Math.abs(row - y) > limit) {
-        // The ring may end at the image's edge.
-        if (part === 2 && lengths[part] > 0) return lengths;
-        return null;
-      }
-    }
-    return lengths;
-  };
-  const down = walk(1);
+  const down = walkColumn(image, x, y, threshold, codeIsDark, size * 2, 1);
   if (!down) return false;
-  const up = walk(-1);
+  const up = walkColumn(image, x, y, threshold, codeIsDark, size * 2, -1);
   if (!up) return false;
   // The centre row is counted in both walks.
   const tall = up[0] + down[0] + up[1] + down[1] + up[2] + down[2] - 1;
   return (
     matchesFinder(up[2], up[1], up[0] + down[0] - 1, down[1], down[2]) && Math.abs(tall - size) <= SIZE_SLACK * size
   );
+}
+
+/**
+ * The runs of column `x` from row `y` one way (`step`), at most `limit` rows: the code's colour
+ * (the rest of the centre), the other colour (the gap), the code's colour (the ring); null when
+ * one is missing. A plain function, not a closure made for every candidate crossesDown checks.
+ */
+function walkColumn(
+  image: GreyImage,
+  x: number,
+  y: number,
+  threshold: number,
+  codeIsDark: boolean,
+  limit: number,
+  step: 1 | -1,
+): [number, number, number] | null {
+  const { data, width, height } = image;
+  const lengths: [number, number, number] = [0, 0, 0];
+  let row = y;
+  for (let part = 0; part < 3; part++) {
+    const wanted = part !== 1;
+    while (
+      row >= 0 &&
+      row < height &&
+      ((data[row * width + x] as number) < threshold === codeIsDark) === wanted &&
+      Math.abs(row - y) <= limit
+    ) {
+      lengths[part] = (lengths[part] as number) + 1;
+      row += step;
+    }
+    if (lengths[part] === 0 || row < 0 || row >= height || Math.abs(row - y) > limit) {
+      // The ring may end at the image's edge.
+      if (part === 2 && lengths[part] > 0) return lengths;
+      return null;
+    }
+  }
+  return lengths;
 }
 
 /**
@@ -225,24 +297,47 @@ function looksFilled(image: ScannedImage, corners: readonly Finder[], threshold:
   const bottom = Math.min(image.height, Math.ceil(Math.max(...corners.map((c) => c.y)) + half));
   const area = (right - left) * (bottom - top);
   if (area <= 0) return false;
-  const sums = darkSums(image, threshold);
-  const stride = image.width + 1;
-  const dark =
-    (sums[bottom * stride + right] as number) -
-    (sums[top * stride + right] as number) -
-    (sums[bottom * stride + left] as number) +
-    (sums[top * stride + left] as number);
+  const dark = darkCount(image, threshold, left, top, right, bottom);
   const share = codeIsDark ? dark / area : 1 - dark / area;
   return share >= FILL.min && share <= FILL.max;
 }
 
 /**
- * Dark pixels above and left of each point at this threshold (a summed-area table), made once per
- * threshold when a page first has three finders to check, so each check costs four reads.
+ * The dark pixels at this threshold in [left, right) × [top, bottom): counted one by one while the
+ * squares checked on the image add up to less than the image (most images have a check or none),
+ * then from a summed-area table made once per threshold, so each further check costs four reads.
  */
+function darkCount(
+  image: ScannedImage,
+  threshold: number,
+  left: number,
+  top: number,
+  right: number,
+  bottom: number,
+): number {
+  const area = (right - left) * (bottom - top);
+  let sums = image.sums.get(threshold);
+  if (!sums && image.counted + area <= image.width * image.height) {
+    image.counted += area;
+    const { data, width } = image;
+    let dark = 0;
+    for (let y = top; y < bottom; y++) {
+      for (let x = y * width + left, end = y * width + right; x < end; x++) if ((data[x] as number) < threshold) dark++;
+    }
+    return dark;
+  }
+  sums ??= darkSums(image, threshold);
+  const stride = image.width + 1;
+  return (
+    (sums[bottom * stride + right] as number) -
+    (sums[top * stride + right] as number) -
+    (sums[bottom * stride + left] as number) +
+    (sums[top * stride + left] as number)
+  );
+}
+
+/** Dark pixels above and left of each point at this threshold (a summed-area table). */
 function darkSums(image: ScannedImage, threshold: number): Int32Array {
-  const known = image.sums.get(threshold);
-  if (known) return known;
   const { data, width, height } = image;
   const stride = width + 1;
   const sums = new Int32Array(stride * (height + 1));

@@ -1,6 +1,7 @@
 // Contract shape of a page's OCR layer (OcrPageResult) from the engines' PageText.
-import { toBoundingBox } from '../geometry.js';
-import type { OcrPageResult } from '../types.js';
+import { type CharBox, toStoredOcr } from '../../../domain/results/stored-ocr.js';
+import { type Edges, toBoundingBox } from '../geometry.js';
+import type { BoundingBox, OcrPageResult } from '../types.js';
 import type { PageText } from './page-text.js';
 
 export function toOcrPageResult(page: PageText): OcrPageResult {
@@ -22,3 +23,68 @@ export function toOcrPageResult(page: PageText): OcrPageResult {
 }
 
 const round3 = (value: number): number => Math.round(value * 1000) / 1000;
+
+/**
+ * The page as task_pages.ocr keeps it — the same as toStoredOcr(toOcrPageResult(page)) — built
+ * directly: each character goes straight to its charBoxes entry instead of a BoundingBox object of
+ * eight numbers made to be taken apart again, a third of the cost of a text-layer page's stored
+ * form (the rest is JSON.stringify). A page with an edge that is not a number of a page's size (NaN,
+ * infinite), whose boxes toStoredOcr may keep as they are, is made the long way.
+ */
+export function toStoredOcrPage(page: PageText): StoredOcrPageResult {
+  const entities: StoredOcrWord[] = [];
+  for (const word of page.words) {
+    if (!finiteEdges(word.edges)) return toStoredOcr(toOcrPageResult(page));
+    const boundingBox = toBoundingBox(word.edges);
+    const charBoxes: CharBox[] = [];
+    for (const { char, edges } of word.chars) {
+      if (typeof char !== 'string' || !finiteEdges(edges)) return toStoredOcr(toOcrPageResult(page));
+      // toBoundingBox's edges, without the rest of its box.
+      const left = round2(edges.left);
+      const top = round2(edges.top);
+      const right = round2(Math.max(edges.right, edges.left));
+      const bottom = round2(Math.max(edges.bottom, edges.top));
+      charBoxes.push(
+        top === boundingBox.top && bottom === boundingBox.bottom
+          ? [char, left, right]
+          : [char, left, top, right, bottom],
+      );
+    }
+    entities.push({
+      text: word.text,
+      boundingBox,
+      confidence: round3(word.confidence),
+      lineIndex: word.lineIndex,
+      charBoxes,
+    });
+  }
+  return {
+    pageSize: page.pageSize,
+    pageOrientation: page.orientation,
+    status: 'succeeded',
+    elapsedTime: Math.round(page.elapsedMs),
+    ocrEngine: page.engine,
+    ocrEngineConfig: { name: page.engine, useWordDetection: true, useCharDetection: true },
+    entities,
+  };
+}
+
+/** A word as task_pages.ocr keeps it: the contract's word with its characters as charBoxes. */
+interface StoredOcrWord {
+  text: string;
+  boundingBox: BoundingBox;
+  confidence: number;
+  lineIndex: number;
+  charBoxes: CharBox[];
+}
+
+/** OcrPageResult as task_pages.ocr keeps it (stored-ocr.ts). */
+export type StoredOcrPageResult = Omit<OcrPageResult, 'entities'> & { entities: readonly object[] };
+
+const round2 = (value: number): number => Math.round(value * 100) / 100;
+
+/** Past this, an edge is no page's (and its rounding and differences may stop being finite numbers). */
+const FAR_OUT = 1e15;
+const withinReach = (value: number): boolean => Math.abs(value) < FAR_OUT;
+const finiteEdges = (edges: Edges): boolean =>
+  withinReach(edges.left) && withinReach(edges.top) && withinReach(edges.right) && withinReach(edges.bottom);
