@@ -213,9 +213,11 @@ export function cpuSeconds(): number {
 /**
  * CPU ticks of this process's children that are still running, with their own finished children:
  * the engines' tools are started by long-lived tool launchers (documents/process/tool-launcher.ts),
- * whose CPU and their tools' reach this process's cutime only when a launcher ends.
+ * whose CPU and their tools' reach this process's cutime only when a launcher ends. `ownOnly`: the
+ * children's own ticks (utime + stime), without the tools they started.
  */
-export function liveChildTicks(): number {
+export function liveChildTicks({ ownOnly = false }: { ownOnly?: boolean } = {}): number {
+  const counted = ownOnly ? [11, 12] : [11, 12, 13, 14];
   let ticks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -224,7 +226,7 @@ export function liveChildTicks(): number {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // Field 4 (index 1 here) is the parent's pid.
       if (Number(fields[1]) !== process.pid) continue;
-      ticks += [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+      ticks += counted.reduce((sum, i) => sum + Number(fields[i]), 0);
     } catch {
       // The process ended meanwhile.
     }

@@ -84,20 +84,7 @@ function childTicks(): number {
 }
 
 /** CPU ticks of the running tool launchers themselves (utime + stime), without the tools they started. */
-function launcherTicks(): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  return ticks;
-}
+const launcherTicks = () => liveChildTicks({ ownOnly: true });
 
 /** Monotonic microseconds, the clock of the profiles' timestamps. */
 const nowMicros = () => Number(process.hrtime.bigint() / 1000n);

@@ -4,14 +4,21 @@ import { type Edges, toBoundingBox } from '../geometry.js';
 import type { BoundingBox, OcrPageResult } from '../types.js';
 import type { PageText } from './page-text.js';
 
-export function toOcrPageResult(page: PageText): OcrPageResult {
+/** What a page's OCR layer says of the page itself, in both its contract and its stored form. */
+function pageFields(page: PageText) {
   return {
     pageSize: page.pageSize,
     pageOrientation: page.orientation,
-    status: 'succeeded',
+    status: 'succeeded' as const,
     elapsedTime: Math.round(page.elapsedMs),
     ocrEngine: page.engine,
     ocrEngineConfig: { name: page.engine, useWordDetection: true, useCharDetection: true },
+  };
+}
+
+export function toOcrPageResult(page: PageText): OcrPageResult {
+  return {
+    ...pageFields(page),
     entities: page.words.map((word) => ({
       text: word.text,
       boundingBox: toBoundingBox(word.edges),
@@ -58,15 +65,7 @@ export function toStoredOcrPage(page: PageText): StoredOcrPageResult {
       charBoxes,
     });
   }
-  return {
-    pageSize: page.pageSize,
-    pageOrientation: page.orientation,
-    status: 'succeeded',
-    elapsedTime: Math.round(page.elapsedMs),
-    ocrEngine: page.engine,
-    ocrEngineConfig: { name: page.engine, useWordDetection: true, useCharDetection: true },
-    entities,
-  };
+  return { ...pageFields(page), entities };
 }
 
 /** A word as task_pages.ocr keeps it: the contract's word with its characters as charBoxes. */
