@@ -114,8 +114,12 @@ async function startScreenReader(work) {
   };
   // Orca as a reviewer who works in focus mode: its browse-mode caret and single-letter
   // navigation off, so every key reaches the page (what Orca says about focus, names, states and
-  // live regions is unchanged), and no echo of the keys typed, which would bury the rest.
+  // live regions is unchanged), and no echo of the keys typed, which would bury the rest. No Say
+  // All on page load: the voice writing to a file never reports an utterance finished, so a Say
+  // All never ends, and Orca in Say All presents every later focus without its context (a
+  // dialog's role and title) and never enters focus mode.
   const orcaSettings = {
+    sayAllOnLoad: false,
     caretNavigationEnabled: false,
     structuralNavigationEnabled: false,
     enableKeyEcho: false,
