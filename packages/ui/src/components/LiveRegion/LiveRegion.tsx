@@ -17,6 +17,7 @@ import { cx } from '../../utils/cx';
 
 /** One message for a live region: what to say, and which message it is in the sequence. */
 export interface LiveMessage<T> {
+  /** What to say, or what it is said from (a translation key, a state). */
   value: T;
   /** One more than the message before, so a repeated value is still a new message. */
   serial: number;
@@ -54,6 +55,7 @@ export interface LiveRegionProps extends Omit<HTMLAttributes<HTMLElement>, 'chil
 }
 
 /**
+ * A polite live region that says each message, a repeat too (see the top of this file).
  * @example
  * <LiveRegion messageKey={said?.serial} data-testid="save.announcement">
  *   {said ? t(`save.${said.value}`) : null}
