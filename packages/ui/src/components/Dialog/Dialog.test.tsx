@@ -104,8 +104,10 @@ describe('<Dialog>', () => {
     // The first control after Close: the form's field.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Name' })));
     const focusedAt = performance.now();
-    // A screen reader still finds what the focus came from: nothing outside is hidden yet...
+    // A screen reader still finds what the focus came from: nothing outside is hidden yet, and
+    // the dialog is not moved in the accessibility tree (no aria-owns puts it beside its opener)...
     expect(main.getAttribute('aria-hidden')).toBeNull();
+    expect(document.querySelector('[aria-owns]')).toBeNull();
     // ...and a moment later the outside is hidden, with the focus inside all along.
     await waitFor(() => expect(main.getAttribute('aria-hidden')).toBe('true'), {
       timeout: 3 * OUTSIDE_HIDDEN_AFTER_MS,

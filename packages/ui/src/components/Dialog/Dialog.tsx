@@ -93,7 +93,12 @@ function DialogPanel({
   const { getFloatingProps } = useInteractions([dismiss, role]);
 
   return (
-    <Portal>
+    // Not the portal's tab order: while the dialog is not yet modal (see the top), floating-ui
+    // would otherwise `aria-owns` the portal into the place of the dialog's element, moving it
+    // in the accessibility tree as the focus arrives, and then back once it is modal; Orca took
+    // the caret move that came with it for where the focus was, inside the dialog, and said the
+    // export dialog's "Format" without the dialog.
+    <Portal preserveTabOrder={false}>
       <FloatingOverlay className="rd-dialog__overlay" lockScroll>
         <FloatingFocusManager
           context={context}
