@@ -23,8 +23,12 @@ const BUDGETS = {
   // transcript editor lost 1.1 kB and the document viewer its copies; a host of both carries them once.
   // 26 November (evening): '.' 25.12 with the roles an invitation may offer (invitableRoles,
   // rolesToGive), moved down from admin-panels so the task list's share dialog uses the same rules.
+  // 27 November (afternoon): '.' 26.28 (from 25.94) and review-session 24.93 (from 24.74) with
+  // LiveRegion and useLiveMessage, the one polite live region the save state, the transcript
+  // editor's announcements and its search count now share (the editor lost its copies: 29.16 /
+  // 29.14 from 29.21 / 29.17), and the dialog hiding the page outside once the focus is in: 26.5.
   '@reviewdesk/ui': {
-    '.': '26 kB',
+    '.': '26.5 kB',
     './embed': '19 kB',
     './review-session': '25 kB',
     './template-fields': '23 kB',

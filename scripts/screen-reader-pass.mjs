@@ -7,10 +7,11 @@
  * Chromium *headed* in that display with its accessibility tree on; signs in to the reference app
  * as the demo manager; imports the demo recording (fixtures/audio/jfk.wav) and waits for its
  * transcript; then reviews it with keys sent through the X server (xdotool), the way a person's
- * keyboard reaches Orca first and the page after: open the task, play and pause, move between
- * paragraphs and words, correct a word, rename the speaker, search and replace all, hear the save
- * state, finish the review and export SubRip. Each step's speech (Orca's "SPEECH OUTPUT" lines of
- * its debug log) goes to the transcript file and the terminal.
+ * keyboard reaches Orca first and the page after: open the task, skip the app's navigation, play
+ * and pause, move between paragraphs and words, correct a word, search and replace all, rename
+ * the speaker and export SubRip in dialogs (each dialog's role and title said as it opens), hear
+ * the save state, finish the review. Each step's speech (Orca's "SPEECH OUTPUT" lines of its debug
+ * log) goes to the transcript file and the terminal.
  *
  * Run by hand, not in CI (Orca is not installed there):
  *   apt-get install -y --no-install-recommends orca xvfb speech-dispatcher dbus-x11 xdotool \
@@ -113,8 +114,12 @@ async function startScreenReader(work) {
   };
   // Orca as a reviewer who works in focus mode: its browse-mode caret and single-letter
   // navigation off, so every key reaches the page (what Orca says about focus, names, states and
-  // live regions is unchanged), and no echo of the keys typed, which would bury the rest.
+  // live regions is unchanged), and no echo of the keys typed, which would bury the rest. No Say
+  // All on page load: the voice writing to a file never reports an utterance finished, so a Say
+  // All never ends, and Orca in Say All presents every later focus without its context (a
+  // dialog's role and title) and never enters focus mode.
   const orcaSettings = {
+    sayAllOnLoad: false,
     caretNavigationEnabled: false,
     structuralNavigationEnabled: false,
     enableKeyEcho: false,
@@ -404,9 +409,17 @@ async function main() {
     await page.locator('[data-testid="transcript-editor"][data-phase="ready"]').waitFor({ timeout: 60_000 });
     await saved();
   });
-  await step('2. Tab into the editor', async () => reachToolbar('Tab', 30));
+  // The app's first Tab stop skips the top bar and the menu (some twenty controls).
+  await step('2. Skip to main content (Tab, Enter)', async () => {
+    await reach('skip-to-main', 'Tab', 3);
+    await sleep(500);
+    keys('Return');
+    await sleep(300);
+    if ((await focused()) !== 'main Main content') notes.push(`the skip link left the focus on ${await focused()}`);
+  }, ['skip to main content', 'main content']);
+  await step('3. Tab into the editor', async () => reachToolbar('Tab', 10));
   await step(
-    '3. Walk the toolbar (Home, Right ×3)',
+    '4. Walk the toolbar (Home, Right ×3)',
     async () => {
       keys('Home');
       for (let i = 0; i < 3; i++) {
@@ -417,27 +430,27 @@ async function main() {
     ['control+b', 'control+i', 'control+u'],
     { once: ['control+b', 'control+i', 'control+u'] },
   );
-  await step('4. Play (Alt+K)', async () => keys('alt+k'), ['play']);
+  await step('5. Play (Alt+K)', async () => keys('alt+k'), ['play']);
   await sleep(2_500);
-  await step('5. Pause (Alt+K)', async () => keys('alt+k'), ['pause']);
-  await step('6. Next paragraph (Alt+Down)', async () => keys('alt+Down'), ['paragraph']);
-  await step('7. Previous paragraph (Alt+Up)', async () => keys('alt+Up'), ['paragraph']);
-  await step('8. Into the paragraph (Tab)', async () => keys('Tab'));
-  await step('9. Next low-confidence word (Alt+N)', async () => keys('alt+n'), ['low confidence']);
-  await step('10. Back to the first paragraph, "Edit the words" (Alt+Up, Tab)', async () => {
+  await step('6. Pause (Alt+K)', async () => keys('alt+k'), ['pause']);
+  await step('7. Next paragraph (Alt+Down)', async () => keys('alt+Down'), ['paragraph']);
+  await step('8. Previous paragraph (Alt+Up)', async () => keys('alt+Up'), ['paragraph']);
+  await step('9. Into the paragraph (Tab)', async () => keys('Tab'));
+  await step('10. Next low-confidence word (Alt+N)', async () => keys('alt+n'), ['low confidence']);
+  await step('11. Back to the first paragraph, "Edit the words" (Alt+Up, Tab)', async () => {
     keys('alt+Up');
     await sleep(600);
     await reach((id) => /^paragraph\.\d+\.edit$/.test(id), 'Tab', 3);
   });
-  await step('11. Open the text box (Enter)', async () => keys('Return'), ['words']);
-  await step('12. Correct the last word (Ctrl+End, Ctrl+Backspace, type, Enter)', async () => {
+  await step('12. Open the text box (Enter)', async () => keys('Return'), ['words']);
+  await step('13. Correct the last word (Ctrl+End, Ctrl+Backspace, type, Enter)', async () => {
     keys('ctrl+End', 'ctrl+BackSpace', 'ctrl+BackSpace');
     type('Americans.');
     await sleep(300);
     keys('Return');
     await saved();
   }, ['saved']);
-  await step('13. Search (Ctrl+F)', async () => {
+  await step('14. Search (Ctrl+F)', async () => {
     keys('ctrl+f');
     await sleep(800);
     if ((await focused()) !== 'search.query') {
@@ -450,23 +463,23 @@ async function main() {
     }
   }, ['search and replace', 'find']);
   // A result says where it is; Enter says it again even when it stays "1 of 1".
-  await step('14. Type "country"', async () => type('country'), [' of ', 'paragraph']);
-  await step('15. Next result (Enter)', async () => keys('Return'), ['paragraph']);
-  await step('16. To the replacement (Tab), type "nation"', async () => {
+  await step('15. Type "country"', async () => type('country'), [' of ', 'paragraph']);
+  await step('16. Next result (Enter)', async () => keys('Return'), ['paragraph']);
+  await step('17. To the replacement (Tab), type "nation"', async () => {
     await reach('search.replacement', 'Tab', 4);
     type('nation');
   });
-  await step('17. To "Replace all" (Tab) and press it', async () => {
+  await step('18. To "Replace all" (Tab) and press it', async () => {
     await reach('search.replace-all', 'Tab', 6);
     keys('Return');
     await saved();
   }, ['replaced', 'saved']);
-  await step('18. Close the search (Escape)', async () => keys('Escape'));
-  await step('19. Back to the toolbar (Shift+Tab) and to "Speakers" (Right)', async () => {
+  await step('19. Close the search (Escape)', async () => keys('Escape'));
+  await step('20. Back to the toolbar (Shift+Tab) and to "Speakers" (Right)', async () => {
     await reachToolbar('shift+Tab', 20);
     await reach((id) => id === 'toolbar.speakers' || id === 'toolbar.more', 'Right', 14);
   });
-  await step('20. Open the speakers dialog (Enter)', async () => {
+  await step('21. Open the speakers dialog (Enter)', async () => {
     keys('Return');
     await sleep(600);
     if ((await focused()).startsWith('menuitem')) {
@@ -474,39 +487,39 @@ async function main() {
       keys('Return');
     }
   }, ['speakers of this recording', 'dialog']);
-  await step("21. To the first speaker's name (Tab)", async () => {
+  await step("22. To the first speaker's name (Tab)", async () => {
     await reach((id) => /^speaker\..*\.name$/.test(id), 'Tab', 6);
   });
-  await step('22. Rename it "President Kennedy" (Ctrl+A, type, Enter)', async () => {
+  await step('23. Rename it "President Kennedy" (Ctrl+A, type, Enter)', async () => {
     keys('ctrl+a');
     type('President Kennedy');
     await sleep(200);
     keys('Return');
     await saved();
   }, ['President Kennedy']);
-  await step('23. Close the dialog (Escape)', async () => keys('Escape'));
-  await step('24. To "Finish review" (Home)', async () => {
+  await step('24. Close the dialog (Escape)', async () => keys('Escape'));
+  await step('25. To "Finish review" (Home)', async () => {
     if (!(await inToolbar())) await reachToolbar('shift+Tab', 20);
     keys('Home');
     await sleep(300);
     await reach('toolbar.finish', 'Right', 14);
   }, ['finish']);
-  await step('25. Finish the review (Enter)', async () => {
+  await step('26. Finish the review (Enter)', async () => {
     keys('Return');
     await page
       .getByTestId('transcript.finished')
       .waitFor({ timeout: 30_000 })
       .catch(() => {});
   }, ['finished', 'open the next task']);
-  await step('26. To "Export" (Tab)', async () => reach('export.open', 'Tab', 6), ['export']);
-  await step('27. Open the export dialog (Enter)', async () => {
+  await step('27. To "Export" (Tab)', async () => reach('export.open', 'Tab', 6), ['export']);
+  await step('28. Open the export dialog (Enter)', async () => {
     keys('Return');
     await page
       .getByTestId('export.format')
       .waitFor({ timeout: 10_000 })
       .catch(() => {});
   }, ['export the transcript', 'dialog']);
-  await step('28. To the format (Tab), choose SubRip (Down)', async () => {
+  await step('29. To the format (Tab), choose SubRip (Down)', async () => {
     await reach('export.format', 'Tab', 8);
     for (let i = 0; i < 6; i++) {
       if (
@@ -521,7 +534,7 @@ async function main() {
     }
   }, ['srt']);
   const download = page.waitForEvent('download', { timeout: 30_000 }).catch(() => null);
-  await step('29. To "Download" (Tab) and press it', async () => {
+  await step('30. To "Download" (Tab) and press it', async () => {
     await reach('export.download', 'Tab', 12);
     keys('Return');
     await download;

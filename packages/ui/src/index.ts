@@ -39,6 +39,13 @@ export {
   markedParts,
   type TextRange,
 } from './components/HighlightedText/HighlightedText';
+export {
+  type LiveMessage,
+  LiveRegion,
+  type LiveRegionProps,
+  nextLiveMessage,
+  useLiveMessage,
+} from './components/LiveRegion/LiveRegion';
 export { Menu, type MenuItem, type MenuProps } from './components/Menu/Menu';
 export { Popover, type PopoverProps } from './components/Popover/Popover';
 export {

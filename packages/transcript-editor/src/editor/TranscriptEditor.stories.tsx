@@ -223,7 +223,7 @@ export const ScreenReaderReview: Story = {
     const count = canvas.getByTestId('search.count');
     await waitFor(() => expect(count).toHaveTextContent('1 of 2'));
     await expect(count).toHaveAttribute('aria-live', 'polite');
-    // A result says where it is; Enter empties it for a frame and says the next one.
+    // A result says where it is; Enter says the next one as a new message.
     const heard = () => canvas.getByTestId('search.result');
     await expect(heard()).toHaveTextContent(/^1 of 2, paragraph 2, John F\. Kennedy$/);
     await userEvent.keyboard('{Enter}');

@@ -27,13 +27,15 @@ describe('search and replace', () => {
     await waitFor(() => expect(document.activeElement).toBe(find));
     await userEvent.type(find, 'can');
     expect(count()).toBe('1 of 2');
-    // Heard: where the result is too; a move empties it for a frame, so the same text again (one
+    // Heard: where the result is too; a move is a new message, so the same text again (one
     // result, Enter) is said again.
     expect(heard()).toBe('1 of 2, paragraph 2, John F. Kennedy');
     expect(screen.getAllByRole('button', { name: 'can' })[0]?.getAttribute('aria-current')).toBe('true');
+    const before = screen.getByTestId('search.result');
     await userEvent.keyboard('{Enter}');
     expect(count()).toBe('2 of 2');
     await waitFor(() => expect(heard()).toBe('2 of 2, paragraph 2, John F. Kennedy'));
+    expect(screen.getByTestId('search.result')).not.toBe(before);
     await userEvent.keyboard('{Enter}');
     expect(count()).toBe('1 of 2');
     await waitFor(() => expect(heard()).toBe('1 of 2, paragraph 2, John F. Kennedy'));

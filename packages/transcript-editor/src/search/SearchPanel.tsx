@@ -4,7 +4,7 @@
  * Enter / Shift+Enter go round the results, each shown in the list; replace one or all (one undo
  * step). Read-only reviewers search without the replace fields.
  */
-import { Button, Input, Select } from '@reviewdesk/ui';
+import { Button, Input, LiveRegion, Select } from '@reviewdesk/ui';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
@@ -31,14 +31,8 @@ export function SearchPanel() {
   const editable = useSession((s) => s.mode === 'review' && !s.conflict);
   const [replacement, setReplacement] = useState('');
   const [speakerTo, setSpeakerTo] = useState('');
-  /**
-   * A move between results empties what a screen reader hears of the count for one frame: the
-   * same text again ("1 of 1" with one result) changes nothing in the accessibility tree and was
-   * not said; emptied and filled, it is.
-   */
-  const [moving, setMoving] = useState(false);
-  const refill = useRef<() => void>(() => {});
-  useEffect(() => () => refill.current(), []);
+  /** Counts moves between results: each is a new message of the count, said even when its words repeat. */
+  const [moves, setMoves] = useState(0);
   /**
    * Enter with a single result stays on it. Orca drops a live region text equal to the last one it
    * queued, so "1 of 1, …" again would be silent: the move says "The only result, …" instead.
@@ -88,9 +82,7 @@ export function SearchPanel() {
   };
   const go = (direction: 1 | -1) => {
     setOnlyAgain(search.getState().matches.length === 1);
-    refill.current();
-    setMoving(true);
-    refill.current = afterNextPaint(() => setMoving(false));
+    setMoves((n) => n + 1);
     show(search.getState().step(direction));
   };
   const close = () => {
@@ -200,22 +192,25 @@ export function SearchPanel() {
           data-testid="search.speaker"
         />
       )}
-      <output className="rd-transcript-search__count" aria-live="polite" aria-atomic="true" data-testid="search.count">
+      <LiveRegion
+        as="output"
+        visible
+        className="rd-transcript-search__count"
+        messageKey={moves}
+        data-testid="search.count"
+      >
         {count && where !== undefined ? (
           // Seen: "2 of 5". Heard: where that is too, "2 of 5, paragraph 3, Speaker 1".
           <>
             <span aria-hidden="true">{t('search.position', { current: current + 1, count })}</span>
             <span className="rd-visually-hidden" data-testid="search.result">
-              {moving
-                ? ''
-                : t(onlyAgain ? 'search.only' : 'search.result', {
-                    current: current + 1,
-                    count,
-                    paragraph: where + 1,
-                    speaker:
-                      speakers.find((o) => o.speaker.speakerId === whose)?.speaker.speakerName ??
-                      t('paragraph.noSpeaker'),
-                  })}
+              {t(onlyAgain ? 'search.only' : 'search.result', {
+                current: current + 1,
+                count,
+                paragraph: where + 1,
+                speaker:
+                  speakers.find((o) => o.speaker.speakerId === whose)?.speaker.speakerName ?? t('paragraph.noSpeaker'),
+              })}
             </span>
           </>
         ) : query || mode === 'speakers' ? (
@@ -223,7 +218,7 @@ export function SearchPanel() {
         ) : (
           ''
         )}
-      </output>
+      </LiveRegion>
       <Button size="sm" variant="ghost" disabled={!count} onClick={() => go(-1)} data-testid="search.previous">
         {t('search.previous')}
       </Button>

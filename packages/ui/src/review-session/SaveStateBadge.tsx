@@ -3,7 +3,8 @@
  * to a screen reader, only where a save ended) and why the review is read-only. Both editors save, check out and lose
  * their checkout under the same rules, so they say so in the same words.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
+import { LiveRegion, useLiveMessage } from '../components/LiveRegion/LiveRegion.js';
 import { useUiTranslation } from '../i18n/useTranslation.js';
 import { cx } from '../utils/cx.js';
 import type { SaveState } from './autosave.js';
@@ -26,24 +27,22 @@ export function SaveStateBadge({ state, className }: SaveStateBadgeProps) {
   const { t } = useUiTranslation();
   // Every edit goes unsaved → saving → saved: said each time, that is three messages per word
   // typed. The live region says only where a save ended (saved, failed, a conflict), each time anew
-  // (a new node, so "All changes saved" twice in a row is said twice); the badge shows every state.
-  const [said, setSaid] = useState<{ state: SaveState; serial: number } | null>(null);
+  // ("All changes saved" twice in a row is said twice); the badge shows every state.
+  const [said, say] = useLiveMessage<SaveState>();
   const before = useRef(state);
   useEffect(() => {
-    if (state !== before.current && ENDS_OF_A_SAVE.has(state)) {
-      setSaid((last) => ({ state, serial: (last?.serial ?? 0) + 1 }));
-    }
+    if (state !== before.current && ENDS_OF_A_SAVE.has(state)) say(state);
     before.current = state;
-  }, [state]);
+  }, [state, say]);
   return (
     <>
       <span className={cx('rd-save-state', className)} data-state={state} data-testid="save.state">
         <span className="rd-save-state__dot" aria-hidden="true" />
         {t(`reviewSession.save.${state}`)}
       </span>
-      <span className="rd-visually-hidden" role="status" aria-live="polite" data-testid="save.announcement">
-        {said ? <span key={said.serial}>{t(`reviewSession.save.${said.state}`)}</span> : null}
-      </span>
+      <LiveRegion as="span" messageKey={said?.serial} data-testid="save.announcement">
+        {said ? t(`reviewSession.save.${said.value}`) : null}
+      </LiveRegion>
     </>
   );
 }

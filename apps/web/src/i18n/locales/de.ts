@@ -5,7 +5,8 @@ import type { en } from './en';
 export const de: TranslationShape<typeof en> = {
   app: {
     name: 'Reviewdesk',
-    skipToContent: 'Zum Inhalt springen',
+    skipToMain: 'Zum Hauptinhalt springen',
+    mainContent: 'Hauptinhalt',
   },
   menu: {
     label: 'Hauptmenü',

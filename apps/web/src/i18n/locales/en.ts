@@ -2,7 +2,8 @@
 export const en = {
   app: {
     name: 'Reviewdesk',
-    skipToContent: 'Skip to content',
+    skipToMain: 'Skip to main content',
+    mainContent: 'Main content',
   },
   menu: {
     label: 'Main menu',

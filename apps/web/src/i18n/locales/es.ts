@@ -5,7 +5,8 @@ import type { en } from './en';
 export const es: TranslationShape<typeof en> = {
   app: {
     name: 'Reviewdesk',
-    skipToContent: 'Saltar al contenido',
+    skipToMain: 'Saltar al contenido principal',
+    mainContent: 'Contenido principal',
   },
   menu: {
     label: 'Menú principal',

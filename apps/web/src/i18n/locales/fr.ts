@@ -5,7 +5,8 @@ import type { en } from './en';
 export const fr: TranslationShape<typeof en> = {
   app: {
     name: 'Reviewdesk',
-    skipToContent: 'Aller au contenu',
+    skipToMain: 'Aller au contenu principal',
+    mainContent: 'Contenu principal',
   },
   menu: {
     label: 'Menu principal',

@@ -5,7 +5,8 @@ import type { en } from './en';
 export const pt: TranslationShape<typeof en> = {
   app: {
     name: 'Reviewdesk',
-    skipToContent: 'Saltar para o conteúdo',
+    skipToMain: 'Saltar para o conteúdo principal',
+    mainContent: 'Conteúdo principal',
   },
   menu: {
     label: 'Menu principal',

@@ -54,8 +54,13 @@ export const KeyboardFlow: Story = {
     await userEvent.keyboard('{Enter}');
     const dialog = await canvas.findByRole('dialog', { name: 'Eliminar tarefa?' });
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
-    // Focus moved into the dialog and stays there.
-    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    // Focus moved into the dialog, on the first field (not on Close)...
+    await waitFor(() => expect(canvas.getByRole('textbox', { name: 'Motivo' })).toHaveFocus());
+    // ...while the page outside is still in the accessibility tree (a screen reader then says the
+    // dialog's role and title), which is hidden a moment later.
+    await expect(trigger).not.toHaveAttribute('aria-hidden');
+    await waitFor(() => expect(trigger.closest('[aria-hidden="true"]')).not.toBeNull());
+    // And stays there.
     for (let i = 0; i < 6; i++) await userEvent.tab();
     await expect(dialog.contains(document.activeElement)).toBe(true);
     // Escape closes and focus returns to the trigger.

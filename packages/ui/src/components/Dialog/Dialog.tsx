@@ -6,6 +6,15 @@
  * confirmation's Cancel (footers put the safe choice first) — or on the dialog itself when it has
  * none. Not on the close button: a screen reader then says only "Close, button", and the keyboard
  * starts on the one control nobody opened the dialog for.
+ *
+ * The page outside is hidden from assistive technology (aria-hidden) only once the focus has been
+ * inside for a moment. floating-ui hides it as the dialog mounts, a frame before the focus moves
+ * in; the element that had the focus, and the tree around it, then leave the accessibility tree
+ * while a screen reader is still working out what the focus moved from. Orca then finds no
+ * common ancestor and says only the field ("Name entry") — neither the dialog's role nor its
+ * title. With the outside still there when the focus moves, it says "Rename speaker dialog,
+ * Name entry". The first key pressed inside hides the outside at once, so Tab is trapped from the
+ * first key on.
  */
 import {
   FloatingFocusManager,
@@ -15,7 +24,8 @@ import {
   useInteractions,
   useRole,
 } from '@floating-ui/react';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useUiTranslation } from '../../i18n/useTranslation';
 import { Portal } from '../../overlay/Portal';
 import { cx } from '../../utils/cx';
@@ -47,7 +57,19 @@ export interface DialogProps {
  *   This cannot be undone.
  * </Dialog>
  */
-export function Dialog({
+export function Dialog(props: DialogProps) {
+  // A panel per opening: each starts with the outside in the accessibility tree.
+  return props.open ? <DialogPanel {...props} /> : null;
+}
+
+/**
+ * How long the focus is inside before the outside is hidden: longer than a screen reader takes to
+ * handle the focus change (Orca took 40–70 ms in a virtual display; it missed the title with the
+ * outside hidden 16 or 33 ms after the focus, never at 500 ms).
+ */
+export const OUTSIDE_HIDDEN_AFTER_MS = 500;
+
+function DialogPanel({
   open,
   onOpenChange,
   title,
@@ -59,6 +81,10 @@ export function Dialog({
   className,
 }: DialogProps) {
   const { t } = useUiTranslation();
+  // `modal` of the focus manager: false until the focus has been inside a moment (see the top).
+  const [outsideHidden, setOutsideHidden] = useState(false);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
   const titleId = useId();
   const descriptionId = useId();
   const { refs, context } = useFloating({ open, onOpenChange });
@@ -66,11 +92,21 @@ export function Dialog({
   const role = useRole(context, { role: 'dialog' });
   const { getFloatingProps } = useInteractions([dismiss, role]);
 
-  if (!open) return null;
   return (
-    <Portal>
+    // Not the portal's tab order: while the dialog is not yet modal (see the top), floating-ui
+    // would otherwise `aria-owns` the portal into the place of the dialog's element, moving it
+    // in the accessibility tree as the focus arrives, and then back once it is modal; Orca took
+    // the caret move that came with it for where the focus was, inside the dialog, and said the
+    // export dialog's "Format" without the dialog.
+    <Portal preserveTabOrder={false}>
       <FloatingOverlay className="rd-dialog__overlay" lockScroll>
-        <FloatingFocusManager context={context} initialFocus={1} returnFocus>
+        <FloatingFocusManager
+          context={context}
+          initialFocus={1}
+          returnFocus
+          modal={outsideHidden}
+          closeOnFocusOut={false}
+        >
           <div
             ref={refs.setFloating}
             className={cx('rd-dialog', `rd-dialog--${size}`, className)}
@@ -78,7 +114,16 @@ export function Dialog({
             aria-modal="true"
             aria-labelledby={titleId}
             aria-describedby={description ? descriptionId : undefined}
-            {...getFloatingProps()}
+            {...getFloatingProps({
+              onFocus: () => {
+                if (outsideHidden || hideTimer.current !== undefined) return;
+                hideTimer.current = setTimeout(() => setOutsideHidden(true), OUTSIDE_HIDDEN_AFTER_MS);
+              },
+              // Synchronously, so that this key's Tab already meets the focus trap's guards.
+              onKeyDown: () => {
+                if (!outsideHidden) flushSync(() => setOutsideHidden(true));
+              },
+            })}
           >
             <div className="rd-dialog__header">
               <h2 id={titleId} className="rd-dialog__title">
