@@ -395,7 +395,7 @@ async function main() {
     await page.waitForFunction(
       (pattern) =>
         new RegExp(pattern).test(
-          document.querySelector('[data-testid="search.count"] > [aria-hidden="true"]')?.textContent ?? '',
+          document.querySelector('[data-testid="search.count"] [aria-hidden="true"]')?.textContent ?? '',
         ),
       allFound.source,
       { timeout: 60_000 },
@@ -505,7 +505,7 @@ async function main() {
         .waitForFunction(
           (pattern) =>
             new RegExp(pattern).test(
-              document.querySelector('[data-testid="search.count"] > [aria-hidden="true"]')?.textContent ?? '',
+              document.querySelector('[data-testid="search.count"] [aria-hidden="true"]')?.textContent ?? '',
             ),
           allFound.source,
           { timeout: 30_000 },
@@ -527,7 +527,7 @@ async function main() {
       .waitForFunction(
         (pattern) =>
           new RegExp(pattern).test(
-            document.querySelector('[data-testid="search.count"] > [aria-hidden="true"]')?.textContent ?? '',
+            document.querySelector('[data-testid="search.count"] [aria-hidden="true"]')?.textContent ?? '',
           ),
         allFound.source,
         { timeout: 30_000 },
