@@ -72,12 +72,17 @@ export function useListDraft<T, P>({
       setTouched(false);
     },
     move: (from: number, to: number) => setDraft((d) => moveItem(d, from, to)),
-    /** Adds a row and focuses its first input once drawn, so the person types straight away. */
+    /**
+     * Adds a row and focuses it once drawn, so the person types straight away: the field marked
+     * `data-focus-on-add` (the one a new row needs first, e.g. a speaker's name after its prefix),
+     * else its first input.
+     */
     add: (row: T, listTestId: string) => {
       setDraft((d) => [...d, row]);
-      requestAnimationFrame(() =>
-        document.querySelector<HTMLInputElement>(`[data-testid="${listTestId}"] li:last-child input`)?.focus(),
-      );
+      requestAnimationFrame(() => {
+        const added = document.querySelector(`[data-testid="${listTestId}"] li:last-child`);
+        (added?.querySelector<HTMLElement>('[data-focus-on-add]') ?? added?.querySelector('input'))?.focus();
+      });
     },
   };
 }

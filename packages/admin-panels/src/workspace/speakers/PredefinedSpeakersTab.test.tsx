@@ -22,11 +22,20 @@ function open(options: MockWorkspaceConfigOptions = {}, grants = abilities('Work
   return { state: api.state, onSaved };
 }
 
+/**
+ * Adds a row and waits for its name field to take the focus (a frame later): typed before, the
+ * keys would go where the focus was, and the focus then jump under the typing.
+ */
+async function addRow(index: number) {
+  await userEvent.click(screen.getByTestId('workspace.speakers.add'));
+  await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId(`workspace.speakers.name.${index}`)));
+}
+
 describe('<WorkspaceSettings> predefined-speakers tab', () => {
   it('adds a speaker, makes it the default, moves it first and saves what the server stores', async () => {
     const { state, onSaved } = open();
     await screen.findByDisplayValue('Ana Silva');
-    await userEvent.click(screen.getByTestId('workspace.speakers.add'));
+    await addRow(2);
     await userEvent.type(screen.getByTestId('workspace.speakers.name.2'), 'Marta Sousa');
     await userEvent.type(screen.getByTestId('workspace.speakers.prefix.2'), 'Eng.');
     await userEvent.click(screen.getByTestId('workspace.speakers.default.2'));
@@ -50,8 +59,8 @@ describe('<WorkspaceSettings> predefined-speakers tab', () => {
   it('refuses an empty or repeated name by its row, and sends nothing', async () => {
     const { state } = open();
     await screen.findByDisplayValue('Ana Silva');
-    await userEvent.click(screen.getByTestId('workspace.speakers.add'));
-    await userEvent.click(screen.getByTestId('workspace.speakers.add'));
+    await addRow(2);
+    await addRow(3);
     await userEvent.type(screen.getByTestId('workspace.speakers.name.3'), 'ana silva');
     await userEvent.click(screen.getByTestId('workspace.speakers.save'));
     expect(await screen.findByText('Give the speaker a name, or delete the row.')).toBeTruthy();

@@ -123,6 +123,7 @@ function SpeakersForm({ workspaceId, saved, ...events }: PredefinedSpeakersTabPr
                   value={speaker.speakerName}
                   onChange={(e) => change(id, { speakerName: e.target.value })}
                   error={problemText(id)}
+                  data-focus-on-add
                   data-testid={`workspace.speakers.name.${index}`}
                 />
                 <Input
