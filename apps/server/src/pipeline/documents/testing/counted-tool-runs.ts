@@ -4,9 +4,9 @@ import * as tools from '../process/run-tool.js';
 /**
  * For a test file that counts the external tools a module runs, the real tools still running:
  * `runTool` is a spy around the real one, and `load` imports the module under test afresh (after
- * `beforeAll`) with the spy in place. Mocked with doMock and a fresh import, not a hoisted vi.mock:
- * the server's test files share one module registry per worker (isolate: false), so a module
- * another file loaded first would keep the real runTool.
+ * `beforeAll`) with the spy in place. Mocked with doMock and a fresh import, not a hoisted vi.mock,
+ * so it holds also where test files share a module registry (vitest's `isolate: false`): there a
+ * module another file loaded first would keep the real runTool.
  */
 export function countedToolRuns<Module>(load: () => Promise<Module>): {
   runTool: ReturnType<typeof vi.fn<typeof tools.runTool>>;
