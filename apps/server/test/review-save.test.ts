@@ -390,6 +390,18 @@ describe.each(databaseKinds())('saving review changes on %s', (kind) => {
     expect(changedNote?.modifiedBy).toBe(reviewer);
     expect(unchangedNote).toEqual(made[1]);
 
+    // A long recording's transcript is saved whole: ~40,000 words are ~4 MB of JSON, past the 1 MB
+    // a request body may otherwise have. (Its paragraphs repeat stored ones: nothing to re-time.)
+    const current = edited.result?.transcript as TranscriptDoc;
+    const wordsIn = (doc: TranscriptDoc) => doc.transcripts.reduce((n, p) => n + p.children.length, 0);
+    const copies = Math.ceil(40_000 / wordsIn(current));
+    const long = { ...current, transcripts: Array.from({ length: copies }, () => current.transcripts).flat() };
+    expect(JSON.stringify(long).length).toBeGreaterThan(2 * 1024 * 1024);
+    const longSave = await saveTranscript(REVIEWER, long, 4);
+    expect(longSave.status, longSave.text.slice(0, 200)).toBe(200);
+    expect((longSave.body as TranscriptAnswer).succeeded).toBe(true);
+    expect(wordsIn((await read()).transcriptFullResult)).toBe(wordsIn(long));
+
     // An invoice has no transcript.
     const invoice = await reviewableInvoice(t, await token(MANAGER));
     await checkout(REVIEWER, invoice);

@@ -23,11 +23,17 @@ import { saveDocumentChanges } from '../../domain/review/save-document.js';
 import { saveTranscriptChanges } from '../../domain/review/save-transcript.js';
 import { viewerInit } from '../../domain/review/viewer-init.js';
 import { resultsOf } from '../callers.js';
-import { type CallContext, defineHandlers, type HandlerInput, requires } from '../handler.js';
+import { type CallContext, defineHandlers, type HandlerInput, requires, withBodyLimit } from '../handler.js';
 import { retimeScopeOf, transcriptRetimer } from '../transcript-retiming.js';
 
 const callerOf = ({ services, session }: CallContext): ReviewCaller => ({ db: services.db, session });
 const REVIEW: readonly Permission[] = ['Task.Review'];
+/**
+ * The editor saves the whole transcript: ~110 bytes a word as JSON, so a 4-hour recording's 40,000
+ * words are ~4.5 MB, past the server's 1 MB default. Room for a day of speech (24 h at 150 words a
+ * minute, 216,000 words, ~24 MB) with a margin.
+ */
+const MAX_TRANSCRIPT_SAVE_BYTES = 48 * 1024 * 1024;
 
 /** The task of a Review/{taskId} call, with the external id checked against it when sent. */
 const pathTask = ({ params, query }: Pick<HandlerInput<'Viewer_ReviewRenew'>, 'params' | 'query'>) => ({
@@ -50,11 +56,14 @@ export const reviewHandlers = defineHandlers({
   Document_SaveDocumentChanges: requires(REVIEW, async (input) =>
     asResult(() => saveDocumentChanges(callerOf(input), input.body)),
   ),
-  Transcript_SaveTranscriptChanges: requires(REVIEW, async (input) =>
-    asResult(() =>
-      saveTranscriptChanges(callerOf(input), input.body, {
-        retime: transcriptRetimer(input.services.config, retimeScopeOf(resultsOf(input), input.session.scope)),
-      }),
+  Transcript_SaveTranscriptChanges: withBodyLimit(
+    MAX_TRANSCRIPT_SAVE_BYTES,
+    requires(REVIEW, async (input) =>
+      asResult(() =>
+        saveTranscriptChanges(callerOf(input), input.body, {
+          retime: transcriptRetimer(input.services.config, retimeScopeOf(resultsOf(input), input.session.scope)),
+        }),
+      ),
     ),
   ),
 
