@@ -5,15 +5,22 @@
  * Tab stop; the arrow keys, Home and End move between its buttons, "More" included (ui's
  * useRovingToolbar).
  */
-import { Menu, useRovingToolbar } from '@reviewdesk/ui';
+import { Menu, type MenuItem, useRovingToolbar } from '@reviewdesk/ui';
 import { CheckoutCountdown } from '@reviewdesk/ui/review-session';
-import { useMemo, useRef } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { SaveIndicator } from './chrome.js';
 import { useSession } from './context.js';
 import { KEPT_LONGEST_FIRST, useToolbarEntries } from './toolbar-entries.js';
 import { TOOLBAR_MORE_TEST_ID } from './toolbar-focus.js';
 import { useToolbarOverflow } from './useToolbarOverflow.js';
+
+/**
+ * The toolbar renders again on many edits (undo and redo become available or not); the menu and the
+ * countdown only when what they show changes.
+ */
+const MoreMenu = memo(Menu);
+const Countdown = memo(CheckoutCountdown);
 
 export function Toolbar() {
   const { t } = useEditorTranslation();
@@ -28,26 +35,38 @@ export function Toolbar() {
   }, [entries]);
   const inMenu = useToolbarOverflow(row, kept);
   // The focus goes back to "More" before an item acts, so a dialog it opens gives the focus back
-  // there when it closes (not to the item, gone with the menu).
-  const menuItems = useMemo(
-    () =>
-      entries
-        .filter((e) => inMenu.has(e.id))
-        .flatMap((e) => e.items)
-        .map((item) => ({
-          ...item,
-          onSelect: () => {
-            row.current?.querySelector<HTMLElement>(`[data-testid="${TOOLBAR_MORE_TEST_ID}"]`)?.focus();
-            item.onSelect();
-          },
-        })),
-    [entries, inMenu],
-  );
+  // there when it closes (not to the item, gone with the menu). Each item is wrapped once, and the
+  // list stays the same array while its items do.
+  const wrapped = useRef(new WeakMap<MenuItem, MenuItem>());
+  const lastItems = useRef<readonly MenuItem[]>([]);
+  const menuItems = useMemo(() => {
+    const items = entries
+      .filter((e) => inMenu.has(e.id))
+      .flatMap((e) => e.items)
+      .map((item) => {
+        let inner = wrapped.current.get(item);
+        if (!inner) {
+          inner = {
+            ...item,
+            onSelect: () => {
+              row.current?.querySelector<HTMLElement>(`[data-testid="${TOOLBAR_MORE_TEST_ID}"]`)?.focus();
+              item.onSelect();
+            },
+          };
+          wrapped.current.set(item, inner);
+        }
+        return inner;
+      });
+    const last = lastItems.current;
+    if (items.length === last.length && items.every((item, i) => item === last[i])) return last;
+    lastItems.current = items;
+    return items;
+  }, [entries, inMenu]);
   return (
     <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')} ref={toolbar}>
       <div className="rd-transcript-toolbar__status">
         <SaveIndicator />
-        <CheckoutCountdown until={checkoutUntil} />
+        <Countdown until={checkoutUntil} />
       </div>
       <div className="rd-transcript-toolbar__actions" ref={row}>
         {entries.map((e) => (
@@ -68,7 +87,7 @@ export function Toolbar() {
           data-offstage={menuItems.length === 0 || undefined}
           inert={menuItems.length === 0 || undefined}
         >
-          <Menu
+          <MoreMenu
             label={t('toolbar.more')}
             items={menuItems}
             placement="bottom-end"

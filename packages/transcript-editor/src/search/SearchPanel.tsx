@@ -5,12 +5,11 @@
  * step). Read-only reviewers search without the replace fields.
  */
 import { Button, Input, LiveRegion, Select } from '@reviewdesk/ui';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
-import { afterNextPaint } from '../session/after-paint.js';
+import { afterNextPaint, beforeNextPaint } from '../session/after-paint.js';
 import { addSpeaker } from '../session/speaker-edits.js';
-import { wordsOfText } from '../session/transcript-edits.js';
 import type { Transcript } from '../session/types.js';
 import { useSpeakerOptions } from '../speakers/useSpeakerOptions.js';
 import { replaceMatches, replaceSpeaker, type TextMatch } from './find-replace.js';
@@ -64,18 +63,6 @@ export function SearchPanel() {
     };
   }, [open, findId, root, panels]);
 
-  /**
-   * Set by a replace that leaves no results: the focus moves once the render that disables the
-   * button pressed is on the page, so the browser brings the page's styles up to date once, for
-   * the render's changes and the focus together (not first for a page about to change).
-   */
-  const focusFindOnCommit = useRef(false);
-  useLayoutEffect(() => {
-    if (!focusFindOnCommit.current) return;
-    focusFindOnCommit.current = false;
-    root.current?.ownerDocument.getElementById(findId)?.focus();
-  });
-
   if (!open) return null;
   const show = (match: TextMatch | null | undefined) => {
     if (match) list.current?.reveal(match.paragraph);
@@ -91,9 +78,15 @@ export function SearchPanel() {
     const back = openedFrom.current;
     (back?.isConnected ? back : root.current)?.focus();
   };
-  /** A replace that leaves no results disables the button pressed: the focus goes to the search box. */
+  /**
+   * A replace that leaves no results disables the button pressed: the focus goes to the search box.
+   * It moves in the frame that shows the render (its animation callbacks), so the browser lays the
+   * page out once, for the render's changes and the focus together, and not in the middle of the
+   * click's work.
+   */
   const keepFocus = () => {
-    if (!search.getState().matches.length) focusFindOnCommit.current = true;
+    if (!search.getState().matches.length)
+      beforeNextPaint(() => root.current?.ownerDocument.getElementById(findId)?.focus());
   };
   // A workspace speaker chosen as the new one joins the task in the same edit.
   const withTarget = (tr: Transcript) => {
@@ -106,10 +99,10 @@ export function SearchPanel() {
     if (!match) return;
     if (mode === 'words') {
       session.getState().edit('replace', (tr) => replaceMatches(tr, [match], q, replacement));
-      search.getState().replaced(match, wordsOfText(replacement).length);
+      search.getState().replaced(match, replacement);
     } else {
       session.getState().edit('replace-speaker', (tr) => replaceSpeaker(withTarget(tr), [match], speakerTo || null));
-      search.getState().replaced(match, 1);
+      search.getState().replaced(match);
     }
     const next = search.getState();
     show(next.matches[next.current]);
@@ -120,17 +113,11 @@ export function SearchPanel() {
     // The results go with the replacement: say how many were replaced.
     announcer.getState().announce('announce.replaced', { count: matches.length });
     if (mode === 'words')
-      search
-        .getState()
-        .replaceAll(
-          'replace-all',
-          (tr) => replaceMatches(tr, matches, q, replacement),
-          wordsOfText(replacement).length,
-        );
+      search.getState().replaceAll('replace-all', (tr) => replaceMatches(tr, matches, q, replacement), replacement);
     else
       search
         .getState()
-        .replaceAll('replace-speaker-all', (tr) => replaceSpeaker(withTarget(tr), matches, speakerTo || null), 1);
+        .replaceAll('replace-speaker-all', (tr) => replaceSpeaker(withTarget(tr), matches, speakerTo || null));
     keepFocus();
   };
   const speakerOptions = [

@@ -50,13 +50,7 @@ async function searching() {
 /** Replace-all as the search panel does it. */
 const replaceAll = (search: Awaited<ReturnType<typeof searching>>['search'], replacement: string) => {
   const { matches, query } = search.getState();
-  search
-    .getState()
-    .replaceAll(
-      'replace-all',
-      (tr) => replaceMatches(tr, matches, query, replacement),
-      replacement.split(' ').filter(Boolean).length,
-    );
+  search.getState().replaceAll('replace-all', (tr) => replaceMatches(tr, matches, query, replacement), replacement);
 };
 
 describe('the editor search', () => {
@@ -107,7 +101,7 @@ describe('the editor search', () => {
     search.getState().step(1);
     const match = search.getState().matches[1]!;
     session.getState().edit('replace', (tr) => replaceMatches(tr, [match], 'things', 'things too'));
-    search.getState().replaced(match, 2);
+    search.getState().replaced(match, 'things too');
     const { matches, current } = search.getState();
     expect(matches).toHaveLength(12);
     expect(matches.some((m) => m.paragraph === match.paragraph && m.word === match.word)).toBe(false);
@@ -115,6 +109,21 @@ describe('the editor search', () => {
     // Undo puts the match back.
     session.getState().undo();
     expect(search.getState().matches).toHaveLength(13);
+    close();
+  });
+
+  it('a match deleted (replaced by nothing) leaves the results; the words after it are found as they are', async () => {
+    const { session, search, words, close } = await searching();
+    search.getState().setQuery('moon');
+    const match = search.getState().matches[0]!;
+    session.getState().edit('replace', (tr) => replaceMatches(tr, [match], 'moon', ''));
+    search.getState().replaced(match, '');
+    expect(words().filter((w) => w === 'moon')).toHaveLength(12);
+    expect(search.getState().matches).toHaveLength(12);
+    expect(search.getState().current).toBe(0);
+    // A later edit searches its paragraph again: still 12, none of them where the deleted one was.
+    session.getState().edit('edit-words', (tr) => editParagraphText(tr, 0, 'a new start'));
+    expect(search.getState().matches).toHaveLength(12);
     close();
   });
 

@@ -11,6 +11,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { TranscriptSession } from '../session/session.js';
+import { wordsOfText } from '../session/transcript-edits.js';
 import type { Transcript, TranscriptItem } from '../session/types.js';
 import { findInParagraph, findSpeaker, type TextMatch, wantedWords } from './find-replace.js';
 
@@ -34,13 +35,16 @@ export interface SearchActions {
   setSpeaker(speakerId: string): void;
   /** The next (1) or previous (-1) match, around the circle. */
   step(direction: 1 | -1): TextMatch | null;
-  /** After replacing `match` with `words` words: it leaves the results and the next one is current. */
-  replaced(match: TextMatch, words: number): void;
   /**
-   * Replaces every match in one edit (one undo step) by `change`, each with `words` words: they
-   * all leave the results, which are not searched again.
+   * After replacing `match` (words mode: with the text `replacement`): it leaves the results and
+   * the next one is current.
    */
-  replaceAll(action: string, change: (transcript: Transcript) => Transcript, words: number): void;
+  replaced(match: TextMatch, replacement?: string): void;
+  /**
+   * Replaces every match in one edit (one undo step) by `change` (words mode: each with the text
+   * `replacement`): they all leave the results, which are not searched again.
+   */
+  replaceAll(action: string, change: (transcript: Transcript) => Transcript, replacement?: string): void;
   /** Finds the matches again (after an edit), keeping the current one where it was. */
   refresh(): void;
   clear(): void;
@@ -58,9 +62,19 @@ type FoundWords = WeakMap<TranscriptItem, readonly number[]>;
  * while that paragraph stands (an undo brings back the paragraph before, matches and all; typing
  * in it again makes a new paragraph, searched afresh).
  */
-type ReplacedSpots = WeakMap<TranscriptItem, Set<number>>;
+type ReplacedSpots = WeakMap<TranscriptItem, number[]>;
 
 const NO_MATCHES: readonly TextMatch[] = [];
+
+/**
+ * Whether the words a replacement wrote could start a match of the query again ("cat" → "cat
+ * food"): only then are the spots it wrote kept out of the results. A match starting inside the
+ * replacement starts at one of its words, so that word must be the query's first.
+ */
+function couldMatchAgain(query: string, replacement: string): boolean {
+  const first = wantedWords(query)[0];
+  return first !== undefined && wantedWords(replacement).includes(first);
+}
 
 export function createSearch(session: TranscriptSession): EditorSearch {
   let found: FoundWords = new WeakMap();
@@ -73,9 +87,10 @@ export function createSearch(session: TranscriptSession): EditorSearch {
   };
   const markReplaced = (item: TranscriptItem | undefined, from: number, words: number) => {
     if (!item) return;
-    const spots = done.get(item) ?? new Set<number>();
-    for (let k = 0; k < Math.max(1, words); k++) spots.add(from + k);
+    // A list, not a set: a paragraph holds a few replacements, and replace-all marks ~2,000 of them.
+    const spots = done.get(item) ?? [];
     done.set(item, spots);
+    for (let k = 0; k < Math.max(1, words); k++) spots.push(from + k);
   };
 
   const store = createStore<SearchState & SearchActions>()((set, get) => {
@@ -91,7 +106,8 @@ export function createSearch(session: TranscriptSession): EditorSearch {
         }
         if (starts.length === 0) return;
         const replaced = done.get(item);
-        for (const word of starts) if (!replaced?.has(word)) matches.push({ paragraph, word, words: wanted.length });
+        for (const word of starts)
+          if (!replaced?.includes(word)) matches.push({ paragraph, word, words: wanted.length });
       });
       return matches;
     };
@@ -156,13 +172,16 @@ export function createSearch(session: TranscriptSession): EditorSearch {
         set({ current: next });
         return matches[next] ?? null;
       },
-      replaced(match, words) {
-        if (get().mode === 'words')
+      replaced(match, replacement = '') {
+        const { mode, query } = get();
+        const words = mode === 'words' ? wordsOfText(replacement).length : 1;
+        if (mode === 'words' && couldMatchAgain(query, replacement))
           markReplaced(session.getState().transcript?.transcripts[match.paragraph], match.word, words);
-        recompute({ paragraph: match.paragraph, word: match.word + Math.max(1, words) });
+        // The current one: the first match after what the replacement wrote (an empty one wrote none).
+        recompute({ paragraph: match.paragraph, word: match.word + words });
       },
-      replaceAll(action, change, words) {
-        const { mode, matches } = get();
+      replaceAll(action, change, replacement = '') {
+        const { mode, matches, query } = get();
         const before = session.getState().transcript;
         applying = true;
         try {
@@ -172,7 +191,8 @@ export function createSearch(session: TranscriptSession): EditorSearch {
         }
         const after = session.getState().transcript;
         if (!after || after === before) return;
-        if (mode === 'words') {
+        if (mode === 'words' && couldMatchAgain(query, replacement)) {
+          const words = wordsOfText(replacement).length;
           // Each replacement's words never match again; later matches of a paragraph moved by the
           // difference in length of the ones before them.
           let shift = 0;
