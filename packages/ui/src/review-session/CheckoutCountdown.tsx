@@ -3,6 +3,7 @@
  * own component only, so the editor around it never re-renders for the clock.
  */
 import { useEffect, useState } from 'react';
+import { LiveRegion } from '../components/LiveRegion/LiveRegion.js';
 import { useUiTranslation } from '../i18n/useTranslation.js';
 import { cx } from '../utils/cx.js';
 
@@ -75,9 +76,9 @@ export function CheckoutCountdown({ until, className }: CheckoutCountdownProps) 
       data-testid="checkout.countdown"
     >
       <span>{warn ? t('checkout.expiring', { time }) : t('checkout.remaining', { time })}</span>
-      <span className="rd-visually-hidden" role="status" aria-live="polite" data-testid="checkout.announcement">
+      <LiveRegion as="span" messageKey={announced.mark ?? undefined} data-testid="checkout.announcement">
         {announced.text}
-      </span>
+      </LiveRegion>
     </span>
   );
 }
