@@ -498,7 +498,6 @@ async function main() {
           categories: [
             'devtools.timeline',
             'disabled-by-default-devtools.timeline',
-            'disabled-by-default-devtools.timeline.invalidationTracking',
             'blink',
             'v8.execute',
             'blink.user_timing',
