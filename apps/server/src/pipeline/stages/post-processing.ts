@@ -59,10 +59,6 @@ export const postProcessing: Stage = {
     if (settings.template.media && settings.pipeline.postProcessingStepIds.includes('postprocess.summarize')) {
       await summariseRecording(context, summary);
     }
-    await store.updateTask(context.task.id, {
-      average_confidence: summary.averageConfidence,
-      processing_finished_on: new Date(),
-    });
     // The text is final for processing now: index it before the task is listed for review, so a
     // search finds a task as soon as it can be opened.
     const indexed = await indexTask(context.db, context.task.tenant_id, context.task.id, {
@@ -74,6 +70,8 @@ export const postProcessing: Stage = {
       next: skip ? S.QueuedForExport : S.ToReview,
       reason: `${summary.description}${summary.averageConfidence === null ? '' : `, average confidence ${Math.round(summary.averageConfidence * 100)}%`}; ${skip ? `review skipped (${skip}), queued for export` : 'ready for review'}`,
       payload: { averageConfidence: summary.averageConfidence, ...summary.payload },
+      // Written with the status change: the task is listed for review with its confidence.
+      result: { average_confidence: summary.averageConfidence, processing_finished_on: new Date() },
     };
   },
 };
