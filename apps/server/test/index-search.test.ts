@@ -114,6 +114,20 @@ describe.each(databaseKinds())('text search on %s', (kind) => {
     );
   });
 
+  it('indexes every page of a document longer than one read of pages (windows of 100)', async () => {
+    const lines = Array.from({ length: 201 }, (_, index) => [`Seite ${index + 1} Zollanmeldung${index + 1}`]);
+    const long = await indexedDocument(db(), { workspaceId: CONTRACTS_WS, displayName: 'Long' }, lines);
+    const entries = await db()
+      .selectFrom('task_text_entries')
+      .select(['page_number', 'body'])
+      .where('task_id', '=', long)
+      .orderBy('page_number')
+      .execute();
+    expect(entries.map((entry) => entry.page_number)).toEqual(Array.from({ length: 201 }, (_, index) => index + 1));
+    expect(entries[100]?.body).toBe('Seite 101 Zollanmeldung101');
+    expect(entries.at(-1)?.body).toBe('Seite 201 Zollanmeldung201');
+  });
+
   it('finds a word of the processed invoice on its page, highlighted', async () => {
     const { status, page, text } = await search('Developer', { Search: 'amazon', WorkspaceId: INVOICES });
     expect(status, text).toBe(200);

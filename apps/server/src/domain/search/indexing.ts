@@ -7,6 +7,7 @@
 import { IndexStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { IndexQueue, TextIndexScope } from '../../db/repositories/text-index.js';
+import type { TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { TASK_STATUS } from '../tasks/flags.js';
 import { resolveConfiguration } from '../workspaces/configuration.js';
 import { taskLanguages } from '../workspaces/task-languages.js';
@@ -59,12 +60,33 @@ async function pageEntries(
   taskId: string,
   pageNumbers: readonly number[] | undefined,
 ): Promise<TextEntry[]> {
-  const numbers = pageNumbers ?? (await scope.pageNumbers(taskId));
   const entries: TextEntry[] = [];
-  for (let from = 0; from < numbers.length; from += PAGES_PER_READ) {
-    entries.push(...documentEntries(await scope.pages(taskId, numbers.slice(from, from + PAGES_PER_READ))));
+  if (pageNumbers) {
+    for (let from = 0; from < pageNumbers.length; from += PAGES_PER_READ) {
+      entries.push(...documentEntries(await scope.pages(taskId, pageNumbers.slice(from, from + PAGES_PER_READ))));
+    }
+    return entries;
   }
-  return entries;
+  // Every page, a window after the last one read: a document shorter than a window is one query.
+  for (let after: number | undefined; ; ) {
+    const pages = await scope.pagesAfter(taskId, after, PAGES_PER_READ);
+    entries.push(...documentEntries(pages));
+    const last = pages.at(-1);
+    if (!last || pages.length < PAGES_PER_READ) return entries;
+    after = last.page_number;
+  }
+}
+
+/** Only recordings have a transcript; a task of unknown kind (made before kinds were kept) is looked up. */
+const mayHaveTranscript = (task: TaskRow) => task.file_kind !== 'pdf' && task.file_kind !== 'image';
+
+/**
+ * The task and its workspace as the caller already read them (the processing stage that holds
+ * the task), so the index does not read them again.
+ */
+export interface KnownRows {
+  task: TaskRow;
+  workspace: WorkspaceRow;
 }
 
 /** Indexes the task's text now; never throws for a failure of the index itself (see above). */
@@ -73,9 +95,10 @@ export async function indexTask(
   tenantId: string,
   taskId: string,
   request: IndexRequest,
+  known?: KnownRows,
 ): Promise<IndexOutcome> {
   const scope = new TextIndexScope(db, tenantId);
-  const task = await scope.task(taskId);
+  const task = known?.task.id === taskId ? known.task : await scope.task(taskId);
   if (!task) return { status: IndexStatus.Failed, entries: 0, message: 'The task does not exist.' };
   const log = (status: IndexStatus, message: string) =>
     scope.addLog({
@@ -97,11 +120,12 @@ export async function indexTask(
   }
   try {
     await scope.setIndexStatus(task.id, { status: IndexStatus.Processing });
-    const workspace = await scope.workspace(task.workspace_id);
+    const workspace =
+      known?.workspace.id === task.workspace_id ? known.workspace : await scope.workspace(task.workspace_id);
     if (!workspace) throw new Error('the workspace of the task no longer exists');
     const [language] = taskLanguages(task, workspace, resolveConfiguration(workspace));
     const config = searchConfigurationOf(language);
-    const media = await scope.transcript(task.id);
+    const media = mayHaveTranscript(task) ? await scope.transcript(task.id) : undefined;
     const transcript = Boolean(media?.transcript);
     const entries = transcript
       ? transcriptEntries(media?.transcript)

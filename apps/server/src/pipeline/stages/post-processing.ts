@@ -61,9 +61,13 @@ export const postProcessing: Stage = {
     }
     // The text is final for processing now: index it before the task is listed for review, so a
     // search finds a task as soon as it can be opened.
-    const indexed = await indexTask(context.db, context.task.tenant_id, context.task.id, {
-      reason: 'processing finished',
-    });
+    const indexed = await indexTask(
+      context.db,
+      context.task.tenant_id,
+      context.task.id,
+      { reason: 'processing finished' },
+      { task: context.task, workspace: settings.row },
+    );
     await context.note(indexed.message, { indexStatus: indexed.status, entries: indexed.entries });
     const skip = skipsReview(context.task, settings);
     return {
