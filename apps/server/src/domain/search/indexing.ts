@@ -12,7 +12,7 @@ import { TASK_STATUS } from '../tasks/flags.js';
 import { resolveConfiguration } from '../workspaces/configuration.js';
 import { taskLanguages } from '../workspaces/task-languages.js';
 import { searchConfigurationOf } from './languages.js';
-import { documentEntries, type TextEntry, transcriptEntries } from './task-text.js';
+import { documentEntries, type IndexedPage, pageEntries, type TextEntry, transcriptEntries } from './task-text.js';
 
 export const INDEX_SERVICE_NAME = 'PostgreSQL full-text search';
 
@@ -55,7 +55,7 @@ const PAGES_PER_READ = 100;
  * The entries of the task's pages (all, or the given ones), read a window of pages at a time: only
  * the entries' text stays, not every page's words and boxes at once.
  */
-async function pageEntries(
+async function storedPageEntries(
   scope: TextIndexScope,
   taskId: string,
   pageNumbers: readonly number[] | undefined,
@@ -81,12 +81,14 @@ async function pageEntries(
 const mayHaveTranscript = (task: TaskRow) => task.file_kind !== 'pdf' && task.file_kind !== 'image';
 
 /**
- * The task and its workspace as the caller already read them (the processing stage that holds
- * the task), so the index does not read them again.
+ * What the caller already holds (the processing stage that holds the task), so the index does not
+ * read it again: the task, its workspace, and a document's pages with their text.
  */
 export interface KnownRows {
   task: TaskRow;
   workspace: WorkspaceRow;
+  /** Every page of a document (pageEntries); the pages are read from the database without. */
+  pages?: readonly IndexedPage[];
 }
 
 /** Indexes the task's text now; never throws for a failure of the index itself (see above). */
@@ -125,11 +127,14 @@ export async function indexTask(
     if (!workspace) throw new Error('the workspace of the task no longer exists');
     const [language] = taskLanguages(task, workspace, resolveConfiguration(workspace));
     const config = searchConfigurationOf(language);
-    const media = mayHaveTranscript(task) ? await scope.transcript(task.id) : undefined;
+    const heldPages = known?.task === task && !request.pages ? known.pages : undefined;
+    const media = !heldPages && mayHaveTranscript(task) ? await scope.transcript(task.id) : undefined;
     const transcript = Boolean(media?.transcript);
-    const entries = transcript
-      ? transcriptEntries(media?.transcript)
-      : await pageEntries(scope, task.id, request.pages);
+    const entries = heldPages
+      ? pageEntries(heldPages)
+      : transcript
+        ? transcriptEntries(media?.transcript)
+        : await storedPageEntries(scope, task.id, request.pages);
     await scope.replaceEntries(task, config, entries, transcript ? undefined : request.pages);
     const message = describe(entries, transcript, request, config);
     await scope.setIndexStatus(task.id, {

@@ -11,6 +11,7 @@
 import { extname } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
 import { indexTask } from '../../domain/search/indexing.js';
+import type { IndexedPage } from '../../domain/search/task-text.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import type { DocumentResult, Entity, PageText, QrPage, Table } from '../documents/index.js';
 import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
@@ -66,7 +67,7 @@ export const postProcessing: Stage = {
       context.task.tenant_id,
       context.task.id,
       { reason: 'processing finished' },
-      { task: context.task, workspace: settings.row },
+      { task: context.task, workspace: settings.row, ...(summary.indexedPages ? { pages: summary.indexedPages } : {}) },
     );
     await context.note(indexed.message, { indexStatus: indexed.status, entries: indexed.entries });
     const skip = skipsReview(context.task, settings);
@@ -84,6 +85,8 @@ export interface Summary {
   averageConfidence: number | null;
   description: string;
   payload: Record<string, unknown>;
+  /** A document's pages with their text and result, as the search index takes them (read back without). */
+  indexedPages?: IndexedPage[];
 }
 
 /** Why the task skips review, or null when it is reviewed. */
@@ -126,6 +129,8 @@ async function documentResults(
   const pageTables: Table[] = [];
   const personalData: Entity[] = [];
   const wordConfidences: number[] = [];
+  // Each page's text for the search index, found where the threads parse the pages anyway.
+  const indexTexts = new Map<number, string>();
   // The workspace's hooks and a translation are given every page, so only they keep them all.
   const keptPages: PageText[] = [];
   const keepsPages = hooks.length > 0 || translating;
@@ -133,6 +138,7 @@ async function documentResults(
     pageTables.push(...detected.tables);
     personalData.push(...detected.pii);
     for (const confidence of detected.confidences) wordConfidences.push(confidence);
+    for (const { pageNumber, text } of detected.texts) indexTexts.set(pageNumber, text);
   };
   // The recognised pages travel to the threads as the JSON text stored (a string is copied, where
   // word objects are cloned one by one), are parsed there, and only the findings come back; this
@@ -151,6 +157,7 @@ async function documentResults(
       tables: windowsDetected && detectTables,
       pii: windowsDetected && detectPii,
       languages,
+      texts: windowsDetected,
     });
     if (windowsDetected) {
       keepFindings(detected);
@@ -175,6 +182,7 @@ async function documentResults(
         tables: detectTables,
         pii: detectPii,
         languages,
+        texts: true,
       }),
     );
     if (keepsPages) keptPages.push(...window.map(pageTextFromStoredOcr));
@@ -240,6 +248,15 @@ async function documentResults(
   return {
     averageConfidence,
     description: translated ? `${found}; ${translated.description}` : found,
+    ...(indexTexts.size === rows.length
+      ? {
+          indexedPages: documents.map(({ pageNumber, document }) => ({
+            pageNumber,
+            text: indexTexts.get(pageNumber) ?? '',
+            document,
+          })),
+        }
+      : {}),
     payload: {
       ...translated?.payload,
       fields: fields.map((field) => field.category),
