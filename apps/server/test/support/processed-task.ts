@@ -91,6 +91,7 @@ async function runOne(server: TestServer, stage: Stage, queued: TaskRow, storage
   let lastError: string | null = null;
   try {
     const outcome = await stage.run(context);
+    for (const note of outcome.notes ?? []) await context.note(note.description, note.payload);
     await recordStatusChange(
       repo,
       actor,

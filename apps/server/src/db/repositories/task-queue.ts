@@ -167,7 +167,7 @@ export class TaskQueue {
     id: string,
     holder: { workerId: string; inProgress: number },
     changes: Updateable<TasksTable>,
-    events: readonly [TaskEventValues, ...TaskEventValues[]],
+    events: readonly [...TaskEventValues[], TaskEventValues],
   ): Promise<boolean> {
     const eventRows = events.map((event, index) => sql`(${index}::int, ${eventColumns(event)})`);
     const row = await this.db

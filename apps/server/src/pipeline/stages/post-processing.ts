@@ -69,7 +69,6 @@ export const postProcessing: Stage = {
       { reason: 'processing finished' },
       { task: context.task, workspace: settings.row, ...(summary.indexedPages ? { pages: summary.indexedPages } : {}) },
     );
-    await context.note(indexed.message, { indexStatus: indexed.status, entries: indexed.entries });
     const skip = skipsReview(context.task, settings);
     return {
       next: skip ? S.QueuedForExport : S.ToReview,
@@ -77,6 +76,7 @@ export const postProcessing: Stage = {
       payload: { averageConfidence: summary.averageConfidence, ...summary.payload },
       // Written with the status change: the task is listed for review with its confidence.
       result: { average_confidence: summary.averageConfidence, processing_finished_on: new Date() },
+      notes: [{ description: indexed.message, payload: { indexStatus: indexed.status, entries: indexed.entries } }],
     };
   },
 };

@@ -44,6 +44,18 @@ export interface StageOutcome {
    * statement that moves the task on, so the result and the status commit together.
    */
   result?: TaskResultColumns;
+  /**
+   * Notes the stage's last step has to say (e.g. what the search index took), written as
+   * ProcessingNote events before the status change, in its statement: a note at the very end need
+   * not cost a statement of its own.
+   */
+  notes?: StageNote[];
+}
+
+/** A progress note: its sentence and the data behind it (StageContext.note). */
+export interface StageNote {
+  description: string;
+  payload?: Record<string, unknown>;
 }
 
 /** The task columns a stage's outcome may set; the status and the claim are the runtime's. */

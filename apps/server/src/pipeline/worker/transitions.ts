@@ -3,10 +3,10 @@
 // requeued the task, or another worker has it now) changes nothing and learns so from the answer.
 import type { Db } from '../../db/database.js';
 import { type TaskEventValues, TaskQueue } from '../../db/repositories/task-queue.js';
-import { statusChangeEvent, TASK_EVENT } from '../../domain/tasks/events.js';
+import { type Actor, eventBy, statusChangeEvent, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
 import type { Claim } from './claim.js';
-import type { StageOutcome, TaskResultColumns } from './stage.js';
+import type { StageNote, StageOutcome, TaskResultColumns } from './stage.js';
 import { sentenceCase, workerActor } from './stage-statuses.js';
 
 /** Statuses in which a task waits for the machine; any other next status means processing is over. */
@@ -40,7 +40,7 @@ function leave(
   claim: Claim,
   workerId: string,
   changes: { status: number; lastError: string | null; finished: boolean; now: Date; result?: TaskResultColumns },
-  events: readonly [TaskEventValues, ...TaskEventValues[]],
+  events: readonly [...TaskEventValues[], TaskEventValues],
 ): Promise<boolean> {
   return new TaskQueue(db).leave(
     claim.task.id,
@@ -57,7 +57,14 @@ function leave(
   );
 }
 
-/** inProgress → succeeded → next, with an event for each step; the outcome's result columns with them. */
+/** A stage's progress note as its event (StageContext.note writes the same). */
+export const processingNote = (actor: Actor, stageName: string, note: StageNote) =>
+  eventBy(actor, TASK_EVENT.ProcessingNote, note.description, { ...note.payload, stage: stageName });
+
+/**
+ * inProgress → succeeded → next, with an event for each step after the outcome's notes; the
+ * outcome's result columns with them.
+ */
 export function finishStage(db: Db, claim: Claim, workerId: string, outcome: StageOutcome, now = new Date()) {
   const { stage } = claim;
   const actor = workerActor(workerId);
@@ -68,6 +75,7 @@ export function finishStage(db: Db, claim: Claim, workerId: string, outcome: Sta
     workerId,
     { status: outcome.next, lastError: null, finished, now, ...(outcome.result ? { result: outcome.result } : {}) },
     [
+      ...(outcome.notes ?? []).map((note) => processingNote(actor, stage.name, note)),
       statusChangeEvent(
         actor,
         stage.inProgress,
