@@ -4,6 +4,7 @@
 // finds text of a workspace they do not reach, and no tenant ever finds another tenant's text.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { highlighted } from '../src/domain/search/search.js';
+import { documentEntries } from '../src/domain/search/task-text.js';
 import { databaseKinds, demoEmail, GLOBEX_ADMIN, GLOBEX_ID, useTestServer } from './support/harness.js';
 import { indexedDocument, indexedRecording } from './support/indexed-text.js';
 import { addMembers, GLOBEX_WS, INVOICES, withoutMemberships } from './support/list-fixtures.js';
@@ -112,6 +113,42 @@ describe.each(databaseKinds())('text search on %s', (kind) => {
     expect(entries[0]?.logMessage).toMatch(
       /^Indexed 1 page with text.* in the portuguese configuration: processing finished\.$/,
     );
+  });
+
+  it('indexes every page of a document longer than one read of pages (windows of 100)', async () => {
+    const lines = Array.from({ length: 201 }, (_, index) => [`Seite ${index + 1} Zollanmeldung${index + 1}`]);
+    const long = await indexedDocument(db(), { workspaceId: CONTRACTS_WS, displayName: 'Long' }, lines);
+    const entries = await db()
+      .selectFrom('task_text_entries')
+      .select(['page_number', 'body'])
+      .where('task_id', '=', long)
+      .orderBy('page_number')
+      .execute();
+    expect(entries.map((entry) => entry.page_number)).toEqual(Array.from({ length: 201 }, (_, index) => index + 1));
+    expect(entries[100]?.body).toBe('Seite 101 Zollanmeldung101');
+    expect(entries.at(-1)?.body).toBe('Seite 201 Zollanmeldung201');
+  });
+
+  it('indexes the processed invoice as its pages read back would: page text and field values', async () => {
+    const indexed = await db()
+      .selectFrom('task_text_entries')
+      .select(['source', 'page_number as pageNumber', 'position', 'body'])
+      .where('task_id', '=', invoice)
+      .orderBy('position')
+      .execute();
+    expect(indexed.map((entry) => entry.source)).toEqual(['page', 'fields']);
+    const pages = await db()
+      .selectFrom('task_pages')
+      .select(['page_number', 'ocr', 'document'])
+      .where('task_id', '=', invoice)
+      .execute();
+    const readBack = documentEntries(pages).map(({ source, pageNumber, position, body }) => ({
+      source,
+      pageNumber,
+      position,
+      body,
+    }));
+    expect(indexed).toEqual(readBack);
   });
 
   it('finds a word of the processed invoice on its page, highlighted', async () => {

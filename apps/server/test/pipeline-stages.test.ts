@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { TasksRepository } from '../src/db/repositories/tasks.js';
 import { demoId } from '../src/domain/demo-data.js';
+import { documentEntries } from '../src/domain/search/task-text.js';
 import type { DocumentResult, OcrPageResult } from '../src/pipeline/documents/index.js';
 import { drawImageCode, drawVectorCode, pdfPageWith } from '../src/pipeline/documents/testing/qr-pages.js';
 import { blobStorageFor, newStorageKey } from '../src/storage/blob-storage.js';
@@ -268,6 +269,23 @@ for (const kind of databaseKinds()) {
         expect(first.toString('latin1')).toMatch(/\/Count 1\b/);
         for (const page of pages) expect((page.ocr as unknown as OcrPageResult).entities.length).toBeGreaterThan(0);
         expect(task.credits_spent).toBe(15);
+        // The search index got each page's text from the pages the stage held: what the pages read back make.
+        const indexed = await db()
+          .selectFrom('task_text_entries')
+          .select(['source', 'page_number as pageNumber', 'position', 'body'])
+          .where('task_id', '=', taskId)
+          .orderBy('position')
+          .execute();
+        expect(indexed.filter((entry) => entry.source === 'page').map((entry) => entry.pageNumber)).toEqual(
+          pages.map((page) => page.page_number),
+        );
+        const readBack = documentEntries(pages).map(({ source, pageNumber, position, body }) => ({
+          source,
+          pageNumber,
+          position,
+          body,
+        }));
+        expect(indexed).toEqual(readBack);
       });
 
       it('splits a long PDF into chunk tasks of a SplitTask batch when the workspace asks for it', {

@@ -236,6 +236,41 @@ describe.each(databaseKinds())('worker runtime on %s', (kind) => {
     expect(logged.some((m) => m.includes(broken as string))).toBe(true);
   });
 
+  it("an outcome's result columns and closing notes are written with its status change, in order", async () => {
+    const [id] = await queued(1);
+    const claim = (await claimNext(db(), 'w-notes', [stage(async () => toReview())], 60_000)) as Claim;
+    const written = await finishStage(db(), claim, 'w-notes', {
+      ...toReview('1 page; ready for review'),
+      result: { average_confidence: 0.875 },
+      notes: [
+        { description: 'Indexed 1 page', payload: { entries: 2 } },
+        { description: 'Second note', payload: {} },
+      ],
+    });
+    expect(written).toBe(true);
+    const row = await db()
+      .selectFrom('tasks')
+      .select(['status', 'average_confidence', 'claimed_by', 'processing_finished_on'])
+      .where('id', '=', id as string)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: S.ToReview, claimed_by: null });
+    expect(Number(row.average_confidence)).toBe(0.875);
+    expect(row.processing_finished_on).not.toBeNull();
+    const events = await eventsOf(db(), id as string);
+    expect(events.map((e) => [e.event_type, e.description.split(':')[0]])).toEqual([
+      ['StatusChanged', 'Pre-processing started'],
+      ['ProcessingNote', 'Indexed 1 page'],
+      ['ProcessingNote', 'Second note'],
+      ['StatusChanged', 'Pre-processing finished'],
+      ['StatusChanged', 'Processing finished'],
+    ]);
+    expect(JSON.parse(JSON.stringify(events[1]?.payload))).toEqual({ entries: 2, stage: 'pre-processing' });
+    expect(events.every((e) => e.event_source === 'Processing')).toBe(true);
+    // A second leave of the same claim finds it gone and writes nothing, notes included.
+    expect(await finishStage(db(), claim, 'w-notes', { ...toReview(), notes: [{ description: 'late' }] })).toBe(false);
+    expect(await eventsOf(db(), id as string)).toHaveLength(5);
+  });
+
   it('a worker that lost its claim stops and cannot overwrite the task', async () => {
     const [id] = await queued(1);
     let seenAbort = false;

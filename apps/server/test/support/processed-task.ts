@@ -7,7 +7,7 @@ import { TasksRepository } from '../../src/db/repositories/tasks.js';
 import type { TaskRow } from '../../src/db/schema.js';
 import { type Actor, recordEvent, recordStatusChange, type TaskEventType } from '../../src/domain/tasks/events.js';
 import { stages } from '../../src/pipeline/stages/index.js';
-import { type Stage, type StageContext, TaskFailure } from '../../src/pipeline/worker/stage.js';
+import { type Stage, type StageContext, TaskFailure, type TaskResultColumns } from '../../src/pipeline/worker/stage.js';
 import { blobStorageFor } from '../../src/storage/blob-storage.js';
 import type { TestServer } from './harness.js';
 import { testPageThreads } from './page-threads.js';
@@ -91,6 +91,7 @@ async function runOne(server: TestServer, stage: Stage, queued: TaskRow, storage
   let lastError: string | null = null;
   try {
     const outcome = await stage.run(context);
+    for (const note of outcome.notes ?? []) await context.note(note.description, note.payload);
     await recordStatusChange(
       repo,
       actor,
@@ -101,7 +102,7 @@ async function runOne(server: TestServer, stage: Stage, queued: TaskRow, storage
     );
     next = outcome.next;
     reason = `Next step after ${stage.name}`;
-    await leave(stage.succeeded, next, reason, null);
+    await leave(stage.succeeded, next, reason, null, outcome.result);
   } catch (error) {
     next = error instanceof TaskFailure ? error.status : stage.failed;
     reason = error instanceof Error ? error.message : String(error);
@@ -110,10 +111,11 @@ async function runOne(server: TestServer, stage: Stage, queued: TaskRow, storage
     await leave(stage.inProgress, next, reason, lastError);
   }
 
-  async function leave(from: number, to: number, why: string, error: string | null) {
+  async function leave(from: number, to: number, why: string, error: string | null, result?: TaskResultColumns) {
     await db
       .updateTable('tasks')
       .set({
+        ...result,
         status: to,
         claimed_by: null,
         lease_until: null,

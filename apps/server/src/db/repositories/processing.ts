@@ -112,14 +112,16 @@ export class ProcessingRepository extends TenantRepository {
 
   /**
    * Forgets what an earlier run of the task produced, in one statement: its pages and media are
-   * deleted, its e-invoice XML and translation unset. Returns the ids of the blobs they referred to
+   * deleted, its e-invoice XML and translation unset (the task row is left alone when it has
+   * neither: a first run writes no new version of it). Returns the ids of the blobs they referred to
    * (the page files, the waveform, the e-invoice XML), whose rows and bytes are the caller's to remove.
    */
   async detachResults(taskId: string): Promise<string[]> {
     const { rows } = await sql<{ blob_id: string | null }>`with
         earlier as (select einvoice_blob_id from tasks where tenant_id = ${this.tenantId} and id = ${taskId}),
         task as (update tasks set einvoice_blob_id = null, translation = null
-          where tenant_id = ${this.tenantId} and id = ${taskId}),
+          where tenant_id = ${this.tenantId} and id = ${taskId}
+            and (einvoice_blob_id is not null or translation is not null)),
         pages as (delete from task_pages where tenant_id = ${this.tenantId} and task_id = ${taskId}
           returning image_blob_id as blob_id),
         media as (delete from task_media where tenant_id = ${this.tenantId} and task_id = ${taskId}

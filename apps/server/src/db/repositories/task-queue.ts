@@ -6,7 +6,7 @@
 import { type RawBuilder, sql, type Updateable } from 'kysely';
 import type { TaskRow, TasksTable } from '../schema.js';
 import { type DetachedFiles, detachTaskFiles } from './task-files.js';
-import { TasksRepository } from './tasks.js';
+import { type NewEvent, TasksRepository } from './tasks.js';
 import { type Executor, inTransaction } from './tenant-repository.js';
 import { WorkspaceScope } from './workspace-scope.js';
 
@@ -27,6 +27,30 @@ function workspaceNumber({ key, fallback, min, max }: WorkspaceNumber): RawBuild
   const low = sql`greatest(${min}::float8, ${value})`;
   return max === undefined ? sql<number>`${low}` : sql<number>`least(${max}::float8, ${low})`;
 }
+
+/** The queues a worker reads: named ones, and whether the default one too. */
+export interface WorkerQueues {
+  names: readonly string[];
+  readsDefault: boolean;
+}
+
+/** A task event as written with a change of the queue (the task's id and tenant are the row's). */
+export type TaskEventValues = Omit<NewEvent, 'taskId'>;
+
+/** What claiming a task waiting in `queued` does: its in-progress status, and the event saying so. */
+export interface QueueStep {
+  queued: number;
+  inProgress: number;
+  event: TaskEventValues;
+}
+
+/** The event columns the claim and leave statements take from their values lists (`s`). */
+const EVENT_COLUMNS = sql.raw('event_type, description, payload, user_id, event_source, request_id');
+const EVENT_COLUMNS_OF_S = sql.raw('s.event_type, s.description, s.payload, s.user_id, s.event_source, s.request_id');
+
+/** An event's values, typed for a values list (EVENT_COLUMNS' order). */
+const eventColumns = (event: TaskEventValues) =>
+  sql`${event.eventType}::text, ${event.description}::text, ${JSON.stringify(event.payload ?? {})}::jsonb, ${event.userId ?? null}::uuid, ${event.eventSource ?? null}::text, ${event.requestId ?? null}::text`;
 
 export class TaskQueue {
   constructor(private readonly db: Executor) {}
@@ -54,14 +78,14 @@ export class TaskQueue {
   // --- workers ---
 
   /**
-   * The oldest task of the highest priority waiting in one of `statuses`, locked. A task whose
+   * The oldest task of the highest priority waiting in one of `statuses`, to lock. A task whose
    * workspace redirected the stage it waits for (step_queue_redirects) is taken only by a worker
    * reading that queue; the others only by workers reading the default queue.
    */
-  lockNextQueued(statuses: readonly number[], queues: { names: readonly string[]; readsDefault: boolean }) {
+  private nextQueued(statuses: readonly number[], queues: WorkerQueues) {
     return this.db
       .selectFrom('tasks')
-      .select(['id', 'status', 'tenant_id'])
+      .select(['id', 'status'])
       .where('status', 'in', [...statuses])
       .where('deleted_on', 'is', null)
       .where((eb) => {
@@ -78,25 +102,48 @@ export class TaskQueue {
       .orderBy('created_on')
       .limit(1)
       .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+      .skipLocked();
   }
 
-  /** Stamps the claim of a locked task: its in-progress status, holder and lease. */
-  claim(id: string, claim: { status: number; workerId: string; leaseUntil: Date; at: Date }): Promise<TaskRow> {
-    return this.db
-      .updateTable('tasks')
-      .set((eb) => ({
-        status: claim.status,
-        claimed_by: claim.workerId,
-        lease_until: claim.leaseUntil,
-        status_changed_on: claim.at,
-        processing_started_on: eb.fn.coalesce('processing_started_on', eb.val(claim.at)),
-        modified_on: claim.at,
-      }))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+  /**
+   * Claims the next task waiting for one of `steps` (see nextQueued), in one statement: locks it
+   * with `FOR UPDATE SKIP LOCKED` (concurrent claimers in other processes skip it instead of
+   * waiting), moves it to its step's in-progress status with the holder and lease, and writes the
+   * step's event. Answers the claimed row and the index of its step; undefined when none waits.
+   */
+  async claimNext(
+    steps: readonly QueueStep[],
+    queues: WorkerQueues,
+    holder: { workerId: string; leaseUntil: Date; at: Date },
+  ): Promise<{ task: TaskRow; step: number } | undefined> {
+    if (steps.length === 0) return undefined;
+    const next = this.nextQueued(
+      steps.map((step) => step.queued),
+      queues,
+    );
+    const stepRows = steps.map(
+      (step, index) => sql`(${index}::int, ${step.queued}::int, ${step.inProgress}::int, ${eventColumns(step.event)})`,
+    );
+    const { at } = holder;
+    const { rows } = await sql<TaskRow & { claimed_step: number }>`with
+        next as materialized ${next},
+        steps (n, queued, in_progress, ${EVENT_COLUMNS}) as (values ${sql.join(stepRows)}),
+        claimed as (
+          update tasks as t set status = s.in_progress, claimed_by = ${holder.workerId},
+            lease_until = ${holder.leaseUntil}, status_changed_on = ${at},
+            processing_started_on = coalesce(t.processing_started_on, ${at}), modified_on = ${at}
+          from next join steps as s on s.queued = next.status
+          where t.id = next.id
+          returning t.*, s.n as claimed_step),
+        events as (
+          insert into task_events (tenant_id, task_id, ${EVENT_COLUMNS})
+          select c.tenant_id, c.id, ${EVENT_COLUMNS_OF_S}
+          from claimed as c join steps as s on s.n = c.claimed_step)
+      select * from claimed`.execute(this.db);
+    const row = rows[0];
+    if (!row) return undefined;
+    const { claimed_step: step, ...task } = row;
+    return { task: task as TaskRow, step };
   }
 
   /** Extends the lease; false when `workerId` no longer holds the task in `inProgress`. */
@@ -112,20 +159,50 @@ export class TaskQueue {
     return row !== undefined;
   }
 
-  /** Drops the claim with `changes`; undefined (nothing written) when `workerId` no longer holds it. */
-  leave(
+  /**
+   * Drops the claim with `changes` and writes `events` (ids in their order), in one statement;
+   * false (nothing written) when `workerId` no longer holds the task.
+   */
+  async leave(
     id: string,
     holder: { workerId: string; inProgress: number },
     changes: Updateable<TasksTable>,
-  ): Promise<TaskRow | undefined> {
-    return this.db
-      .updateTable('tasks')
-      .set({ ...changes, claimed_by: null, lease_until: null })
-      .where('id', '=', id)
-      .where('claimed_by', '=', holder.workerId)
-      .where('status', '=', holder.inProgress)
-      .returningAll()
-      .executeTakeFirst();
+    events: readonly [...TaskEventValues[], TaskEventValues],
+  ): Promise<boolean> {
+    const eventRows = events.map((event, index) => sql`(${index}::int, ${eventColumns(event)})`);
+    const row = await this.db
+      .with('moved', (db) =>
+        db
+          .updateTable('tasks')
+          .set({ ...changes, claimed_by: null, lease_until: null })
+          .where('id', '=', id)
+          .where('claimed_by', '=', holder.workerId)
+          .where('status', '=', holder.inProgress)
+          .returning(['id', 'tenant_id']),
+      )
+      .with('events', (db) =>
+        db
+          .insertInto('task_events')
+          .columns([
+            'tenant_id',
+            'task_id',
+            'event_type',
+            'description',
+            'payload',
+            'user_id',
+            'event_source',
+            'request_id',
+          ])
+          .expression(
+            sql`select m.tenant_id, m.id, ${EVENT_COLUMNS_OF_S}
+              from moved as m cross join (values ${sql.join(eventRows)}) as s (n, ${EVENT_COLUMNS})
+              order by s.n`,
+          ),
+      )
+      .selectFrom('moved')
+      .select((eb) => eb.fn.countAll<string | number>().as('moved'))
+      .executeTakeFirstOrThrow();
+    return Number(row.moved) > 0;
   }
 
   // --- the scheduler ---

@@ -35,12 +35,6 @@ export class TextIndexScope extends TenantRepository {
     return this.rowById('workspaces', workspaceId).selectAll().executeTakeFirst();
   }
 
-  /** The numbers of the task's pages, in order. */
-  async pageNumbers(taskId: string): Promise<number[]> {
-    const rows = await this.rowsOfTask('task_pages', taskId).select('page_number').orderBy('page_number').execute();
-    return rows.map((row) => row.page_number);
-  }
-
   /** The pages' stored text layers (all pages, or the given ones). */
   pages(
     taskId: string,
@@ -49,6 +43,17 @@ export class TextIndexScope extends TenantRepository {
     let query = this.rowsOfTask('task_pages', taskId).select(['page_number', 'ocr', 'document']);
     if (pageNumbers) query = query.where('page_number', 'in', pageNumbers.length > 0 ? [...pageNumbers] : [-1]);
     return query.orderBy('page_number').execute();
+  }
+
+  /** The stored text layers of the first `limit` pages after page `after` (from the first without), in page order. */
+  pagesAfter(
+    taskId: string,
+    after: number | undefined,
+    limit: number,
+  ): Promise<Pick<TaskPageRow, 'page_number' | 'ocr' | 'document'>[]> {
+    let query = this.rowsOfTask('task_pages', taskId).select(['page_number', 'ocr', 'document']);
+    if (after !== undefined) query = query.where('page_number', '>', after);
+    return query.orderBy('page_number').limit(limit).execute();
   }
 
   transcript(taskId: string): Promise<Pick<TaskMediaRow, 'transcript'> | undefined> {

@@ -7,11 +7,12 @@
 import { IndexStatus } from '../../contract/generated/enums.js';
 import type { Db } from '../../db/database.js';
 import { IndexQueue, TextIndexScope } from '../../db/repositories/text-index.js';
+import type { TaskRow, WorkspaceRow } from '../../db/schema.js';
 import { TASK_STATUS } from '../tasks/flags.js';
 import { resolveConfiguration } from '../workspaces/configuration.js';
 import { taskLanguages } from '../workspaces/task-languages.js';
 import { searchConfigurationOf } from './languages.js';
-import { documentEntries, type TextEntry, transcriptEntries } from './task-text.js';
+import { documentEntries, type IndexedPage, pageEntries, type TextEntry, transcriptEntries } from './task-text.js';
 
 export const INDEX_SERVICE_NAME = 'PostgreSQL full-text search';
 
@@ -54,17 +55,40 @@ const PAGES_PER_READ = 100;
  * The entries of the task's pages (all, or the given ones), read a window of pages at a time: only
  * the entries' text stays, not every page's words and boxes at once.
  */
-async function pageEntries(
+async function storedPageEntries(
   scope: TextIndexScope,
   taskId: string,
   pageNumbers: readonly number[] | undefined,
 ): Promise<TextEntry[]> {
-  const numbers = pageNumbers ?? (await scope.pageNumbers(taskId));
   const entries: TextEntry[] = [];
-  for (let from = 0; from < numbers.length; from += PAGES_PER_READ) {
-    entries.push(...documentEntries(await scope.pages(taskId, numbers.slice(from, from + PAGES_PER_READ))));
+  if (pageNumbers) {
+    for (let from = 0; from < pageNumbers.length; from += PAGES_PER_READ) {
+      entries.push(...documentEntries(await scope.pages(taskId, pageNumbers.slice(from, from + PAGES_PER_READ))));
+    }
+    return entries;
   }
-  return entries;
+  // Every page, a window after the last one read: a document shorter than a window is one query.
+  for (let after: number | undefined; ; ) {
+    const pages = await scope.pagesAfter(taskId, after, PAGES_PER_READ);
+    entries.push(...documentEntries(pages));
+    const last = pages.at(-1);
+    if (!last || pages.length < PAGES_PER_READ) return entries;
+    after = last.page_number;
+  }
+}
+
+/** Only recordings have a transcript; a task of unknown kind (made before kinds were kept) is looked up. */
+const mayHaveTranscript = (task: TaskRow) => task.file_kind !== 'pdf' && task.file_kind !== 'image';
+
+/**
+ * What the caller already holds (the processing stage that holds the task), so the index does not
+ * read it again: the task, its workspace, and a document's pages with their text.
+ */
+export interface KnownRows {
+  task: TaskRow;
+  workspace: WorkspaceRow;
+  /** Every page of a document (pageEntries); the pages are read from the database without. */
+  pages?: readonly IndexedPage[];
 }
 
 /** Indexes the task's text now; never throws for a failure of the index itself (see above). */
@@ -73,9 +97,10 @@ export async function indexTask(
   tenantId: string,
   taskId: string,
   request: IndexRequest,
+  known?: KnownRows,
 ): Promise<IndexOutcome> {
   const scope = new TextIndexScope(db, tenantId);
-  const task = await scope.task(taskId);
+  const task = known?.task.id === taskId ? known.task : await scope.task(taskId);
   if (!task) return { status: IndexStatus.Failed, entries: 0, message: 'The task does not exist.' };
   const log = (status: IndexStatus, message: string) =>
     scope.addLog({
@@ -97,15 +122,19 @@ export async function indexTask(
   }
   try {
     await scope.setIndexStatus(task.id, { status: IndexStatus.Processing });
-    const workspace = await scope.workspace(task.workspace_id);
+    const workspace =
+      known?.workspace.id === task.workspace_id ? known.workspace : await scope.workspace(task.workspace_id);
     if (!workspace) throw new Error('the workspace of the task no longer exists');
     const [language] = taskLanguages(task, workspace, resolveConfiguration(workspace));
     const config = searchConfigurationOf(language);
-    const media = await scope.transcript(task.id);
+    const heldPages = known?.task === task && !request.pages ? known.pages : undefined;
+    const media = !heldPages && mayHaveTranscript(task) ? await scope.transcript(task.id) : undefined;
     const transcript = Boolean(media?.transcript);
-    const entries = transcript
-      ? transcriptEntries(media?.transcript)
-      : await pageEntries(scope, task.id, request.pages);
+    const entries = heldPages
+      ? pageEntries(heldPages)
+      : transcript
+        ? transcriptEntries(media?.transcript)
+        : await storedPageEntries(scope, task.id, request.pages);
     await scope.replaceEntries(task, config, entries, transcript ? undefined : request.pages);
     const message = describe(entries, transcript, request, config);
     await scope.setIndexStatus(task.id, {

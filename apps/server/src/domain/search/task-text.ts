@@ -74,16 +74,29 @@ export function fieldText(document: unknown): string {
   return lines.join('\n');
 }
 
+/** A document page as the index takes it: its words' text (pageText of its OCR) and its DocumentResult. */
+export interface IndexedPage {
+  pageNumber: number;
+  text: string;
+  document: unknown;
+}
+
 /** Entries of a document task's pages: the page text, then its field values, page by page. */
 export function documentEntries(pages: readonly StoredPage[]): TextEntry[] {
+  return pageEntries(
+    pages.map((page) => ({ pageNumber: page.page_number, text: pageText(page.ocr), document: page.document })),
+  );
+}
+
+/** documentEntries of pages whose text was taken from their OCR already (where the OCR was parsed anyway). */
+export function pageEntries(pages: readonly IndexedPage[]): TextEntry[] {
   const entries: TextEntry[] = [];
-  for (const page of [...pages].sort((a, b) => a.page_number - b.page_number)) {
-    const text = pageText(page.ocr);
+  for (const page of [...pages].sort((a, b) => a.pageNumber - b.pageNumber)) {
     const fields = fieldText(page.document);
-    const base = { pageNumber: page.page_number, startTimeSeconds: null, speakerName: null };
+    const base = { pageNumber: page.pageNumber, startTimeSeconds: null, speakerName: null };
     // Positions follow the page numbers, so re-indexing some pages keeps the task's order.
-    if (text) entries.push({ ...base, source: 'page', position: page.page_number * 2, body: text });
-    if (fields) entries.push({ ...base, source: 'fields', position: page.page_number * 2 + 1, body: fields });
+    if (page.text) entries.push({ ...base, source: 'page', position: page.pageNumber * 2, body: page.text });
+    if (fields) entries.push({ ...base, source: 'fields', position: page.pageNumber * 2 + 1, body: fields });
   }
   return entries;
 }

@@ -1,6 +1,6 @@
 // The audit trail of a task: every state change writes one event with a sentence a person can read
 // (the event inspector shows it as it is) and the data behind it as JSON.
-import type { TasksRepository } from '../../db/repositories/tasks.js';
+import type { NewEvent, TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskEventRow } from '../../db/schema.js';
 import { taskStatusText } from './flags.js';
 import { iso } from './mappers.js';
@@ -33,6 +33,25 @@ export interface Actor {
 
 export const eventSourceOf = (actor: Actor) => (actor.system ? 'Processing' : actor.clientId ? 'Api' : 'Web');
 
+/** A task event as the repositories write it, for the task they are given. */
+export type TaskEvent = Omit<NewEvent, 'taskId'>;
+
+/** An event by `actor`, its payload naming the API client when one caused it. */
+export function eventBy(
+  actor: Actor,
+  eventType: TaskEventType,
+  description: string,
+  payload: Record<string, unknown> = {},
+): TaskEvent {
+  return {
+    eventType,
+    description,
+    payload: { ...payload, ...(actor.clientId ? { clientId: actor.clientId } : {}) },
+    userId: actor.userId,
+    eventSource: eventSourceOf(actor),
+  };
+}
+
 export async function recordEvent(
   repo: TasksRepository,
   actor: Actor,
@@ -41,18 +60,27 @@ export async function recordEvent(
   description: string,
   payload: Record<string, unknown> = {},
 ): Promise<void> {
-  await repo.addEvent({
-    taskId,
-    eventType,
-    description,
-    payload: { ...payload, ...(actor.clientId ? { clientId: actor.clientId } : {}) },
-    userId: actor.userId,
-    eventSource: eventSourceOf(actor),
-  });
+  await repo.addEvent({ taskId, ...eventBy(actor, eventType, description, payload) });
 }
 
 /** A status change, described as "Status changed from ToReview (60) to QueuedForPreProcessing (30) by …". */
-export function recordStatusChange(
+export function statusChangeEvent(
+  actor: Actor,
+  from: number,
+  to: number,
+  reason: string,
+  eventType: TaskEventType = TASK_EVENT.StatusChanged,
+): TaskEvent {
+  return eventBy(
+    actor,
+    eventType,
+    `${reason}: status changed from ${taskStatusText(from)} (${from}) to ${taskStatusText(to)} (${to}) by ${actor.label}.`,
+    { from, to, fromText: taskStatusText(from), toText: taskStatusText(to) },
+  );
+}
+
+/** Writes a status change event (statusChangeEvent). */
+export async function recordStatusChange(
   repo: TasksRepository,
   actor: Actor,
   taskId: string,
@@ -61,14 +89,7 @@ export function recordStatusChange(
   reason: string,
   eventType: TaskEventType = TASK_EVENT.StatusChanged,
 ): Promise<void> {
-  return recordEvent(
-    repo,
-    actor,
-    taskId,
-    eventType,
-    `${reason}: status changed from ${taskStatusText(from)} (${from}) to ${taskStatusText(to)} (${to}) by ${actor.label}.`,
-    { from, to, fromText: taskStatusText(from), toText: taskStatusText(to) },
-  );
+  await repo.addEvent({ taskId, ...statusChangeEvent(actor, from, to, reason, eventType) });
 }
 
 /** AuditEvent of the contract. */

@@ -11,6 +11,7 @@
 import { extname } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
 import { indexTask } from '../../domain/search/indexing.js';
+import type { IndexedPage } from '../../domain/search/task-text.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import type { DocumentResult, Entity, PageText, QrPage, Table } from '../documents/index.js';
 import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
@@ -59,21 +60,23 @@ export const postProcessing: Stage = {
     if (settings.template.media && settings.pipeline.postProcessingStepIds.includes('postprocess.summarize')) {
       await summariseRecording(context, summary);
     }
-    await store.updateTask(context.task.id, {
-      average_confidence: summary.averageConfidence,
-      processing_finished_on: new Date(),
-    });
     // The text is final for processing now: index it before the task is listed for review, so a
     // search finds a task as soon as it can be opened.
-    const indexed = await indexTask(context.db, context.task.tenant_id, context.task.id, {
-      reason: 'processing finished',
-    });
-    await context.note(indexed.message, { indexStatus: indexed.status, entries: indexed.entries });
+    const indexed = await indexTask(
+      context.db,
+      context.task.tenant_id,
+      context.task.id,
+      { reason: 'processing finished' },
+      { task: context.task, workspace: settings.row, ...(summary.indexedPages ? { pages: summary.indexedPages } : {}) },
+    );
     const skip = skipsReview(context.task, settings);
     return {
       next: skip ? S.QueuedForExport : S.ToReview,
       reason: `${summary.description}${summary.averageConfidence === null ? '' : `, average confidence ${Math.round(summary.averageConfidence * 100)}%`}; ${skip ? `review skipped (${skip}), queued for export` : 'ready for review'}`,
       payload: { averageConfidence: summary.averageConfidence, ...summary.payload },
+      // Written with the status change: the task is listed for review with its confidence.
+      result: { average_confidence: summary.averageConfidence, processing_finished_on: new Date() },
+      notes: [{ description: indexed.message, payload: { indexStatus: indexed.status, entries: indexed.entries } }],
     };
   },
 };
@@ -82,6 +85,8 @@ export interface Summary {
   averageConfidence: number | null;
   description: string;
   payload: Record<string, unknown>;
+  /** A document's pages with their text and result, as the search index takes them (read back without). */
+  indexedPages?: IndexedPage[];
 }
 
 /** Why the task skips review, or null when it is reviewed. */
@@ -124,6 +129,8 @@ async function documentResults(
   const pageTables: Table[] = [];
   const personalData: Entity[] = [];
   const wordConfidences: number[] = [];
+  // Each page's text for the search index, found where the threads parse the pages anyway.
+  const indexTexts = new Map<number, string>();
   // The workspace's hooks and a translation are given every page, so only they keep them all.
   const keptPages: PageText[] = [];
   const keepsPages = hooks.length > 0 || translating;
@@ -131,6 +138,7 @@ async function documentResults(
     pageTables.push(...detected.tables);
     personalData.push(...detected.pii);
     for (const confidence of detected.confidences) wordConfidences.push(confidence);
+    for (const { pageNumber, text } of detected.texts) indexTexts.set(pageNumber, text);
   };
   // The recognised pages travel to the threads as the JSON text stored (a string is copied, where
   // word objects are cloned one by one), are parsed there, and only the findings come back; this
@@ -149,6 +157,7 @@ async function documentResults(
       tables: windowsDetected && detectTables,
       pii: windowsDetected && detectPii,
       languages,
+      texts: windowsDetected,
     });
     if (windowsDetected) {
       keepFindings(detected);
@@ -173,6 +182,7 @@ async function documentResults(
         tables: detectTables,
         pii: detectPii,
         languages,
+        texts: true,
       }),
     );
     if (keepsPages) keptPages.push(...window.map(pageTextFromStoredOcr));
@@ -238,6 +248,15 @@ async function documentResults(
   return {
     averageConfidence,
     description: translated ? `${found}; ${translated.description}` : found,
+    ...(indexTexts.size === rows.length
+      ? {
+          indexedPages: documents.map(({ pageNumber, document }) => ({
+            pageNumber,
+            text: indexTexts.get(pageNumber) ?? '',
+            document,
+          })),
+        }
+      : {}),
     payload: {
       ...translated?.payload,
       fields: fields.map((field) => field.category),

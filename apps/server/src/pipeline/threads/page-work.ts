@@ -2,6 +2,8 @@
 // the stored form of a recognised page, field, table and personal-data detection) and the child processes of poppler, tesseract and zbar,
 // which are started from a thread so the fork of the large worker process blocks that thread, not
 // the one that orchestrates the tasks. Every job takes and returns plain data.
+
+import { pageText } from '../../domain/search/task-text.js';
 import { detectInvoiceFields } from '../documents/fields/detect-invoice-fields.js';
 import { separatePdfBatch } from '../documents/pdf/separate-pages.js';
 import { detectPii } from '../documents/pii/detect-pii.js';
@@ -14,7 +16,7 @@ import {
   type SizedPdfPage,
 } from '../documents/recognize-page.js';
 import { detectTables } from '../documents/tables/detect-tables.js';
-import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
+import { pageTextFromOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
 import type { PageText } from '../documents/text/page-text.js';
 import { toStoredOcrPage } from '../documents/text/to-ocr-result.js';
 import type { Entity, OcrPageResult, Table } from '../documents/types.js';
@@ -57,6 +59,8 @@ export interface DetectStoredInput {
   pii: boolean;
   /** The document's languages: which lexicons look for person names. */
   languages: string[];
+  /** Also the text of each page the search index keeps (task-text.ts `pageText`). */
+  texts?: boolean;
 }
 
 export interface DetectedDocument {
@@ -65,6 +69,8 @@ export interface DetectedDocument {
   pii: Entity[];
   /** The confidence of every word of the pages, in page and word order. */
   confidences: number[];
+  /** Each page's text for the search index, when asked for (`texts`). */
+  texts: Array<{ pageNumber: number; text: string }>;
 }
 
 export const pageWork = {
@@ -86,11 +92,17 @@ export const pageWork = {
   },
   /**
    * The stored pages' JSON is what crosses to the thread (a string is copied, where a page's word
-   * objects are cloned one by one) and is parsed here; only the findings and the words'
-   * confidences come back.
+   * objects are cloned one by one) and is parsed here; only the findings, the words' confidences
+   * and the pages' text for the search index come back.
    */
   async detectStoredPages(input: DetectStoredInput): Promise<DetectedDocument> {
-    const pages = input.pages.map(pageTextFromStoredOcr);
+    const texts: DetectedDocument['texts'] = [];
+    const pages = input.pages.map((page) => {
+      const ocr = JSON.parse(page.storedOcr) as OcrPageResult;
+      // The index's text of the page, from the words parsed here anyway: the stage need not read the page back to index it.
+      if (input.texts) texts.push({ pageNumber: page.pageNumber, text: pageText(ocr) });
+      return pageTextFromOcr(ocr, page.pageNumber);
+    });
     const confidences: number[] = [];
     for (const page of pages) for (const word of page.words) confidences.push(word.confidence);
     return {
@@ -98,6 +110,7 @@ export const pageWork = {
       tables: input.tables ? detectTables(pages) : [],
       pii: input.pii ? pages.flatMap((page) => detectPii(page, input.languages)) : [],
       confidences,
+      texts,
     };
   },
 };

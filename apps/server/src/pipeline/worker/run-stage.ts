@@ -6,16 +6,12 @@
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { TasksRepository } from '../../db/repositories/tasks.js';
-import { recordEvent, TASK_EVENT } from '../../domain/tasks/events.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import type { PageThreads } from '../threads/page-threads.js';
 import type { Claim } from './claim.js';
 import { type StageContext, type StageOutcome, TaskFailure } from './stage.js';
 import { sentenceCase, workerActor } from './stage-statuses.js';
-import { failStage, finishStage, isKnownStatus, releaseTask, renewLease } from './transitions.js';
-
-/** Event type of a stage's progress notes (events.ts lists the types people cause). */
-export const PROCESSING_NOTE = TASK_EVENT.ProcessingNote;
+import { failStage, finishStage, isKnownStatus, processingNote, releaseTask, renewLease } from './transitions.js';
 
 /** How a run ended, for the worker's log and the tests. */
 export type RunResult =
@@ -90,9 +86,9 @@ export async function runStage(claim: Claim, options: RunOptions): Promise<RunRe
     async note(description, payload = {}) {
       // A worker that lost the task has no more to say about it.
       if (lost) throw new ClaimLost(workerId);
-      await recordEvent(repo, workerActor(workerId), task.id, PROCESSING_NOTE, description, {
-        ...payload,
-        stage: stage.name,
+      await repo.addEvent({
+        taskId: task.id,
+        ...processingNote(workerActor(workerId), stage.name, { description, payload }),
       });
     },
   };

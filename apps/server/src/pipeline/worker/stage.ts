@@ -3,9 +3,11 @@
 // takes tasks in its `queued` status; the runtime claims one with `FOR UPDATE SKIP LOCKED`, moves
 // it to `inProgress`, runs the stage, then records `succeeded` and the stage's `next` status —
 // or the failure status the stage names — each with an event a person can read.
+
+import type { Updateable } from 'kysely';
 import type { ServerConfig } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import type { TaskRow } from '../../db/schema.js';
+import type { TaskRow, TasksTable } from '../../db/schema.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import type { PageThreads } from '../threads/page-threads.js';
 
@@ -37,7 +39,30 @@ export interface StageOutcome {
   /** Why, in a sentence ("12 pages, text layer found; queued for recognition"). */
   reason: string;
   payload?: Record<string, unknown>;
+  /**
+   * Columns of the task the stage's result sets (e.g. its average confidence), written by the
+   * statement that moves the task on, so the result and the status commit together.
+   */
+  result?: TaskResultColumns;
+  /**
+   * Notes the stage's last step has to say (e.g. what the search index took), written as
+   * ProcessingNote events before the status change, in its statement: a note at the very end need
+   * not cost a statement of its own.
+   */
+  notes?: StageNote[];
 }
+
+/** A progress note: its sentence and the data behind it (StageContext.note). */
+export interface StageNote {
+  description: string;
+  payload?: Record<string, unknown>;
+}
+
+/** The task columns a stage's outcome may set; the status and the claim are the runtime's. */
+export type TaskResultColumns = Omit<
+  Updateable<TasksTable>,
+  'id' | 'tenant_id' | 'status' | 'claimed_by' | 'lease_until' | 'status_changed_on' | 'last_error'
+>;
 
 /** A task-level failure: the task moves to `status` (a failure code of product-spec §4) with `reason`. */
 export class TaskFailure extends Error {

@@ -2,13 +2,11 @@
 // stage's in-progress status: a worker that lost its claim (its lease ran out and the scheduler
 // requeued the task, or another worker has it now) changes nothing and learns so from the answer.
 import type { Db } from '../../db/database.js';
-import { TaskQueue } from '../../db/repositories/task-queue.js';
-import type { TasksRepository } from '../../db/repositories/tasks.js';
-import type { TaskRow } from '../../db/schema.js';
-import { recordStatusChange, TASK_EVENT } from '../../domain/tasks/events.js';
+import { type TaskEventValues, TaskQueue } from '../../db/repositories/task-queue.js';
+import { type Actor, eventBy, statusChangeEvent, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
 import type { Claim } from './claim.js';
-import type { StageOutcome } from './stage.js';
+import type { StageNote, StageOutcome, TaskResultColumns } from './stage.js';
 import { sentenceCase, workerActor } from './stage-statuses.js';
 
 /** Statuses in which a task waits for the machine; any other next status means processing is over. */
@@ -33,78 +31,84 @@ export async function renewLease(db: Db, claim: Claim, workerId: string, leaseMs
 }
 
 /**
- * Moves the held task to `status` and drops the claim, in one transaction with the events `write`
- * adds; false (and nothing written) when the worker no longer holds it.
+ * Moves the held task to `status` and drops the claim, with `events`, in one statement (so the
+ * status, the stage's result columns and the events commit together); false (and nothing written)
+ * when the worker no longer holds it.
  */
-async function leave(
+function leave(
   db: Db,
   claim: Claim,
   workerId: string,
-  changes: { status: number; lastError: string | null; finished: boolean; now: Date },
-  write: (repo: TasksRepository, row: TaskRow) => Promise<void>,
+  changes: { status: number; lastError: string | null; finished: boolean; now: Date; result?: TaskResultColumns },
+  events: readonly [...TaskEventValues[], TaskEventValues],
 ): Promise<boolean> {
-  return new TaskQueue(db).transaction(async (queue) => {
-    const row = await queue.leave(
-      claim.task.id,
-      { workerId, inProgress: claim.stage.inProgress },
-      {
-        status: changes.status,
-        status_changed_on: changes.now,
-        modified_on: changes.now,
-        last_error: changes.lastError,
-        ...(changes.finished ? { processing_finished_on: changes.now } : {}),
-      },
-    );
-    if (!row) return false;
-    await write(queue.tasksOf(row.tenant_id), row);
-    return true;
-  });
+  return new TaskQueue(db).leave(
+    claim.task.id,
+    { workerId, inProgress: claim.stage.inProgress },
+    {
+      ...changes.result,
+      status: changes.status,
+      status_changed_on: changes.now,
+      modified_on: changes.now,
+      last_error: changes.lastError,
+      ...(changes.finished ? { processing_finished_on: changes.now } : {}),
+    },
+    events,
+  );
 }
 
-/** inProgress → succeeded → next, with an event for each step. */
+/** A stage's progress note as its event (StageContext.note writes the same). */
+export const processingNote = (actor: Actor, stageName: string, note: StageNote) =>
+  eventBy(actor, TASK_EVENT.ProcessingNote, note.description, { ...note.payload, stage: stageName });
+
+/**
+ * inProgress → succeeded → next, with an event for each step after the outcome's notes; the
+ * outcome's result columns with them.
+ */
 export function finishStage(db: Db, claim: Claim, workerId: string, outcome: StageOutcome, now = new Date()) {
   const { stage } = claim;
   const actor = workerActor(workerId);
   const finished = !QUEUED.has(outcome.next);
-  return leave(db, claim, workerId, { status: outcome.next, lastError: null, finished, now }, async (repo, row) => {
-    await recordStatusChange(
-      repo,
-      actor,
-      row.id,
-      stage.inProgress,
-      stage.succeeded,
-      `${sentenceCase(stage.name)} finished: ${outcome.reason}`,
-    );
-    await recordStatusChange(
-      repo,
-      actor,
-      row.id,
-      stage.succeeded,
-      outcome.next,
-      finished ? 'Processing finished' : `Next step after ${stage.name}`,
-    );
-  });
+  return leave(
+    db,
+    claim,
+    workerId,
+    { status: outcome.next, lastError: null, finished, now, ...(outcome.result ? { result: outcome.result } : {}) },
+    [
+      ...(outcome.notes ?? []).map((note) => processingNote(actor, stage.name, note)),
+      statusChangeEvent(
+        actor,
+        stage.inProgress,
+        stage.succeeded,
+        `${sentenceCase(stage.name)} finished: ${outcome.reason}`,
+      ),
+      statusChangeEvent(
+        actor,
+        stage.succeeded,
+        outcome.next,
+        finished ? 'Processing finished' : `Next step after ${stage.name}`,
+      ),
+    ],
+  );
 }
 
 /** inProgress → a failure status, `reason` kept as the task's last error. */
 export function failStage(db: Db, claim: Claim, workerId: string, status: number, reason: string, now = new Date()) {
-  return leave(db, claim, workerId, { status, lastError: reason, finished: true, now }, (repo, row) =>
-    recordStatusChange(repo, workerActor(workerId), row.id, claim.stage.inProgress, status, reason),
-  );
+  return leave(db, claim, workerId, { status, lastError: reason, finished: true, now }, [
+    statusChangeEvent(workerActor(workerId), claim.stage.inProgress, status, reason),
+  ]);
 }
 
 /** inProgress → back to the stage's queue when the worker stops; no restart is counted. */
 export function releaseTask(db: Db, claim: Claim, workerId: string, now = new Date()) {
   const { stage } = claim;
-  return leave(db, claim, workerId, { status: stage.queued, lastError: null, finished: false, now }, (repo, row) =>
-    recordStatusChange(
-      repo,
+  return leave(db, claim, workerId, { status: stage.queued, lastError: null, finished: false, now }, [
+    statusChangeEvent(
       workerActor(workerId),
-      row.id,
       stage.inProgress,
       stage.queued,
       `Worker ${workerId} is stopping; ${stage.name} released to run again (not counted as a restart)`,
       TASK_EVENT.StatusChanged,
     ),
-  );
+  ]);
 }
