@@ -4,9 +4,8 @@
 // finds text of a workspace they do not reach, and no tenant ever finds another tenant's text.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { highlighted } from '../src/domain/search/search.js';
-import { documentEntries } from '../src/domain/search/task-text.js';
 import { databaseKinds, demoEmail, GLOBEX_ADMIN, GLOBEX_ID, useTestServer } from './support/harness.js';
-import { indexedDocument, indexedRecording } from './support/indexed-text.js';
+import { indexBesideReadBack, indexedDocument, indexedRecording } from './support/indexed-text.js';
 import { addMembers, GLOBEX_WS, INVOICES, withoutMemberships } from './support/list-fixtures.js';
 import { API, FILLED_INVOICE, pageDocument, processedInvoice, RECORDINGS_WS } from './support/review-tasks.js';
 import { CONTRACTS_WS } from './support/task-import.js';
@@ -130,24 +129,8 @@ describe.each(databaseKinds())('text search on %s', (kind) => {
   });
 
   it('indexes the processed invoice as its pages read back would: page text and field values', async () => {
-    const indexed = await db()
-      .selectFrom('task_text_entries')
-      .select(['source', 'page_number as pageNumber', 'position', 'body'])
-      .where('task_id', '=', invoice)
-      .orderBy('position')
-      .execute();
+    const { indexed, readBack } = await indexBesideReadBack(db(), invoice);
     expect(indexed.map((entry) => entry.source)).toEqual(['page', 'fields']);
-    const pages = await db()
-      .selectFrom('task_pages')
-      .select(['page_number', 'ocr', 'document'])
-      .where('task_id', '=', invoice)
-      .execute();
-    const readBack = documentEntries(pages).map(({ source, pageNumber, position, body }) => ({
-      source,
-      pageNumber,
-      position,
-      body,
-    }));
     expect(indexed).toEqual(readBack);
   });
 

@@ -15,11 +15,11 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { TasksRepository } from '../src/db/repositories/tasks.js';
 import { demoId } from '../src/domain/demo-data.js';
-import { documentEntries } from '../src/domain/search/task-text.js';
 import type { DocumentResult, OcrPageResult } from '../src/pipeline/documents/index.js';
 import { drawImageCode, drawVectorCode, pdfPageWith } from '../src/pipeline/documents/testing/qr-pages.js';
 import { blobStorageFor, newStorageKey } from '../src/storage/blob-storage.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
+import { indexBesideReadBack } from './support/indexed-text.js';
 import { processTaskNow } from './support/processed-task.js';
 import { CONTRACTS_WS, INVOICES_WS, importFile, setWorkspaceConfig } from './support/task-import.js';
 
@@ -270,21 +270,10 @@ for (const kind of databaseKinds()) {
         for (const page of pages) expect((page.ocr as unknown as OcrPageResult).entities.length).toBeGreaterThan(0);
         expect(task.credits_spent).toBe(15);
         // The search index got each page's text from the pages the stage held: what the pages read back make.
-        const indexed = await db()
-          .selectFrom('task_text_entries')
-          .select(['source', 'page_number as pageNumber', 'position', 'body'])
-          .where('task_id', '=', taskId)
-          .orderBy('position')
-          .execute();
+        const { indexed, readBack } = await indexBesideReadBack(db(), taskId);
         expect(indexed.filter((entry) => entry.source === 'page').map((entry) => entry.pageNumber)).toEqual(
           pages.map((page) => page.page_number),
         );
-        const readBack = documentEntries(pages).map(({ source, pageNumber, position, body }) => ({
-          source,
-          pageNumber,
-          position,
-          body,
-        }));
         expect(indexed).toEqual(readBack);
       });
 

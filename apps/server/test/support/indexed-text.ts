@@ -2,6 +2,7 @@
 // leave them (task_pages.ocr / task_media.transcript), then indexed by the real indexer.
 import type { Db } from '../../src/db/database.js';
 import { indexTask } from '../../src/domain/search/indexing.js';
+import { documentEntries } from '../../src/domain/search/task-text.js';
 import { ACME_ID } from './harness.js';
 import { insertTasks, type TaskSeed } from './list-fixtures.js';
 
@@ -103,4 +104,30 @@ export async function indexedRecording(db: Db, seed: TaskSeed, paragraphs: reado
     .execute();
   await indexTask(db, tenantId, taskId, { reason: 'test data' });
   return taskId;
+}
+
+/**
+ * A processed document's index entries, and the entries its stored pages make when read back (what
+ * the indexer made before it took the page texts from the stage): the two must be equal.
+ */
+export async function indexBesideReadBack(db: Db, taskId: string) {
+  const indexed = await db
+    .selectFrom('task_text_entries')
+    .select(['source', 'page_number as pageNumber', 'position', 'body'])
+    .where('task_id', '=', taskId)
+    .orderBy('position')
+    .execute();
+  const pages = await db
+    .selectFrom('task_pages')
+    .select(['page_number', 'ocr', 'document'])
+    .where('task_id', '=', taskId)
+    .orderBy('page_number')
+    .execute();
+  const readBack = documentEntries(pages).map(({ source, pageNumber, position, body }) => ({
+    source,
+    pageNumber,
+    position,
+    body,
+  }));
+  return { indexed, readBack };
 }
