@@ -6,7 +6,7 @@
 import { type RawBuilder, sql, type Updateable } from 'kysely';
 import type { TaskRow, TasksTable } from '../schema.js';
 import { type DetachedFiles, detachTaskFiles } from './task-files.js';
-import { type NewEvent, TasksRepository } from './tasks.js';
+import { type TaskEventValues, TasksRepository } from './tasks.js';
 import { type Executor, inTransaction } from './tenant-repository.js';
 import { WorkspaceScope } from './workspace-scope.js';
 
@@ -33,9 +33,6 @@ export interface WorkerQueues {
   names: readonly string[];
   readsDefault: boolean;
 }
-
-/** A task event as written with a change of the queue (the task's id and tenant are the row's). */
-export type TaskEventValues = Omit<NewEvent, 'taskId'>;
 
 /** What claiming a task waiting in `queued` does: its in-progress status, and the event saying so. */
 export interface QueueStep {

@@ -40,6 +40,9 @@ export interface NewEvent {
   requestId?: string | null;
 }
 
+/** A task event's values before it is given its task (written with a change of the task row). */
+export type TaskEventValues = Omit<NewEvent, 'taskId'>;
+
 export interface StatusListFilter {
   startDate?: Date | undefined;
   endDate?: Date | undefined;

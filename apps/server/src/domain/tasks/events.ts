@@ -1,6 +1,6 @@
 // The audit trail of a task: every state change writes one event with a sentence a person can read
 // (the event inspector shows it as it is) and the data behind it as JSON.
-import type { NewEvent, TasksRepository } from '../../db/repositories/tasks.js';
+import type { TaskEventValues, TasksRepository } from '../../db/repositories/tasks.js';
 import type { TaskEventRow } from '../../db/schema.js';
 import { taskStatusText } from './flags.js';
 import { iso } from './mappers.js';
@@ -33,16 +33,13 @@ export interface Actor {
 
 export const eventSourceOf = (actor: Actor) => (actor.system ? 'Processing' : actor.clientId ? 'Api' : 'Web');
 
-/** A task event as the repositories write it, for the task they are given. */
-export type TaskEvent = Omit<NewEvent, 'taskId'>;
-
 /** An event by `actor`, its payload naming the API client when one caused it. */
 export function eventBy(
   actor: Actor,
   eventType: TaskEventType,
   description: string,
   payload: Record<string, unknown> = {},
-): TaskEvent {
+): TaskEventValues {
   return {
     eventType,
     description,
@@ -70,7 +67,7 @@ export function statusChangeEvent(
   to: number,
   reason: string,
   eventType: TaskEventType = TASK_EVENT.StatusChanged,
-): TaskEvent {
+): TaskEventValues {
   return eventBy(
     actor,
     eventType,

@@ -2,7 +2,8 @@
 // stage's in-progress status: a worker that lost its claim (its lease ran out and the scheduler
 // requeued the task, or another worker has it now) changes nothing and learns so from the answer.
 import type { Db } from '../../db/database.js';
-import { type TaskEventValues, TaskQueue } from '../../db/repositories/task-queue.js';
+import { TaskQueue } from '../../db/repositories/task-queue.js';
+import type { TaskEventValues } from '../../db/repositories/tasks.js';
 import { type Actor, eventBy, statusChangeEvent, TASK_EVENT } from '../../domain/tasks/events.js';
 import { TASK_STATUS as S, taskStatusText } from '../../domain/tasks/flags.js';
 import type { Claim } from './claim.js';
