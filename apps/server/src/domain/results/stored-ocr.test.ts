@@ -113,6 +113,39 @@ describe('stored OCR layer', () => {
     expect(JSON.stringify(fromStoredOcr(stored))).toBe(JSON.stringify(ocr));
   });
 
+  it('reads a page written in the earlier stored form (contract boxes, charBoxes) as before', () => {
+    const ocr = {
+      entities: [
+        {
+          text: 'ab',
+          boundingBox: box(10, 0, 30, 12),
+          confidence: 1,
+          lineIndex: 0,
+          chars: [
+            { char: 'a', boundingBox: box(10, 0, 20, 12) },
+            { char: 'b', boundingBox: box(20, 2, 30, 10) },
+          ],
+        },
+      ],
+    };
+    const earlier = {
+      entities: [
+        {
+          text: 'ab',
+          boundingBox: box(10, 0, 30, 12),
+          confidence: 1,
+          lineIndex: 0,
+          charBoxes: [
+            ['a', 10, 20],
+            ['b', 20, 2, 30, 10],
+          ],
+        },
+      ],
+    };
+    expect(JSON.stringify(fromStoredOcr(earlier))).toBe(JSON.stringify(ocr));
+    expect(storedWordEdges(earlier.entities[0])).toEqual({ left: 10, top: 0, right: 30, bottom: 12 });
+  });
+
   it("reads a word's edges from either form", () => {
     const [stored] = toStoredOcr({ entities: [{ text: 'a', boundingBox: box(1, 2, 3, 4.5) }] }).entities;
     expect(stored).toEqual({ text: 'a', box: [1, 2, 3, 4.5] });
