@@ -15,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../src/config.js';
 import { TasksRepository } from '../src/db/repositories/tasks.js';
 import { demoId } from '../src/domain/demo-data.js';
+import { fromStoredOcr } from '../src/domain/results/stored-ocr.js';
 import type { DocumentResult, OcrPageResult } from '../src/pipeline/documents/index.js';
 import { drawImageCode, drawVectorCode, pdfPageWith } from '../src/pipeline/documents/testing/qr-pages.js';
 import { blobStorageFor, newStorageKey } from '../src/storage/blob-storage.js';
@@ -34,7 +35,8 @@ function documentOf(page: { document: unknown } | undefined): DocumentResult {
 /** The OCR layer of a page row, which recognition must have written. */
 function ocrOf(page: { ocr: unknown } | undefined): OcrPageResult {
   if (!page?.ocr) throw new Error('the page has no OCR layer');
-  return page.ocr as OcrPageResult;
+  // Read as the API reads it: task_pages.ocr keeps boxes and characters compact (stored-ocr.ts).
+  return fromStoredOcr<OcrPageResult>(page.ocr) as OcrPageResult;
 }
 const MEETINGS_WS = demoId('workspace:Meeting recordings');
 /** OCR, speech and page rendering share 2 cores with everyone's tests: generous per-test limits. */
@@ -164,7 +166,7 @@ for (const kind of databaseKinds()) {
         expect(file.content_type).toBe('application/pdf');
         expect((await blobBytes(file.id)).subarray(0, 5).toString()).toBe('%PDF-');
 
-        const ocr = page?.ocr as unknown as OcrPageResult;
+        const ocr = ocrOf(page);
         expect(ocr.ocrEngine).toBe('pdfminer');
         expect(ocr.entities.length).toBeGreaterThan(50);
         expect(ocr.entities.every((word) => word.confidence === 1)).toBe(true);
@@ -210,7 +212,7 @@ for (const kind of databaseKinds()) {
         // A PNG page is stored as it came.
         expect(file.content_type).toBe('image/png');
         expect((await blobBytes(file.id)).equals(fixture('images/invoice2data/AmazonWebServices.png'))).toBe(true);
-        const ocr = page?.ocr as unknown as OcrPageResult;
+        const ocr = ocrOf(page);
         expect(ocr.ocrEngine).toBe('tesseract');
         const words = ocr.entities.map((word) => word.text.toLowerCase());
         expect(words).toContain('invoice');

@@ -6,6 +6,8 @@
 // and reads a layout it was not trained on. A DynamicTable field is learned from its labelled cells.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TemplatesRepository } from '../src/db/repositories/templates.js';
+import { toStoredOcr } from '../src/domain/results/stored-ocr.js';
+import { toBoundingBox } from '../src/pipeline/documents/geometry.js';
 import type { Box, TrainingDocument } from '../src/pipeline/templates/template-model.js';
 import { trainNextModel } from '../src/pipeline/templates/train-model.js';
 import { trainingPageWindows } from '../src/pipeline/templates/training-pages.js';
@@ -44,17 +46,21 @@ describe.each(databaseKinds())('template training on %s', (kind) => {
 
   /** A box as the contract carries it: its edges and its origin and size. */
   const fullBox = (b: Box) => ({ ...b, x: b.left, y: b.top, width: b.right - b.left, height: b.bottom - b.top });
-  /** The text layer of a delivery note, as recognition stores it. */
-  const ocrOf = (doc: TrainingDocument) => ({
-    pageNumber: 1,
-    pageSize: { width: 612, height: 792, unit: 'point' },
-    entities: (doc.pages[0] ?? []).map((w) => ({
-      text: w.text,
-      boundingBox: fullBox(w.box),
-      confidence: 0.99,
-      chars: [],
-    })),
-  });
+  /**
+   * The text layer of a delivery note, as recognition stores it (stored-ocr.ts: each word's box as
+   * its edges), so training and the custom model read it as they read a recognised page.
+   */
+  const ocrOf = (doc: TrainingDocument) =>
+    toStoredOcr({
+      pageNumber: 1,
+      pageSize: { width: 612, height: 792, unit: 'point' },
+      entities: (doc.pages[0] ?? []).map((w) => ({
+        text: w.text,
+        boundingBox: toBoundingBox(w.box),
+        confidence: 0.99,
+        chars: [],
+      })),
+    });
 
   /** A trained version put to work: its template joins the document workspace as its recognizer. */
   const activate = async (modelId: string) => {

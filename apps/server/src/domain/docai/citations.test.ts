@@ -37,7 +37,8 @@ describe('DocAI citations', () => {
   it('finds the box of a line from its OCR words', () => {
     const ocr = {
       entities: [
-        { text: 'Total', lineIndex: 4, boundingBox: { left: 310, top: 580, right: 334, bottom: 592 } },
+        // A word as task_pages.ocr keeps it: its box as its edges (stored-ocr.ts).
+        { text: 'Total', lineIndex: 4, box: [310, 580, 334, 592] },
         { text: '279.84', lineIndex: 4, boundingBox: { x: 531, y: 580.5, width: 32, height: 11.5 } },
         { text: 'Invoice', lineIndex: 1, boundingBox: { left: 10, top: 10, right: 50, bottom: 20 } },
         { text: ' ', lineIndex: 2, boundingBox: { left: 0, top: 0, right: 1, bottom: 1 } },

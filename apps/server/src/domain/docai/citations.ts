@@ -4,6 +4,7 @@
 
 import type { PassageRow } from '../../db/repositories/chat.js';
 import { contentWords, splitSentences, questionWords as wordsOfQuestion } from '../../language/index.js';
+import { storedWordEdges } from '../results/stored-ocr.js';
 
 export interface Citation {
   taskId: string;
@@ -137,7 +138,8 @@ export function lineBox(ocr: unknown, lineIndex: number): Box | null {
   let right = Number.NEGATIVE_INFINITY;
   let bottom = Number.NEGATIVE_INFINITY;
   for (const word of words) {
-    const b = word.boundingBox;
+    // A word keeps its box as the contract's boundingBox or as its edges (stored-ocr.ts).
+    const b: NonNullable<OcrWord['boundingBox']> | null = word.boundingBox ?? storedWordEdges(word);
     if (!b) continue;
     const l = b.left ?? b.x;
     const t = b.top ?? b.y;

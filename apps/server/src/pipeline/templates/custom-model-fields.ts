@@ -7,6 +7,7 @@
 import type { Db } from '../../db/database.js';
 import { TemplatesRepository } from '../../db/repositories/templates.js';
 import type { CustomModelRow, TaskPageRow, TaskRow } from '../../db/schema.js';
+import { storedWordEdges } from '../../domain/results/stored-ocr.js';
 import type { Actor } from '../../domain/tasks/events.js';
 import { MODEL_STATUS, recordModelEvent } from '../../domain/templates/models.js';
 import { temporaryId } from '../documents/entities.js';
@@ -80,15 +81,11 @@ export function wordsOf(rows: readonly Pick<TaskPageRow, 'page_number' | 'ocr'>[
   const pages: Word[][] = [];
   for (const row of rows) {
     const ocr = row.ocr as unknown as OcrPageResult | null;
-    pages[row.page_number - 1] = (ocr?.entities ?? []).map((w) => ({
-      text: w.text,
-      box: {
-        left: w.boundingBox.left,
-        top: w.boundingBox.top,
-        right: w.boundingBox.right,
-        bottom: w.boundingBox.bottom,
-      },
-    }));
+    // A word keeps its box as the contract's boundingBox or as its edges (stored-ocr.ts).
+    pages[row.page_number - 1] = (ocr?.entities ?? []).flatMap((w) => {
+      const box = storedWordEdges(w);
+      return box ? [{ text: w.text, box }] : [];
+    });
   }
   for (let i = 0; i < pages.length; i++) pages[i] ??= [];
   return pages;

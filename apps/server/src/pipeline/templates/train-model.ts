@@ -11,6 +11,7 @@ import type { Db } from '../../db/database.js';
 import { ModelQueue } from '../../db/repositories/model-queue.js';
 import type { TemplatesRepository } from '../../db/repositories/templates.js';
 import type { CustomModelRow } from '../../db/schema.js';
+import { storedWordEdges } from '../../domain/results/stored-ocr.js';
 import type { Actor } from '../../domain/tasks/events.js';
 import { MODEL_EVENT, recordModelEvent, MODEL_STATUS as S } from '../../domain/templates/models.js';
 import { advanceTraining } from '../../domain/templates/training-status.js';
@@ -138,7 +139,8 @@ function addTrainingPage(byTask: Map<string, TrainingDocument>, page: TrainingPa
   const ocr = page.ocr as { entities?: Array<{ text?: string; boundingBox?: StoredBox }> } | null;
   const words: Word[] = [];
   for (const entity of ocr?.entities ?? []) {
-    const box = boxOf(entity.boundingBox);
+    // A word keeps its box as the contract's boundingBox or as its edges (stored-ocr.ts).
+    const box = boxOf(entity.boundingBox ?? storedWordEdges(entity));
     if (box && entity.text) words.push({ text: entity.text, box });
   }
   doc.pages[page.page_number - 1] = words;

@@ -10,7 +10,7 @@ const chars = (text: string, left: number, top: number) =>
   [...text].map((char, index) => ({ char, edges: box(left + index * 5, top, 5) }));
 
 describe('pageTextFromStoredOcr', () => {
-  it('reads a page in its stored form (charBoxes) as the contract form with every character gives it', () => {
+  it('reads a page in its stored form (boxes as edges, charRights) as the contract form with every character gives it', () => {
     const recognised = buildPageText(
       [
         { text: 'Invoice', edges: box(0, 0, 35), confidence: 0.91, lineKey: '0', chars: chars('Invoice', 0, 0) },
@@ -26,12 +26,15 @@ describe('pageTextFromStoredOcr', () => {
       },
     );
     const stored = toStoredOcr(toOcrPageResult(recognised));
-    // The stored form keeps the characters compact, not as the contract's chars.
-    expect(JSON.stringify(stored)).toContain('charBoxes');
+    // The stored form keeps the boxes and characters compact, not as the contract's boundingBox and chars.
+    expect(JSON.stringify(stored)).toContain('"box":[0,0,35,10]');
+    expect(JSON.stringify(stored)).toContain('"charRights":[5,10,15,20,25,30,35]');
+    expect(JSON.stringify(stored)).not.toContain('boundingBox');
     const read = pageTextFromStoredOcr({ pageNumber: 3, storedOcr: JSON.stringify(stored) });
     expect(read).toEqual(pageTextFromOcr(fromStoredOcr<OcrPageResult>(stored) as OcrPageResult, 3));
     expect(read.text).toBe('Invoice A-17\nTotal');
     expect(read.words.map((word) => word.confidence)).toEqual([0.91, 0.5, 1]);
     expect(read.pageNumber).toBe(3);
+    expect(read.words.map((word) => word.edges)).toEqual([box(0, 0, 35), box(40, 0, 20), box(0, 20, 25)]);
   });
 });

@@ -1,5 +1,6 @@
 // From the contract's OcrPageResult (task_pages.ocr) back to the engines' PageText: what the
 // post-processing detectors read after recognition, in the stage or in a pipeline thread.
+import { storedWordEdges } from '../../../domain/results/stored-ocr.js';
 import type { OcrPageResult } from '../types.js';
 import { buildPageText, type PageText } from './page-text.js';
 
@@ -10,7 +11,8 @@ import { buildPageText, type PageText } from './page-text.js';
  * hooks and translation read words and lines), and they are most of a page's memory — a 2,000-page
  * document's pages are all held at once while its fields are found. So a page in its stored form
  * (domain/results/stored-ocr.ts), which differs from the contract only in the words' characters,
- * is read as it is, without making each character's box first.
+ * is read as it is, without making each character's box first; a word's box is read from its stored
+ * edges as from the contract's boundingBox.
  */
 export function pageTextFromOcr(ocr: OcrPageResult, pageNumber: number): PageText {
   const edges = (box: { left: number; top: number; right: number; bottom: number }) => ({
@@ -22,7 +24,7 @@ export function pageTextFromOcr(ocr: OcrPageResult, pageNumber: number): PageTex
   return buildPageText(
     ocr.entities.map((word) => ({
       text: word.text,
-      edges: edges(word.boundingBox),
+      edges: storedWordEdges(word) ?? edges(word.boundingBox),
       confidence: word.confidence ?? 1,
       lineKey: String(word.lineIndex ?? 0),
     })),

@@ -1,7 +1,7 @@
 // Contract shape of a page's OCR layer (OcrPageResult) from the engines' PageText.
-import { type CharBox, toStoredOcr } from '../../../domain/results/stored-ocr.js';
+import { type CharBox, charRightsOf, type EdgesBox, toStoredOcr } from '../../../domain/results/stored-ocr.js';
 import { type Edges, toBoundingBox } from '../geometry.js';
-import type { BoundingBox, OcrPageResult } from '../types.js';
+import type { OcrPageResult } from '../types.js';
 import type { PageText } from './page-text.js';
 
 /** What a page's OCR layer says of the page itself, in both its contract and its stored form. */
@@ -33,9 +33,9 @@ const round3 = (value: number): number => Math.round(value * 1000) / 1000;
 
 /**
  * The page as task_pages.ocr keeps it — the same as toStoredOcr(toOcrPageResult(page)) — built
- * directly: each character goes straight to its charBoxes entry instead of a BoundingBox object of
- * eight numbers made to be taken apart again, a third of the cost of a text-layer page's stored
- * form (the rest is JSON.stringify). A page with an edge that is not a number of a page's size (NaN,
+ * directly: each word's box goes straight to its edges and each character to its charBoxes entry
+ * (or its right edge) instead of a BoundingBox object of eight numbers made to be taken apart
+ * again, a third of the cost of a text-layer page's stored form (the rest is JSON.stringify). A page with an edge that is not a number of a page's size (NaN,
  * infinite), whose boxes toStoredOcr may keep as they are, is made the long way.
  */
 export function toStoredOcrPage(page: PageText): StoredOcrPageResult {
@@ -57,25 +57,24 @@ export function toStoredOcrPage(page: PageText): StoredOcrPageResult {
           : [char, left, top, right, bottom],
       );
     }
-    entities.push({
-      text: word.text,
-      boundingBox,
-      confidence: round3(word.confidence),
-      lineIndex: word.lineIndex,
-      charBoxes,
-    });
+    // toBoundingBox's box is the canonical one stored-ocr.ts keeps as its edges.
+    const box: EdgesBox = [boundingBox.left, boundingBox.top, boundingBox.right, boundingBox.bottom];
+    const confidence = round3(word.confidence);
+    const charRights = charRightsOf(word.text, boundingBox.left, charBoxes);
+    entities.push(
+      charRights
+        ? { text: word.text, box, confidence, lineIndex: word.lineIndex, charRights }
+        : { text: word.text, box, confidence, lineIndex: word.lineIndex, charBoxes },
+    );
   }
   return { ...pageFields(page), entities };
 }
 
-/** A word as task_pages.ocr keeps it: the contract's word with its characters as charBoxes. */
-interface StoredOcrWord {
-  text: string;
-  boundingBox: BoundingBox;
-  confidence: number;
-  lineIndex: number;
-  charBoxes: CharBox[];
-}
+/** A word as task_pages.ocr keeps it: the contract's word with its box as edges and its characters as charRights or charBoxes. */
+type StoredOcrWord = { text: string; box: EdgesBox; confidence: number; lineIndex: number } & (
+  | { charRights: number[] }
+  | { charBoxes: CharBox[] }
+);
 
 /** OcrPageResult as task_pages.ocr keeps it (stored-ocr.ts). */
 export type StoredOcrPageResult = Omit<OcrPageResult, 'entities'> & { entities: readonly object[] };
