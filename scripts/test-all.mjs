@@ -4,6 +4,10 @@
 // static checks (type checks, Biome, the package checks, the size budget, the API reports, the
 // Storybook build).
 //
+// Root script test:unit runs vitest with one worker per core (`--maxWorkers=100%`): vitest's own
+// default for `run` is one core fewer, which on a 2-core machine is one worker, every file one after
+// another. (A `maxWorkers` in the root vitest.config.ts would not do: projects do not inherit it.)
+//
 // Why two vitest processes: the suites that drive one browser run one file at a time (e2e and embed
 // share one server and one browser, the stories one page), and in a single `vitest run` such
 // projects wait until every parallel project has finished. Together they take several minutes one
@@ -16,7 +20,7 @@
 // kept and printed after the other tests', one section each, so the log reads as if they had run in
 // order. Exits non-zero when anything failed.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sampleCpu, timingSummary } from './test-timings.mjs';
@@ -77,8 +81,11 @@ for (const script of ['contract:lint', 'build']) {
 }
 const built = Date.now();
 
-// Vitest's usual output, and a JSON report of each vitest process for the timings printed at the end.
-const reportDir = mkdtempSync(join(tmpdir(), 'reviewdesk-test-report-'));
+// Vitest's usual output, and a JSON report of each vitest process for the timings printed at the end
+// (kept in TEST_REPORT_DIR when it is set, to look at the run's timeline further).
+const keptReportDir = process.env.TEST_REPORT_DIR;
+if (keptReportDir) mkdirSync(keptReportDir, { recursive: true });
+const reportDir = keptReportDir ?? mkdtempSync(join(tmpdir(), 'reviewdesk-test-report-'));
 const reports = { parallel: join(reportDir, 'parallel.json'), oneAtATime: join(reportDir, 'one-at-a-time.json') };
 const reporterArgs = (report) => ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 const cpuSamples = [sampleCpu()];
@@ -116,7 +123,7 @@ for (const { script, code, output, took } of checks) {
 const reported = Object.values(reports).filter((report) => existsSync(report));
 if (reported.length)
   console.log(`\n${timingSummary(reported, process.cwd(), { cpuSamples: cpuSamples.filter(Boolean) }).join('\n')}`);
-rmSync(reportDir, { recursive: true, force: true });
+if (!keptReportDir) rmSync(reportDir, { recursive: true, force: true });
 const testsCode = parallel.result !== 0 ? parallel.result : oneAtATime.result.code;
 console.log(
   `\nnpm test: build ${((built - started) / 1000).toFixed(0)} s; ` +

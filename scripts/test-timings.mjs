@@ -84,7 +84,10 @@ export function timingSummary(paths, root, { slowest = 12, cpuSamples = [], buck
     );
   }
 
-  lines.push(`Timeline (every ${bucket} s: test files running on average, by suite; cores busy on the whole machine):`);
+  lines.push(
+    `Timeline (every ${bucket} s: test files running their tests on average, by suite — a file's start-up ` +
+      '(process, imports, environment) not counted; cores busy on the whole machine):',
+  );
   for (let from = origin; from < finish; from += bucket * 1000) {
     const to = Math.min(finish, from + bucket * 1000);
     const running = new Map();
