@@ -10,7 +10,7 @@ import { byTestId } from './pages/testid';
 import { type Session, useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
 import { englishOnScreen } from './support/english';
-import { settle, signInThroughLoginPage } from './support/flows';
+import { finishReview, settle, signInThroughLoginPage } from './support/flows';
 
 const current = useBrowserSessions();
 
@@ -64,13 +64,7 @@ describe('a review in German', () => {
     await expectNoEnglish(s, '4-saved');
 
     // Finish: the confirmation (when the workspace asks for one) and the finished state.
-    await viewer.getByTestId('toolbar.finish').click();
-    const confirm = page.getByTestId('finish.confirm');
-    if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) {
-      await expectNoEnglish(s, '5-confirm');
-      await confirm.click();
-    }
-    await viewer.getByTestId('viewer.finished').waitFor({ timeout: 20_000 });
+    await finishReview(page, viewer, { onConfirm: () => expectNoEnglish(s, '5-confirm') });
     await expectNoEnglish(s, '6-finished');
     expect(s.problems).toEqual([]);
   });

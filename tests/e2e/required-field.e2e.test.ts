@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { launchBrowser, openSession, type Session, UI_TIMEOUT_MS, useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
-import { settle, signInThroughLoginPage } from './support/flows';
+import { finishReview, settle, signInThroughLoginPage } from './support/flows';
 
 const current = useBrowserSessions();
 const POLL = { timeout: UI_TIMEOUT_MS };
@@ -77,9 +77,7 @@ it('a field the administrator makes required stops the reviewer from finishing u
       .getByTestId('save.state')
       .filter({ hasText: /All changes saved|Todas as alterações gravadas/ })
       .waitFor({ timeout: 15_000 });
-    await viewer.getByTestId('toolbar.finish').click();
-    if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) await confirm.click();
-    await viewer.getByTestId('viewer.finished').waitFor({ timeout: 20_000 });
+    await finishReview(page, viewer);
     await reviewer.screenshot('required-field-3-finished');
     expect(reviewer.problems).toEqual([]);
   } finally {

@@ -19,7 +19,7 @@ import {
 import { importFileForReview, workspaceIdByName } from '../embed/support/tasks';
 import { type Session, useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
-import { settle, signInThroughLoginPage } from './support/flows';
+import { finishReview as finishOpenReview, settle, signInThroughLoginPage } from './support/flows';
 
 const current = useBrowserSessions();
 
@@ -112,10 +112,7 @@ const valuesOf = (s: Session, key: string) =>
 async function finishReview(s: Session) {
   const viewer = s.page.getByTestId('viewer');
   await viewer.getByTestId('save.state').filter({ hasText: 'All changes saved' }).waitFor({ timeout: 15_000 });
-  await viewer.getByTestId('toolbar.finish').click();
-  const confirm = s.page.getByTestId('finish.confirm');
-  if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) await confirm.click();
-  await viewer.getByTestId('viewer.finished').waitFor({ timeout: 30_000 });
+  await finishOpenReview(s.page, viewer, { timeout: 30_000 });
 }
 
 describe('templates', () => {

@@ -10,7 +10,7 @@ import { wordText } from '../../apps/server/src/testing/word-text';
 import { importForReview, workspaceIdByName } from '../embed/support/tasks';
 import { useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
-import { signInThroughLoginPage } from './support/flows';
+import { finishReview, signInThroughLoginPage } from './support/flows';
 
 const current = useBrowserSessions();
 
@@ -66,10 +66,7 @@ describe('document viewer', () => {
       }
     }
     await saved.waitFor({ timeout: 10_000 });
-    await viewer.getByTestId('toolbar.finish').click();
-    const confirm = page.getByTestId('finish.confirm');
-    if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) await confirm.click();
-    await viewer.getByTestId('viewer.finished').waitFor({ timeout: 20_000 });
+    await finishReview(page, viewer);
     await s.screenshot('viewer-3-finished');
 
     // Export Json from the viewer (now read-only) and find the correction in the file.

@@ -1,6 +1,6 @@
 /** Steps several scenarios share, written with the page objects. */
 
-import type { Locator } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { importForReview, workspaceIdByName } from '../../embed/support/tasks';
 import { AppShell } from '../pages/AppShell';
 import { HomePage } from '../pages/HomePage';
@@ -66,4 +66,26 @@ export async function toolbarAction(editor: Locator, testId: string, itemId: str
   if (await button.isVisible()) return button.click();
   await editor.getByTestId('toolbar.more').click();
   await editor.page().locator(`[role="menu"] [data-rd-item="${itemId}"]`).click();
+}
+
+/**
+ * Finishes the review open in `viewer`: the toolbar's Finish, the confirmation when the workspace asks
+ * for one (`onConfirm` runs while it is open), then the finished state. After the click it waits for
+ * the confirmation or the finished state, whichever comes: `isVisible` would look once, and on a busy
+ * machine the dialog can open a moment later and then wait for a click that never comes.
+ */
+export async function finishReview(
+  page: Page,
+  viewer: Locator,
+  { timeout = 20_000, onConfirm }: { timeout?: number; onConfirm?: () => Promise<void> } = {},
+): Promise<void> {
+  await viewer.getByTestId('toolbar.finish').click();
+  const confirm = page.getByTestId('finish.confirm');
+  const finished = viewer.getByTestId('viewer.finished');
+  await confirm.or(finished).first().waitFor({ timeout });
+  if (await confirm.isVisible()) {
+    await onConfirm?.();
+    await confirm.click();
+  }
+  await finished.waitFor({ timeout });
 }

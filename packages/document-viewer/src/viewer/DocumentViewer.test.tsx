@@ -95,12 +95,15 @@ describe('<DocumentViewer>', () => {
     expect(text(screen.getByTestId('field.InvoiceTotal'))).toContain('Required: enter a value.');
     await user.type(totalInput(), '279.84');
     expect(attr(totalInput(), 'aria-invalid')).toBeNull();
-    expect(text(screen.getByTestId('save.state'))).toContain('Unsaved changes');
     await waitFor(() => expect(text(screen.getByTestId('save.state'))).toContain('All changes saved'), {
       timeout: 3000,
     });
     expect(api.state.pages[1]?.version).toBe(2);
-    expect(onSaveStateChange).toHaveBeenLastCalledWith('saved');
+    // Unsaved from the first keystroke, then one save. Read from the reported states rather than the
+    // indicator right after typing: the autosave starts 500 ms after the last keystroke, and on a busy
+    // machine typing and rendering can take that long, so the indicator may already say "Saving…".
+    const states = onSaveStateChange.mock.calls.map(([state]) => state);
+    expect(states.filter((state, i) => state !== states[i - 1]).slice(-3)).toEqual(['unsaved', 'saving', 'saved']);
   });
 
   it('registers a value typed into an empty field with the first keystroke, keeping the focus', async () => {
