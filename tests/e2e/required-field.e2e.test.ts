@@ -55,10 +55,13 @@ it('a field the administrator makes required stops the reviewer from finishing u
     await field.locator('[data-problem="required"]').waitFor();
 
     // Finishing is refused, and the task stays in review.
+    // The workspace may ask for a confirmation first; either way the viewer says why it refuses.
     await viewer.getByTestId('toolbar.finish').click();
     const confirm = page.getByTestId('finish.confirm');
-    if (await confirm.isVisible({ timeout: 2_000 }).catch(() => false)) await confirm.click();
-    await page.waitForTimeout(1_500);
+    const refused = page.getByTestId('banner.finish-error');
+    await confirm.or(refused).first().waitFor({ timeout: 20_000 });
+    if (await confirm.isVisible()) await confirm.click();
+    await refused.waitFor({ timeout: 20_000 });
     expect(await viewer.getByTestId('viewer.finished').count()).toBe(0);
     await reviewer.screenshot('required-field-2-refused');
     const status = async () => {
