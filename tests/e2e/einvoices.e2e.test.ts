@@ -19,7 +19,7 @@ import { TaskListScreen } from './pages/TaskListScreen';
 import { byTestId } from './pages/testid';
 import { type Session, useBrowserSessions } from './support/browser';
 import { demoAccount } from './support/demo';
-import { signInThroughLoginPage } from './support/flows';
+import { finishReview, signInThroughLoginPage } from './support/flows';
 import { repoRoot } from './support/paths';
 
 interface GroundTruth {
@@ -87,25 +87,6 @@ async function correct(page: Page, viewer: Locator, key: string, value: string):
   await expect.poll(() => inputOf(viewer, key), { timeout: 30_000 }).toBe(value);
 }
 
-/**
- * Finishes the review. The workspace may ask for a confirmation first: the click is followed by a
- * wait for whichever comes, the dialog or the finished state (Playwright's `isVisible` does not
- * wait, whatever timeout it is given, so a dialog drawn a moment later was skipped and the review
- * never finished). Then the finish request runs (save, field rules, the server's finish): the wait
- * ends when the viewer says finished, or fails at once with the viewer's finish error.
- */
-async function finish(s: Session, viewer: Locator, shot: string): Promise<void> {
-  await viewer.getByTestId('toolbar.finish').click();
-  const confirm = s.page.getByTestId('finish.confirm');
-  const finished = viewer.getByTestId('viewer.finished');
-  const refused = viewer.getByTestId('banner.finish-error');
-  await confirm.or(finished).waitFor();
-  if (await confirm.isVisible()) await confirm.click();
-  await finished.or(refused).waitFor();
-  if (await refused.isVisible()) throw new Error(`The review was not finished: ${await refused.textContent()}`);
-  await s.screenshot(shot);
-}
-
 describe('e-invoices', () => {
   it('imports a Factur-X PDF, a CII XML file and an XRechnung UBL file, shows the XML fields and the disagreement, and reviews them', {
     timeout: PROCESSING_TIMEOUT_MS + 180_000,
@@ -147,7 +128,8 @@ describe('e-invoices', () => {
     // The reviewer keeps the printed total (typed as the workspace writes amounts) and finishes.
     await correct(s.page, viewer, 'InvoiceTotal', PDF_TRUTH.totalAmount.toFixed(2));
     expect(await field(viewer, 'InvoiceTotal').getAttribute('data-disagreement')).toBe('true');
-    await finish(s, viewer, 'einvoices-3-pdf-finished');
+    await finishReview(s.page, viewer);
+    await s.screenshot('einvoices-3-pdf-finished');
 
     // The XML file: its row offers the e-invoice XML among the exports; its pages are the
     // server's rendering of it; every field comes from the XML.
@@ -174,7 +156,8 @@ describe('e-invoices', () => {
 
     // A correction: the vendor with its legal form, as the accounts payable ledger names it.
     await correct(s.page, viewer, 'VendorName', `${XML_TRUTH.issuer} SAS`);
-    await finish(s, viewer, 'einvoices-5-xml-finished');
+    await finishReview(s.page, viewer);
+    await s.screenshot('einvoices-5-xml-finished');
 
     // The XRechnung (UBL syntax): a readable rendering of it as the task's pages (the parties, the
     // lines, the totals), its fields from the XML, the seller's VAT id that passes the German
@@ -199,7 +182,8 @@ describe('e-invoices', () => {
     expect(descriptions[0]).toMatch(/^Kopierpapier A4/);
     expect(descriptions.every((text) => text.length > 0)).toBe(true);
     await s.screenshot('einvoices-6-xrechnung-opened');
-    await finish(s, viewer, 'einvoices-7-xrechnung-finished');
+    await finishReview(s.page, viewer);
+    await s.screenshot('einvoices-7-xrechnung-finished');
     expect(s.problems).toEqual([]);
   });
 });

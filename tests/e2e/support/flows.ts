@@ -72,7 +72,9 @@ export async function toolbarAction(editor: Locator, testId: string, itemId: str
  * Finishes the review open in `viewer`: the toolbar's Finish, the confirmation when the workspace asks
  * for one (`onConfirm` runs while it is open), then the finished state. After the click it waits for
  * the confirmation or the finished state, whichever comes: `isVisible` would look once, and on a busy
- * machine the dialog can open a moment later and then wait for a click that never comes.
+ * machine the dialog can open a moment later and then wait for a click that never comes. When the
+ * viewer refuses instead (its finish error banner: a required field empty, a failed save), it fails
+ * at once with the viewer's words rather than after the timeout.
  */
 export async function finishReview(
   page: Page,
@@ -82,10 +84,12 @@ export async function finishReview(
   await viewer.getByTestId('toolbar.finish').click();
   const confirm = page.getByTestId('finish.confirm');
   const finished = viewer.getByTestId('viewer.finished');
-  await confirm.or(finished).first().waitFor({ timeout });
+  const refused = viewer.getByTestId('banner.finish-error');
+  await confirm.or(finished).or(refused).first().waitFor({ timeout });
   if (await confirm.isVisible()) {
     await onConfirm?.();
     await confirm.click();
   }
-  await finished.waitFor({ timeout });
+  await finished.or(refused).first().waitFor({ timeout });
+  if (await refused.isVisible()) throw new Error(`The review was not finished: ${await refused.textContent()}`);
 }
