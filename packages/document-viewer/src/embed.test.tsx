@@ -24,8 +24,14 @@ const client = createApiClient({
   fetch: (r) => globalThis.fetch(r),
 });
 
+// Each mount test renders a whole viewer in jsdom and types through user-event: 1–2 s alone, past
+// vitest's 5 s default on a two-core machine running the other suites beside it.
+const MOUNT_TIMEOUT_MS = 20_000;
+
 describe('mountDocumentViewer', () => {
-  it('mounts, updates, emits typed events until unsubscribed, and destroys', async () => {
+  it('mounts, updates, emits typed events until unsubscribed, and destroys', {
+    timeout: MOUNT_TIMEOUT_MS,
+  }, async () => {
     const api = createMockViewerApi();
     server.use(...api.handlers);
     const element = document.createElement('div');
@@ -42,14 +48,14 @@ describe('mountDocumentViewer', () => {
     const total = await screen.findByRole('textbox', { name: 'Total value' });
     await userEvent.clear(total);
     await userEvent.type(total, '279.84');
-    await waitFor(() => expect(states.at(-1)).toBe('saved'), { timeout: 3000 });
+    await waitFor(() => expect(states.at(-1)).toBe('saved'), { timeout: 10_000 });
 
     off();
     const count = states.length;
     await act(async () => viewer.update({ locale: 'de' }));
     const german = await screen.findByRole('textbox', { name: 'Wert von Total' });
     await userEvent.type(german, '0');
-    await waitFor(() => expect(api.state.saves.length).toBe(2), { timeout: 3000 });
+    await waitFor(() => expect(api.state.saves.length).toBe(2), { timeout: 10_000 });
     expect(states.length).toBe(count);
 
     await act(async () => viewer.destroy());
@@ -63,7 +69,9 @@ describe('mountDocumentViewer', () => {
 });
 
 describe('mountTemplateBuilder', () => {
-  it("mounts the builder with the template's fields, updates, emits typed events and destroys", async () => {
+  it("mounts the builder with the template's fields, updates, emits typed events and destroys", {
+    timeout: MOUNT_TIMEOUT_MS,
+  }, async () => {
     // A labelling workspace: its own configuration has no fields; the template brings them.
     const viewer = createMockViewerApi({
       init: {
@@ -92,7 +100,7 @@ describe('mountTemplateBuilder', () => {
     await screen.findByTestId('templates.field.NoteNumber');
     const value = await screen.findByRole('textbox', { name: 'Note number value' });
     await userEvent.type(value, 'DN-1');
-    await waitFor(() => expect(states.at(-1)).toBe('saved'), { timeout: 3000 });
+    await waitFor(() => expect(states.at(-1)).toBe('saved'), { timeout: 10_000 });
     off();
 
     await act(async () => builder.update({ locale: 'de' }));
