@@ -41,6 +41,10 @@ export default defineConfig({
     // One story file at a time: stories move focus and the pointer, which two pages of one
     // browser would take from each other.
     fileParallelism: false,
+    // Browser mode's default is 15 s for a whole story, while a story's own waits allow up to 15 s
+    // for one step (a page drawn by pdf.js, a review finished): a story that loads, types, saves and
+    // finishes went past it on a loaded two-core machine. A story that really hangs still fails.
+    testTimeout: 45_000,
     browser: {
       enabled: true,
       headless: true,
