@@ -63,25 +63,24 @@ export function openJournal<Unit>(taskId: string, userId: string, dbName = JOURN
     });
     return db;
   };
-  // Writes are chained so an acknowledgement never overtakes the write it acknowledges.
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  // No queue of our own: each operation creates its transaction as soon as the database is open
+  // (at once, once it is), and IndexedDB runs read-write transactions on one store in the order
+  // they were created — so an acknowledgement never overtakes the write it acknowledges, and a
+  // read sees every write asked for before it. A queue that started a write only once the one
+  // before had been answered lost the last edit when the page went away meanwhile (a reload right
+  // after a large edit: its write waited for the previous one's answer, which came too late).
+  // A read-modify-write reads and writes inside its one transaction, so nothing slips in between.
 
   return {
     read() {
-      // After the writes already queued, so a read sees every edit made before it.
-      return serial(async () => (await (await database()).get(STORE, key)) as JournalEntry<Unit> | undefined);
+      return database().then((open) => open.get(STORE, key) as Promise<JournalEntry<Unit> | undefined>);
     },
     write(units, how) {
-      return serial(async () => {
-        const store = await database();
+      return database().then(async (open) => {
+        const writing = open.transaction(STORE, 'readwrite');
         const current = (how?.whole
           ? undefined
-          : ((await store.get(STORE, key)) as JournalEntry<Unit> | undefined)) ?? {
+          : ((await writing.store.get(key)) as JournalEntry<Unit> | undefined)) ?? {
           key,
           taskId,
           userId,
@@ -94,7 +93,6 @@ export function openJournal<Unit>(taskId: string, userId: string, dbName = JOURN
           pages: { ...current.pages },
         };
         for (const [unit, entry] of Object.entries(units)) merged.pages[unit] = entry;
-        const writing = store.transaction(STORE, 'readwrite');
         // A failed put fails the transaction: `done` reports it.
         writing.store.put(merged).catch(() => undefined);
         // Committed now, not once the page has heard back: a write made as the page goes away
@@ -104,14 +102,16 @@ export function openJournal<Unit>(taskId: string, userId: string, dbName = JOURN
       });
     },
     acknowledge(keys) {
-      return serial(async () => {
-        const store = await database();
-        const current = (await store.get(STORE, key)) as JournalEntry<Unit> | undefined;
-        if (!current) return;
-        const pages = { ...current.pages };
-        for (const unit of keys) delete pages[String(unit)];
-        if (Object.keys(pages).length === 0) await store.delete(STORE, key);
-        else await store.put(STORE, { ...current, pages });
+      return database().then(async (open) => {
+        const writing = open.transaction(STORE, 'readwrite');
+        const current = (await writing.store.get(key)) as JournalEntry<Unit> | undefined;
+        if (current) {
+          const pages = { ...current.pages };
+          for (const unit of keys) delete pages[String(unit)];
+          if (Object.keys(pages).length === 0) writing.store.delete(key).catch(() => undefined);
+          else writing.store.put({ ...current, pages }).catch(() => undefined);
+        }
+        await writing.done;
       });
     },
     close() {

@@ -136,6 +136,20 @@ describe('device journal', () => {
     expect(await journal.read()).toBeUndefined();
     journal.close();
   });
+
+  it('starts each write at once, not once the one before has been answered: a page going away hears no more answers', async () => {
+    const journal = openJournal<{ text: string }>('task-3', 'ana', 'journal-unit-3');
+    await journal.read(); // the database open
+    const transactions = vi.spyOn(IDBDatabase.prototype, 'transaction');
+    void journal.write({ transcript: { baseVersion: 1, result: { text: 'undone' } } }, { whole: true });
+    void journal.write({ transcript: { baseVersion: 1, result: { text: 'replaced' } } }, { whole: true });
+    // Promise callbacks only (what runs before a page going away is gone), no IndexedDB answer:
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(transactions).toHaveBeenCalledTimes(2);
+    transactions.mockRestore();
+    expect((await journal.read())?.pages).toEqual({ transcript: { baseVersion: 1, result: { text: 'replaced' } } });
+    journal.close();
+  });
 });
 
 describe('autosave rules', () => {
