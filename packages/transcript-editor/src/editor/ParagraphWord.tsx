@@ -4,11 +4,12 @@
  * edits keep the words they did not touch (same objects), so a replace-all that changes 2 words of
  * a paragraph renders those 2 again, not the paragraph's 40.
  *
- * A word is inline text (`<span role="button">`), not a `<button>`: a button is always laid out as
- * an atomic inline, its own formatting context, and a paragraph of 40 of them cost the browser 40
- * small layouts each time it changed. As text, a paragraph's words are one line box flow. What a
- * button does by itself the row does for all its words (wordActivation below): a click or Enter
- * or Space plays from the word. The word renders no hooks: what it says comes from its row.
+ * A word is inline text (`<span role="button">`), not a `<button>` in a `<span>`: a button is
+ * always an atomic inline with its own formatting context, so a paragraph was 40 small layouts and
+ * three elements a word; a span is one element laid out with the paragraph's lines. What a button
+ * does by itself the row does for all its words (wordActivation below): a click, Enter or Space
+ * plays from the word. The word uses no hooks (what it says comes from its row), so the ones a
+ * replace-all changes render cheaply.
  */
 import { type KeyboardEvent, type MouseEvent, memo } from 'react';
 import type { TranscriptWord } from '../session/types.js';
