@@ -107,6 +107,11 @@ describe('<TranscriptEditor>', () => {
     await userEvent.keyboard('{Shift>} {/Shift}{Control>}{Enter}{/Control}');
     expect(media.currentTime).toBe(6.9);
     await waitFor(() => expect(document.querySelector(`.${CURRENT_WORD_CLASS}`)?.textContent).toBe('ask'));
+    // Bold on the current word renders it again, its classes set anew: the mark comes back on it.
+    await userEvent.keyboard('{Control>}b{/Control}');
+    const bold = within(second).getAllByRole('button', { name: 'ask' })[1]!;
+    expect(bold.className).toContain('rd-transcript-word--bold');
+    await waitFor(() => expect(bold.className).toContain(CURRENT_WORD_CLASS));
   });
 
   it('is read-only while someone else reviews the recording', async () => {
