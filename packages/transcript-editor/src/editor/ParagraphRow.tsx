@@ -1,6 +1,6 @@
 /**
  * One paragraph (or subtitle cue): its speaker, start and end, and its words. A word is a button
- * that plays from it; low-confidence words are marked against the workspace threshold. "Edit"
+ * that plays from it (its click and keys handled here, for all the words: ParagraphWord.tsx); low-confidence words are marked against the workspace threshold. "Edit"
  * turns the words into a text box: what the reviewer types is aligned back onto the old words
  * (transcript-edits.ts), so the words kept keep their times. The row reads only its own paragraph
  * from the session, so an edit elsewhere does not render it again.
@@ -20,7 +20,7 @@ import {
 } from '../session/transcript-edits.js';
 import { useSpeakerOptions } from '../speakers/useSpeakerOptions.js';
 import { useEditor, useSearch, useSession } from './context.js';
-import { ParagraphWord } from './ParagraphWord.js';
+import { ParagraphWord, wordActivation } from './ParagraphWord.js';
 
 export interface ParagraphRowProps {
   index: number;
@@ -126,6 +126,18 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
     );
   }, [t, speakers, speakerId, from, to, editable, editing, index, count, isLast, session, playback]);
   const label = useMemo(() => t('paragraph.label', { start: formatTime(from), end: formatTime(to) }), [t, from, to]);
+  /** What a low-confidence word says after it, by percent: looked up once, not on each render of the words. */
+  const lowConfidence = useMemo(() => {
+    const said = new Map<number, string>();
+    return (percent: number) => {
+      let text = said.get(percent);
+      if (text === undefined) {
+        text = t('paragraph.lowConfidence', { percent });
+        said.set(percent, text);
+      }
+      return text;
+    };
+  }, [t]);
   if (!item) return null;
   const start = formatTime(item.start);
   const stopEditing = () => {
@@ -188,7 +200,13 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
           </span>
         </div>
       ) : (
-        <p className="rd-transcript-paragraph__words">
+        <p
+          className="rd-transcript-paragraph__words"
+          {...wordActivation((w) => {
+            const word = item.children[w];
+            if (word) playback.seek(word.offsetInSeconds);
+          })}
+        >
           {item.children.map((word, w) => (
             <ParagraphWord
               // biome-ignore lint/suspicious/noArrayIndexKey: words are positional; the same text may repeat.
@@ -196,7 +214,9 @@ export const ParagraphRow = memo(function ParagraphRow({ index, threshold }: Par
               word={word}
               id={`${index}:${w}`}
               tabStop={w === 0}
-              low={isLowConfidence(word, threshold)}
+              lowConfidence={
+                isLowConfidence(word, threshold) ? lowConfidence(Math.round((word.confidence ?? 0) * 100)) : undefined
+              }
               matched={matched?.has(w) ?? false}
               current={currentMatch !== null && w >= currentMatch.word && w < currentMatch.word + currentMatch.words}
             />

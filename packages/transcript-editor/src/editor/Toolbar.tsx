@@ -26,6 +26,8 @@ export function Toolbar() {
   const { t } = useEditorTranslation();
   const checkoutUntil = useSession((s) => s.checkout?.until);
   const entries = useToolbarEntries();
+  // The toolbar renders again when undo or redo turns on or off: its own names are looked up once.
+  const names = useMemo(() => ({ toolbar: t('toolbar.label'), more: t('toolbar.more') }), [t]);
   const row = useRef<HTMLDivElement | null>(null);
   const toolbar = useRef<HTMLDivElement | null>(null);
   useRovingToolbar(toolbar);
@@ -63,7 +65,7 @@ export function Toolbar() {
     return items;
   }, [entries, inMenu]);
   return (
-    <div className="rd-transcript-toolbar" role="toolbar" aria-label={t('toolbar.label')} ref={toolbar}>
+    <div className="rd-transcript-toolbar" role="toolbar" aria-label={names.toolbar} ref={toolbar}>
       <div className="rd-transcript-toolbar__status">
         <SaveIndicator />
         <Countdown until={checkoutUntil} />
@@ -88,7 +90,7 @@ export function Toolbar() {
           inert={menuItems.length === 0 || undefined}
         >
           <MoreMenu
-            label={t('toolbar.more')}
+            label={names.more}
             items={menuItems}
             placement="bottom-end"
             variant="ghost"

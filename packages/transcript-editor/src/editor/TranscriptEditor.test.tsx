@@ -45,6 +45,8 @@ describe('<TranscriptEditor>', () => {
     const second = await screen.findByTestId('paragraph.1');
     const word = within(second).getByRole('button', { name: 'contry' });
     expect(word.className).toContain('rd-transcript-word--low');
+    // Said after the word's name by a screen reader, as its description.
+    expect(word.getAttribute('aria-description')).toBe('low confidence, 38 %');
     expect(within(second).getByRole('button', { name: 'country' }).className).not.toContain('--low');
     expect(screen.getByTestId('save.state').textContent).toBe('All changes saved');
 
@@ -59,7 +61,7 @@ describe('<TranscriptEditor>', () => {
     expect(saved).toMatchObject({ text: 'country', offsetInSeconds: 8.55, durationInSeconds: 0.6 });
   });
 
-  it('moves the current word with playback without rendering the editor again; a word click seeks', async () => {
+  it('moves the current word with playback without rendering the editor again; a word click, Enter or Space seeks', async () => {
     const api = createMockTranscriptApi();
     server.use(...api.handlers);
     let renders = 0;
@@ -93,6 +95,23 @@ describe('<TranscriptEditor>', () => {
     await userEvent.type(within(second).getByRole('textbox'), ' indeed{Enter}');
     await within(second).findByRole('button', { name: 'indeed' });
     await waitFor(() => expect(document.querySelector(`.${CURRENT_WORD_CLASS}`)?.textContent).toBe('not'));
+
+    // As on a button, Enter and Space on the word with the focus play from it.
+    within(second).getByRole('button', { name: 'contry' }).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(media.currentTime).toBe(8.55);
+    within(second).getAllByRole('button', { name: 'ask' })[1]!.focus();
+    await userEvent.keyboard(' ');
+    expect(media.currentTime).toBe(6.9);
+    // A modified key is not a press of the word (Shift+Space, Control+Enter).
+    await userEvent.keyboard('{Shift>} {/Shift}{Control>}{Enter}{/Control}');
+    expect(media.currentTime).toBe(6.9);
+    await waitFor(() => expect(document.querySelector(`.${CURRENT_WORD_CLASS}`)?.textContent).toBe('ask'));
+    // Bold on the current word renders it again, its classes set anew: the mark comes back on it.
+    await userEvent.keyboard('{Control>}b{/Control}');
+    const bold = within(second).getAllByRole('button', { name: 'ask' })[1]!;
+    expect(bold.className).toContain('rd-transcript-word--bold');
+    await waitFor(() => expect(bold.className).toContain(CURRENT_WORD_CLASS));
   });
 
   it('is read-only while someone else reviews the recording', async () => {

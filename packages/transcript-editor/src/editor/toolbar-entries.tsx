@@ -224,42 +224,53 @@ export function useToolbarEntries(): ToolbarEntry[] {
     };
   }, [t, editor, session, review, texts]);
 
+  // Looked up once: undo, redo and finish are made again as their state changes, at every first
+  // edit and every undo, their names not.
+  const labels = useMemo(
+    () => ({
+      undo: t('toolbar.undo'),
+      redo: t('toolbar.redo'),
+      finish: t('toolbar.finish'),
+      finishing: t('toolbar.finishing'),
+    }),
+    [t],
+  );
   const undo = useMemo(
     () =>
       entry({
         id: 'undo',
-        label: t('toolbar.undo'),
+        label: labels.undo,
         keys: keysOf('undo'),
         disabled: !canUndo,
         onSelect: () => session.getState().undo(),
         testId: 'toolbar.undo',
       }),
-    [t, session, canUndo],
+    [labels, session, canUndo],
   );
   const redo = useMemo(
     () =>
       entry({
         id: 'redo',
-        label: t('toolbar.redo'),
+        label: labels.redo,
         keys: keysOf('redo'),
         disabled: !canRedo,
         onSelect: () => session.getState().redo(),
         testId: 'toolbar.redo',
       }),
-    [t, session, canRedo],
+    [labels, session, canRedo],
   );
   const finish = useMemo(
     () =>
       entry({
         id: 'finish',
-        label: finishing ? t('toolbar.finishing') : t('toolbar.finish'),
+        label: finishing ? labels.finishing : labels.finish,
         disabled: finishing,
         busy: finishing,
         variant: 'primary',
         onSelect: () => void session.getState().finish(),
         testId: 'toolbar.finish',
       }),
-    [t, session, finishing],
+    [labels, session, finishing],
   );
 
   return useMemo(() => {

@@ -23,7 +23,9 @@ export function useWordHighlight(root: RefObject<HTMLElement | null>, session: T
       const transcript = session.getState().transcript;
       const at = transcript ? wordAt(transcript, seconds) : null;
       const key = at ? `${at.paragraph}:${at.word}` : '';
-      if (key === markedKey && marked?.isConnected) return;
+      // Still marked: the same word, its element on the page and its class kept (a render of the
+      // word sets its classes anew).
+      if (key === markedKey && marked?.isConnected && marked.classList.contains(CURRENT_WORD_CLASS)) return;
       unmark();
       if (!at) return;
       const element = root.current?.querySelector(`[data-word="${key}"]`) ?? null;
@@ -32,12 +34,13 @@ export function useWordHighlight(root: RefObject<HTMLElement | null>, session: T
       markedKey = element ? key : '';
     };
     const off = playback.onTick(onTick);
-    // An edit renders its row again (new word elements, without the class) and may move words:
-    // mark again on the next frame, once React has put the row's words back.
+    // An edit may render the word again (its classes set anew, the mark gone) or move words: the
+    // mark is checked in the next frame's animation callbacks, once React has put the words back
+    // and before that frame is painted. Not at once: taking the class off in the edit's task and
+    // putting it back on the same word a frame later made the browser work out the styles twice.
     let frame = 0;
     const offEdits = session.subscribe((now, before) => {
       if (now.transcript === before.transcript) return;
-      unmark();
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => onTick(playback.time()));
     });

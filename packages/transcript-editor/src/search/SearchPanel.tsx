@@ -5,7 +5,7 @@
  * step). Read-only reviewers search without the replace fields.
  */
 import { Button, Input, LiveRegion, Select } from '@reviewdesk/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useEditor, usePanels, useSearch, useSession } from '../editor/context.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import { afterNextPaint, beforeNextPaint } from '../session/after-paint.js';
@@ -39,6 +39,32 @@ export function SearchPanel() {
   const [onlyAgain, setOnlyAgain] = useState(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query or mode starts the results anew.
   useEffect(() => setOnlyAgain(false), [query, mode, speaker]);
+  /**
+   * The panel renders again with every move between results and every replacement: its fixed
+   * names are looked up once (again when the language changes), its count each time.
+   */
+  const names = useMemo(
+    () => ({
+      label: t('search.label'),
+      mode: t('search.mode'),
+      words: t('search.words'),
+      speakers: t('search.speakers'),
+      find: t('search.find'),
+      findField: t('search.field', { field: t('search.find') }),
+      speakerFrom: t('search.speakerFrom'),
+      speakerFromField: t('search.field', { field: t('search.speakerFrom') }),
+      none: t('search.none'),
+      previous: t('search.previous'),
+      next: t('search.next'),
+      replaceWith: t('search.replaceWith'),
+      giveTo: t('search.giveTo'),
+      replace: t('search.replace'),
+      replaceAll: t('search.replaceAll'),
+      close: t('search.close'),
+      noSpeaker: t('paragraph.noSpeaker'),
+    }),
+    [t],
+  );
   const findId = useId();
   /** Where the focus was when the search opened: closing it goes back there. */
   const openedFrom = useRef<HTMLElement | null>(null);
@@ -121,7 +147,7 @@ export function SearchPanel() {
     keepFocus();
   };
   const speakerOptions = [
-    { value: '', label: t('paragraph.noSpeaker') },
+    { value: '', label: names.noSpeaker },
     ...speakers.map(({ speaker: s }) => ({ value: s.speakerId ?? '', label: s.speakerName })),
   ];
   const modes: SearchMode[] = ['words', 'speakers'];
@@ -130,7 +156,7 @@ export function SearchPanel() {
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape anywhere in the search closes it.
     <search
       className="rd-transcript-search"
-      aria-label={t('search.label')}
+      aria-label={names.label}
       data-testid="search.panel"
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
@@ -140,7 +166,7 @@ export function SearchPanel() {
       }}
     >
       <fieldset className="rd-transcript-search__modes">
-        <legend className="rd-visually-hidden">{t('search.mode')}</legend>
+        <legend className="rd-visually-hidden">{names.mode}</legend>
         {modes.map((m) => (
           <Button
             key={m}
@@ -150,15 +176,15 @@ export function SearchPanel() {
             onClick={() => search.getState().setMode(m)}
             data-testid={`search.mode.${m}`}
           >
-            {t(`search.${m}`)}
+            {names[m]}
           </Button>
         ))}
       </fieldset>
       {mode === 'words' ? (
         <Input
           id={findId}
-          label={t('search.find')}
-          aria-label={t('search.field', { field: t('search.find') })}
+          label={names.find}
+          aria-label={names.findField}
           value={query}
           onChange={(event) => search.getState().setQuery(event.currentTarget.value)}
           onKeyDown={(event) => {
@@ -171,8 +197,8 @@ export function SearchPanel() {
       ) : (
         <Select
           id={findId}
-          label={t('search.speakerFrom')}
-          aria-label={t('search.field', { field: t('search.speakerFrom') })}
+          label={names.speakerFrom}
+          aria-label={names.speakerFromField}
           value={speaker}
           options={speakerOptions}
           onChange={(event) => search.getState().setSpeaker(event.currentTarget.value)}
@@ -195,28 +221,27 @@ export function SearchPanel() {
                 current: current + 1,
                 count,
                 paragraph: where + 1,
-                speaker:
-                  speakers.find((o) => o.speaker.speakerId === whose)?.speaker.speakerName ?? t('paragraph.noSpeaker'),
+                speaker: speakers.find((o) => o.speaker.speakerId === whose)?.speaker.speakerName ?? names.noSpeaker,
               })}
             </span>
           </>
         ) : query || mode === 'speakers' ? (
-          t('search.none')
+          names.none
         ) : (
           ''
         )}
       </LiveRegion>
       <Button size="sm" variant="ghost" disabled={!count} onClick={() => go(-1)} data-testid="search.previous">
-        {t('search.previous')}
+        {names.previous}
       </Button>
       <Button size="sm" variant="ghost" disabled={!count} onClick={() => go(1)} data-testid="search.next">
-        {t('search.next')}
+        {names.next}
       </Button>
       {editable ? (
         <>
           {mode === 'words' ? (
             <Input
-              label={t('search.replaceWith')}
+              label={names.replaceWith}
               value={replacement}
               onChange={(event) => setReplacement(event.currentTarget.value)}
               onKeyDown={(event) => {
@@ -228,7 +253,7 @@ export function SearchPanel() {
             />
           ) : (
             <Select
-              label={t('search.giveTo')}
+              label={names.giveTo}
               value={speakerTo}
               options={speakerOptions}
               onChange={(event) => setSpeakerTo(event.currentTarget.value)}
@@ -236,15 +261,15 @@ export function SearchPanel() {
             />
           )}
           <Button size="sm" disabled={!count} onClick={replaceOne} data-testid="search.replace">
-            {t('search.replace')}
+            {names.replace}
           </Button>
           <Button size="sm" disabled={!count} onClick={replaceAll} data-testid="search.replace-all">
-            {t('search.replaceAll')}
+            {names.replaceAll}
           </Button>
         </>
       ) : null}
       <Button size="sm" variant="ghost" onClick={close} data-testid="search.close">
-        {t('search.close')}
+        {names.close}
       </Button>
     </search>
   );
