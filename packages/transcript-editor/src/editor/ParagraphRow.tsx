@@ -1,6 +1,7 @@
 /**
  * One paragraph (or subtitle cue): its speaker, start and end, and its words. A word is a button
- * that plays from it (its click and keys handled here, for all the words: ParagraphWord.tsx); low-confidence words are marked against the workspace threshold. "Edit"
+ * that plays from it (its click and keys handled here, for all the words: ParagraphWord.tsx);
+ * low-confidence words are marked against the workspace threshold. "Edit"
  * turns the words into a text box: what the reviewer types is aligned back onto the old words
  * (transcript-edits.ts), so the words kept keep their times. The row reads only its own paragraph
  * from the session, so an edit elsewhere does not render it again.
