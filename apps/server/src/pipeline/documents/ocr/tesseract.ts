@@ -5,10 +5,10 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { EngineNotConfiguredError } from '../errors.js';
 import type { Edges } from '../geometry.js';
-import { decodeUpright, type ImageLimits } from '../images/decode-image.js';
+import { decodeUprightPixels, type ImageLimits } from '../images/decode-image.js';
+import { type RawImage, sharpOfRaw, toPnm, toRawImage } from '../images/raw-image.js';
 import { cumulativeShares } from '../pdf/glyph-widths.js';
 import { runTool } from '../process/run-tool.js';
 import { buildPageText, type PageText, type PositionedChar, type RawWord } from '../text/page-text.js';
@@ -166,18 +166,42 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
   const status = await tesseractStatus(options.languages ?? ['eng']);
   if (!status.isConfigured) throw new EngineNotConfiguredError('tesseract OCR', status.reason ?? 'unknown reason.');
   const bytes = typeof input === 'string' ? new Uint8Array(await readFile(input)) : input;
-  const image = await decodeUpright(bytes, 0, options);
-  const lines = options.deskew !== false || !options.dpi ? await measureTextLines(image.png) : null;
+  const { image, dpi } = await decodeUprightPixels(bytes, 0, options);
+  return readImage(image, dpi, status, options, started);
+}
+
+/**
+ * Recognises a page image given as pixels, upright as far as its file says (a rendered PDF page):
+ * as ocrImage, without decoding a file.
+ */
+export async function ocrPageImage(image: RawImage, options: OcrOptions = {}): Promise<PageText> {
+  const started = performance.now();
+  const status = await tesseractStatus(options.languages ?? ['eng']);
+  if (!status.isConfigured) throw new EngineNotConfiguredError('tesseract OCR', status.reason ?? 'unknown reason.');
+  return readImage(image, null, status, options, started);
+}
+
+async function readImage(
+  image: RawImage,
+  statedDpi: number | null,
+  status: TesseractStatus,
+  options: OcrOptions,
+  started: number,
+): Promise<PageText> {
+  const lines = options.deskew !== false || !options.dpi ? await measureTextLines(image) : null;
   const dpi =
     options.dpi ??
     trustedResolution({
-      stated: image.dpi,
+      stated: statedDpi,
       width: image.width,
       height: image.height,
       lineHeight: lines?.lineHeight ?? null,
     });
+  // Without a resolution to trust, tesseract is given what the file states, as it read it from the
+  // PNGs it was handed before (their pHYs kept the file's resolution through every step).
+  const fallbackDpi = statedDpi ?? undefined;
   const turn = options.deskew !== false ? straighteningAngle(lines) : 0;
-  const straight = turn === 0 ? image.png : await straighten(image.png, turn);
+  const straight = turn === 0 ? image : await straighten(image, turn);
   const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-ocr-'));
   try {
     const requested = toTesseractLanguages(options.languages ?? ['eng']);
@@ -189,18 +213,24 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
         ? earlyFactorWithin(upscaleFactorOfLines(lines.lineHeight), image.width * image.height)
         : 1;
     const source = early > 1 ? await enlarged(straight, early) : straight;
-    const readDpi = dpi && early > 1 ? dpi * early : dpi;
-    const run = (png: Buffer, atDpi = readDpi, languages = requested) =>
-      recognise(png, directory, languages, atDpi, options.timeoutMs);
+    const readDpi = dpi && early > 1 ? dpi * early : (dpi ?? fallbackDpi);
+    const run = (pixels: RawImage, atDpi = readDpi, languages = requested) =>
+      recognise(pixels, directory, languages, atDpi, options.timeoutMs);
     const detect = options.detectOrientation !== false && status.canDetectOrientation;
     const best = detect
       ? await readUpright(source, lines, run, () =>
-          detectOrientation(source, directory, readDpi, osdReduction(lines, early), options.timeoutMs),
+          detectOrientation(
+            source,
+            directory,
+            dpi ? readDpi : undefined,
+            fallbackDpi,
+            osdReduction(lines, early),
+            options.timeoutMs,
+          ),
         )
-      : { rotation: 0 as const, png: source, words: await run(source) };
-    const { width: readWidth = 0, height: readHeight = 0 } = await sharp(best.png).metadata();
-    const width = Math.round(readWidth / early);
-    const height = Math.round(readHeight / early);
+      : { rotation: 0 as const, image: source, words: await run(source) };
+    const width = Math.round(best.image.width / early);
+    const height = Math.round(best.image.height / early);
     // The first pass decides the second: in the page's own language when it is another one (and
     // installed), from an enlarged image when the text is small (boxes brought back to this
     // image's pixels). Most pages need neither and are read once.
@@ -212,14 +242,14 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
     let words = best.words;
     let readIn = requested;
     if (languages !== requested) {
-      const again = await run(best.png, readDpi, languages);
+      const again = await run(best.image, readDpi, languages);
       if (wordCertainty(again) > wordCertainty(words)) {
         words = again;
         readIn = languages;
       }
     }
     if (enlarge > 1) {
-      const again = await run(await enlarged(best.png, enlarge), dpi ? dpi * enlarge : undefined, languages);
+      const again = await run(await enlarged(best.image, enlarge), dpi ? dpi * enlarge : fallbackDpi, languages);
       if (wordCertainty(again) > wordCertainty(words)) {
         words = again.map((word) => shrink(word, enlarge));
         readIn = languages;
@@ -259,19 +289,25 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
 
 interface Attempt {
   rotation: 0 | 90 | 180 | 270;
-  png: Buffer;
+  image: RawImage;
   words: TsvWord[];
 }
 
+/** Where an image is written for tesseract: a PNM file, which it reads without decoding. */
+async function writeForTesseract(image: RawImage, directory: string, name: string): Promise<string> {
+  const path = join(directory, `${name}.${image.channels === 1 ? 'pgm' : 'ppm'}`);
+  await writeFile(path, toPnm(image));
+  return path;
+}
+
 async function recognise(
-  png: Buffer,
+  image: RawImage,
   directory: string,
   languages: string[],
   dpi: number | undefined,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<TsvWord[]> {
-  const path = join(directory, 'page.png');
-  await writeFile(path, png);
+  const path = await writeForTesseract(image, directory, 'page');
   const args = [path, 'stdout', '-l', languages.join('+'), '--psm', '3'];
   if (dpi) args.push('--dpi', String(Math.round(dpi)));
   const result = await runTool(TESSERACT, TESSERACT, [...args, 'tsv'], { timeoutMs, env: TESSERACT_ENV });
@@ -290,25 +326,28 @@ function osdReduction(lines: TextLines | null, enlargedBy: number): number {
   return lineHeight >= OSD_HALVED_FROM_LINE_HEIGHT ? 0.5 : 1;
 }
 
+/**
+ * `dpi` is the resolution trusted for the image read (scaled with it); `fallbackDpi` the one its
+ * file states otherwise, handed on as it is whatever the reduction (as a resized PNG kept it).
+ */
 async function detectOrientation(
-  png: Buffer,
+  image: RawImage,
   directory: string,
   dpi: number | undefined,
+  fallbackDpi: number | undefined,
   reduction: number,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<OsdResult | null> {
-  const path = join(directory, 'osd.png');
-  if (reduction < 1) {
-    const { width = 0 } = await sharp(png).metadata();
-    await sharp(png)
-      .resize(Math.max(1, Math.round(width * reduction)), null, { kernel: 'lanczos3' })
-      .png({ compressionLevel: 1 })
-      .toFile(path);
-  } else {
-    await writeFile(path, png);
-  }
+  const reduced =
+    reduction < 1
+      ? await toRawImage(
+          sharpOfRaw(image).resize(Math.max(1, Math.round(image.width * reduction)), null, { kernel: 'lanczos3' }),
+        )
+      : image;
+  const path = await writeForTesseract(reduced, directory, 'osd');
   const args = [path, 'stdout', '--psm', '0', '-l', 'osd'];
-  if (dpi) args.push('--dpi', String(Math.round(dpi * reduction)));
+  const osdDpi = dpi ? dpi * reduction : fallbackDpi;
+  if (osdDpi) args.push('--dpi', String(Math.round(osdDpi)));
   // OSD exits non-zero on pages with too little text; that just means "unknown".
   const result = await runTool(TESSERACT, TESSERACT, args, { timeoutMs, env: TESSERACT_ENV, allowFailure: true });
   return parseOsd(result.stdout.toString('utf8') + result.stderr);
@@ -322,14 +361,14 @@ async function detectOrientation(
  * first, and reading the page as it lies is skipped when OSD is sure and the turned page reads well.
  */
 async function readUpright(
-  straight: Buffer,
+  straight: RawImage,
   lines: TextLines | null,
-  run: (png: Buffer) => Promise<TsvWord[]>,
+  run: (image: RawImage) => Promise<TsvWord[]>,
   askOsd: () => Promise<OsdResult | null>,
 ): Promise<Attempt> {
   const turned = async (rotation: 0 | 90 | 180 | 270): Promise<Attempt> => {
-    const png = await rotate(straight, rotation);
-    return { rotation, png, words: await run(png) };
+    const image = await rotate(straight, rotation);
+    return { rotation, image, words: await run(image) };
   };
   const onItsSide = lines !== null && !lines.horizontal;
   let osd = onItsSide ? await askOsd() : undefined;
@@ -337,10 +376,10 @@ async function readUpright(
     const attempt = await turned(osd.rotate);
     if (surelyUpright(attempt.words)) return attempt;
     // OSD was sure but the turned page reads badly: the page as it lies gets its chance too.
-    const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
+    const upright: Attempt = { rotation: 0, image: straight, words: await run(straight) };
     return score(upright.words) > score(attempt.words) ? upright : attempt;
   }
-  const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
+  const upright: Attempt = { rotation: 0, image: straight, words: await run(straight) };
   if (osd === undefined && !surelyUpright(upright.words)) osd = await askOsd();
   if (osd && osd.confidence >= TRUSTED_OSD_CONFIDENCE) {
     return osd.rotate === 0 ? upright : turned(osd.rotate);
@@ -352,11 +391,11 @@ async function readUpright(
 }
 
 /** When OSD cannot tell, the rotation whose words tesseract is most sure of wins. */
-async function bestRotation(upright: Attempt, run: (png: Buffer) => Promise<TsvWord[]>): Promise<Attempt> {
+async function bestRotation(upright: Attempt, run: (image: RawImage) => Promise<TsvWord[]>): Promise<Attempt> {
   let best = upright;
   for (const rotation of [90, 180, 270] as const) {
-    const png = await rotate(upright.png, rotation);
-    const attempt = { rotation, png, words: await run(png) };
+    const image = await rotate(upright.image, rotation);
+    const attempt = { rotation, image, words: await run(image) };
     if (score(attempt.words) > score(best.words)) best = attempt;
   }
   return best;
@@ -381,7 +420,7 @@ function wordCertainty(words: readonly TsvWord[]): number {
 const meanConfidence = (words: readonly TsvWord[]): number =>
   words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 
-const rotate = (png: Buffer, degrees: number): Promise<Buffer> => sharp(png).rotate(degrees).png().toBuffer();
+const rotate = (image: RawImage, degrees: number): Promise<RawImage> => toRawImage(sharpOfRaw(image).rotate(degrees));
 
 /** The requested languages, with the page's own language first when a first pass finds another installed one. */
 function languagesFor(
@@ -398,12 +437,8 @@ function languagesFor(
 }
 
 /** The image enlarged by `factor` with a sharp-edged kernel (text edges stay crisp). */
-async function enlarged(png: Buffer, factor: number): Promise<Buffer> {
-  const { width = 0 } = await sharp(png).metadata();
-  return sharp(png)
-    .resize(Math.round(width * factor), null, { kernel: 'lanczos3' })
-    .png()
-    .toBuffer();
+function enlarged(image: RawImage, factor: number): Promise<RawImage> {
+  return toRawImage(sharpOfRaw(image).resize(Math.round(image.width * factor), null, { kernel: 'lanczos3' }));
 }
 
 /** A word read on an image enlarged by `factor`, in the pixels of the image before. */

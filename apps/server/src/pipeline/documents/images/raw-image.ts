@@ -1,0 +1,72 @@
+// Page images as plain pixels between the steps of OCR (rendering, straightening, turning,
+// enlarging) and tesseract, instead of PNGs: a 300 dpi page is 8.7 million pixels, and each PNG
+// written and read on the way cost more CPU than the step itself (pdftoppm spends more than half
+// of a page's render compressing it, tesseract a fifth of a short page's reading decompressing
+// it). The pixels are the same, so tesseract reads the same words. Files handed to the tools are
+// binary PNM (P5 grey, P6 colour): a header and the bytes, which poppler writes and leptonica reads
+// without any coding.
+import sharp, { type Sharp } from 'sharp';
+import { CorruptDocumentError } from '../errors.js';
+
+/** 8-bit pixels, row after row: one byte a pixel for grey, three (RGB) for colour. */
+export interface RawImage {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: 1 | 3;
+}
+
+/** A sharp pipeline reading the image's pixels. */
+export const sharpOfRaw = (image: RawImage): Sharp =>
+  sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+
+/**
+ * The pixels of a sharp pipeline's output as a RawImage: 8 bits a channel, alpha flattened onto
+ * white, grey kept grey and anything else as RGB.
+ */
+export async function toRawImage(pipeline: Sharp): Promise<RawImage> {
+  const { data, info } = await pipeline
+    .flatten({ background: '#ffffff' })
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels === 1 || info.channels === 3) {
+    return { data, width: info.width, height: info.height, channels: info.channels };
+  }
+  // Two bands (grey with alpha left after flattening) or four (CMYK): as RGB.
+  const rgb = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .toColourspace('srgb')
+    .removeAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  return { data: rgb.data, width: rgb.info.width, height: rgb.info.height, channels: 3 };
+}
+
+/** The image as a binary PNM file (P5 grey, P6 RGB), as tesseract and poppler read and write them. */
+export function toPnm(image: RawImage): Buffer {
+  const header = Buffer.from(`P${image.channels === 1 ? 5 : 6}\n${image.width} ${image.height}\n255\n`, 'latin1');
+  return Buffer.concat([header, image.data]);
+}
+
+/** Whitespace and comments between a PNM header's fields. */
+const PNM_HEADER = /^P([56])(?:\s+|#[^\n]*\n)+(\d+)(?:\s+|#[^\n]*\n)+(\d+)(?:\s+|#[^\n]*\n)+(\d+)\s/;
+
+/**
+ * A binary PNM file (what pdftoppm writes without -png) as a RawImage; its pixels are not copied.
+ * Throws CorruptDocumentError for anything else or a file cut short.
+ */
+export function parsePnm(bytes: Buffer): RawImage {
+  const header = PNM_HEADER.exec(bytes.subarray(0, 64).toString('latin1'));
+  if (!header) throw new CorruptDocumentError('image', 'the rendered page is not a PNM image.');
+  const [whole, kind, width, height, maxValue] = header as unknown as [string, string, string, string, string];
+  const channels = kind === '5' ? 1 : 3;
+  const size = Number(width) * Number(height) * channels;
+  if (Number(maxValue) !== 255 || bytes.length < whole.length + size) {
+    throw new CorruptDocumentError('image', 'the rendered page is cut short or not 8 bits a channel.');
+  }
+  return {
+    data: bytes.subarray(whole.length, whole.length + size),
+    width: Number(width),
+    height: Number(height),
+    channels,
+  };
+}
