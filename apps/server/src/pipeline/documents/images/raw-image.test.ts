@@ -1,9 +1,12 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { CorruptDocumentError } from '../errors.js';
 import { readFixture } from '../testing/fixtures.js';
 import { decodeUpright, decodeUprightPixels } from './decode-image.js';
-import { parsePnm, sharpOfRaw, toPnm, toRawImage } from './raw-image.js';
+import { parsePnm, pnmFileOf, rememberPnmFile, sharpOfRaw, toPnm, toRawImage } from './raw-image.js';
 
 describe('raw page images', () => {
   it('holds the pixels decodeUpright codes into its PNG, grey and colour', async () => {
@@ -34,6 +37,21 @@ describe('raw page images', () => {
     // sharp reads the pixels the same way.
     const { data } = await sharpOfRaw(colour).raw().toBuffer({ resolveWithObject: true });
     expect(data.equals(colour.data)).toBe(true);
+  });
+
+  it('writes an image for tesseract once, and not at all when a rendered file holds it', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'raw-image-test-'));
+    try {
+      const image = { data: Buffer.from([1, 2, 3, 4]), width: 2, height: 2, channels: 1 as const };
+      const path = await pnmFileOf(image, directory, 'page');
+      expect((await readFile(path)).equals(toPnm(image))).toBe(true);
+      expect(await pnmFileOf(image, directory, 'again')).toBe(path);
+      const rendered = { ...image };
+      rememberPnmFile(rendered, '/rendered/page.pgm');
+      expect(await pnmFileOf(rendered, directory, 'page')).toBe('/rendered/page.pgm');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
   });
 
   it('reads a PNM header with comments, as some writers add', () => {

@@ -5,6 +5,8 @@
 // it). The pixels are the same, so tesseract reads the same words. Files handed to the tools are
 // binary PNM (P5 grey, P6 colour): a header and the bytes, which poppler writes and leptonica reads
 // without any coding.
+import { open } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { CorruptDocumentError } from '../errors.js';
 
@@ -41,10 +43,41 @@ export async function toRawImage(pipeline: Sharp): Promise<RawImage> {
   return { data: rgb.data, width: rgb.info.width, height: rgb.info.height, channels: 3 };
 }
 
+const pnmHeader = (image: RawImage): Buffer =>
+  Buffer.from(`P${image.channels === 1 ? 5 : 6}\n${image.width} ${image.height}\n255\n`, 'latin1');
+
 /** The image as a binary PNM file (P5 grey, P6 RGB), as tesseract and poppler read and write them. */
 export function toPnm(image: RawImage): Buffer {
-  const header = Buffer.from(`P${image.channels === 1 ? 5 : 6}\n${image.width} ${image.height}\n255\n`, 'latin1');
-  return Buffer.concat([header, image.data]);
+  return Buffer.concat([pnmHeader(image), image.data]);
+}
+
+/**
+ * Files that hold an image's pixels as PNM already: the file pdftoppm rendered a page to, or one
+ * written for an earlier tesseract run of the same image (a page read again in its language).
+ */
+const pnmFiles = new WeakMap<RawImage, string>();
+
+/** Notes that `path` holds `image` as PNM for as long as the image is used. */
+export function rememberPnmFile(image: RawImage, path: string): void {
+  pnmFiles.set(image, path);
+}
+
+/**
+ * A PNM file of the image: the one that holds it already, or one written in `directory` under
+ * `name` (header and pixels written as they are, never joined into another 9 MB buffer).
+ */
+export async function pnmFileOf(image: RawImage, directory: string, name: string): Promise<string> {
+  const known = pnmFiles.get(image);
+  if (known) return known;
+  const path = join(directory, `${name}.${image.channels === 1 ? 'pgm' : 'ppm'}`);
+  const file = await open(path, 'w');
+  try {
+    await file.writev([pnmHeader(image), image.data]);
+  } finally {
+    await file.close();
+  }
+  pnmFiles.set(image, path);
+  return path;
 }
 
 /** Whitespace and comments between a PNM header's fields. */

@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { detectFileType } from '../../../formats/file-type.js';
 import { ImageTooLargeError, UnsupportedFileTypeError } from '../errors.js';
 import { DEFAULT_MAX_PIXELS, decodeUpright, probeImage } from '../images/decode-image.js';
-import { parsePnm, type RawImage } from '../images/raw-image.js';
+import { parsePnm, type RawImage, rememberPnmFile } from '../images/raw-image.js';
 import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
 import { runTool } from '../process/run-tool.js';
 
@@ -78,7 +78,10 @@ export async function renderPdfPagePixels(
   use: (page: RenderedPixels) => Promise<void>,
 ): Promise<void> {
   await eachRenderedPdfPage(bytes, options, 'pnm', async (pageNumber, dpi, file) => {
-    await use({ pageNumber, image: parsePnm(await readFile(file)), dpi });
+    const image = parsePnm(await readFile(file));
+    // Tesseract reads the rendered file itself while the page is in use.
+    rememberPnmFile(image, file);
+    await use({ pageNumber, image, dpi });
   });
 }
 
