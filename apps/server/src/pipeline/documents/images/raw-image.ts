@@ -8,7 +8,7 @@
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { CorruptDocumentError } from '../errors.js';
+import { EngineFailedError } from '../errors.js';
 
 /** 8-bit pixels, row after row: one byte a pixel for grey, three (RGB) for colour. */
 export interface RawImage {
@@ -84,18 +84,18 @@ export async function pnmFileOf(image: RawImage, directory: string, name: string
 const PNM_HEADER = /^P([56])(?:\s+|#[^\n]*\n)+(\d+)(?:\s+|#[^\n]*\n)+(\d+)(?:\s+|#[^\n]*\n)+(\d+)\s/;
 
 /**
- * A binary PNM file (what pdftoppm writes without -png) as a RawImage; its pixels are not copied.
- * Throws CorruptDocumentError for anything else or a file cut short.
+ * A binary PNM file as a RawImage, its pixels not copied: what `tool` (pdftoppm without -png)
+ * wrote. Anything else, or a file cut short, is that tool failing: EngineFailedError.
  */
-export function parsePnm(bytes: Buffer): RawImage {
+export function parsePnm(bytes: Buffer, tool = 'pdftoppm'): RawImage {
   const header = PNM_HEADER.exec(bytes.subarray(0, 64).toString('latin1'));
-  if (!header) throw new CorruptDocumentError('image', 'the rendered page is not a PNM image.');
-  const [whole, kind, width, height, maxValue] = header as unknown as [string, string, string, string, string];
+  if (!header || Number(header[4]) !== 255) {
+    throw new EngineFailedError(tool, 'the page image is not an 8-bit PGM or PPM.');
+  }
+  const [whole, kind, width, height] = header as unknown as [string, string, string, string];
   const channels = kind === '5' ? 1 : 3;
   const size = Number(width) * Number(height) * channels;
-  if (Number(maxValue) !== 255 || bytes.length < whole.length + size) {
-    throw new CorruptDocumentError('image', 'the rendered page is cut short or not 8 bits a channel.');
-  }
+  if (bytes.length < whole.length + size) throw new EngineFailedError(tool, 'the page image is cut short.');
   return {
     data: bytes.subarray(whole.length, whole.length + size),
     width: Number(width),
