@@ -110,6 +110,7 @@ export async function decodeUprightPixels(
   try {
     const image = await toRawImage(
       sharp(bytes, { limitInputPixels: limits.maxPixels ?? DEFAULT_MAX_PIXELS, page: frame, failOn: 'error' }).rotate(),
+      { flatten: true },
     );
     return { image, dpi: info.dpi };
   } catch (error) {

@@ -18,24 +18,29 @@ export interface RawImage {
   channels: 1 | 3;
 }
 
-/** A sharp pipeline reading the image's pixels. */
-export const sharpOfRaw = (image: RawImage): Sharp =>
-  sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+/**
+ * A sharp pipeline reading the image's pixels. A grey image stays grey through it: sharp would
+ * otherwise write three equal channels, three times the pixels for tesseract to read.
+ */
+export function sharpOfRaw(image: RawImage): Sharp {
+  const pipeline = sharp(image.data, { raw: { width: image.width, height: image.height, channels: image.channels } });
+  return image.channels === 1 ? pipeline.toColourspace('b-w') : pipeline;
+}
 
 /**
- * The pixels of a sharp pipeline's output as a RawImage: 8 bits a channel, alpha flattened onto
- * white, grey kept grey and anything else as RGB.
+ * The pixels of a sharp pipeline's output as a RawImage: 8 bits a channel, grey kept grey and
+ * anything else as RGB; `flatten` puts transparency onto white first (decoded files).
  */
-export async function toRawImage(pipeline: Sharp): Promise<RawImage> {
-  const { data, info } = await pipeline
-    .flatten({ background: '#ffffff' })
+export async function toRawImage(pipeline: Sharp, { flatten = false } = {}): Promise<RawImage> {
+  const { data, info } = await (flatten ? pipeline.flatten({ background: '#ffffff' }) : pipeline)
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   if (info.channels === 1 || info.channels === 3) {
     return { data, width: info.width, height: info.height, channels: info.channels };
   }
-  // Two bands (grey with alpha left after flattening) or four (CMYK): as RGB.
+  // Two bands (grey with alpha) or four (RGBA, CMYK): flattened onto white, as RGB.
   const rgb = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .flatten({ background: '#ffffff' })
     .toColourspace('srgb')
     .removeAlpha()
     .raw({ depth: 'uchar' })
