@@ -54,6 +54,12 @@ describe('raw page images', () => {
     }
   });
 
+  it('keeps a grey image grey through a pipeline (turned, enlarged)', async () => {
+    const grey = { data: Buffer.alloc(40 * 30, 180), width: 40, height: 30, channels: 1 as const };
+    expect(await toRawImage(sharpOfRaw(grey).rotate(90))).toMatchObject({ width: 30, height: 40, channels: 1 });
+    expect(await toRawImage(sharpOfRaw(grey).resize(80))).toMatchObject({ width: 80, channels: 1 });
+  });
+
   it('reads a PNM header with comments, as some writers add', () => {
     const bytes = Buffer.concat([Buffer.from('P5\n# made by a scanner\n2 1\n255\n', 'latin1'), Buffer.from([7, 9])]);
     expect(parsePnm(bytes)).toMatchObject({ width: 2, height: 1, channels: 1 });
