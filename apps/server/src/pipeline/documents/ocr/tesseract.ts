@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EngineNotConfiguredError } from '../errors.js';
 import type { Edges } from '../geometry.js';
-import { decodeUprightPixels, type ImageLimits } from '../images/decode-image.js';
+import { DEFAULT_MAX_PIXELS, decodeUprightPixels, type ImageLimits } from '../images/decode-image.js';
 import { pnmFileOf, type RawImage, sharpOfRaw, toRawImage } from '../images/raw-image.js';
 import { cumulativeShares } from '../pdf/glyph-widths.js';
 import { runTool } from '../process/run-tool.js';
@@ -74,6 +74,19 @@ const MAX_EARLY_ENLARGED_PIXELS = 12_000_000;
 /** The early factor, or 1 when the enlarged image would pass MAX_EARLY_ENLARGED_PIXELS. */
 const earlyFactorWithin = (factor: number, pixels: number): number =>
   pixels * factor * factor <= MAX_EARLY_ENLARGED_PIXELS ? factor : 1;
+
+/**
+ * Largest image a later pass reads enlarged: the pixel budget of a decoded image. The enlarged page
+ * is held as plain pixels (3 bytes each in colour), and tesseract takes minutes past it anyway.
+ */
+const MAX_ENLARGED_PIXELS = DEFAULT_MAX_PIXELS;
+
+/** The factor, lowered by half steps to keep the enlarged image within MAX_ENLARGED_PIXELS (1: not enlarged). */
+export function enlargementWithin(factor: number, pixels: number): number {
+  let within = factor;
+  while (within > 1 && pixels * within * within > MAX_ENLARGED_PIXELS) within -= 0.5;
+  return within >= 1.5 ? within : 1;
+}
 
 export interface TesseractStatus {
   isConfigured: boolean;
@@ -235,7 +248,7 @@ async function readImage(
     // installed), from an enlarged image when the text is small (boxes brought back to this
     // image's pixels). Most pages need neither and are read once.
     const languages = languagesFor(best.words, requested, status.installedLanguages, options.detectLanguage);
-    const enlarge = early > 1 ? 1 : upscaleFactor(best.words);
+    const enlarge = early > 1 ? 1 : enlargementWithin(upscaleFactor(best.words), best.image.width * best.image.height);
     // Each later pass is kept only when tesseract is surer of its words than of the best so far:
     // a blurred photo enlarged reads no better. The page's language is tried at its own size
     // first, so a worse enlargement cannot hide a better language.
