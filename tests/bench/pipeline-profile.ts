@@ -1,6 +1,6 @@
 /**
- * Where a digital page's CPU goes: the digital PDFs of pipeline-throughput.bench.ts processed by one
- * worker (after a warm-up file), with
+ * Where a page's CPU goes: the digital PDFs of pipeline-throughput.bench.ts (or with
+ * `--categories=scans` its scans) processed by one worker (after a warm-up file), with
  *  - the CPU time of every thread of this process (/proc/self/task/<tid>/stat) and of the child
  *    processes (cutime + cstime) over the measured run;
  *  - a CPU profile of the JavaScript thread (an inspector session, started and stopped around the
@@ -16,7 +16,7 @@
  * look (Chrome DevTools, speedscope). The child processes' CPU is split into the tool launchers' own
  * and their tools'.
  *
- * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR]
+ * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR] [--categories=scans]
  */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -45,6 +45,7 @@ import {
   liveChildTicks,
   loadAverage,
   openBenchServer,
+  SCAN_FILES,
   stopCluster,
   WORKSPACES,
 } from './pipeline-bench-support.js';
@@ -52,8 +53,11 @@ import {
 const POSTGRES = process.argv.includes('--postgres');
 const KEEP = process.argv.find((arg) => arg.startsWith('--keep='))?.slice('--keep='.length);
 
-/** The digital PDFs of pipeline-throughput.bench.ts (13 files, 44 pages). */
-const FILES = DIGITAL_FILES;
+/** `--categories=scans`: the scans of pipeline-throughput.bench.ts; otherwise its digital PDFs (13 files, 44 pages). */
+const SCANS = process.argv.includes('--categories=scans');
+const FILES = SCANS ? SCAN_FILES : DIGITAL_FILES;
+/** One small file of the same kind, processed before anything is measured (engines loaded, code compiled). */
+const WARM_UP = SCANS ? 'pdfs/scanned/docling_ocr_test.pdf' : 'invoices/oyo.pdf';
 
 interface ThreadTicks {
   name: string;
@@ -154,7 +158,25 @@ const STEPS: Array<[RegExp, string]> = [
   [/^runTool$|tool-launcher\.ts$/, 'tools started, answers read'],
 ];
 
+/**
+ * The steps of a page's OCR (documents/ocr), told by the innermost match: they nest in one another
+ * (ocrImage calls the others) and in the page job (recognizePageFile).
+ */
+const OCR_STEPS: Array<[RegExp, string]> = [
+  [/^renderPageImages$|render-page-images\.ts$/, 'OCR: pages rendered (pdftoppm), images decoded'],
+  [/^decodeUpright$|decode-image\.ts$/, 'OCR: image decoded upright (sharp)'],
+  [/^measureTextLines$|text-lines\.ts$/, 'OCR: text lines measured (skew, line height)'],
+  [/^straighten$|deskew\.ts$/, 'OCR: page straightened'],
+  [/^(recognise|detectOrientation)$/, 'OCR: tesseract run, TSV read'],
+  [/^ocrImage$|tesseract\.ts$/, 'OCR: the rest of a page'],
+];
+
 function stepOf(frames: readonly ProfileNode['callFrame'][]): string {
+  for (const frame of [...frames].reverse()) {
+    for (const [pattern, step] of OCR_STEPS) {
+      if (pattern.test(frame.functionName) || pattern.test(frame.url)) return step;
+    }
+  }
   for (const frame of frames) {
     for (const [pattern, step] of STEPS) {
       if (pattern.test(frame.functionName) || pattern.test(frame.url)) return step;
@@ -304,7 +326,9 @@ function timed(stages: readonly Stage[], times: Map<string, number[]>): Stage[] 
 async function main(): Promise<void> {
   const directory = KEEP ?? (await mkdtemp(join(tmpdir(), 'rd-pipeline-profile-')));
   mkdirSync(directory, { recursive: true });
-  console.log(`Pipeline profile · digital PDFs · ${POSTGRES ? 'PostgreSQL' : 'PGlite'} · profiles in ${directory}`);
+  console.log(
+    `Pipeline profile · ${SCANS ? 'scans' : 'digital PDFs'} · ${POSTGRES ? 'PostgreSQL' : 'PGlite'} · profiles in ${directory}`,
+  );
   const bench = await openBenchServer({ postgres: POSTGRES });
   const threads = startPageThreads(bench.config.pipelineThreads, {
     execArgv: ['--cpu-prof', `--cpu-prof-dir=${directory}`],
@@ -338,7 +362,7 @@ async function main(): Promise<void> {
   };
   const session = new Session();
   try {
-    await process([await importFixture(bench, WORKSPACES.invoices, 'invoices/oyo.pdf')]);
+    await process([await importFixture(bench, WORKSPACES.invoices, WARM_UP)]);
     times.clear();
     const ids: string[] = [];
     for (const file of FILES) ids.push(await importFixture(bench, WORKSPACES.invoices, file));

@@ -39,6 +39,8 @@ import {
   type CalibrationKnots,
   fitCalibration,
 } from '../../../apps/server/src/pipeline/documents/fields/fit-calibration.js';
+import { decodeUprightPixels } from '../../../apps/server/src/pipeline/documents/images/decode-image.js';
+import { sharpOfRaw } from '../../../apps/server/src/pipeline/documents/images/raw-image.js';
 import { straighten } from '../../../apps/server/src/pipeline/documents/ocr/deskew.js';
 import { ocrPdf } from '../../../apps/server/src/pipeline/documents/ocr/ocr-pdf.js';
 import { ocrImage } from '../../../apps/server/src/pipeline/documents/ocr/tesseract.js';
@@ -180,7 +182,11 @@ async function pagesOf(bytes: Uint8Array, isPdf: boolean, languages: string[]): 
   if (!isPdf) {
     if (SKIP_OCR) return null;
     // Turning is what straightening does, by the other angle.
-    const image = TURNED ? await straighten(Buffer.from(bytes), TURNED) : bytes;
+    const image = TURNED
+      ? await sharpOfRaw(await straighten((await decodeUprightPixels(bytes)).image, TURNED))
+          .png()
+          .toBuffer()
+      : bytes;
     return ocr(async () => [await ocrImage(image, { languages, deskew: DESKEW })]);
   }
   const text = await pipelineTextLayer(bytes);

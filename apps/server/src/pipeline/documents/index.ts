@@ -15,7 +15,7 @@ export {
 export { type DetectFieldsOptions, type DocumentKind, detectInvoiceFields } from './fields/detect-invoice-fields.js';
 export { findAmounts, findMoney, parseNumber } from './fields/parse-amount.js';
 export { findDates, parseDate } from './fields/parse-date.js';
-export { decodeRgba, decodeUpright, probeImage } from './images/decode-image.js';
+export { decodeRgba, decodeUpright, decodeUprightPixels, probeImage } from './images/decode-image.js';
 export { type OcrPdfOptions, ocrPdf } from './ocr/ocr-pdf.js';
 export { isConfigured, type OcrOptions, ocrImage, type TesseractStatus, tesseractStatus } from './ocr/tesseract.js';
 export { type ExtractPdfTextOptions, extractPdfText } from './pdf/extract-pdf-text.js';

@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type DetectedFileType, decodeUpright } from '../documents/index.js';
+import { type DetectedFileType, decodeUpright, decodeUprightPixels } from '../documents/index.js';
 
 export interface PageFile {
   /** Page number in the task (1-based; a split chunk counts from 1 again). */
@@ -63,10 +63,11 @@ export async function imagePage(
   sourcePage: number,
   pageNumber: number,
 ): Promise<{ file: PageFile; width: number; height: number }> {
-  // decodeUpright applies EXIF orientation and the pixel budget; its size is the size OCR boxes use.
-  const upright = await decodeUpright(bytes, sourcePage - 1);
   const keep = frames === 1 && (type.kind === 'png' || type.kind === 'jpeg');
   if (keep) {
+    // Decoded upright (EXIF orientation, the pixel budget), so a broken image is refused here and
+    // its size is the size OCR boxes use; the pixels are not coded into a PNG nobody keeps.
+    const { image } = await decodeUprightPixels(bytes, sourcePage - 1);
     // A JPEG with an EXIF orientation is shown upright by browsers too, so the original fits the boxes.
     return {
       file: {
@@ -76,10 +77,12 @@ export async function imagePage(
         contentType: type.mime,
         extension: type.kind === 'png' ? 'png' : 'jpg',
       },
-      width: upright.width,
-      height: upright.height,
+      width: image.width,
+      height: image.height,
     };
   }
+  // decodeUpright applies EXIF orientation and the pixel budget; its size is the size OCR boxes use.
+  const upright = await decodeUpright(bytes, sourcePage - 1);
   return {
     file: { pageNumber, sourcePage, bytes: upright.png, contentType: 'image/png', extension: 'png' },
     width: upright.width,

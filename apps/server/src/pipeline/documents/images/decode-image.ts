@@ -6,6 +6,7 @@ import sharp, { type Metadata } from 'sharp';
 import { detectFileType } from '../../../formats/file-type.js';
 import { CorruptDocumentError, ImageTooLargeError, UnsupportedFileTypeError } from '../errors.js';
 import { HEADER_CHECKED_KINDS, readDeclaredDimensions } from './image-dimensions.js';
+import { type RawImage, toRawImage } from './raw-image.js';
 
 /** 40 megapixels: an A4 page at 600 dpi is 35 MP; anything bigger is not a document scan. */
 export const DEFAULT_MAX_PIXELS = 40_000_000;
@@ -85,6 +86,33 @@ export async function decodeUpright(bytes: Uint8Array, frame = 0, limits: ImageL
       .png({ compressionLevel: 3 })
       .toBuffer({ resolveWithObject: true });
     return { png: data, width: out.width, height: out.height, dpi: info.dpi, exifOrientation: info.exifOrientation };
+  } catch (error) {
+    throw imageError(error);
+  }
+}
+
+export interface UprightPixels {
+  image: RawImage;
+  /** Resolution stored in the file, when it says. */
+  dpi: number | null;
+}
+
+/**
+ * One frame (page) of an image upright on white as plain pixels (for OCR): the pixels
+ * decodeUpright's PNG holds, without coding them into a PNG and out again.
+ */
+export async function decodeUprightPixels(
+  bytes: Uint8Array,
+  frame = 0,
+  limits: ImageLimits = {},
+): Promise<UprightPixels> {
+  const info = await probeImage(bytes, limits);
+  try {
+    const image = await toRawImage(
+      sharp(bytes, { limitInputPixels: limits.maxPixels ?? DEFAULT_MAX_PIXELS, page: frame, failOn: 'error' }).rotate(),
+      { flatten: true },
+    );
+    return { image, dpi: info.dpi };
   } catch (error) {
     throw imageError(error);
   }

@@ -2,7 +2,7 @@
 // up to about a degree; past that, words of one line are split across lines and columns drift.
 // The words read on the straightened image are brought back to the page as it is shown (the
 // image that was uploaded or rendered), so their boxes still cover the printed words.
-import sharp from 'sharp';
+import { type RawImage, sharpOfRaw, toRawImage } from '../images/raw-image.js';
 import type { TsvWord } from './parse-tsv.js';
 import type { TextLines } from './text-lines.js';
 
@@ -21,16 +21,13 @@ export function straighteningAngle(lines: TextLines | null): number {
 }
 
 /**
- * The image turned by `degrees` (clockwise) as a PNG, the corners it uncovers filled with the
+ * The image turned by `degrees` (clockwise), the corners it uncovers filled with the
  * page's own paper colour: white corners around a photo of grey paper make tesseract's global
  * threshold take the whole paper for ink, and the page reads as nothing.
  */
-export async function straighten(png: Buffer, degrees: number): Promise<Buffer> {
-  const { dominant } = await sharp(png).stats();
-  return sharp(png)
-    .rotate(degrees, { background: { r: dominant.r, g: dominant.g, b: dominant.b } })
-    .png({ compressionLevel: 3 })
-    .toBuffer();
+export async function straighten(image: RawImage, degrees: number): Promise<RawImage> {
+  const { dominant } = await sharpOfRaw(image).stats();
+  return toRawImage(sharpOfRaw(image).rotate(degrees, { background: { r: dominant.r, g: dominant.g, b: dominant.b } }));
 }
 
 export interface Frame {

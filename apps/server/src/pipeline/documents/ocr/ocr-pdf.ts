@@ -1,9 +1,10 @@
 // OCR of PDF pages without a usable text layer: pages rendered grey at 300 dpi and read by
-// tesseract, with boxes converted to points so the OCR layer lines up with the PDF page.
+// tesseract, with boxes converted to points so the OCR layer lines up with the PDF page. The pages
+// go to tesseract as plain pixels (images/raw-image.ts), rendered and read one at a time.
 import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
-import { renderPageImages } from '../render/render-page-images.js';
+import { renderPdfPagePixels } from '../render/render-page-images.js';
 import type { PageText } from '../text/page-text.js';
-import { type OcrOptions, ocrImage } from './tesseract.js';
+import { type OcrOptions, ocrPageImage } from './tesseract.js';
 
 export interface OcrPdfOptions extends Omit<OcrOptions, 'pageNumber' | 'dpi' | 'scale'> {
   /** 1-based pages (e.g. `PdfInspection.pagesNeedingOcr`); all when omitted. */
@@ -14,8 +15,6 @@ export interface OcrPdfOptions extends Omit<OcrOptions, 'pageNumber' | 'dpi' | '
 
 const OCR_DPI = 300;
 const POINTS_PER_INCH = 72;
-/** Pages rendered per pdftoppm round, so a long scan never holds all its page images at once. */
-const BATCH = 8;
 
 export async function ocrPdf(bytes: Uint8Array, options: OcrPdfOptions = {}): Promise<PageText[]> {
   const pageNumbers =
@@ -24,25 +23,26 @@ export async function ocrPdf(bytes: Uint8Array, options: OcrPdfOptions = {}): Pr
   // A document is mostly in one language: once a page was read in its own language, the next
   // pages are read in it from their first pass instead of being read twice.
   let languages = options.languages;
-  for (let start = 0; start < pageNumbers.length; start += BATCH) {
-    const images = await renderPageImages(bytes, {
-      pages: pageNumbers.slice(start, start + BATCH),
+  await renderPdfPagePixels(
+    bytes,
+    {
+      pages: pageNumbers,
       dpi: options.dpi ?? OCR_DPI,
       grayscale: true,
       password: options.password,
       timeoutMs: options.timeoutMs,
-    });
-    for (const image of images) {
-      const page = await ocrImage(image.png, {
+    },
+    async (rendered) => {
+      const page = await ocrPageImage(rendered.image, {
         ...options,
         languages,
-        pageNumber: image.pageNumber,
-        dpi: image.dpi,
-        scale: { factor: POINTS_PER_INCH / image.dpi, unit: 'point' },
+        pageNumber: rendered.pageNumber,
+        dpi: rendered.dpi,
+        scale: { factor: POINTS_PER_INCH / rendered.dpi, unit: 'point' },
       });
       if (page.languages) languages = page.languages;
       results.push(page);
-    }
-  }
+    },
+  );
   return results;
 }

@@ -7,7 +7,7 @@ import { wordAccuracy } from '../text/word-accuracy.js';
 import { toTesseractLanguages } from './languages.js';
 import { ocrPdf } from './ocr-pdf.js';
 import { parseOsd, parseTesseractTsv } from './parse-tsv.js';
-import { isConfigured, ocrImage, tesseractStatus } from './tesseract.js';
+import { enlargementWithin, isConfigured, ocrImage, tesseractStatus } from './tesseract.js';
 
 const truth = (name: string) => readFixtureText(`images/tesseractjs/${name}.expected.txt`);
 const doclingSentence = readFixtureText('pdfs/scanned/docling_ocr_test.expected.md');
@@ -32,6 +32,17 @@ describe('tesseract availability', () => {
   it('maps workspace language codes to tesseract ones', () => {
     expect(toTesseractLanguages(['en', 'pt-PT', 'por', 'de'])).toEqual(['eng', 'por', 'deu']);
     expect(toTesseractLanguages([])).toEqual(['eng']);
+  });
+});
+
+describe('enlargementWithin', () => {
+  it('keeps the factor within the pixel budget, by half steps, and gives up below 1.5', () => {
+    const a4At300 = 2480 * 3508;
+    expect(enlargementWithin(2, a4At300)).toBe(2);
+    expect(enlargementWithin(4, a4At300)).toBe(2);
+    expect(enlargementWithin(4, 320 * 180)).toBe(4);
+    expect(enlargementWithin(3, 30_000_000)).toBe(1);
+    expect(enlargementWithin(1, a4At300)).toBe(1);
   });
 });
 

@@ -2,13 +2,13 @@
 // tesseract.js: the same LSTM engine at about half the time per page (1.4 s vs 3 s for an A4 page
 // at 300 dpi with OMP_THREAD_LIMIT=1), Portuguese and orientation data from the distribution
 // instead of npm, and a separate process that a timeout can kill.
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { EngineNotConfiguredError } from '../errors.js';
 import type { Edges } from '../geometry.js';
-import { decodeUpright, type ImageLimits } from '../images/decode-image.js';
+import { DEFAULT_MAX_PIXELS, decodeUprightPixels, type ImageLimits } from '../images/decode-image.js';
+import { pnmFileOf, type RawImage, sharpOfRaw, toRawImage } from '../images/raw-image.js';
 import { cumulativeShares } from '../pdf/glyph-widths.js';
 import { runTool } from '../process/run-tool.js';
 import { buildPageText, type PageText, type PositionedChar, type RawWord } from '../text/page-text.js';
@@ -74,6 +74,19 @@ const MAX_EARLY_ENLARGED_PIXELS = 12_000_000;
 /** The early factor, or 1 when the enlarged image would pass MAX_EARLY_ENLARGED_PIXELS. */
 const earlyFactorWithin = (factor: number, pixels: number): number =>
   pixels * factor * factor <= MAX_EARLY_ENLARGED_PIXELS ? factor : 1;
+
+/**
+ * Largest image a later pass reads enlarged: the pixel budget of a decoded image. The enlarged page
+ * is held as plain pixels (3 bytes each in colour), and tesseract takes minutes past it anyway.
+ */
+const MAX_ENLARGED_PIXELS = DEFAULT_MAX_PIXELS;
+
+/** The factor, lowered by half steps to keep the enlarged image within MAX_ENLARGED_PIXELS (1: not enlarged). */
+export function enlargementWithin(factor: number, pixels: number): number {
+  let within = factor;
+  while (within > 1 && pixels * within * within > MAX_ENLARGED_PIXELS) within -= 0.5;
+  return within >= 1.5 ? within : 1;
+}
 
 export interface TesseractStatus {
   isConfigured: boolean;
@@ -166,18 +179,42 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
   const status = await tesseractStatus(options.languages ?? ['eng']);
   if (!status.isConfigured) throw new EngineNotConfiguredError('tesseract OCR', status.reason ?? 'unknown reason.');
   const bytes = typeof input === 'string' ? new Uint8Array(await readFile(input)) : input;
-  const image = await decodeUpright(bytes, 0, options);
-  const lines = options.deskew !== false || !options.dpi ? await measureTextLines(image.png) : null;
+  const { image, dpi } = await decodeUprightPixels(bytes, 0, options);
+  return readImage(image, dpi, status, options, started);
+}
+
+/**
+ * Recognises a page image given as pixels, upright as far as its file says (a rendered PDF page):
+ * as ocrImage, without decoding a file.
+ */
+export async function ocrPageImage(image: RawImage, options: OcrOptions = {}): Promise<PageText> {
+  const started = performance.now();
+  const status = await tesseractStatus(options.languages ?? ['eng']);
+  if (!status.isConfigured) throw new EngineNotConfiguredError('tesseract OCR', status.reason ?? 'unknown reason.');
+  return readImage(image, null, status, options, started);
+}
+
+async function readImage(
+  image: RawImage,
+  statedDpi: number | null,
+  status: TesseractStatus,
+  options: OcrOptions,
+  started: number,
+): Promise<PageText> {
+  const lines = options.deskew !== false || !options.dpi ? await measureTextLines(image) : null;
   const dpi =
     options.dpi ??
     trustedResolution({
-      stated: image.dpi,
+      stated: statedDpi,
       width: image.width,
       height: image.height,
       lineHeight: lines?.lineHeight ?? null,
     });
+  // Without a resolution to trust, tesseract is given what the file states, as it read it from the
+  // PNGs it was handed before (their pHYs kept the file's resolution through every step).
+  const fallbackDpi = statedDpi ?? undefined;
   const turn = options.deskew !== false ? straighteningAngle(lines) : 0;
-  const straight = turn === 0 ? image.png : await straighten(image.png, turn);
+  const straight = turn === 0 ? image : await straighten(image, turn);
   const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-ocr-'));
   try {
     const requested = toTesseractLanguages(options.languages ?? ['eng']);
@@ -189,37 +226,43 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
         ? earlyFactorWithin(upscaleFactorOfLines(lines.lineHeight), image.width * image.height)
         : 1;
     const source = early > 1 ? await enlarged(straight, early) : straight;
-    const readDpi = dpi && early > 1 ? dpi * early : dpi;
-    const run = (png: Buffer, atDpi = readDpi, languages = requested) =>
-      recognise(png, directory, languages, atDpi, options.timeoutMs);
+    const readDpi = dpi && early > 1 ? dpi * early : (dpi ?? fallbackDpi);
+    const run = (pixels: RawImage, atDpi = readDpi, languages = requested) =>
+      recognise(pixels, directory, languages, atDpi, options.timeoutMs);
     const detect = options.detectOrientation !== false && status.canDetectOrientation;
     const best = detect
       ? await readUpright(source, lines, run, () =>
-          detectOrientation(source, directory, readDpi, osdReduction(lines, early), options.timeoutMs),
+          detectOrientation(
+            source,
+            directory,
+            dpi ? readDpi : undefined,
+            fallbackDpi,
+            osdReduction(lines, early),
+            options.timeoutMs,
+          ),
         )
-      : { rotation: 0 as const, png: source, words: await run(source) };
-    const { width: readWidth = 0, height: readHeight = 0 } = await sharp(best.png).metadata();
-    const width = Math.round(readWidth / early);
-    const height = Math.round(readHeight / early);
+      : { rotation: 0 as const, image: source, words: await run(source) };
+    const width = Math.round(best.image.width / early);
+    const height = Math.round(best.image.height / early);
     // The first pass decides the second: in the page's own language when it is another one (and
     // installed), from an enlarged image when the text is small (boxes brought back to this
     // image's pixels). Most pages need neither and are read once.
     const languages = languagesFor(best.words, requested, status.installedLanguages, options.detectLanguage);
-    const enlarge = early > 1 ? 1 : upscaleFactor(best.words);
+    const enlarge = early > 1 ? 1 : enlargementWithin(upscaleFactor(best.words), best.image.width * best.image.height);
     // Each later pass is kept only when tesseract is surer of its words than of the best so far:
     // a blurred photo enlarged reads no better. The page's language is tried at its own size
     // first, so a worse enlargement cannot hide a better language.
     let words = best.words;
     let readIn = requested;
     if (languages !== requested) {
-      const again = await run(best.png, readDpi, languages);
+      const again = await run(best.image, readDpi, languages);
       if (wordCertainty(again) > wordCertainty(words)) {
         words = again;
         readIn = languages;
       }
     }
     if (enlarge > 1) {
-      const again = await run(await enlarged(best.png, enlarge), dpi ? dpi * enlarge : undefined, languages);
+      const again = await run(await enlarged(best.image, enlarge), dpi ? dpi * enlarge : fallbackDpi, languages);
       if (wordCertainty(again) > wordCertainty(words)) {
         words = again.map((word) => shrink(word, enlarge));
         readIn = languages;
@@ -259,19 +302,23 @@ export async function ocrImage(input: string | Uint8Array, options: OcrOptions =
 
 interface Attempt {
   rotation: 0 | 90 | 180 | 270;
-  png: Buffer;
+  image: RawImage;
   words: TsvWord[];
 }
 
+/** Each image tesseract reads gets a file name of its own, so a file written once serves every run. */
+let nextImageFile = 1;
+const writeForTesseract = (image: RawImage, directory: string, name: string): Promise<string> =>
+  pnmFileOf(image, directory, `${name}-${nextImageFile++}`);
+
 async function recognise(
-  png: Buffer,
+  image: RawImage,
   directory: string,
   languages: string[],
   dpi: number | undefined,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<TsvWord[]> {
-  const path = join(directory, 'page.png');
-  await writeFile(path, png);
+  const path = await writeForTesseract(image, directory, 'page');
   const args = [path, 'stdout', '-l', languages.join('+'), '--psm', '3'];
   if (dpi) args.push('--dpi', String(Math.round(dpi)));
   const result = await runTool(TESSERACT, TESSERACT, [...args, 'tsv'], { timeoutMs, env: TESSERACT_ENV });
@@ -290,25 +337,28 @@ function osdReduction(lines: TextLines | null, enlargedBy: number): number {
   return lineHeight >= OSD_HALVED_FROM_LINE_HEIGHT ? 0.5 : 1;
 }
 
+/**
+ * `dpi` is the resolution trusted for the image read (scaled with it); `fallbackDpi` the one its
+ * file states otherwise, handed on as it is whatever the reduction (as a resized PNG kept it).
+ */
 async function detectOrientation(
-  png: Buffer,
+  image: RawImage,
   directory: string,
   dpi: number | undefined,
+  fallbackDpi: number | undefined,
   reduction: number,
   timeoutMs = DEFAULT_TIMEOUT_MS,
 ): Promise<OsdResult | null> {
-  const path = join(directory, 'osd.png');
-  if (reduction < 1) {
-    const { width = 0 } = await sharp(png).metadata();
-    await sharp(png)
-      .resize(Math.max(1, Math.round(width * reduction)), null, { kernel: 'lanczos3' })
-      .png({ compressionLevel: 1 })
-      .toFile(path);
-  } else {
-    await writeFile(path, png);
-  }
+  const reduced =
+    reduction < 1
+      ? await toRawImage(
+          sharpOfRaw(image).resize(Math.max(1, Math.round(image.width * reduction)), null, { kernel: 'lanczos3' }),
+        )
+      : image;
+  const path = await writeForTesseract(reduced, directory, 'osd');
   const args = [path, 'stdout', '--psm', '0', '-l', 'osd'];
-  if (dpi) args.push('--dpi', String(Math.round(dpi * reduction)));
+  const osdDpi = dpi ? dpi * reduction : fallbackDpi;
+  if (osdDpi) args.push('--dpi', String(Math.round(osdDpi)));
   // OSD exits non-zero on pages with too little text; that just means "unknown".
   const result = await runTool(TESSERACT, TESSERACT, args, { timeoutMs, env: TESSERACT_ENV, allowFailure: true });
   return parseOsd(result.stdout.toString('utf8') + result.stderr);
@@ -322,14 +372,14 @@ async function detectOrientation(
  * first, and reading the page as it lies is skipped when OSD is sure and the turned page reads well.
  */
 async function readUpright(
-  straight: Buffer,
+  straight: RawImage,
   lines: TextLines | null,
-  run: (png: Buffer) => Promise<TsvWord[]>,
+  run: (image: RawImage) => Promise<TsvWord[]>,
   askOsd: () => Promise<OsdResult | null>,
 ): Promise<Attempt> {
   const turned = async (rotation: 0 | 90 | 180 | 270): Promise<Attempt> => {
-    const png = await rotate(straight, rotation);
-    return { rotation, png, words: await run(png) };
+    const image = await rotate(straight, rotation);
+    return { rotation, image, words: await run(image) };
   };
   const onItsSide = lines !== null && !lines.horizontal;
   let osd = onItsSide ? await askOsd() : undefined;
@@ -337,10 +387,10 @@ async function readUpright(
     const attempt = await turned(osd.rotate);
     if (surelyUpright(attempt.words)) return attempt;
     // OSD was sure but the turned page reads badly: the page as it lies gets its chance too.
-    const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
+    const upright: Attempt = { rotation: 0, image: straight, words: await run(straight) };
     return score(upright.words) > score(attempt.words) ? upright : attempt;
   }
-  const upright: Attempt = { rotation: 0, png: straight, words: await run(straight) };
+  const upright: Attempt = { rotation: 0, image: straight, words: await run(straight) };
   if (osd === undefined && !surelyUpright(upright.words)) osd = await askOsd();
   if (osd && osd.confidence >= TRUSTED_OSD_CONFIDENCE) {
     return osd.rotate === 0 ? upright : turned(osd.rotate);
@@ -352,11 +402,11 @@ async function readUpright(
 }
 
 /** When OSD cannot tell, the rotation whose words tesseract is most sure of wins. */
-async function bestRotation(upright: Attempt, run: (png: Buffer) => Promise<TsvWord[]>): Promise<Attempt> {
+async function bestRotation(upright: Attempt, run: (image: RawImage) => Promise<TsvWord[]>): Promise<Attempt> {
   let best = upright;
   for (const rotation of [90, 180, 270] as const) {
-    const png = await rotate(upright.png, rotation);
-    const attempt = { rotation, png, words: await run(png) };
+    const image = await rotate(upright.image, rotation);
+    const attempt = { rotation, image, words: await run(image) };
     if (score(attempt.words) > score(best.words)) best = attempt;
   }
   return best;
@@ -381,7 +431,7 @@ function wordCertainty(words: readonly TsvWord[]): number {
 const meanConfidence = (words: readonly TsvWord[]): number =>
   words.length === 0 ? 0 : words.reduce((sum, word) => sum + word.confidence, 0) / words.length;
 
-const rotate = (png: Buffer, degrees: number): Promise<Buffer> => sharp(png).rotate(degrees).png().toBuffer();
+const rotate = (image: RawImage, degrees: number): Promise<RawImage> => toRawImage(sharpOfRaw(image).rotate(degrees));
 
 /** The requested languages, with the page's own language first when a first pass finds another installed one. */
 function languagesFor(
@@ -398,12 +448,8 @@ function languagesFor(
 }
 
 /** The image enlarged by `factor` with a sharp-edged kernel (text edges stay crisp). */
-async function enlarged(png: Buffer, factor: number): Promise<Buffer> {
-  const { width = 0 } = await sharp(png).metadata();
-  return sharp(png)
-    .resize(Math.round(width * factor), null, { kernel: 'lanczos3' })
-    .png()
-    .toBuffer();
+function enlarged(image: RawImage, factor: number): Promise<RawImage> {
+  return toRawImage(sharpOfRaw(image).resize(Math.round(image.width * factor), null, { kernel: 'lanczos3' }));
 }
 
 /** A word read on an image enlarged by `factor`, in the pixels of the image before. */

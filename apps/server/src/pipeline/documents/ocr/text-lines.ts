@@ -5,6 +5,7 @@
 // text runs at. The same profile at that angle gives the height of the lines, from which the
 // image's real resolution can be told (resolution.ts).
 import sharp from 'sharp';
+import { type RawImage, sharpOfRaw } from '../images/raw-image.js';
 
 export interface TextLines {
   /**
@@ -37,15 +38,16 @@ const MAX_INK_SHARE = 0.4;
 /** A line of the profile holds text when it has this share of the profile's fullest line's ink. */
 const LINE_INK_SHARE = 0.08;
 
-/** Measures the text lines of an image (any format sharp reads); null when it shows none. */
-export async function measureTextLines(image: Buffer | Uint8Array): Promise<TextLines | null> {
-  const { data, info } = await sharp(image)
+/** Measures the text lines of an image (any format sharp reads, or pixels); null when it shows none. */
+export async function measureTextLines(image: Buffer | Uint8Array | RawImage): Promise<TextLines | null> {
+  const source = 'channels' in image ? sharpOfRaw(image) : sharp(image);
+  const { data, info } = await source
     .greyscale()
     .resize(ANALYSIS_SIZE, ANALYSIS_SIZE, { fit: 'inside', withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const metadata = await sharp(image).metadata();
-  const scale = (metadata.width ?? info.width) / info.width;
+  const fullWidth = 'channels' in image ? image.width : (await sharp(image).metadata()).width;
+  const scale = (fullWidth ?? info.width) / info.width;
   const ink = darkPixels(data, info.width, info.height, info.channels);
   if (!ink) return null;
   // Coarse angles both ways first; only the direction the lines run in is refined.

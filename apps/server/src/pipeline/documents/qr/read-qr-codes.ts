@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { EngineFailedError } from '../errors.js';
 import type { Edges } from '../geometry.js';
 import { DEFAULT_MAX_PIXELS, decodeRgba, type RgbaImage } from '../images/decode-image.js';
+import { parsePnm } from '../images/raw-image.js';
 import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
 import { runTool } from '../process/run-tool.js';
 import { fitDpi } from '../render/render-page-images.js';
@@ -167,13 +168,8 @@ async function qrDpi(page: QrPage): Promise<number> {
 
 /** pdftoppm's grey PGM (binary P5, 8 bits): its pixels, one byte each, without a copy. */
 export function readGreyMap(pgm: Buffer): GreyImage {
-  const header = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 64).toString('latin1'));
-  if (!header || Number(header[3]) !== 255)
-    throw new EngineFailedError('pdftoppm', 'the page image is not an 8-bit PGM.');
-  const width = Number(header[1]);
-  const height = Number(header[2]);
-  const data = pgm.subarray(header[0].length, header[0].length + width * height);
-  if (data.length < width * height) throw new EngineFailedError('pdftoppm', 'the page image is cut short.');
+  const { data, width, height, channels } = parsePnm(pgm);
+  if (channels !== 1) throw new EngineFailedError('pdftoppm', 'the page image is not grey.');
   return { data, width, height };
 }
 

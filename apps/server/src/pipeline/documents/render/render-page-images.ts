@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { detectFileType } from '../../../formats/file-type.js';
 import { ImageTooLargeError, UnsupportedFileTypeError } from '../errors.js';
 import { DEFAULT_MAX_PIXELS, decodeUpright, probeImage } from '../images/decode-image.js';
+import { parsePnm, type RawImage, rememberPnmFile } from '../images/raw-image.js';
 import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
 import { runTool } from '../process/run-tool.js';
 
@@ -51,6 +52,49 @@ export async function renderPageImages(bytes: Uint8Array, options: RenderOptions
 }
 
 async function renderPdfPages(bytes: Uint8Array, options: RenderOptions): Promise<RenderedPage[]> {
+  const rendered: RenderedPage[] = [];
+  await eachRenderedPdfPage(bytes, options, 'png', async (pageNumber, dpi, file) => {
+    const png = await readFile(file);
+    const meta = await sharp(png).metadata();
+    rendered.push({ pageNumber, png, width: meta.width ?? 0, height: meta.height ?? 0, dpi });
+  });
+  return rendered;
+}
+
+export interface RenderedPixels {
+  pageNumber: number;
+  image: RawImage;
+  /** Resolution the page was rendered at. */
+  dpi: number;
+}
+
+/**
+ * PDF pages rendered as plain pixels (OCR: images/raw-image.ts), one after another: `use` has each
+ * page before the next is rendered, so a long document never holds more than one page's pixels.
+ */
+export async function renderPdfPagePixels(
+  bytes: Uint8Array,
+  options: Omit<RenderOptions, 'rotations'>,
+  use: (page: RenderedPixels) => Promise<void>,
+): Promise<void> {
+  await eachRenderedPdfPage(bytes, options, 'pnm', async (pageNumber, dpi, file) => {
+    const image = parsePnm(await readFile(file));
+    // Tesseract reads the rendered file itself while the page is in use.
+    rememberPnmFile(image, file);
+    await use({ pageNumber, image, dpi });
+  });
+}
+
+/**
+ * Renders each wanted page with pdftoppm into a file (PNG, or PGM/PPM without coding) and hands
+ * it to `use` before the next page; the files are removed at the end.
+ */
+async function eachRenderedPdfPage(
+  bytes: Uint8Array,
+  options: RenderOptions,
+  format: 'png' | 'pnm',
+  use: (pageNumber: number, dpi: number, file: string) => Promise<void>,
+): Promise<void> {
   // pdf.js reads sizes (and raises the typed encrypted/corrupt errors) before poppler is started.
   const geometry = await readPdfPageGeometry(bytes, { password: options.password });
   const wanted = (options.pages ?? geometry.map((page) => page.pageNumber)).filter(
@@ -62,23 +106,26 @@ async function renderPdfPages(bytes: Uint8Array, options: RenderOptions): Promis
   try {
     const input = join(directory, 'input.pdf');
     await writeFile(input, bytes);
-    const rendered: RenderedPage[] = [];
     for (const pageNumber of wanted) {
       const info = geometry[pageNumber - 1];
       if (!info) continue;
       const dpi = fitDpi(info.width, info.height, requestedDpi, maxPixels);
       const prefix = join(directory, `page-${pageNumber}`);
-      const args = ['-png', '-r', String(dpi), '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile'];
+      // Without -png pdftoppm writes PPM (PGM with -gray).
+      const args = ['-r', String(dpi), '-f', String(pageNumber), '-l', String(pageNumber), '-singlefile'];
+      if (format === 'png') args.unshift('-png');
       if (options.grayscale) args.push('-gray');
       if (options.password) args.push('-upw', options.password);
       await runTool('pdftoppm', 'pdftoppm', [...args, input, prefix], {
         timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       });
-      const png = await readFile(`${prefix}.png`);
-      const meta = await sharp(png).metadata();
-      rendered.push({ pageNumber, png, width: meta.width ?? 0, height: meta.height ?? 0, dpi });
+      const file = `${prefix}.${format === 'png' ? 'png' : options.grayscale ? 'pgm' : 'ppm'}`;
+      try {
+        await use(pageNumber, dpi, file);
+      } finally {
+        await rm(file, { force: true });
+      }
     }
-    return rendered;
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
