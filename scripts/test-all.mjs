@@ -24,7 +24,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { failureSummary } from './test-failures.mjs';
-import { sampleCpu, timingSummary } from './test-timings.mjs';
+import { readReports, sampleCpu, timingSummary } from './test-timings.mjs';
 
 const CHECKS = ['typecheck', 'lint', 'packages:check', 'size', 'api:check', 'storybook:build'];
 
@@ -121,11 +121,12 @@ for (const { script, code, output, took } of checks) {
   console.log(`\n──── pnpm run ${script} (${code === 0 ? 'passed' : `failed, exit ${code}`}, ${took}) ────`);
   process.stdout.write(output);
 }
-const reported = Object.values(reports).filter((report) => existsSync(report));
-if (reported.length)
+const reported = readReports(Object.values(reports).filter((report) => existsSync(report)));
+if (reported.length) {
   console.log(`\n${timingSummary(reported, process.cwd(), { cpuSamples: cpuSamples.filter(Boolean) }).join('\n')}`);
-const failures = reported.length ? failureSummary(reported, process.cwd()) : [];
-if (failures.length) console.log(`\n${failures.join('\n')}`);
+  const failures = failureSummary(reported, process.cwd());
+  if (failures.length) console.log(`\n${failures.join('\n')}`);
+}
 if (!keptReportDir) rmSync(reportDir, { recursive: true, force: true });
 const testsCode = parallel.result !== 0 ? parallel.result : oneAtATime.result.code;
 console.log(

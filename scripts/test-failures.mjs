@@ -1,7 +1,6 @@
 // The tests that failed, from vitest's JSON reports, as a few lines for the very end of `npm test`:
 // a CI log is often read from its tail, and vitest's own account of a failure may be thousands of
 // lines above it (the second vitest process's output and the static checks' are printed after).
-import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
@@ -16,10 +15,13 @@ function firstLine(message = '') {
   );
 }
 
-/** Each failure of the JSON reports at `paths`: `{ file, test, message }`, `test` empty for a file's own error. */
-export function failedTests(paths, root) {
-  return [paths].flat().flatMap((path) =>
-    JSON.parse(readFileSync(path, 'utf8')).testResults.flatMap((result) => {
+/**
+ * Each failure of parsed JSON reports (test-timings.mjs `readReports`): `{ file, test, message }`,
+ * `test` empty for a file's own error.
+ */
+export function failedTests(reports, root) {
+  return reports.flatMap((report) =>
+    report.testResults.flatMap((result) => {
       const file = relative(root, result.name);
       const tests = (result.assertionResults ?? [])
         .filter(({ status }) => status === 'failed')
@@ -33,8 +35,8 @@ export function failedTests(paths, root) {
 }
 
 /** Lines naming every failure (at most `limit`), or none when everything passed. */
-export function failureSummary(paths, root, { limit = 20, width = 160 } = {}) {
-  const failures = failedTests(paths, root);
+export function failureSummary(reports, root, { limit = 20, width = 160 } = {}) {
+  const failures = failedTests(reports, root);
   if (failures.length === 0) return [];
   const clip = (text) => (text.length > width ? `${text.slice(0, width - 1)}…` : text);
   const lines = [`Failed (${failures.length}; vitest's account of each is above):`];

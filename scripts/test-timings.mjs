@@ -15,10 +15,15 @@ export function suiteOf(file) {
   return top;
 }
 
-/** The test files of the JSON reports at `paths` (one per vitest process), relative to `root`. */
-export function reportedFiles(paths, root) {
-  return paths.flatMap((path) =>
-    JSON.parse(readFileSync(path, 'utf8')).testResults.map((result) => ({
+/** Vitest's JSON reports at `paths` (one per vitest process), read once for every summary of them. */
+export function readReports(paths) {
+  return paths.map((path) => JSON.parse(readFileSync(path, 'utf8')));
+}
+
+/** The test files of parsed JSON reports (see `readReports`), relative to `root`. */
+export function reportedFiles(reports, root) {
+  return reports.flatMap((report) =>
+    report.testResults.map((result) => ({
       file: relative(root, result.name),
       start: result.startTime,
       end: Math.max(result.startTime, result.endTime),
@@ -65,11 +70,11 @@ export function sampleCpu() {
 }
 
 /**
- * Lines summarising the JSON reports at `paths` (one path or several, one per vitest process), test
- * files relative to `root`; `cpuSamples`, when given, are `sampleCpu()` results taken during the run.
+ * Lines summarising parsed JSON reports (see `readReports`; one per vitest process), test files
+ * relative to `root`; `cpuSamples`, when given, are `sampleCpu()` results taken during the run.
  */
-export function timingSummary(paths, root, { slowest = 12, cpuSamples = [], bucket = 60 } = {}) {
-  const files = reportedFiles([paths].flat(), root);
+export function timingSummary(reports, root, { slowest = 12, cpuSamples = [], bucket = 60 } = {}) {
+  const files = reportedFiles(reports, root);
   if (files.length === 0) return ['No test file reported.'];
   const origin = Math.min(...files.map(({ start }) => start));
   const finish = Math.max(...files.map(({ end }) => end));

@@ -72,16 +72,15 @@ export async function probeImage(bytes: Uint8Array, limits: ImageLimits = {}): P
   };
 }
 
+/** One frame (page) of an image, turned upright: `rotate()` applies the EXIF orientation and drops the tag. */
+const uprightFrame = (bytes: Uint8Array, frame: number, limits: ImageLimits) =>
+  sharp(bytes, { limitInputPixels: limits.maxPixels ?? DEFAULT_MAX_PIXELS, page: frame, failOn: 'error' }).rotate();
+
 /** One frame (page) of an image as an upright PNG on white. */
 export async function decodeUpright(bytes: Uint8Array, frame = 0, limits: ImageLimits = {}): Promise<UprightImage> {
   const info = await probeImage(bytes, limits);
   try {
-    const { data, info: out } = await sharp(bytes, {
-      limitInputPixels: limits.maxPixels ?? DEFAULT_MAX_PIXELS,
-      page: frame,
-      failOn: 'error',
-    })
-      .rotate() // applies EXIF orientation and drops the tag
+    const { data, info: out } = await uprightFrame(bytes, frame, limits)
       .flatten({ background: '#ffffff' })
       .png({ compressionLevel: 3 })
       .toBuffer({ resolveWithObject: true });
@@ -108,10 +107,7 @@ export async function decodeUprightPixels(
 ): Promise<UprightPixels> {
   const info = await probeImage(bytes, limits);
   try {
-    const image = await toRawImage(
-      sharp(bytes, { limitInputPixels: limits.maxPixels ?? DEFAULT_MAX_PIXELS, page: frame, failOn: 'error' }).rotate(),
-      { flatten: true },
-    );
+    const image = await toRawImage(uprightFrame(bytes, frame, limits), { flatten: true });
     return { image, dpi: info.dpi };
   } catch (error) {
     throw imageError(error);
