@@ -30,6 +30,36 @@ describe('search and replace on the transcript data', () => {
     expect(transcript.transcripts[1]!.children[16]!.text).toBe('contry.');
   });
 
+  it('replaces inside words without touching the paragraph’s other words', () => {
+    const transcript = jfkTranscript();
+    // A word of the data holding a space (as an import may give it) stays one word.
+    transcript.transcripts[1]!.children[5] = { ...transcript.transcripts[1]!.children[5]!, text: 'new york' };
+    const before = transcript.transcripts[1]!.children;
+    const next = replaceMatches(transcript, findText(transcript, 'ask'), 'ask', 'asks');
+    const after = next.transcripts[1]!.children;
+    expect([after[0]!.text, after[9]!.text]).toEqual(['asks', 'asks']);
+    expect(after).toHaveLength(before.length);
+    expect(after[0]).toMatchObject({
+      offsetInSeconds: before[0]!.offsetInSeconds,
+      durationInSeconds: before[0]!.durationInSeconds,
+    });
+    // Every other word is the same object: kept, not copied.
+    after.forEach((word, i) => {
+      if (i !== 0 && i !== 9) expect(word).toBe(before[i]);
+    });
+  });
+
+  it('aligns the paragraph again when a replacement changes how many words there are', () => {
+    const transcript = jfkTranscript();
+    const count = transcript.transcripts[1]!.children.length;
+    const removed = replaceMatches(transcript, findText(transcript, 'ask'), 'ask', '');
+    expect(removed.transcripts[1]!.children).toHaveLength(count - 2);
+    expect(findText(removed, 'ask')).toEqual([]);
+    const split = replaceMatches(transcript, findText(transcript, 'contry'), 'contry', 'home land');
+    expect(split.transcripts[1]!.children.map((w) => w.text)).toContain('land');
+    expect(split.transcripts[1]!.children).toHaveLength(count + 1);
+  });
+
   it('replaces several words with others, timed over the words they replace', () => {
     const transcript = jfkTranscript();
     const next = replaceMatches(

@@ -60,29 +60,41 @@ export function findText(transcript: Transcript, query: string): TextMatch[] {
   return matches;
 }
 
-/** Replaces the word `needle` inside `text`, keeping the punctuation around it. */
+/** Replaces `needle` (a word as {@link wantedWords} gives it) inside `text`, keeping the punctuation around it. */
 function replaceInside(text: string, needle: string, replacement: string): string {
-  const at = fold(text).indexOf(bare(needle));
-  return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + bare(needle).length);
+  const at = fold(text).indexOf(needle);
+  return at < 0 ? text : text.slice(0, at) + replacement + text.slice(at + needle.length);
 }
 
-/** A paragraph with its matches (all in this paragraph, in order) replaced. */
+/** Whether a word's text is still one word: an empty one, or one with spaces, is not. */
+const isOneWord = (text: string) => text !== '' && !/\s/.test(text);
+
+/**
+ * A paragraph with its matches (all in this paragraph, in order) replaced. `wanted` is the
+ * query's words (from {@link wantedWords}), worked out once for all the paragraphs.
+ */
 function replaceInParagraph(
   item: TranscriptItem,
   matches: readonly TextMatch[],
-  query: string,
+  wanted: readonly string[],
   replacement: string,
 ): TranscriptItem {
-  const words = queryWords(query);
-  if (words.length === 1) {
+  if (wanted.length === 1) {
     // Inside one word: the word keeps its time, confidence and formatting; only its text changes.
+    // Only the replaced words are read: the others stay as they are, so 2,000 hits read 2,000
+    // words, not the 40,000 of their paragraphs (and a word of the data that holds a space is
+    // not split because another word of its paragraph was replaced).
+    const needle = wanted[0] as string;
     const children = item.children.slice();
+    let sameWords = true;
     for (const match of matches) {
       const word = children[match.word] as TranscriptWord;
-      children[match.word] = { ...word, text: replaceInside(word.text, words[0] as string, replacement) };
+      const text = replaceInside(word.text, needle, replacement);
+      children[match.word] = { ...word, text };
+      sameWords &&= isOneWord(text);
     }
+    if (sameWords) return { ...item, children };
     // An empty replacement, or one with spaces, changes how many words there are: align again.
-    if (children.every((w) => w.text !== '' && !/\s/.test(w.text))) return { ...item, children };
     return retimeParagraph(item, children.map((w) => w.text).join(' '));
   }
   // Several words: the paragraph's text with the runs replaced, aligned back onto its words.
@@ -99,6 +111,7 @@ export function replaceMatches(
   replacement: string,
 ): Transcript {
   if (matches.length === 0) return transcript;
+  const wanted = wantedWords(query);
   const transcripts = transcript.transcripts.slice();
   let from = 0;
   while (from < matches.length) {
@@ -106,7 +119,7 @@ export function replaceMatches(
     let to = from;
     while (to < matches.length && (matches[to] as TextMatch).paragraph === paragraph) to++;
     const item = transcripts[paragraph];
-    if (item) transcripts[paragraph] = replaceInParagraph(item, matches.slice(from, to), query, replacement);
+    if (item) transcripts[paragraph] = replaceInParagraph(item, matches.slice(from, to), wanted, replacement);
     from = to;
   }
   return { ...transcript, transcripts };
