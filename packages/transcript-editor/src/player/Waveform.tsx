@@ -179,16 +179,16 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
     const abort = new AbortController();
     void (async () => {
       try {
-        // The overview, one pair per pixel of the strip; the stored resolution waits for a zoom in.
-        const overview = await fetchWaveform(
-          withPairs(peaksUrl, overviewPairs(element.clientWidth, window.devicePixelRatio)),
-          abort.signal,
-        );
+        // The overview, one pair per pixel of the strip (the stored resolution waits for a zoom in),
+        // and the drawing code, loaded on demand to stay out of the editor's first paint: both at
+        // once, so the strip is drawn as soon as the peaks arrive rather than a second round trip later.
+        const [overview, { default: WaveSurferClass }] = await Promise.all([
+          fetchWaveform(withPairs(peaksUrl, overviewPairs(element.clientWidth, window.devicePixelRatio)), abort.signal),
+          import('wavesurfer.js'),
+        ]);
+        if (cancelled) return;
         detail.current = { url: peaksUrl, overview, full: null, signal: abort.signal };
         const { peaks, duration } = overview;
-        // Loaded on demand: the drawing code stays out of the first paint of the editor.
-        const { default: WaveSurferClass } = await import('wavesurfer.js');
-        if (cancelled) return;
         surfer = WaveSurferClass.create({
           container: element,
           media,
