@@ -4,8 +4,9 @@
  * is never fetched or decoded to draw it; while the server has no peaks the strip says so.
  * Over the peaks: the paragraphs (the one being played marked) and the annotations, as regions
  * that play from their start when clicked (waveform-regions.ts), and a zoom in fixed steps
- * (waveform-zoom.ts) by its buttons or Alt+= / Alt+-. The regions plugin is loaded on demand,
- * after the peaks are drawn, like wavesurfer itself.
+ * (waveform-zoom.ts) by its buttons or Alt+= / Alt+-. wavesurfer and its regions plugin are loaded
+ * on demand, fetched as soon as the page is idle after the editor's code (drawing-code.ts); the
+ * regions are added after the peaks are drawn.
  */
 import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
@@ -15,10 +16,13 @@ import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import type { TranscriptSession } from '../session/session.js';
 import { paragraphAt } from '../session/timeline.js';
 import type { Annotation } from '../session/types.js';
+import { loadRegionsPlugin, loadWaveSurfer, preloadDrawingCode } from './drawing-code.js';
 import { fetchWaveform, overviewPairs, pairsPerSecond, type WaveformData, withPairs } from './peaks.js';
 import { formatTime, type Playback } from './playback.js';
 import { markCurrentParagraph, type RegionsLike, type RegionView, syncRegions } from './waveform-regions.js';
 import { stepZoom, zoomLevels } from './waveform-zoom.js';
+
+preloadDrawingCode(typeof window === 'undefined' ? undefined : window);
 
 /** What the rest of the editor may ask of the waveform (the zoom shortcuts). */
 export interface WaveformHandle {
@@ -180,11 +184,10 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
     void (async () => {
       try {
         // The overview, one pair per pixel of the strip (the stored resolution waits for a zoom in),
-        // and the drawing code, loaded on demand to stay out of the editor's first paint: both at
-        // once, so the strip is drawn as soon as the peaks arrive rather than a second round trip later.
+        // and the drawing code (most often fetched already): the strip is drawn when both are here.
         const [overview, { default: WaveSurferClass }] = await Promise.all([
           fetchWaveform(withPairs(peaksUrl, overviewPairs(element.clientWidth, window.devicePixelRatio)), abort.signal),
-          import('wavesurfer.js'),
+          loadWaveSurfer(),
         ]);
         if (cancelled) return;
         detail.current = { url: peaksUrl, overview, full: null, signal: abort.signal };
@@ -212,7 +215,7 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
       }
       try {
         // The regions come after the peaks are drawn: the strip paints as soon without them.
-        const { default: RegionsPlugin } = await import('wavesurfer.js/dist/plugins/regions.esm.js');
+        const { default: RegionsPlugin } = await loadRegionsPlugin();
         if (cancelled || !surfer) return;
         const regions = surfer.registerPlugin(RegionsPlugin.create());
         disconnect = connectRegions(regions, surfer, session, playback, (annotation) => describe.current(annotation));
