@@ -24,6 +24,9 @@ import { stepZoom, zoomLevels } from './waveform-zoom.js';
 
 preloadDrawingCode(typeof window === 'undefined' ? undefined : window);
 
+/** Resolves once the next frame has been painted (a task queued from its animation frame runs after it). */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 /** What the rest of the editor may ask of the waveform (the zoom shortcuts). */
 export interface WaveformHandle {
   /** One zoom step in (1) or out (-1); false when already at that end or nothing is drawn. */
@@ -214,8 +217,9 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
         return;
       }
       try {
-        // The regions come after the peaks are drawn: the strip paints as soon without them.
-        const { default: RegionsPlugin } = await loadRegionsPlugin();
+        // The regions come after the strip is painted: their plugin is most often loaded already, and
+        // adding them in the same turn would hold the first paint of the peaks until they are made.
+        const [{ default: RegionsPlugin }] = await Promise.all([loadRegionsPlugin(), afterNextPaint()]);
         if (cancelled || !surfer) return;
         const regions = surfer.registerPlugin(RegionsPlugin.create());
         disconnect = connectRegions(regions, surfer, session, playback, (annotation) => describe.current(annotation));
