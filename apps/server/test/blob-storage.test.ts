@@ -50,6 +50,12 @@ describe.each(['local', 's3'] as const)('blobs in %s', (store) => {
     const whole = Buffer.concat(parts);
     expect(await blobs().size(key)).toBe(whole.length);
     expect((await readAll(blobs().read(key))).equals(whole)).toBe(true);
+    // The whole object at once, as the server reads its own documents; an empty one too.
+    expect((await blobs().readAll(key)).equals(whole)).toBe(true);
+    const empty = newStorageKey();
+    await blobs().append(empty, Readable.from([]));
+    expect((await blobs().readAll(empty)).length).toBe(0);
+    await expect(blobs().readAll(newStorageKey())).rejects.toMatchObject({ code: 'ENOENT' });
     // Ranges inside one append, across all three, to the end, and a single byte.
     for (const [start, end] of [
       [10, 20],

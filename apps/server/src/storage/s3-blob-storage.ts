@@ -124,6 +124,12 @@ export class S3BlobStorage implements BlobStorage {
     return segments.length === 0 ? null : segments.reduce((sum, s) => sum + s.size, 0);
   }
 
+  async readAll(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of this.read(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
   read(key: string, range?: { start: number; end?: number }): Readable {
     const storage = this;
     async function* bytes() {

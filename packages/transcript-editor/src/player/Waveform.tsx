@@ -4,8 +4,9 @@
  * is never fetched or decoded to draw it; while the server has no peaks the strip says so.
  * Over the peaks: the paragraphs (the one being played marked) and the annotations, as regions
  * that play from their start when clicked (waveform-regions.ts), and a zoom in fixed steps
- * (waveform-zoom.ts) by its buttons or Alt+= / Alt+-. The regions plugin is loaded on demand,
- * after the peaks are drawn, like wavesurfer itself.
+ * (waveform-zoom.ts) by its buttons or Alt+= / Alt+-. wavesurfer and its regions plugin are loaded
+ * on demand, fetched as soon as the page is idle after the editor's code (drawing-code.ts); the
+ * regions are added after the peaks are drawn.
  */
 import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
@@ -15,10 +16,16 @@ import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import type { TranscriptSession } from '../session/session.js';
 import { paragraphAt } from '../session/timeline.js';
 import type { Annotation } from '../session/types.js';
+import { loadRegionsPlugin, loadWaveSurfer, preloadDrawingCode } from './drawing-code.js';
 import { fetchWaveform, overviewPairs, pairsPerSecond, type WaveformData, withPairs } from './peaks.js';
 import { formatTime, type Playback } from './playback.js';
 import { markCurrentParagraph, type RegionsLike, type RegionView, syncRegions } from './waveform-regions.js';
 import { stepZoom, zoomLevels } from './waveform-zoom.js';
+
+preloadDrawingCode(typeof window === 'undefined' ? undefined : window);
+
+/** Resolves once the next frame has been painted (a task queued from its animation frame runs after it). */
+const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** What the rest of the editor may ask of the waveform (the zoom shortcuts). */
 export interface WaveformHandle {
@@ -179,16 +186,15 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
     const abort = new AbortController();
     void (async () => {
       try {
-        // The overview, one pair per pixel of the strip; the stored resolution waits for a zoom in.
-        const overview = await fetchWaveform(
-          withPairs(peaksUrl, overviewPairs(element.clientWidth, window.devicePixelRatio)),
-          abort.signal,
-        );
+        // The overview, one pair per pixel of the strip (the stored resolution waits for a zoom in),
+        // and the drawing code (most often fetched already): the strip is drawn when both are here.
+        const [overview, { default: WaveSurferClass }] = await Promise.all([
+          fetchWaveform(withPairs(peaksUrl, overviewPairs(element.clientWidth, window.devicePixelRatio)), abort.signal),
+          loadWaveSurfer(),
+        ]);
+        if (cancelled) return;
         detail.current = { url: peaksUrl, overview, full: null, signal: abort.signal };
         const { peaks, duration } = overview;
-        // Loaded on demand: the drawing code stays out of the first paint of the editor.
-        const { default: WaveSurferClass } = await import('wavesurfer.js');
-        if (cancelled) return;
         surfer = WaveSurferClass.create({
           container: element,
           media,
@@ -211,8 +217,9 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
         return;
       }
       try {
-        // The regions come after the peaks are drawn: the strip paints as soon without them.
-        const { default: RegionsPlugin } = await import('wavesurfer.js/dist/plugins/regions.esm.js');
+        // The regions come after the strip is painted: their plugin is most often loaded already, and
+        // adding them in the same turn would hold the first paint of the peaks until they are made.
+        const [{ default: RegionsPlugin }] = await Promise.all([loadRegionsPlugin(), afterNextPaint()]);
         if (cancelled || !surfer) return;
         const regions = surfer.registerPlugin(RegionsPlugin.create());
         disconnect = connectRegions(regions, surfer, session, playback, (annotation) => describe.current(annotation));

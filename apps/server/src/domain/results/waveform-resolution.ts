@@ -18,18 +18,12 @@ type ParsedPeaks = Omit<WaveformPeaks, 'data'> & { data: Int16Array };
 /** Parsed peaks by storage key, most recently used last (blobs never change under their key). */
 const parsed = new Map<string, Promise<ParsedPeaks>>();
 
-async function readWhole(storage: BlobStorage, key: string): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.read(key)) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
 function parsedPeaks(storage: BlobStorage, blob: Pick<BlobRow, 'storage_key'>): Promise<ParsedPeaks> {
   const key = blob.storage_key;
   let peaks = parsed.get(key);
   if (peaks) parsed.delete(key);
   else {
-    peaks = readWhole(storage, key).then((bytes) => {
+    peaks = storage.readAll(key).then((bytes) => {
       const document = JSON.parse(bytes.toString('utf8')) as WaveformPeaks;
       return { ...document, data: Int16Array.from(document.data) };
     });
