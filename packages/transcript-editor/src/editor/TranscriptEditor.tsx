@@ -8,6 +8,7 @@ import { useApiClient, usePreferences } from '@reviewdesk/ui';
 import { useOpenedTask, useReviewSessionStore } from '@reviewdesk/ui/review-session';
 import { useEffect, useRef, useState } from 'react';
 import { useEditorStrings } from '../i18n/useEditorStrings.js';
+import { preloadDrawingCode } from '../player/drawing-code.js';
 import { createPlayback, type Playback } from '../player/playback.js';
 import type { WaveformHandle } from '../player/Waveform.js';
 import { createSearch } from '../search/search-store.js';
@@ -124,6 +125,8 @@ function EditorInstance(props: TranscriptEditorProps & { onOpenTask: (taskId: st
   }));
 
   useEffect(() => () => playback.dispose(), [playback]);
+  // The waveform's drawing code, fetched while the transcript loads: there when its peaks arrive.
+  useEffect(() => preloadDrawingCode(window), []);
   const initialTime = props.initialTime ?? null;
   useEffect(() => {
     if (initialTime === null) return;

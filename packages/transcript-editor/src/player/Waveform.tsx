@@ -5,8 +5,8 @@
  * Over the peaks: the paragraphs (the one being played marked) and the annotations, as regions
  * that play from their start when clicked (waveform-regions.ts), and a zoom in fixed steps
  * (waveform-zoom.ts) by its buttons or Alt+= / Alt+-. wavesurfer and its regions plugin are loaded
- * on demand, fetched as soon as the page is idle after the editor's code (drawing-code.ts); the
- * regions are added after the peaks are drawn.
+ * on demand, fetched once the page is idle after the editor mounts (drawing-code.ts); the regions
+ * are added after the peaks are drawn.
  */
 import { type RefObject, useEffect, useImperativeHandle, useRef, useState } from 'react';
 import type WaveSurfer from 'wavesurfer.js';
@@ -16,13 +16,11 @@ import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
 import type { TranscriptSession } from '../session/session.js';
 import { paragraphAt } from '../session/timeline.js';
 import type { Annotation } from '../session/types.js';
-import { loadRegionsPlugin, loadWaveSurfer, preloadDrawingCode } from './drawing-code.js';
+import { loadRegionsPlugin, loadWaveSurfer } from './drawing-code.js';
 import { fetchWaveform, overviewPairs, pairsPerSecond, type WaveformData, withPairs } from './peaks.js';
 import { formatTime, type Playback } from './playback.js';
 import { markCurrentParagraph, type RegionsLike, type RegionView, syncRegions } from './waveform-regions.js';
 import { stepZoom, zoomLevels } from './waveform-zoom.js';
-
-preloadDrawingCode(typeof window === 'undefined' ? undefined : window);
 
 /** Resolves once the next frame has been painted (a task queued from its animation frame runs after it). */
 const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));

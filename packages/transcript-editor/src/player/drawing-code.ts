@@ -1,7 +1,7 @@
 /**
  * wavesurfer.js and its regions plugin: loaded on demand, so they are not part of the editor's
- * code, and fetched once the page is idle after that code has loaded. By the time a recording's
- * peaks arrive the drawing code is there, instead of being asked for only then, when the server is
+ * code, and fetched once the page is idle after an editor mounts (while its transcript loads).
+ * By the time a recording's peaks arrive the drawing code is there, instead of being asked for only then, when the server is
  * busy answering the peaks, the media's first bytes and the editor's other calls. A failed load is
  * forgotten, so the next use tries again.
  */
