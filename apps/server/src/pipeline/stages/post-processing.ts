@@ -17,7 +17,7 @@ import type { DocumentResult, Entity, PageText, QrPage, Table } from '../documen
 import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
 import type { Transcript } from '../media/index.js';
 import { customModelFields } from '../templates/custom-model-fields.js';
-import type { DetectedDocument } from '../threads/page-work.js';
+import type { DetectedDocument, DetectStoredInput } from '../threads/page-work.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean } from './document-results.js';
 import { type QrPageKey, readQrCodeBatches, takeEarlyQrCodes } from './early-qr-codes.js';
@@ -149,7 +149,7 @@ async function documentResults(
     const fieldPages: StoredOcrPage[] = [];
     for (const part of fieldRows(rows)) fieldPages.push(...(await storedPages(store, task.id, part)));
     windowsDetected = fieldPages.length === rows.length && rows.length <= PAGES_PER_READ;
-    const detected = await context.threads.detectStoredPages({
+    const detected = await detectFieldsAndMore(context, {
       pages: fieldPages,
       fields: taskType,
       tables: windowsDetected && detectTables,
@@ -266,6 +266,22 @@ async function documentResults(
       ...eInvoice?.payload,
     },
   };
+}
+
+/**
+ * The invoice fields of the pages, and what else `input` asks for, found on the threads: a document
+ * of several pages, when the worker has two threads or more, in two jobs at once — the fields in
+ * one, the rest (tables, personal data, confidences, texts) in the other —, each parsing the pages
+ * itself; the findings are the same as one job's.
+ */
+async function detectFieldsAndMore(context: StageContext, input: DetectStoredInput): Promise<DetectedDocument> {
+  const more = input.tables || input.pii || input.texts;
+  if (input.pages.length < 2 || context.threads.size < 2 || !more) return context.threads.detectStoredPages(input);
+  const [fields, rest] = await Promise.all([
+    context.threads.detectStoredPages({ ...input, tables: false, pii: false, texts: false }),
+    context.threads.detectStoredPages({ ...input, fields: null }),
+  ]);
+  return { ...rest, fields: fields.fields };
 }
 
 /**
