@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Entity, QrPage } from '../documents/index.js';
 import {
   EARLY_QR_MAX_PAGES,
+  EARLY_QR_MAX_PAGES_BEHIND_TEXT,
   type QrPageKey,
   readQrCodeBatches,
   readQrCodesEarly,
@@ -89,7 +90,7 @@ describe('QR codes read early', () => {
 
   it('reads nothing early for a longer document, a single thread, or a page too large to render', async () => {
     const cases: Array<[ReturnType<typeof fakeThreads>, Array<QrPage & QrPageKey>]> = [
-      [fakeThreads(), Array.from({ length: EARLY_QR_MAX_PAGES + 1 }, (_, index) => pdfPage(index + 1))],
+      [fakeThreads(), Array.from({ length: EARLY_QR_MAX_PAGES_BEHIND_TEXT + 1 }, (_, index) => pdfPage(index + 1))],
       [fakeThreads(1), [pdfPage(1)]],
       [fakeThreads(), [{ ...pdfPage(1), widthPt: 1e6, heightPt: 1e6 }]],
     ];
@@ -104,6 +105,25 @@ describe('QR codes read early', () => {
         ),
       ).toBeNull();
     }
+  });
+
+  it('reads a small document in one job, a longer one in batches over the threads, and the same pages once', async () => {
+    const small = fakeThreads();
+    const smallId = taskId();
+    const few = Array.from({ length: EARLY_QR_MAX_PAGES }, (_, index) => pdfPage(index + 1));
+    readQrCodesEarly(smallId, small, few);
+    readQrCodesEarly(smallId, small, few);
+    expect(small.jobs.map((job) => job.length)).toEqual([EARLY_QR_MAX_PAGES]);
+    const longer = fakeThreads();
+    const longerId = taskId();
+    const many = Array.from({ length: EARLY_QR_MAX_PAGES + 3 }, (_, index) => pdfPage(index + 1));
+    readQrCodesEarly(longerId, longer, many);
+    const codes = await takeEarlyQrCodes(
+      longerId,
+      many.map((page) => keyOf(page)),
+    );
+    expect(codes?.map((entity) => entity.pageNumber)).toEqual(many.map((page) => page.pageNumber));
+    expect(longer.jobs.map((job) => job.length)).toEqual([4, 3]);
   });
 
   it('image pages are the same pages whatever their size', async () => {

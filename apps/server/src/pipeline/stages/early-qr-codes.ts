@@ -2,9 +2,10 @@
 // alone (read-qr-codes.ts: PDFium, pdftoppm, zbar — a page thread and a child process), while
 // pre-processing and recognition of a small document keep mostly the JavaScript thread and one
 // page thread busy (the file's layout, the database, one pdftotext), one step after another. So
-// pre-processing starts the QR reading of a small document's pages on the threads the moment it
-// has stored them, and post-processing takes the answer instead of reading them again: the renders
-// run beside the earlier stages instead of after them.
+// pre-processing starts the QR reading of a small document's pages on a thread the moment it has
+// stored them, recognition that of a longer one behind its text layers, and post-processing takes
+// the answer instead of reading them again: the renders run beside the earlier stages instead of
+// after them.
 //
 // Nothing is written from here: the codes reach the database in post-processing, with its status,
 // as before. The answer is kept in this process only, for a while, and used only when it was read
@@ -20,11 +21,16 @@ import { inParallel } from './in-parallel.js';
 /** Most pages whose QR codes are read by one child process (read-qr-codes.ts). */
 export const QR_BATCH = 50;
 /**
- * Documents up to this many pages are read early, in one job on one thread: the other threads stay
- * free for the pages' text layers, which recognition reads meanwhile. A longer document keeps every
- * thread busy in each stage on its own, and is read in post-processing, a batch per thread.
+ * Documents up to this many pages are read early by pre-processing, in one job on one thread: the
+ * other threads stay free for the pages' text layers, which recognition reads meanwhile.
  */
 export const EARLY_QR_MAX_PAGES = 4;
+/**
+ * Longer documents, up to this many pages, are read early by recognition, in batches shared out
+ * among the threads as post-processing would, queued behind their text layers: they run while the
+ * text layers finish, are written, and post-processing reads the stored pages.
+ */
+export const EARLY_QR_MAX_PAGES_BEHIND_TEXT = QR_BATCH;
 /** Answers kept at once, the oldest dropped first (each is a few entities). */
 const MAX_KEPT = 32;
 /** An answer not taken by then is dropped (its task went elsewhere, or failed). */
@@ -86,8 +92,9 @@ export async function readQrCodeBatches(
 }
 
 /**
- * Starts reading the QR codes of a small document's stored pages now, on a thread, for
- * post-processing to take (nothing when the document is longer or the worker has one thread).
+ * Starts reading the QR codes of a document's stored pages now, on the threads, for post-processing
+ * to take: a small document's in one job (EARLY_QR_MAX_PAGES), a longer one's in batches; nothing
+ * when it is longer still, when the worker has one thread, or when they are being read already.
  */
 export function readQrCodesEarly(
   taskId: string,
@@ -95,9 +102,10 @@ export function readQrCodesEarly(
   pages: ReadonlyArray<QrPage & QrPageKey>,
 ): void {
   // With one thread (or the worker's share of one), nothing runs beside the stages to gain from.
-  if (pages.length === 0 || pages.length > EARLY_QR_MAX_PAGES || threads.size < 2) return;
+  if (pages.length === 0 || pages.length > EARLY_QR_MAX_PAGES_BEHIND_TEXT || threads.size < 2) return;
   const keys = pages.map(keyOf);
   if (keys.some((key) => key === null)) return;
+  if (kept.get(taskId)?.pages.join('\n') === keys.join('\n')) return;
   const now = Date.now();
   for (const [id, entry] of kept) if (now - entry.at > MAX_AGE_MS) kept.delete(id);
   while (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
@@ -109,7 +117,10 @@ export function readQrCodesEarly(
     ...(widthPt !== undefined ? { widthPt } : {}),
     ...(heightPt !== undefined ? { heightPt } : {}),
   }));
-  const codes = threads.readQrCodes({ pages: inputs }).then((found) => found.flat());
+  const codes =
+    inputs.length <= EARLY_QR_MAX_PAGES
+      ? threads.readQrCodes({ pages: inputs }).then((found) => found.flat())
+      : readQrCodeBatches(threads, inputs.length, async (from, to) => inputs.slice(from, to));
   // Taken (and its failure handled) by post-processing, or dropped.
   codes.catch(() => undefined);
   kept.set(taskId, { at: now, pages: keys as string[], codes });
