@@ -16,7 +16,11 @@
  * look (Chrome DevTools, speedscope). The child processes' CPU is split into the tool launchers' own
  * and their tools'.
  *
- * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR] [--categories=scans]
+ *  - with `--timeline`, a timeline of the run (pipeline-timeline.ts): per task, each stage's span and
+ *    what ran meanwhile on the JavaScript thread, each pipeline thread and in child processes, as a
+ *    text Gantt, and per stage how long two cores, one or none were busy.
+ *
+ * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR] [--categories=scans] [--timeline]
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -54,6 +58,11 @@ import {
 import { laneOf, nowMicros, printTimeline, type Span, startProcessPoller } from './pipeline-timeline.js';
 
 const POSTGRES = process.argv.includes('--postgres');
+/**
+ * `--timeline`: also the timeline of the run (pipeline-timeline.ts). Its poller process costs CPU
+ * of its own (counted with the child processes), so the CPU figures are read without it.
+ */
+const TIMELINE = process.argv.includes('--timeline');
 const KEEP = process.argv.find((arg) => arg.startsWith('--keep='))?.slice('--keep='.length);
 
 /** `--categories=scans`: the scans of pipeline-throughput.bench.ts; otherwise its digital PDFs (13 files, 44 pages). */
@@ -447,12 +456,12 @@ async function main(): Promise<void> {
     const launchersBefore = launcherTicks();
     const from = nowMicros();
     await session.post('Profiler.start');
-    const poller = startProcessPoller();
+    const poller = TIMELINE ? startProcessPoller() : null;
     const started = performance.now();
     statements.counting = true;
     const rows = await process(ids);
     statements.counting = false;
-    const toolSpans = await poller.stop();
+    const toolSpans = (await poller?.stop()) ?? [];
     const wallMs = performance.now() - started;
     const { profile } = await session.post('Profiler.stop');
     const to = nowMicros();
@@ -519,16 +528,17 @@ async function main(): Promise<void> {
       for (const [step, ms] of breakdown.byStep) threadSteps.set(step, (threadSteps.get(step) ?? 0) + ms);
     }
     printSteps(threadSteps, pages);
-    printTimeline({
-      stages: stageSpans,
-      jobs: jobSpans,
-      tools: toolSpans,
-      lanes: [
-        laneOf('main', profile as Profile, mainStep),
-        ...threadFiles.map((file, index) => laneOf(`thread ${index + 1}`, join(directory, file), stepOf)),
-      ],
-      letters: LETTERS,
-    });
+    if (TIMELINE)
+      printTimeline({
+        stages: stageSpans,
+        jobs: jobSpans,
+        tools: toolSpans,
+        lanes: [
+          laneOf('main', profile as Profile, mainStep),
+          ...threadFiles.map((file, index) => laneOf(`thread ${index + 1}`, join(directory, file), stepOf)),
+        ],
+        letters: LETTERS,
+      });
   } finally {
     session.disconnect();
     await threads.close();
