@@ -28,6 +28,12 @@ import { StageStore } from './task-store.js';
 import { translatePages } from './translation.js';
 import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
+/**
+ * From this many pages, a document's fields are found in one thread job and its tables in another,
+ * at once. Below it both take a few tens of milliseconds: running them apart would save less than
+ * parsing the pages twice costs.
+ */
+const SPLIT_DETECTION_FROM_PAGES = 5;
 /** Pages whose results one UPDATE writes. */
 const PAGES_PER_WRITE = 50;
 /** Pages whose stored OCR one query reads, and whose tables and personal data one thread job finds. */
@@ -269,14 +275,16 @@ async function documentResults(
 }
 
 /**
- * The invoice fields of the pages, and what else `input` asks for, found on the threads: a document
- * of several pages, when the worker has two threads or more, in two jobs at once — the fields in
- * one, the rest (tables, personal data, confidences, texts) in the other —, each parsing the pages
- * itself; the findings are the same as one job's.
+ * The invoice fields of the pages, and what else `input` asks for, found on the threads: a longer
+ * document (SPLIT_DETECTION_FROM_PAGES), when the worker has two threads or more, in two jobs at
+ * once — the fields in one, the rest (tables, personal data, confidences, texts) in the other —,
+ * each parsing the pages itself; the findings are the same as one job's.
  */
 async function detectFieldsAndMore(context: StageContext, input: DetectStoredInput): Promise<DetectedDocument> {
   const more = input.tables || input.pii || input.texts;
-  if (input.pages.length < 2 || context.threads.size < 2 || !more) return context.threads.detectStoredPages(input);
+  if (input.pages.length < SPLIT_DETECTION_FROM_PAGES || context.threads.size < 2 || !more) {
+    return context.threads.detectStoredPages(input);
+  }
   const [fields, rest] = await Promise.all([
     context.threads.detectStoredPages({ ...input, tables: false, pii: false, texts: false }),
     context.threads.detectStoredPages({ ...input, fields: null }),
