@@ -113,19 +113,22 @@ export function startProcessPoller(intervalMs = 3): ProcessPoller {
   };
 }
 
+/** A profile's call frame, as the inspector gives it. */
+interface Frame {
+  functionName: string;
+  url: string;
+  lineNumber: number;
+}
+
 interface Profile {
-  nodes: Array<{ id: number; callFrame: { functionName: string; url: string }; children?: number[] }>;
+  nodes: Array<{ id: number; callFrame: Frame; children?: number[] }>;
   startTime: number;
   samples: number[];
   timeDeltas: number[];
 }
 
 /** A CPU profile's samples as a lane, each named by `stepOf` the sample's stack (outermost first). */
-export function laneOf(
-  name: string,
-  profileOrPath: Profile | string,
-  stepOf: (frames: Array<{ functionName: string; url: string }>) => string,
-): SampleLane {
+export function laneOf(name: string, profileOrPath: Profile | string, stepOf: (frames: Frame[]) => string): SampleLane {
   const profile: Profile =
     typeof profileOrPath === 'string' ? JSON.parse(readFileSync(profileOrPath, 'utf8')) : profileOrPath;
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
@@ -138,7 +141,7 @@ export function laneOf(
     const node = nodes.get(id);
     let step: string | null = null;
     if (node && node.callFrame.functionName !== '(idle)') {
-      const frames: Array<{ functionName: string; url: string }> = [];
+      const frames: Frame[] = [];
       for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
         const frame = nodes.get(at)?.callFrame;
         if (frame) frames.push(frame);
