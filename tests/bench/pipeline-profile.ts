@@ -16,8 +16,14 @@
  * look (Chrome DevTools, speedscope). The child processes' CPU is split into the tool launchers' own
  * and their tools'.
  *
- * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR] [--categories=scans]
+ *  - with `--timeline`, a timeline of the run (pipeline-timeline.ts): per task, each stage's span and
+ *    what ran meanwhile on the JavaScript thread, each pipeline thread and in child processes, as a
+ *    text Gantt, and per stage how long two cores, one or none were busy.
+ *
+ * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR] [--categories=scans] [--timeline]
  */
+
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { Session } from 'node:inspector/promises';
@@ -33,7 +39,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { TASK_STATUS } from '../../apps/server/src/domain/tasks/flags.js';
-import { startPageThreads } from '../../apps/server/src/pipeline/threads/page-threads.js';
+import { type PageThreads, startPageThreads } from '../../apps/server/src/pipeline/threads/page-threads.js';
 import { loadStages } from '../../apps/server/src/pipeline/worker/load-stages.js';
 import type { Stage } from '../../apps/server/src/pipeline/worker/stage.js';
 import { IN_PROGRESS } from '../../apps/server/src/pipeline/worker/stage-statuses.js';
@@ -49,8 +55,14 @@ import {
   stopCluster,
   WORKSPACES,
 } from './pipeline-bench-support.js';
+import { laneOf, nowMicros, printTimeline, type Span, startProcessPoller } from './pipeline-timeline.js';
 
 const POSTGRES = process.argv.includes('--postgres');
+/**
+ * `--timeline`: also the timeline of the run (pipeline-timeline.ts). Its poller process costs CPU
+ * of its own (counted with the child processes), so the CPU figures are read without it.
+ */
+const TIMELINE = process.argv.includes('--timeline');
 const KEEP = process.argv.find((arg) => arg.startsWith('--keep='))?.slice('--keep='.length);
 
 /** `--categories=scans`: the scans of pipeline-throughput.bench.ts; otherwise its digital PDFs (13 files, 44 pages). */
@@ -89,9 +101,6 @@ function childTicks(): number {
 
 /** CPU ticks of the running tool launchers themselves (utime + stime), without the tools they started. */
 const launcherTicks = () => liveChildTicks({ ownOnly: true });
-
-/** Monotonic microseconds, the clock of the profiles' timestamps. */
-const nowMicros = () => Number(process.hrtime.bigint() / 1000n);
 
 interface ProfileNode {
   id: number;
@@ -306,22 +315,89 @@ class StatementTally implements KyselyPlugin {
   }
 }
 
-/** The stages, each run timed (wall ms per stage name). */
-function timed(stages: readonly Stage[], times: Map<string, number[]>): Stage[] {
+/** The task whose stage runs now, so its thread jobs are told apart from another task's. */
+const runningTask = new AsyncLocalStorage<string>();
+
+/** The stages, each run timed (wall ms per stage name) and kept as a span of the timeline. */
+function timed(stages: readonly Stage[], times: Map<string, number[]>, spans: Span[]): Stage[] {
   return stages.map((stage) => ({
     ...stage,
     async run(context) {
       const started = performance.now();
+      const start = nowMicros();
       try {
-        return await stage.run(context);
+        return await runningTask.run(context.task.id, () => stage.run(context));
       } finally {
         const list = times.get(stage.name) ?? [];
         list.push(performance.now() - started);
         times.set(stage.name, list);
+        spans.push({ name: stage.name, start, end: nowMicros(), taskId: context.task.id });
       }
     },
   }));
 }
+
+/** `threads` with each job kept as a span (from its call to its answer: queued time included). */
+function tracedThreads(threads: PageThreads, spans: Span[]): PageThreads {
+  const traced = { ...threads } as Record<string, unknown>;
+  for (const job of [
+    'recognizePage',
+    'readTextLayers',
+    'separatePdfBatch',
+    'readQrCodes',
+    'detectStoredPages',
+  ] as const) {
+    traced[job] = async (input: never) => {
+      const start = nowMicros();
+      const taskId = runningTask.getStore();
+      try {
+        return await (threads[job] as (input: never) => Promise<unknown>)(input);
+      } finally {
+        spans.push({ name: job, start, end: nowMicros(), ...(taskId ? { taskId } : {}) });
+      }
+    };
+  }
+  return Object.defineProperties(traced, { size: { get: () => threads.size } }) as unknown as PageThreads;
+}
+
+/** What the JavaScript thread ran, in a few words: where the innermost frame lives. */
+function mainStep(frames: readonly ProfileNode['callFrame'][]): string {
+  const leaf = frames[frames.length - 1];
+  if (!leaf) return 'other';
+  const area = areaOf(leaf);
+  // On this thread the only WebAssembly is PGlite's (PDFium runs in the page threads).
+  if (/pglite|kysely|^pg$|postgres|^wasm:/i.test(area)) return 'main: database (PGlite, kysely)';
+  if (area === 'garbage collection') return 'garbage collection';
+  if (area === 'pdfjs-dist') return 'main: pdf.js';
+  if (area === 'fast-xml-parser') return 'main: XML';
+  if (area.startsWith('server: ')) return 'main: server code';
+  return 'main: node, native, other';
+}
+
+/** The Gantt's letters: the page threads' steps (STEPS) and the JavaScript thread's (mainStep). */
+const LETTERS: Record<string, string> = {
+  'pages cut into files (PDFium)': 's',
+  'text layer: pdftotext run, output read': 't',
+  'text layer: quality check': 'q',
+  'text layer: stored form (JSON)': 'j',
+  'text layer by pdf.js, OCR': 'o',
+  'stored pages parsed': 'p',
+  'invoice fields': 'f',
+  tables: 'b',
+  'personal data': 'i',
+  'QR: regions of a page (PDFium)': 'r',
+  'QR: finder patterns': 'z',
+  'QR: page images read': 'm',
+  'QR: codes placed (jsQR)': 'c',
+  'tools started, answers read': 'l',
+  'garbage collection': 'g',
+  other: '.',
+  'main: database (PGlite, kysely)': 'd',
+  'main: pdf.js': 'k',
+  'main: XML': 'x',
+  'main: server code': 'v',
+  'main: node, native, other': 'n',
+};
 
 async function main(): Promise<void> {
   const directory = KEEP ?? (await mkdtemp(join(tmpdir(), 'rd-pipeline-profile-')));
@@ -334,7 +410,9 @@ async function main(): Promise<void> {
     execArgv: ['--cpu-prof', `--cpu-prof-dir=${directory}`],
   });
   const times = new Map<string, number[]>();
-  const stages = timed(await loadStages(), times);
+  const stageSpans: Span[] = [];
+  const jobSpans: Span[] = [];
+  const stages = timed(await loadStages(), times, stageSpans);
   const moving = new Set<number>([...IN_PROGRESS, ...stages.flatMap((s) => [s.queued, s.inProgress, s.succeeded])]);
   const statements = new StatementTally();
   // The workers' connection counts its statements; the bench's own look at the tasks' statuses does not.
@@ -344,7 +422,7 @@ async function main(): Promise<void> {
     const workers = startWorkers({
       db: workersDb,
       notifications: bench.server.database.notifications,
-      threads,
+      threads: tracedThreads(threads, jobSpans),
       storage: blobStorageFor(bench.config),
       config: bench.config,
       stages,
@@ -364,6 +442,8 @@ async function main(): Promise<void> {
   try {
     await process([await importFixture(bench, WORKSPACES.invoices, WARM_UP)]);
     times.clear();
+    stageSpans.length = 0;
+    jobSpans.length = 0;
     const ids: string[] = [];
     for (const file of FILES) ids.push(await importFixture(bench, WORKSPACES.invoices, file));
 
@@ -376,10 +456,12 @@ async function main(): Promise<void> {
     const launchersBefore = launcherTicks();
     const from = nowMicros();
     await session.post('Profiler.start');
+    const poller = TIMELINE ? startProcessPoller() : null;
     const started = performance.now();
     statements.counting = true;
     const rows = await process(ids);
     statements.counting = false;
+    const toolSpans = (await poller?.stop()) ?? [];
     const wallMs = performance.now() - started;
     const { profile } = await session.post('Profiler.stop');
     const to = nowMicros();
@@ -438,13 +520,25 @@ async function main(): Promise<void> {
     printBreakdown('JavaScript thread (main)', breakDown(profile as Profile, from, to), pages);
     await threads.close();
     const threadSteps = new Map<string, number>();
-    for (const file of readdirSync(directory).filter((name) => name.startsWith('CPU.'))) {
+    const threadFiles = readdirSync(directory).filter((name) => name.startsWith('CPU.'));
+    for (const file of threadFiles) {
       const threadProfile = JSON.parse(readFileSync(join(directory, file), 'utf8')) as Profile;
       const breakdown = breakDown(threadProfile, from, to);
       printBreakdown(`pipeline thread ${file}`, breakdown, pages);
       for (const [step, ms] of breakdown.byStep) threadSteps.set(step, (threadSteps.get(step) ?? 0) + ms);
     }
     printSteps(threadSteps, pages);
+    if (TIMELINE)
+      printTimeline({
+        stages: stageSpans,
+        jobs: jobSpans,
+        tools: toolSpans,
+        lanes: [
+          laneOf('main', profile as Profile, mainStep),
+          ...threadFiles.map((file, index) => laneOf(`thread ${index + 1}`, join(directory, file), stepOf)),
+        ],
+        letters: LETTERS,
+      });
   } finally {
     session.disconnect();
     await threads.close();

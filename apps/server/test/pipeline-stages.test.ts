@@ -17,7 +17,12 @@ import { TasksRepository } from '../src/db/repositories/tasks.js';
 import { demoId } from '../src/domain/demo-data.js';
 import { fromStoredOcr } from '../src/domain/results/stored-ocr.js';
 import type { DocumentResult, OcrPageResult } from '../src/pipeline/documents/index.js';
-import { drawImageCode, drawVectorCode, pdfPageWith } from '../src/pipeline/documents/testing/qr-pages.js';
+import {
+  type Drawing,
+  drawImageCode,
+  drawVectorCode,
+  pdfPageWith,
+} from '../src/pipeline/documents/testing/qr-pages.js';
 import { blobStorageFor, newStorageKey } from '../src/storage/blob-storage.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import { indexBesideReadBack } from './support/indexed-text.js';
@@ -371,6 +376,40 @@ for (const kind of databaseKinds()) {
         expect(byContent.get(PT_QR)?.qrCode?.boundingBox?.left).toBeLessThan(404);
         expect(byContent.get('https://example.com/pay/FT-A-1')?.qrCode?.boundingBox?.left).toBeGreaterThan(60);
         expect(byContent.get('https://example.com/pay/FT-A-1')?.qrCode?.boundingBox?.right).toBeLessThan(170);
+      });
+
+      it('reads the QR codes of every page of a longer document, each on its own page', {
+        timeout: HEAVY_MS,
+      }, async () => {
+        // Six pages: more than pre-processing reads early in one job, so recognition starts the read.
+        const page =
+          (text: string): Drawing =>
+          (doc) => {
+            doc.addPage({ size: 'A4', margin: 0 });
+            doc.fontSize(14).text(text, 72, 72);
+          };
+        const pdf = await pdfPageWith(
+          page('Page 2 of the invoice'),
+          drawVectorCode(PT_QR, { x: 400, y: 560, module: 2.5 }),
+          page('Page 3'),
+          page('Page 4'),
+          page('Page 5'),
+          page('Page 6: pay here'),
+          drawVectorCode('https://example.com/pay/FT-A-6', { x: 80, y: 500, module: 3 }),
+        );
+        const taskId = await importInto(INVOICES_WS, Buffer.from(pdf), 'invoice-six-pages.pdf');
+        const task = await processTaskNow(t, taskId);
+        expect(task.status).toBe(60);
+        expect(task.total_pages).toBe(6);
+        const codes = (await pagesOf(taskId)).flatMap((row) =>
+          documentOf(row)
+            .entities.filter((entity) => entity.qrCode)
+            .map((entity) => [row.page_number, entity.pageNumber, entity.qrCode?.content]),
+        );
+        expect(codes).toEqual([
+          [2, 2, PT_QR],
+          [6, 6, 'https://example.com/pay/FT-A-6'],
+        ]);
       });
 
       it('finds personal data for anonymisation, and no invoice fields there', { timeout: HEAVY_MS }, async () => {

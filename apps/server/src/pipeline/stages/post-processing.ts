@@ -17,19 +17,23 @@ import type { DocumentResult, Entity, PageText, QrPage, Table } from '../documen
 import { pageTextFromStoredOcr, type StoredOcrPage } from '../documents/text/from-ocr-result.js';
 import type { Transcript } from '../media/index.js';
 import { customModelFields } from '../templates/custom-model-fields.js';
-import type { DetectedDocument } from '../threads/page-work.js';
+import type { DetectedDocument, DetectStoredInput } from '../threads/page-work.js';
 import { type Stage, type StageContext, TaskFailure } from '../worker/stage.js';
 import { entityConfidence, fieldMapping, mapFieldEntities, mean } from './document-results.js';
+import { type QrPageKey, readQrCodeBatches, takeEarlyQrCodes } from './early-qr-codes.js';
 import { type EInvoiceResults, eInvoiceResults, findEInvoice } from './einvoice-results.js';
-import { inParallel } from './in-parallel.js';
 import { runRecognizerHooks } from './recognizer-hooks.js';
 import { summariseRecording } from './summarise-recording.js';
 import { StageStore } from './task-store.js';
 import { translatePages } from './translation.js';
 import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
-/** Most pages whose QR codes are read by one child process (read-qr-codes.ts); the lease is renewed between batches. */
-const QR_BATCH = 50;
+/**
+ * From this many pages, a document's fields are found in one thread job and its tables in another,
+ * at once. Below it both take a few tens of milliseconds: running them apart would save less than
+ * parsing the pages twice costs.
+ */
+const SPLIT_DETECTION_FROM_PAGES = 5;
 /** Pages whose results one UPDATE writes. */
 const PAGES_PER_WRITE = 50;
 /** Pages whose stored OCR one query reads, and whose tables and personal data one thread job finds. */
@@ -151,7 +155,7 @@ async function documentResults(
     const fieldPages: StoredOcrPage[] = [];
     for (const part of fieldRows(rows)) fieldPages.push(...(await storedPages(store, task.id, part)));
     windowsDetected = fieldPages.length === rows.length && rows.length <= PAGES_PER_READ;
-    const detected = await context.threads.detectStoredPages({
+    const detected = await detectFieldsAndMore(context, {
       pages: fieldPages,
       fields: taskType,
       tables: windowsDetected && detectTables,
@@ -271,6 +275,24 @@ async function documentResults(
 }
 
 /**
+ * The invoice fields of the pages, and what else `input` asks for, found on the threads: a longer
+ * document (SPLIT_DETECTION_FROM_PAGES), when the worker has two threads or more, in two jobs at
+ * once — the fields in one, the rest (tables, personal data, confidences, texts) in the other —,
+ * each parsing the pages itself; the findings are the same as one job's.
+ */
+async function detectFieldsAndMore(context: StageContext, input: DetectStoredInput): Promise<DetectedDocument> {
+  const more = input.tables || input.pii || input.texts;
+  if (input.pages.length < SPLIT_DETECTION_FROM_PAGES || context.threads.size < 2 || !more) {
+    return context.threads.detectStoredPages(input);
+  }
+  const [fields, rest] = await Promise.all([
+    context.threads.detectStoredPages({ ...input, tables: false, pii: false, texts: false }),
+    context.threads.detectStoredPages({ ...input, fields: null }),
+  ]);
+  return { ...rest, fields: fields.fields };
+}
+
+/**
  * The stored OCR of the given pages (in page order, consecutive) as JSON text, read a window of
  * pages at a time; every page must have been recognised.
  */
@@ -313,43 +335,50 @@ function byPage<T>(items: readonly T[], pageOf: (item: T) => number): Map<number
   return grouped;
 }
 
-/** The QR codes of every page, the pages shared out among the threads in batches. */
+/**
+ * The QR codes of every page: those pre-processing started reading for exactly these pages
+ * (early-qr-codes.ts), or read now, the pages shared out among the threads in batches.
+ */
 async function qrCodesOfPages(
   context: StageContext,
   store: StageStore,
   rows: readonly PageWithFile[],
 ): Promise<Entity[]> {
-  const batches: PageWithFile[][] = [];
-  // Shared out among the worker's share of the threads: every core a worker alone has, one while
-  // another worker keeps the other busy (no second batch, with its own renders, waiting for it).
-  const size = Math.min(QR_BATCH, Math.ceil(rows.length / context.threads.size));
-  for (let from = 0; from < rows.length; from += size) batches.push(rows.slice(from, from + size));
-  const found = await inParallel(batches, context.threads.size, async (batch) => {
-    const codes = await qrCodesOf(context, store, batch);
-    await context.heartbeat();
-    return codes;
-  });
-  return found.flat();
+  const withFiles = rows.filter((row) => row.image_blob_id && row.storage_key);
+  const early = await takeEarlyQrCodes(context.task.id, withFiles.map(qrPageKey));
+  if (early) return early;
+  return readQrCodeBatches(
+    context.threads,
+    rows.length,
+    (from, to) => qrPagesOf(store, rows.slice(from, to)),
+    () => context.heartbeat(),
+  );
+}
+
+/** What a page's QR codes depend on besides its file (early-qr-codes.ts). */
+function qrPageKey(row: PageWithFile): QrPageKey {
+  const inPoints = row.unit === 'point';
+  return {
+    blobId: row.image_blob_id as string,
+    pageNumber: row.page_number,
+    contentType: row.content_type ?? 'application/octet-stream',
+    widthPt: inPoints ? Number(row.width) : undefined,
+    heightPt: inPoints ? Number(row.height) : undefined,
+  };
 }
 
 /**
- * QR codes on the page files (read in one of the process's threads): PDF pages are rendered at the
- * QR resolution, image pages read as stored.
+ * The page files QR codes are read from (in one of the process's threads): PDF pages are rendered
+ * at the QR resolution, image pages read as stored.
  */
-async function qrCodesOf(context: StageContext, store: StageStore, rows: readonly PageWithFile[]): Promise<Entity[]> {
+async function qrPagesOf(store: StageStore, rows: readonly PageWithFile[]): Promise<QrPage[]> {
   const pages: QrPage[] = [];
   for (const row of rows) {
     if (!row.image_blob_id || !row.storage_key) continue;
-    const inPoints = row.unit === 'point';
-    pages.push({
-      bytes: await store.readStored(row.storage_key),
-      contentType: row.content_type ?? 'application/octet-stream',
-      pageNumber: row.page_number,
-      widthPt: inPoints ? Number(row.width) : undefined,
-      heightPt: inPoints ? Number(row.height) : undefined,
-    });
+    const { contentType, pageNumber, widthPt, heightPt } = qrPageKey(row);
+    pages.push({ bytes: await store.readStored(row.storage_key), contentType, pageNumber, widthPt, heightPt });
   }
-  return (await context.threads.readQrCodes({ pages })).flat();
+  return pages;
 }
 
 async function mediaSummary(store: StageStore, task: TaskRow): Promise<Summary> {

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
-import { type DetectedFileType, detectFileType, probeImage } from '../documents/index.js';
+import { type DetectedFileType, detectFileType, probeImage, type QrPage } from '../documents/index.js';
 import { type PdfPageGeometry, readPdfLayout } from '../documents/pdf/inspect-pdf.js';
 import { computeWaveformPeaks, type MediaRange, probeMedia } from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
+import { EARLY_QR_MAX_PAGES, type QrPageKey, readQrCodesEarly } from './early-qr-codes.js';
 import { eInvoiceRendering } from './einvoice-results.js';
 import { preProcessingFailure } from './failures.js';
 import { type CreditsNeeded, checkLicence, creditsFor, spendCredits } from './licences.js';
@@ -215,7 +216,14 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
 
   const stored: string[] = [];
   try {
-    const pages = await storePageFiles(job, { pageCount, first, last, geometry }, stored);
+    // A small document's page files are kept for its QR codes, read on the threads from now on.
+    const early =
+      job.settings.pipeline.postProcessingStepIds.includes('postprocess.detect-qr-codes') &&
+      last - first + 1 <= EARLY_QR_MAX_PAGES
+        ? []
+        : null;
+    const pages = await storePageFiles(job, { pageCount, first, last, geometry }, stored, early);
+    if (early) readQrCodesEarly(task.id, context.threads, early);
     await store.transaction(async (trx) => {
       if (credits) await spendCredits(trx.db, trx.tenantId, credits, usageOf(job, pageCount));
       await trx.insertPages(task.id, pages);
@@ -256,6 +264,8 @@ async function storePageFiles(
   job: Job,
   layout: { pageCount: number; first: number; last: number; geometry: PdfPageGeometry[] },
   stored: string[],
+  /** Collects the stored page files as the QR reader takes them (early-qr-codes.ts), when given. */
+  early: Array<QrPage & QrPageKey> | null,
 ): Promise<NewPage[]> {
   const { pageCount, first, last, geometry } = layout;
   const { context, store, task, bytes, type } = job;
@@ -269,6 +279,13 @@ async function storePageFiles(
     );
     stored.push(blobId);
     pages.push({ pageNumber: file.pageNumber, imageBlobId: blobId, ...size });
+    early?.push({
+      blobId,
+      bytes: file.bytes,
+      contentType: file.contentType,
+      pageNumber: file.pageNumber,
+      ...(size.unit === 'point' ? { widthPt: size.width, heightPt: size.height } : {}),
+    });
     // The lease is renewed between pages; a shut-down worker stops here.
     await context.heartbeat();
     if (context.signal.aborted) throw new Error('The worker is shutting down; the task will be picked up again.');

@@ -18,6 +18,7 @@ import {
 } from '../media/index.js';
 import type { RecognizedPage } from '../threads/page-work.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
+import { EARLY_QR_MAX_PAGES, readQrCodesEarly } from './early-qr-codes.js';
 import { inParallel } from './in-parallel.js';
 import { type DocumentRecognizer, type MediaRecognizer, recognizerFor } from './recognizers.js';
 import { StageStore } from './task-store.js';
@@ -65,6 +66,7 @@ async function recognizePages(
     if (problem) throw new TaskFailure(S.RecognizingFailed, `Text recognition is not configured: ${problem}`);
   }
   const engines = new Map<string, number>();
+  const readsQrCodes = settings.pipeline.postProcessingStepIds.includes('postprocess.detect-qr-codes');
   let words = 0;
   // A document is mostly in one language: once OCR found a page's own language (and read it again
   // in it), the pages that start after it are read in that language from their first pass.
@@ -98,11 +100,37 @@ async function recognizePages(
   // As many pages at once as the worker's share of the threads; each window's results in one UPDATE.
   for (let from = 0; from < pages.length; from += PAGES_PER_WRITE) {
     const window = pages.slice(from, from + PAGES_PER_WRITE);
-    const textLayers = recognizer.name === 'pdfminer' ? await popplerTextLayers(context, store, window) : new Map();
-    await store.setPagesOcr(
-      task.id,
-      await inParallel(window, context.threads.size, (page) => recognize(page, textLayers.get(page.page_number))),
+    const read = recognizer.name === 'pdfminer' ? await popplerTextLayers(context, store, window) : null;
+    const recognized = await inParallel(window, context.threads.size, (page) =>
+      recognize(page, read?.layers.get(page.page_number)),
     );
+    // A document of one window whose pages poppler read has its QR codes read from the same bytes
+    // from now on, while its pages are written and post-processing reads them (early-qr-codes.ts).
+    const bytes = read?.bytes;
+    if (
+      readsQrCodes &&
+      bytes &&
+      window.length === pages.length &&
+      window.length > EARLY_QR_MAX_PAGES &&
+      window.every((page) => bytes.has(page.page_number))
+    ) {
+      readQrCodesEarly(
+        task.id,
+        context.threads,
+        window.map((page, index) => {
+          const done = recognized[index] as (typeof recognized)[number];
+          return {
+            blobId: page.image_blob_id as string,
+            bytes: bytes.get(page.page_number) as Uint8Array,
+            contentType: 'application/pdf',
+            pageNumber: page.page_number,
+            // The size post-processing reads back: the one written with the words below.
+            ...(done.unit === 'point' ? { widthPt: done.width, heightPt: done.height } : {}),
+          };
+        }),
+      );
+    }
+    await store.setPagesOcr(task.id, recognized);
     const done = from + window.length;
     if (done < pages.length) await context.note(`Recognised ${done} of ${pages.length} pages.`);
   }
@@ -127,17 +155,19 @@ type PageRow = Awaited<ReturnType<StageStore['pagesWithFiles']>>[number];
 /**
  * The text layers of a window's upright PDF pages read by poppler, one process per thread of the
  * worker's share, each for its part of the pages; a page it could not serve (null, or absent) is read page by page.
+ * The pages' bytes come back with them, by page number.
  */
 async function popplerTextLayers(
   context: StageContext,
   store: StageStore,
   window: readonly PageRow[],
-): Promise<Map<number, RecognizedPage | null>> {
+): Promise<{ layers: Map<number, RecognizedPage | null>; bytes: Map<number, Uint8Array> }> {
   const candidates = window.filter(
     (page) => page.content_type === 'application/pdf' && page.storage_key && page.rotation % 360 === 0,
   );
   const layers = new Map<number, RecognizedPage | null>();
-  if (candidates.length === 0) return layers;
+  const bytes = new Map<number, Uint8Array>();
+  if (candidates.length === 0) return { layers, bytes };
   const inputs: SizedPdfPage[] = [];
   for (const page of candidates) {
     inputs.push({
@@ -155,7 +185,8 @@ async function popplerTextLayers(
   read.flat().forEach((layer, index) => {
     layers.set((inputs[index] as SizedPdfPage).pageNumber, layer);
   });
-  return layers;
+  for (const input of inputs) bytes.set(input.pageNumber, input.bytes);
+  return { layers, bytes };
 }
 
 /** One page file read by the recognizer in a thread: pdf.js's text layer, or OCR. */

@@ -159,11 +159,18 @@ async function regionsToRender(bytes: Uint8Array, dpi: number): Promise<Array<Ed
 
 /** The QR resolution, lowered for a page that would exceed the pixel budget (posters, bogus MediaBoxes). */
 async function qrDpi(page: QrPage): Promise<number> {
-  const size =
-    page.widthPt && page.heightPt
-      ? { width: page.widthPt, height: page.heightPt }
-      : (await readPdfPageGeometry(page.bytes))[0];
+  const given = qrDpiOfSize(page.widthPt, page.heightPt);
+  if (given !== null) return given;
+  const size = (await readPdfPageGeometry(page.bytes))[0];
   return size ? fitDpi(size.width, size.height, QR_DPI, DEFAULT_MAX_PIXELS) : QR_DPI;
+}
+
+/**
+ * The QR resolution of a PDF page of the given size in points; null when no size is given (the
+ * page file's own is read then). Throws ImageTooLargeError as rendering the page would.
+ */
+export function qrDpiOfSize(widthPt: number | undefined, heightPt: number | undefined): number | null {
+  return widthPt && heightPt ? fitDpi(widthPt, heightPt, QR_DPI, DEFAULT_MAX_PIXELS) : null;
 }
 
 /** pdftoppm's grey PGM (binary P5, 8 bits): its pixels, one byte each, without a copy. */
