@@ -19,7 +19,7 @@ export interface BlobStorage {
   /** Reads the object, or the inclusive byte range [start, end]. */
   read(key: string, range?: { start: number; end?: number }): Readable;
   /**
-   * The whole object in memory, for the documents the server reads itself (the waveform peaks):
+   * The whole object in memory, for the files the server reads itself (page files, peaks, exports):
    * a local file in one read, not a stream's 64 kB chunks, each of which waits its turn in the
    * I/O pool behind whatever else the server is sending.
    */

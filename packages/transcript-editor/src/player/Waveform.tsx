@@ -13,6 +13,7 @@ import type WaveSurfer from 'wavesurfer.js';
 import { IconButton } from '../editor/IconButton.js';
 import { keysOf } from '../editor/shortcuts.js';
 import { useEditorTranslation } from '../i18n/useEditorTranslation.js';
+import { afterNextPaint } from '../session/after-paint.js';
 import type { TranscriptSession } from '../session/session.js';
 import { paragraphAt } from '../session/timeline.js';
 import type { Annotation } from '../session/types.js';
@@ -21,9 +22,6 @@ import { fetchWaveform, overviewPairs, pairsPerSecond, type WaveformData, withPa
 import { formatTime, type Playback } from './playback.js';
 import { markCurrentParagraph, type RegionsLike, type RegionView, syncRegions } from './waveform-regions.js';
 import { stepZoom, zoomLevels } from './waveform-zoom.js';
-
-/** Resolves once the next frame has been painted (a task queued from its animation frame runs after it). */
-const afterNextPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
 /** What the rest of the editor may ask of the waveform (the zoom shortcuts). */
 export interface WaveformHandle {
@@ -217,7 +215,10 @@ export function Waveform({ peaksUrl, media, session, playback, handle }: Wavefor
       try {
         // The regions come after the strip is painted: their plugin is most often loaded already, and
         // adding them in the same turn would hold the first paint of the peaks until they are made.
-        const [{ default: RegionsPlugin }] = await Promise.all([loadRegionsPlugin(), afterNextPaint()]);
+        const [{ default: RegionsPlugin }] = await Promise.all([
+          loadRegionsPlugin(),
+          new Promise<void>((resolve) => afterNextPaint(resolve)),
+        ]);
         if (cancelled || !surfer) return;
         const regions = surfer.registerPlugin(RegionsPlugin.create());
         disconnect = connectRegions(regions, surfer, session, playback, (annotation) => describe.current(annotation));

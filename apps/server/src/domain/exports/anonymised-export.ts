@@ -41,13 +41,12 @@ export async function anonymisedExport(
   const blob = task.blob_id ? await scope.blob(task.blob_id) : undefined;
   if (!kind || !blob)
     throw refused(`The original file of '${task.display_name}' is no longer kept: it cannot be anonymised.`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.read(blob.storage_key)) chunks.push(chunk as Buffer);
+  const original = await storage.readAll(blob.storage_key);
   const regions = regionsOf(await reviewedDocument(scope, task));
   try {
     return await exportAnonymised(
       type,
-      { bytes: new Uint8Array(Buffer.concat(chunks)), kind },
+      { bytes: new Uint8Array(original), kind },
       regions,
       configuration.anonymizationFillColor,
       task.display_name,

@@ -23,11 +23,9 @@ export async function eInvoiceXmlFile(scope: ResultsScope, storage: BlobStorage,
       `'${task.display_name}' carries no e-invoice XML (ZUGFeRD, Factur-X, XRechnung or UBL) to export.`,
     );
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of storage.read(blob.storage_key)) chunks.push(chunk as Buffer);
   return {
     fileName: eInvoiceFileName(task.display_name),
     contentType: 'application/xml',
-    bytes: Buffer.concat(chunks),
+    bytes: await storage.readAll(blob.storage_key),
   };
 }

@@ -31,9 +31,7 @@ export class StageStore extends ProcessingRepository {
 
   /** The bytes under a storage key already looked up (e.g. by pagesWithFiles), as readBlob gives them. */
   async readStored(storageKey: string): Promise<Uint8Array> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of this.storage.read(storageKey)) chunks.push(chunk as Buffer);
-    const joined = Buffer.concat(chunks);
+    const joined = await this.storage.readAll(storageKey);
     return new Uint8Array(joined.buffer, joined.byteOffset, joined.byteLength);
   }
 

@@ -165,9 +165,7 @@ async function keyFramesOf(
   const directory = await mkdtemp(join(tmpdir(), 'reviewdesk-summary-'));
   try {
     const path = join(directory, 'recording');
-    const chunks: Buffer[] = [];
-    for await (const chunk of deps.storage.read(key)) chunks.push(chunk as Buffer);
-    await writeFile(path, Buffer.concat(chunks));
+    await writeFile(path, await deps.storage.readAll(key));
     const start = task.offset_start === null ? null : Number(task.offset_start);
     const end = task.offset_end === null ? null : Number(task.offset_end);
     const range =
