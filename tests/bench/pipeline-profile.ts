@@ -20,7 +20,10 @@
  *    what ran meanwhile on the JavaScript thread, each pipeline thread and in child processes, as a
  *    text Gantt, and per stage how long two cores, one or none were busy.
  *
- * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR] [--categories=scans] [--timeline]
+ *  - with `--workers=N`, N workers share the process's page threads (PIPELINE_THREADS, default one a
+ *    core), as the scaling bench's two workers in one process do; the warm-up still runs with them.
+ *
+ * Run:  cd apps/server && pnpm exec tsx ../../tests/bench/pipeline-profile.ts [--postgres] [--keep=DIR] [--categories=scans] [--timeline] [--workers=N]
  */
 
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -67,6 +70,8 @@ const KEEP = process.argv.find((arg) => arg.startsWith('--keep='))?.slice('--kee
 
 /** `--categories=scans`: the scans of pipeline-throughput.bench.ts; otherwise its digital PDFs (13 files, 44 pages). */
 const SCANS = process.argv.includes('--categories=scans');
+/** `--workers=N`: N workers in the process (default 1), each splitting a document for its share of the threads. */
+const WORKERS = Number(process.argv.find((arg) => arg.startsWith('--workers='))?.slice('--workers='.length) ?? 1);
 const FILES = SCANS ? SCAN_FILES : DIGITAL_FILES;
 /** One small file of the same kind, processed before anything is measured (engines loaded, code compiled). */
 const WARM_UP = SCANS ? 'pdfs/scanned/docling_ocr_test.pdf' : 'invoices/oyo.pdf';
@@ -403,7 +408,7 @@ async function main(): Promise<void> {
   const directory = KEEP ?? (await mkdtemp(join(tmpdir(), 'rd-pipeline-profile-')));
   mkdirSync(directory, { recursive: true });
   console.log(
-    `Pipeline profile · ${SCANS ? 'scans' : 'digital PDFs'} · ${POSTGRES ? 'PostgreSQL' : 'PGlite'} · profiles in ${directory}`,
+    `Pipeline profile · ${SCANS ? 'scans' : 'digital PDFs'} · ${POSTGRES ? 'PostgreSQL' : 'PGlite'} · ${WORKERS} worker(s) · profiles in ${directory}`,
   );
   const bench = await openBenchServer({ postgres: POSTGRES });
   const threads = startPageThreads(bench.config.pipelineThreads, {
@@ -426,7 +431,7 @@ async function main(): Promise<void> {
       storage: blobStorageFor(bench.config),
       config: bench.config,
       stages,
-      count: 1,
+      count: WORKERS,
     });
     try {
       for (;;) {
