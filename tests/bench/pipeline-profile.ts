@@ -349,6 +349,8 @@ function tracedThreads(threads: PageThreads, spans: Span[]): PageThreads {
     'recognizePage',
     'readTextLayers',
     'separatePdfBatch',
+    'readPdfLayout',
+    'embeddedXmlFiles',
     'readQrCodes',
     'detectStoredPages',
   ] as const) {

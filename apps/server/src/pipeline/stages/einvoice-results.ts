@@ -11,9 +11,9 @@ import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import {
   type Disagreement,
   type EmbeddedEInvoice,
+  eInvoiceAmong,
   eInvoiceFields,
   readEInvoice,
-  readEmbeddedEInvoice,
   renderEInvoicePdf,
   renderLocaleOf,
 } from '../documents/einvoice/index.js';
@@ -49,7 +49,8 @@ export async function findEInvoice(context: StageContext, store: StageStore): Pr
   try {
     found =
       original.kind === 'pdf'
-        ? await readEmbeddedEInvoice(original.bytes)
+        ? // pdf.js parses the file on a pipeline thread, beside the page detectors.
+          eInvoiceAmong(await context.threads.embeddedXmlFiles({ bytes: original.bytes }))
         : standaloneEInvoice(original.bytes, context.task.original_file_name ?? 'invoice.xml');
   } catch (error) {
     // The pages were already read; a PDF pdf.js cannot open for its attachments is read from them.

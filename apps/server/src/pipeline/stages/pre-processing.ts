@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { type DetectedFileType, detectFileType, probeImage, type QrPage } from '../documents/index.js';
-import { type PdfPageGeometry, readPdfLayout } from '../documents/pdf/inspect-pdf.js';
+import type { PdfPageGeometry } from '../documents/pdf/inspect-pdf.js';
 import { computeWaveformPeaks, type MediaRange, probeMedia } from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
 import { EARLY_QR_MAX_PAGES, type QrPageKey, readQrCodesEarly } from './early-qr-codes.js';
@@ -24,6 +24,7 @@ import {
   pagesPerChunk,
   rangesAtPauses,
   secondsPerChunk,
+  splitAbovePages,
 } from './splitting.js';
 import { type NewPage, StageStore } from './task-store.js';
 import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
@@ -165,11 +166,16 @@ function chunkSizeOf(job: Job, pageCount: number): number | null {
  */
 async function readPages(job: Job): Promise<{ pageCount: number; geometry: PdfPageGeometry[] }> {
   if (job.type.kind !== 'pdf') return { pageCount: (await probeImage(job.bytes)).frames, geometry: [] };
-  const layout = await readPdfLayout(job.bytes, (pageCount) =>
-    pageCount === 0 || pageCount > MAX_PAGES || chunkSizeOf(job, pageCount) !== null
-      ? null
-      : pageRangeOf(job.task, pageCount),
-  );
+  // The same pages as pageRangeOf and chunkSizeOf pick, said as data for the thread that parses the file.
+  const layout = await job.context.threads.readPdfLayout({
+    bytes: job.bytes,
+    wanted: {
+      maxPages: MAX_PAGES,
+      splitAbove: job.task.split_source_id ? null : splitAbovePages(job.settings),
+      first: job.task.split_first_page ?? 1,
+      last: job.task.split_last_page,
+    },
+  });
   return { pageCount: layout.numPages, geometry: layout.pages };
 }
 

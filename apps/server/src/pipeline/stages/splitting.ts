@@ -23,9 +23,13 @@ function splitAllowed(settings: WorkspaceSettings): boolean {
 
 /** Pages per chunk when the document should be split, else null. */
 export function pagesPerChunk(settings: WorkspaceSettings, pageCount: number): number | null {
-  if (!splitAllowed(settings)) return null;
-  const size = Math.max(1, Math.floor(settings.config.splitSettings.pagesPerChunk));
-  return pageCount > size ? size : null;
+  const size = splitAbovePages(settings);
+  return size !== null && pageCount > size ? size : null;
+}
+
+/** The page count above which this workspace splits a document (the chunk size), or null when it never does. */
+export function splitAbovePages(settings: WorkspaceSettings): number | null {
+  return splitAllowed(settings) ? Math.max(1, Math.floor(settings.config.splitSettings.pagesPerChunk)) : null;
 }
 
 /** Seconds per chunk when the recording should be split, else null (at least 1 minute per chunk). */

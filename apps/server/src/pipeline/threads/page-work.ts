@@ -1,10 +1,14 @@
 // The jobs the pipeline's threads run: the CPU-bound part of a page's processing (pdf.js text,
-// the stored form of a recognised page, field, table and personal-data detection) and the child processes of poppler, tesseract and zbar,
+// the stored form of a recognised page, field, table and personal-data detection), the parses of a
+// whole PDF by pdf.js (its page layout, its attachments: a long file's parse would hold up every
+// other task's statements and the API on the JavaScript thread) and the child processes of poppler, tesseract and zbar,
 // which are started from a thread so the fork of the large worker process blocks that thread, not
 // the one that orchestrates the tasks. Every job takes and returns plain data.
 
 import { pageText } from '../../domain/search/task-text.js';
+import { type EmbeddedFile, embeddedXmlFiles } from '../documents/einvoice/embedded-xml.js';
 import { detectInvoiceFields } from '../documents/fields/detect-invoice-fields.js';
+import { type PagesWanted, type PdfPageGeometry, pagesWantedOf, readPdfLayout } from '../documents/pdf/inspect-pdf.js';
 import { separatePdfBatch } from '../documents/pdf/separate-pages.js';
 import { detectPii } from '../documents/pii/detect-pii.js';
 import { type QrPage, readQrCodes } from '../documents/qr/read-qr-codes.js';
@@ -86,6 +90,17 @@ export const pageWork = {
   },
   separatePdfBatch(input: { path: string; from: number; to: number }): Promise<Uint8Array[]> {
     return separatePdfBatch(input.path, input.from, input.to);
+  },
+  /** The page count and the geometry of the pages `wanted` picks (pre-processing). */
+  readPdfLayout(input: {
+    bytes: Uint8Array;
+    wanted: PagesWanted;
+  }): Promise<{ numPages: number; pages: PdfPageGeometry[] }> {
+    return readPdfLayout(input.bytes, (numPages) => pagesWantedOf(input.wanted, numPages));
+  },
+  /** The XML files a PDF carries as attachments (post-processing looks for an e-invoice among them). */
+  embeddedXmlFiles(input: { bytes: Uint8Array }): Promise<EmbeddedFile[]> {
+    return embeddedXmlFiles(input.bytes);
   },
   readQrCodes(input: { pages: QrPage[] }): Promise<Entity[][]> {
     return readQrCodes(input.pages);

@@ -35,6 +35,8 @@ describe('sharedThreads', () => {
       recognizePage: record('recognizePage'),
       readTextLayers: record('readTextLayers'),
       separatePdfBatch: record('separatePdfBatch'),
+      readPdfLayout: record('readPdfLayout'),
+      embeddedXmlFiles: record('embeddedXmlFiles'),
       readQrCodes: record('readQrCodes'),
       detectStoredPages: record('detectStoredPages'),
       close: async () => {

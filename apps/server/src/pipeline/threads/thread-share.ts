@@ -20,6 +20,8 @@ export function sharedThreads(threads: PageThreads, busyWorkers: () => number): 
     recognizePage: (input) => threads.recognizePage(input),
     readTextLayers: (input) => threads.readTextLayers(input),
     separatePdfBatch: (input) => threads.separatePdfBatch(input),
+    readPdfLayout: (input) => threads.readPdfLayout(input),
+    embeddedXmlFiles: (input) => threads.embeddedXmlFiles(input),
     readQrCodes: (input) => threads.readQrCodes(input),
     detectStoredPages: (input) => threads.detectStoredPages(input),
     get size() {

@@ -35,7 +35,11 @@ export async function readEmbeddedEInvoice(
   bytes: Uint8Array,
   options: { password?: string } = {},
 ): Promise<EmbeddedEInvoice> {
-  const files = await embeddedXmlFiles(bytes, options);
+  return eInvoiceAmong(await embeddedXmlFiles(bytes, options));
+}
+
+/** The e-invoice among a PDF's XML attachments (embeddedXmlFiles, in its order), if one is one. */
+export function eInvoiceAmong(files: readonly EmbeddedFile[]): EmbeddedEInvoice {
   if (files.length === 0) return { status: 'none' };
   const reasons: string[] = [];
   for (const file of files) {

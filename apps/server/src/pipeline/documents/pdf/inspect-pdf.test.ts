@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CorruptDocumentError, EncryptedDocumentError } from '../errors.js';
 import { readFixture } from '../testing/fixtures.js';
 import { extractPdfText } from './extract-pdf-text.js';
-import { inspectPdf } from './inspect-pdf.js';
+import { inspectPdf, pagesWantedOf } from './inspect-pdf.js';
 
 describe('inspectPdf', () => {
   it('reports pages, size and text layer of a plain PDF', async () => {
@@ -92,5 +92,26 @@ describe('inspectPdf', () => {
     // Either a result with no pages or a typed error: never an untyped crash.
     if (outcome instanceof Error) expect(outcome).toBeInstanceOf(CorruptDocumentError);
     else expect(outcome).toMatchObject({ pageCount: 0, pages: [] });
+  });
+});
+
+describe('pagesWantedOf', () => {
+  const wanted = { maxPages: 2000, splitAbove: null, first: 1, last: null };
+
+  it('picks every page of a whole task', () => {
+    expect(pagesWantedOf(wanted, 18)).toEqual({ first: 1, last: 18 });
+  });
+
+  it('picks none of an empty file, a file over the limit or one to be split', () => {
+    expect(pagesWantedOf(wanted, 0)).toBeNull();
+    expect(pagesWantedOf(wanted, 2001)).toBeNull();
+    expect(pagesWantedOf({ ...wanted, splitAbove: 10 }, 11)).toBeNull();
+    expect(pagesWantedOf({ ...wanted, splitAbove: 10 }, 10)).toEqual({ first: 1, last: 10 });
+  });
+
+  it("picks a chunk's range, cut to the file's pages", () => {
+    expect(pagesWantedOf({ ...wanted, first: 11, last: 20 }, 25)).toEqual({ first: 11, last: 20 });
+    expect(pagesWantedOf({ ...wanted, first: 21, last: 30 }, 25)).toEqual({ first: 21, last: 25 });
+    expect(pagesWantedOf({ ...wanted, first: 0, last: 5 }, 25)).toEqual({ first: 1, last: 5 });
   });
 });

@@ -82,6 +82,27 @@ export async function readPdfPageGeometry(bytes: Uint8Array, options: LoadPdfOpt
 }
 
 /**
+ * The pages whose geometry pre-processing reads, as plain data (a pipeline thread's job takes it):
+ * none of a file it refuses as too long or splits into chunks, else the task's own pages.
+ */
+export interface PagesWanted {
+  /** A file of more pages is refused… */
+  maxPages: number;
+  /** …or, above this many, split into chunk tasks (null: never split). */
+  splitAbove: number | null;
+  /** The task's pages of the file: first..last (last null: to the end). */
+  first: number;
+  last: number | null;
+}
+
+/** The page range `wanted` picks from a file of `numPages` pages (null: none). */
+export function pagesWantedOf(wanted: PagesWanted, numPages: number): { first: number; last: number } | null {
+  if (numPages === 0 || numPages > wanted.maxPages) return null;
+  if (wanted.splitAbove !== null && numPages > wanted.splitAbove) return null;
+  return { first: Math.max(1, wanted.first), last: Math.min(numPages, wanted.last ?? numPages) };
+}
+
+/**
  * The page count and the geometry of the pages `wanted` picks once it knows the count (none when it
  * answers null), from one parse of the file: pre-processing refuses a file that is too long, or
  * splits it, before it asks any page for its size.
