@@ -343,6 +343,7 @@ function tracedThreads(threads: PageThreads, spans: Span[]): PageThreads {
   for (const job of [
     'recognizePage',
     'readTextLayers',
+    'readFileTextLayers',
     'separatePdfBatch',
     'readQrCodes',
     'detectStoredPages',

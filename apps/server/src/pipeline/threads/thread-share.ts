@@ -19,6 +19,7 @@ export function sharedThreads(threads: PageThreads, busyWorkers: () => number): 
   return {
     recognizePage: (input) => threads.recognizePage(input),
     readTextLayers: (input) => threads.readTextLayers(input),
+    readFileTextLayers: (input) => threads.readFileTextLayers(input),
     separatePdfBatch: (input) => threads.separatePdfBatch(input),
     readQrCodes: (input) => threads.readQrCodes(input),
     detectStoredPages: (input) => threads.detectStoredPages(input),
