@@ -152,7 +152,10 @@ interface Breakdown {
  */
 const STEPS: Array<[RegExp, string]> = [
   [/^separatePdfBatch$|separate-pages\.ts$/, 'pages cut into files (PDFium)'],
-  [/^(readPopplerTextLayers|readPopplerPageRanges|parseBboxPages)$|poppler-text\.ts$/, 'text layer: pdftotext run, output read'],
+  [
+    /^(readPopplerTextLayers|readPopplerPageRanges|parseBboxPages)$|poppler-text\.ts$/,
+    'text layer: pdftotext run, output read',
+  ],
   [/^assessTextLayer$/, 'text layer: quality check'],
   [/^toRecognizedPage$|to-ocr-result\.ts$/, 'text layer: stored form (JSON)'],
   [/^(extractPdfText|recognizePageFile)$/, 'text layer by pdf.js, OCR'],
