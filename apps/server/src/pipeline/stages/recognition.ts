@@ -99,7 +99,7 @@ async function recognizePages(
     };
   };
   // As many pages at once as the worker's share of the threads; each window's results in one UPDATE.
-  const documentFile = new TaskDocumentFile(store, task);
+  const documentFile = new TaskDocumentFile(store, task, pages.length);
   try {
     for (let from = 0; from < pages.length; from += PAGES_PER_WRITE) {
       const window = pages.slice(from, from + PAGES_PER_WRITE);
