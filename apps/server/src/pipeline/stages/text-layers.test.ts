@@ -58,8 +58,9 @@ function fakeContext(size: number, options: { failing?: number[]; unusable?: num
   const threads = {
     size,
     async readFileTextLayers({ path, pages }: { path: string; pages: FilePdfPage[] }) {
-      files.push(await readFile(path, 'utf8'));
+      // Recorded as called, in order, before anything is awaited.
       jobs.push(`file ${pages.map((page) => `${page.pageNumber}:${page.sourcePage}`).join(' ')}`);
+      files.push(await readFile(path, 'utf8'));
       return pages.map((page) => {
         if (options.failing?.includes(page.sourcePage)) return NOT_READ;
         if (options.unusable?.includes(page.sourcePage)) return null;
