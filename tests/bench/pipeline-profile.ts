@@ -157,7 +157,10 @@ interface Breakdown {
  */
 const STEPS: Array<[RegExp, string]> = [
   [/^separatePdfBatch$|separate-pages\.ts$/, 'pages cut into files (PDFium)'],
-  [/^(readPopplerTextLayers|parseBboxPages)$|poppler-text\.ts$/, 'text layer: pdftotext run, output read'],
+  [
+    /^(readPopplerTextLayers|readPopplerPageRanges|parseBboxPages)$|poppler-text\.ts$/,
+    'text layer: pdftotext run, output read',
+  ],
   [/^assessTextLayer$/, 'text layer: quality check'],
   [/^toRecognizedPage$|to-ocr-result\.ts$/, 'text layer: stored form (JSON)'],
   [/^(extractPdfText|recognizePageFile)$/, 'text layer by pdf.js, OCR'],
@@ -348,6 +351,7 @@ function tracedThreads(threads: PageThreads, spans: Span[]): PageThreads {
   for (const job of [
     'recognizePage',
     'readTextLayers',
+    'readFileTextLayers',
     'separatePdfBatch',
     'readPdfLayout',
     'embeddedXmlFiles',

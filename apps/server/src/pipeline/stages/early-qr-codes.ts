@@ -31,6 +31,13 @@ export const EARLY_QR_MAX_PAGES = 4;
  * text layers finish, are written, and post-processing reads the stored pages.
  */
 export const EARLY_QR_MAX_PAGES_BEHIND_TEXT = QR_BATCH;
+/**
+ * Whether recognition starts reading the QR codes of a document of `pageCount` pages, behind its
+ * text layers, on a worker with a share of `threads` (readQrCodesEarly).
+ */
+export const readsQrCodesBehindText = (pageCount: number, threads: number): boolean =>
+  pageCount > EARLY_QR_MAX_PAGES && pageCount <= EARLY_QR_MAX_PAGES_BEHIND_TEXT && threads >= 2;
+
 /** Answers kept at once, the oldest dropped first (each is a few entities). */
 const MAX_KEPT = 32;
 /** An answer not taken by then is dropped (its task went elsewhere, or failed). */

@@ -1,15 +1,15 @@
 // Recognition (40 → 41 → 43 → 50): the words of every page with boxes and confidences
 // (task_pages.ocr, the contract's OcrPageResult) or the transcript of a recording
 // (task_media.transcript and engine), by the recognizer the workspace's pipeline names. A text-layer
-// workspace has poppler read the text layers of a window of pages in one process per thread; the
-// pages it cannot serve are read one by one (pdf.js, then OCR).
+// workspace has poppler read the text layers of a window of pages in one process per thread, from
+// the document's own file where it can (text-layers.ts); the pages it cannot serve are read one by
+// one from their page files (pdf.js, then OCR).
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import { DocumentEngineError, EngineNotConfiguredError as DocumentEngineNotConfigured } from '../documents/index.js';
-import type { SizedPdfPage } from '../documents/recognize-page.js';
 import {
   MediaError,
   type MediaRange,
@@ -18,10 +18,11 @@ import {
 } from '../media/index.js';
 import type { RecognizedPage } from '../threads/page-work.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
-import { EARLY_QR_MAX_PAGES, readQrCodesEarly } from './early-qr-codes.js';
+import { readQrCodesEarly, readsQrCodesBehindText } from './early-qr-codes.js';
 import { inParallel } from './in-parallel.js';
 import { type DocumentRecognizer, type MediaRecognizer, recognizerFor } from './recognizers.js';
 import { StageStore } from './task-store.js';
+import { type PageRow, popplerTextLayers, readByPoppler, TaskDocumentFile } from './text-layers.js';
 import { languagesOf, type WorkspaceSettings, workspaceSettings } from './workspace-settings.js';
 
 /**
@@ -98,41 +99,52 @@ async function recognizePages(
     };
   };
   // As many pages at once as the worker's share of the threads; each window's results in one UPDATE.
-  for (let from = 0; from < pages.length; from += PAGES_PER_WRITE) {
-    const window = pages.slice(from, from + PAGES_PER_WRITE);
-    const read = recognizer.name === 'pdfminer' ? await popplerTextLayers(context, store, window) : null;
-    const recognized = await inParallel(window, context.threads.size, (page) =>
-      recognize(page, read?.layers.get(page.page_number)),
-    );
-    // A document of one window whose pages poppler read has its QR codes read from the same bytes
-    // from now on, while its pages are written and post-processing reads them (early-qr-codes.ts).
-    const bytes = read?.bytes;
-    if (
-      readsQrCodes &&
-      bytes &&
-      window.length === pages.length &&
-      window.length > EARLY_QR_MAX_PAGES &&
-      window.every((page) => bytes.has(page.page_number))
-    ) {
-      readQrCodesEarly(
-        task.id,
-        context.threads,
-        window.map((page, index) => {
-          const done = recognized[index] as (typeof recognized)[number];
-          return {
-            blobId: page.image_blob_id as string,
-            bytes: bytes.get(page.page_number) as Uint8Array,
-            contentType: 'application/pdf',
-            pageNumber: page.page_number,
-            // The size post-processing reads back: the one written with the words below.
-            ...(done.unit === 'point' ? { widthPt: done.width, heightPt: done.height } : {}),
-          };
-        }),
+  const documentFile = new TaskDocumentFile(store, task, pages.length);
+  try {
+    for (let from = 0; from < pages.length; from += PAGES_PER_WRITE) {
+      const window = pages.slice(from, from + PAGES_PER_WRITE);
+      // A document of one window whose pages poppler reads has its QR codes read from their page
+      // files from now on, while its pages are written and post-processing reads them
+      // (early-qr-codes.ts): the files are read meanwhile.
+      const early =
+        recognizer.name === 'pdfminer' &&
+        readsQrCodes &&
+        window.length === pages.length &&
+        readsQrCodesBehindText(window.length, context.threads.size) &&
+        window.every(readByPoppler)
+          ? Promise.all(window.map((page) => store.readStored(page.storage_key as string)))
+          : null;
+      // Not awaited yet: a failed read leaves the QR codes to post-processing.
+      early?.catch(() => undefined);
+      const layers =
+        recognizer.name === 'pdfminer' ? await popplerTextLayers(context, store, window, documentFile) : null;
+      const recognized = await inParallel(window, context.threads.size, (page) =>
+        recognize(page, layers?.get(page.page_number)),
       );
+      const bytes = await early?.catch(() => null);
+      if (bytes) {
+        readQrCodesEarly(
+          task.id,
+          context.threads,
+          window.map((page, index) => {
+            const done = recognized[index] as (typeof recognized)[number];
+            return {
+              blobId: page.image_blob_id as string,
+              bytes: bytes[index] as Uint8Array,
+              contentType: 'application/pdf',
+              pageNumber: page.page_number,
+              // The size post-processing reads back: the one written with the words below.
+              ...(done.unit === 'point' ? { widthPt: done.width, heightPt: done.height } : {}),
+            };
+          }),
+        );
+      }
+      await store.setPagesOcr(task.id, recognized);
+      const done = from + window.length;
+      if (done < pages.length) await context.note(`Recognised ${done} of ${pages.length} pages.`);
     }
-    await store.setPagesOcr(task.id, recognized);
-    const done = from + window.length;
-    if (done < pages.length) await context.note(`Recognised ${done} of ${pages.length} pages.`);
+  } finally {
+    await documentFile.close();
   }
   const byEngine = [...engines.entries()].map(
     ([engine, n]) => `${n} by ${engine === 'pdfminer' ? 'text layer' : engine}`,
@@ -148,45 +160,6 @@ async function recognizePages(
       workspace: settings.row.id,
     },
   };
-}
-
-type PageRow = Awaited<ReturnType<StageStore['pagesWithFiles']>>[number];
-
-/**
- * The text layers of a window's upright PDF pages read by poppler, one process per thread of the
- * worker's share, each for its part of the pages; a page it could not serve (null, or absent) is read page by page.
- * The pages' bytes come back with them, by page number.
- */
-async function popplerTextLayers(
-  context: StageContext,
-  store: StageStore,
-  window: readonly PageRow[],
-): Promise<{ layers: Map<number, RecognizedPage | null>; bytes: Map<number, Uint8Array> }> {
-  const candidates = window.filter(
-    (page) => page.content_type === 'application/pdf' && page.storage_key && page.rotation % 360 === 0,
-  );
-  const layers = new Map<number, RecognizedPage | null>();
-  const bytes = new Map<number, Uint8Array>();
-  if (candidates.length === 0) return { layers, bytes };
-  const inputs: SizedPdfPage[] = [];
-  for (const page of candidates) {
-    inputs.push({
-      bytes: await store.readStored(page.storage_key as string),
-      contentType: 'application/pdf',
-      pageNumber: page.page_number,
-      width: Number(page.width),
-      height: Number(page.height),
-    });
-  }
-  const share = Math.ceil(inputs.length / context.threads.size);
-  const groups = [];
-  for (let at = 0; at < inputs.length; at += share) groups.push(inputs.slice(at, at + share));
-  const read = await Promise.all(groups.map((pages) => context.threads.readTextLayers({ pages })));
-  read.flat().forEach((layer, index) => {
-    layers.set((inputs[index] as SizedPdfPage).pageNumber, layer);
-  });
-  for (const input of inputs) bytes.set(input.pageNumber, input.bytes);
-  return { layers, bytes };
 }
 
 /** One page file read by the recognizer in a thread: pdf.js's text layer, or OCR. */

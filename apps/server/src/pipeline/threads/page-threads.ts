@@ -35,7 +35,7 @@ export function startPageThreads(size: number = defaultThreadCount(), options: P
     entry: new URL('./page-thread.mjs', import.meta.url),
     size,
     // These wait for poppler, tesseract or zbar most of their time.
-    waitingJobs: ['recognizePage', 'readTextLayers', 'readQrCodes'],
+    waitingJobs: ['recognizePage', 'readTextLayers', 'readFileTextLayers', 'readQrCodes'],
     ...(options.execArgv ? { execArgv: options.execArgv } : {}),
     errorClasses: [
       CorruptDocumentError,
@@ -53,6 +53,7 @@ export function startPageThreads(size: number = defaultThreadCount(), options: P
     size: pool.size,
     recognizePage: (input) => pool.run('recognizePage', input),
     readTextLayers: (input) => pool.run('readTextLayers', input),
+    readFileTextLayers: (input) => pool.run('readFileTextLayers', input),
     separatePdfBatch: (input) => pool.run('separatePdfBatch', input),
     readPdfLayout: (input) => pool.run('readPdfLayout', input),
     embeddedXmlFiles: (input) => pool.run('embeddedXmlFiles', input),

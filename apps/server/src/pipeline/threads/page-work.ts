@@ -13,8 +13,11 @@ import { separatePdfBatch } from '../documents/pdf/separate-pages.js';
 import { detectPii } from '../documents/pii/detect-pii.js';
 import { type QrPage, readQrCodes } from '../documents/qr/read-qr-codes.js';
 import {
+  type FilePdfPage,
+  NOT_READ,
   type PageEngine,
   type PageFileInput,
+  readFileTextLayers,
   readTextLayers,
   recognizePageFile,
   type SizedPdfPage,
@@ -87,6 +90,15 @@ export const pageWork = {
   },
   async readTextLayers(input: { pages: SizedPdfPage[] }): Promise<Array<RecognizedPage | null>> {
     return (await readTextLayers(input.pages)).map((text) => (text ? toRecognizedPage(text) : null));
+  },
+  /** Pages of the document's own file at `path` (readFileTextLayers): NOT_READ for those its page file must serve. */
+  async readFileTextLayers(input: {
+    path: string;
+    pages: FilePdfPage[];
+  }): Promise<Array<RecognizedPage | null | typeof NOT_READ>> {
+    return (await readFileTextLayers(input.path, input.pages)).map((text) =>
+      text === NOT_READ || text === null ? text : toRecognizedPage(text),
+    );
   },
   separatePdfBatch(input: { path: string; from: number; to: number }): Promise<Uint8Array[]> {
     return separatePdfBatch(input.path, input.from, input.to);

@@ -34,6 +34,7 @@ describe('sharedThreads', () => {
       size,
       recognizePage: record('recognizePage'),
       readTextLayers: record('readTextLayers'),
+      readFileTextLayers: record('readFileTextLayers'),
       separatePdfBatch: record('separatePdfBatch'),
       readPdfLayout: record('readPdfLayout'),
       embeddedXmlFiles: record('embeddedXmlFiles'),
@@ -60,8 +61,13 @@ describe('sharedThreads', () => {
     const { threads, calls } = pool(2);
     const view = sharedThreads(threads, () => 2);
     await view.readTextLayers({ pages: [] });
+    await view.readFileTextLayers({ path: 'document.pdf', pages: [] });
     await view.readQrCodes({ pages: [] });
     await view.close();
-    expect(calls).toEqual(['readTextLayers {"pages":[]}', 'readQrCodes {"pages":[]}']);
+    expect(calls).toEqual([
+      'readTextLayers {"pages":[]}',
+      'readFileTextLayers {"path":"document.pdf","pages":[]}',
+      'readQrCodes {"pages":[]}',
+    ]);
   });
 });

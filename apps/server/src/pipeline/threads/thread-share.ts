@@ -19,6 +19,7 @@ export function sharedThreads(threads: PageThreads, busyWorkers: () => number): 
   return {
     recognizePage: (input) => threads.recognizePage(input),
     readTextLayers: (input) => threads.readTextLayers(input),
+    readFileTextLayers: (input) => threads.readFileTextLayers(input),
     separatePdfBatch: (input) => threads.separatePdfBatch(input),
     readPdfLayout: (input) => threads.readPdfLayout(input),
     embeddedXmlFiles: (input) => threads.embeddedXmlFiles(input),

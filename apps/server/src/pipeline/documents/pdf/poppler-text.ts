@@ -1,5 +1,6 @@
-// The text layer of one-page PDF files read by poppler (`pdftotext -bbox`), many files in one
-// process: words with their boxes in points from the top-left of the page as displayed, the same
+// The text layer of PDF pages read by poppler (`pdftotext -bbox`), many pages in one process:
+// ranges of pages of one file (readPopplerPageRanges), or one-page files (readPopplerTextLayers) —
+// words with their boxes in points from the top-left of the page as displayed, the same
 // frame as pdf.js's (extract-pdf-text.ts), at a small part of its cost — poppler measures each
 // glyph, where pdf.js gives one width per run that has to be shared out. Characters are placed in
 // their word by the same shares of Helvetica's advance widths as pdf.js's runs are. A page poppler
@@ -17,10 +18,25 @@ const TIMEOUT_PER_FILE_MS = 10_000;
 
 /** Written before each file's output, so each file's pages are told apart whatever a file holds. */
 const FILE_MARK = '<reviewdesk-file/>';
+/** Written in place of a range's output when pdftotext failed on it (whatever it wrote before). */
+const RANGE_FAILED = '<reviewdesk-range failed="1"/>';
 /** One shell reads the first page of every file; a file pdftotext fails on is marked failed. */
 const READ_ALL = `for file in "$@"; do
   printf '${FILE_MARK}\\n'
   pdftotext -q -bbox -l 1 "$file" - || printf '<page failed="1"></page>\\n'
+done`;
+
+/**
+ * One shell reads each range of pages of one file (arguments: the file, then first and last page
+ * of each range); a range pdftotext fails on is marked failed. Each run opens the file once for its
+ * range: a process start (poppler, fontconfig) costs more than reading the text of a page, so a
+ * document's pages are read a range at a time rather than one run per page.
+ */
+const READ_RANGES = `file="$1"; shift
+while [ "$#" -gt 0 ]; do
+  printf '${FILE_MARK}\\n'
+  pdftotext -q -bbox -f "$1" -l "$2" "$file" - || printf '${RANGE_FAILED}\\n'
+  shift 2
 done`;
 
 export interface PopplerWord {
@@ -128,4 +144,37 @@ export async function readPopplerTextLayers(files: readonly Uint8Array[]): Promi
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
+}
+
+/** Pages first..last (1-based, inclusive) of a file. */
+export interface PageRange {
+  first: number;
+  last: number;
+}
+
+/**
+ * The text layer of each range of pages of the PDF file at `path`, one pdftotext run per range,
+ * one process for all: per range its pages in order, or null when the range could not be read
+ * (pdftotext failed, or gave another number of pages than asked for — a page past the file's end).
+ */
+export async function readPopplerPageRanges(
+  path: string,
+  ranges: readonly PageRange[],
+): Promise<Array<Array<PopplerPage | null> | null>> {
+  if (ranges.length === 0) return [];
+  const pageCount = ranges.reduce((sum, range) => sum + range.last - range.first + 1, 0);
+  const result = await runTool(
+    'pdftotext',
+    'sh',
+    ['-c', READ_RANGES, 'sh', path, ...ranges.flatMap((range) => [String(range.first), String(range.last)])],
+    { timeoutMs: BASE_TIMEOUT_MS + TIMEOUT_PER_FILE_MS * pageCount, allowFailure: true },
+  );
+  const outputs = result.stdout.toString('utf8').split(FILE_MARK).slice(1);
+  if (outputs.length !== ranges.length) return ranges.map(() => null);
+  return outputs.map((output, index) => {
+    const range = ranges[index] as PageRange;
+    if (output.includes(RANGE_FAILED)) return null;
+    const pages = parseBboxPages(output);
+    return pages.length === range.last - range.first + 1 ? pages : null;
+  });
 }

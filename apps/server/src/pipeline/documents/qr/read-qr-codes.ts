@@ -9,6 +9,11 @@
 // itself costly (the fork copies the page tables of a large process), so it happens per batch, not
 // per page. Only a region where zbar read codes is decoded into pixels and searched by jsQR for
 // where they are, and that search stops once every code zbar read has been placed.
+//
+// The regions are rendered from the one-page files, not from the document's own file as its text
+// layers are read (pdf/poppler-text.ts): pdftoppm renders one region a run either way, and a run on
+// the whole document costs more (4–7 % more CPU a region on the multi-page fixtures: it reads the
+// larger file's cross-reference table and page tree every time).
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
