@@ -4,7 +4,7 @@
 // and what the stages stored read back: page files, OCR layers, document results, transcripts,
 // waveforms, licence usage, split tasks and the failure statuses with their reasons.
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -23,9 +23,12 @@ import {
   drawVectorCode,
   pdfPageWith,
 } from '../src/pipeline/documents/testing/qr-pages.js';
+import { stages } from '../src/pipeline/stages/index.js';
+import type { StageContext } from '../src/pipeline/worker/stage.js';
 import { blobStorageFor, newStorageKey } from '../src/storage/blob-storage.js';
 import { ACME_ID, databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import { indexBesideReadBack } from './support/indexed-text.js';
+import { testPageThreads } from './support/page-threads.js';
 import { processTaskNow } from './support/processed-task.js';
 import { CONTRACTS_WS, INVOICES_WS, importFile, setWorkspaceConfig } from './support/task-import.js';
 
@@ -605,6 +608,46 @@ for (const kind of databaseKinds()) {
     });
 
     describe('limits and faults', () => {
+      it('pre-processing stopped half-way leaves no page file behind: no blob row, no bytes', async () => {
+        const id = await storedTask(INVOICES_WS, 'six-pages.pdf', blankPdf(6));
+        // Files only: the storage's two-letter folders stay once made.
+        const blobFiles = () =>
+          readdirSync(join(t.config.dataDir, 'blobs'), { recursive: true, withFileTypes: true }).filter((entry) =>
+            entry.isFile(),
+          ).length;
+        const blobRows = async () => (await db().selectFrom('blobs').select('id').execute()).length;
+        const [filesBefore, rowsBefore] = [blobFiles(), await blobRows()];
+        const task = await db()
+          .updateTable('tasks')
+          .set({ status: 31, claimed_by: 'w-stopped', lease_until: new Date(Date.now() + 60_000) })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // The claim is lost after the third page file: the stage stops there.
+        let beats = 0;
+        const context: StageContext = {
+          db: db(),
+          storage: blobStorageFor(t.config),
+          config: t.config,
+          threads: testPageThreads(),
+          task,
+          workerId: 'w-stopped',
+          signal: new AbortController().signal,
+          heartbeat: async () => {
+            if (++beats > 3) throw new Error('Worker w-stopped no longer holds the task.');
+          },
+          note: async () => undefined,
+        };
+        const preProcessing = stages.find((stage) => stage.name === 'pre-processing');
+        await expect(preProcessing?.run(context)).rejects.toThrow(/no longer holds/);
+        expect(beats).toBeGreaterThan(3);
+        expect(await db().selectFrom('task_pages').select('page_number').where('task_id', '=', id).execute()).toEqual(
+          [],
+        );
+        expect(await blobRows()).toBe(rowsBefore);
+        expect(blobFiles()).toBe(filesBefore);
+      });
+
       it('refuses more than 2,000 pages before doing any work', async () => {
         const taskId = await importInto(CONTRACTS_WS, blankPdf(2001), 'huge.pdf');
         const task = await processTaskNow(t, taskId);

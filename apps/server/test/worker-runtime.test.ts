@@ -5,16 +5,17 @@ import { Readable } from 'node:stream';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
+import { QueueRedirectsScope } from '../src/db/repositories/queue-redirects.js';
 import { TASK_STATUS as S } from '../src/domain/tasks/flags.js';
 import { type Claim, claimNext } from '../src/pipeline/worker/claim.js';
-import { runStage } from '../src/pipeline/worker/run-stage.js';
+import { type RunResult, runStage } from '../src/pipeline/worker/run-stage.js';
 import { requeueExpiredLeases } from '../src/pipeline/worker/scheduler.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../src/pipeline/worker/stage.js';
-import { finishStage } from '../src/pipeline/worker/transitions.js';
+import { finishStage, finishStageTakingNext } from '../src/pipeline/worker/transitions.js';
 import { startWorkers } from '../src/pipeline/worker/workers.js';
 import { blobStorageFor } from '../src/storage/blob-storage.js';
-import { databaseKinds, useTestServer } from './support/harness.js';
-import { insertTasks } from './support/list-fixtures.js';
+import { ACME_ID, databaseKinds, useTestServer } from './support/harness.js';
+import { INVOICES, insertTasks } from './support/list-fixtures.js';
 import { testPageThreads } from './support/page-threads.js';
 
 /** A pre-processing stage whose work is `work`. */
@@ -28,6 +29,20 @@ function stage(work: (context: StageContext) => Promise<StageOutcome>, name = 'p
     run: work,
   };
 }
+
+/** A recognition stage whose work is `work`. */
+function recognition(work: (context: StageContext) => Promise<StageOutcome>): Stage {
+  return {
+    name: 'recognition',
+    queued: S.QueuedForRecognizing,
+    inProgress: S.RecognizingInProgress,
+    succeeded: S.RecognizingSuccessful,
+    failed: S.RecognizingFailed,
+    run: work,
+  };
+}
+
+const toRecognition = (reason = 'text layer found'): StageOutcome => ({ next: S.QueuedForRecognizing, reason });
 
 const toReview = (reason = 'done'): StageOutcome => ({ next: S.ToReview, reason });
 
@@ -271,6 +286,192 @@ describe.each(databaseKinds())('worker runtime on %s', (kind) => {
     expect(await eventsOf(db(), id as string)).toHaveLength(5);
   });
 
+  it('a success takes the next stage in the same statement, with the events and stamps of a leave and a claim', async () => {
+    const [id] = await queued(1);
+    const seen: { status: number; claimedBy: string | null; lease: number }[] = [];
+    const record = async (context: StageContext) => {
+      seen.push({
+        status: context.task.status,
+        claimedBy: context.task.claimed_by,
+        lease: new Date(context.task.lease_until as Date).getTime(),
+      });
+    };
+    const stages = [
+      stage(async (context) => {
+        await record(context);
+        return { ...toRecognition(), notes: [{ description: 'Kept 1 page' }] };
+      }),
+      recognition(async (context) => {
+        await record(context);
+        return toReview('recognised');
+      }),
+    ];
+    const results: RunResult[] = [];
+    const workers = startWorkers({
+      ...deps(),
+      count: 1,
+      scheduler: false,
+      idleMs: { min: 5, max: 20 },
+      stages,
+      onResult: (result) => results.push(result),
+    });
+    try {
+      await waitFor(
+        () => statuses(db(), [id as string]),
+        (rows) => rows[0]?.status === S.ToReview,
+      );
+    } finally {
+      await workers.stop();
+    }
+    // Pre-processing's success claimed recognition (its result says so); recognition's ended processing.
+    expect(results.map((r) => r.kind === 'succeeded' && r.claimed?.stage.name)).toEqual(['recognition', undefined]);
+    expect(seen.map((s) => [s.status, s.claimedBy !== null])).toEqual([
+      [S.PreProcessingInProgress, true],
+      [S.RecognizingInProgress, true],
+    ]);
+    expect(seen[1]?.claimedBy).toBe(seen[0]?.claimedBy);
+    expect(seen[1]?.lease).toBeGreaterThan(Date.now() + 30_000);
+    const events = await eventsOf(db(), id as string);
+    expect(events.map((e) => [e.event_type, JSON.parse(JSON.stringify(e.payload)).to ?? null])).toEqual([
+      ['StatusChanged', S.PreProcessingInProgress],
+      ['ProcessingNote', null],
+      ['StatusChanged', S.PreProcessingSuccessful],
+      ['StatusChanged', S.QueuedForRecognizing],
+      ['StatusChanged', S.RecognizingInProgress],
+      ['StatusChanged', S.RecognizingSuccessful],
+      ['StatusChanged', S.ToReview],
+    ]);
+    expect(events[4]?.description).toMatch(
+      /^Recognition started: status changed from QueuedForRecognizing \(40\) to RecognizingInProgress \(41\) by worker /,
+    );
+    const [row] = await statuses(db(), [id as string]);
+    expect(row).toMatchObject({ claimed_by: null, lease_until: null, last_error: null, restart_count: 0 });
+  });
+
+  it('a success leaves the task in the next queue when another task comes first by priority or age', async () => {
+    const [held, older, newer] = await queued(3);
+    const stages = [stage(async () => toRecognition()), recognition(async () => toReview())];
+    const setTask = (
+      taskId: string | undefined,
+      values: { priority?: number | null; minute: number; status?: number },
+    ) =>
+      sql`update tasks set priority = ${values.priority ?? null}, created_on = ${new Date(Date.UTC(2026, 0, 1, 0, values.minute))},
+        status = ${values.status ?? S.QueuedForPreProcessing} where id = ${taskId as string}`.execute(db());
+    await setTask(held, { minute: 5 });
+    await setTask(older, { minute: 9 });
+    await setTask(newer, { minute: 9 });
+    const take = { stages, queues: ['default'], leaseMs: 60_000 };
+    const claimHeld = async () => {
+      const claim = (await claimNext(db(), 'w-next', stages, 60_000)) as Claim;
+      expect(claim.task.id).toBe(held);
+      return claim;
+    };
+
+    // Nothing comes before it: the same statement claims recognition.
+    let claim = await claimHeld();
+    const taken = await finishStageTakingNext(db(), claim, 'w-next', toRecognition(), take);
+    expect(taken && taken.claimed?.task).toMatchObject({
+      id: held,
+      status: S.RecognizingInProgress,
+      claimed_by: 'w-next',
+    });
+    expect(taken && taken.claimed?.stage.name).toBe('recognition');
+
+    // An older task waiting for pre-processing comes first: the held task waits in recognition's queue.
+    await setTask(held, { minute: 5 });
+    claim = await claimHeld();
+    await setTask(older, { minute: 1 });
+    expect(await finishStageTakingNext(db(), claim, 'w-next', toRecognition(), take)).toEqual({ claimed: null });
+    expect((await statuses(db(), [held as string]))[0]).toMatchObject({
+      status: S.QueuedForRecognizing,
+      claimed_by: null,
+      lease_until: null,
+    });
+    expect((await eventsOf(db(), held as string)).at(-1)?.description).toMatch(/^Next step after pre-processing/);
+    expect(((await claimNext(db(), 'w-next', stages, 60_000)) as Claim).task.id).toBe(older);
+
+    // A newer task of a higher priority comes first too.
+    await setTask(older, { minute: 1, status: S.ToReview });
+    await setTask(held, { minute: 5 });
+    claim = await claimHeld();
+    await setTask(newer, { priority: 3, minute: 9 });
+    expect(await finishStageTakingNext(db(), claim, 'w-next', toRecognition(), take)).toEqual({ claimed: null });
+    expect(((await claimNext(db(), 'w-next', stages, 60_000)) as Claim).task.id).toBe(newer);
+
+    // A next status no stage of the worker takes is a plain leave.
+    await setTask(held, { minute: 5, status: S.QueuedForPreProcessing });
+    claim = await claimHeld();
+    const preOnly = { ...take, stages: [stages[0] as Stage] };
+    expect(await finishStageTakingNext(db(), claim, 'w-next', toRecognition(), preOnly)).toEqual({ claimed: null });
+    expect((await statuses(db(), [held as string]))[0]?.status).toBe(S.QueuedForRecognizing);
+  });
+
+  it("a success takes the next stage only when the worker reads that stage's queue", async () => {
+    const [id] = await queued(1);
+    await new QueueRedirectsScope(db(), ACME_ID).put({
+      workspaceId: INVOICES,
+      pipelineId: '00000000-0000-4000-8000-000000000001',
+      stepId: 'recognition',
+      queuedStatus: S.QueuedForRecognizing,
+      queueName: 'gpu',
+      userId: '00000000-0000-4000-8000-000000000002',
+    });
+    const stages = [stage(async () => toRecognition()), recognition(async () => toReview())];
+    const finish = async (queues: string[]) => {
+      await sql`update tasks set status = ${S.QueuedForPreProcessing} where id = ${id as string}`.execute(db());
+      const claim = (await claimNext(db(), 'w-queues', stages, 60_000, undefined, queues)) as Claim;
+      return finishStageTakingNext(db(), claim, 'w-queues', toRecognition(), { stages, queues, leaseMs: 60_000 });
+    };
+    // Redirected to "gpu": a worker of the default queue only leaves it there.
+    expect(await finish(['default'])).toEqual({ claimed: null });
+    expect((await statuses(db(), [id as string]))[0]).toMatchObject({
+      status: S.QueuedForRecognizing,
+      claimed_by: null,
+    });
+    // A worker reading both takes it on.
+    const both = await finish(['default', 'gpu']);
+    expect(both && both.claimed?.task.status).toBe(S.RecognizingInProgress);
+  });
+
+  it('a worker stopped between taking the next stage and running it releases that stage', async () => {
+    const [id] = await queued(1);
+    let recognised = false;
+    let stopping: Promise<void> | undefined;
+    const workers = startWorkers({
+      ...deps(),
+      count: 1,
+      scheduler: false,
+      idleMs: { min: 5, max: 20 },
+      stages: [
+        stage(async () => toRecognition()),
+        recognition(async () => {
+          recognised = true;
+          return toReview();
+        }),
+      ],
+      onResult: (result) => {
+        if (result.kind === 'succeeded' && result.claimed) stopping = workers.stop();
+      },
+    });
+    // (a flag, not the promise itself: an async reader would resolve to what the promise resolves to)
+    await waitFor(
+      async () => stopping !== undefined,
+      (stopped) => stopped,
+    );
+    await stopping;
+    expect(recognised).toBe(false);
+    const [row] = await statuses(db(), [id as string]);
+    expect(row).toMatchObject({
+      status: S.QueuedForRecognizing,
+      restart_count: 0,
+      claimed_by: null,
+      lease_until: null,
+    });
+    expect((await eventsOf(db(), id as string)).at(-1)?.description).toMatch(
+      /^Worker .+ is stopping; recognition released to run again \(not counted as a restart\): status changed from RecognizingInProgress \(41\) to QueuedForRecognizing \(40\)/,
+    );
+  });
+
   it('a worker that lost its claim stops and cannot overwrite the task', async () => {
     const [id] = await queued(1);
     let seenAbort = false;
@@ -311,8 +512,12 @@ describe.each(databaseKinds())('worker runtime on %s', (kind) => {
     const [row] = await statuses(db(), [id as string]);
     expect(row).toMatchObject({ status: S.QueuedForPreProcessing, restart_count: 1, claimed_by: null });
     // A late success of the stale worker changes nothing.
+    const eventsBefore = (await eventsOf(db(), id as string)).length;
     expect(await finishStage(db(), claim, 'w-stale', toReview())).toBe(false);
+    const take = { stages: [slow, recognition(async () => toReview())], queues: ['default'], leaseMs: 60_000 };
+    expect(await finishStageTakingNext(db(), claim, 'w-stale', toRecognition(), take)).toBe(false);
     expect((await statuses(db(), [id as string]))[0]?.status).toBe(S.QueuedForPreProcessing);
+    expect(await eventsOf(db(), id as string)).toHaveLength(eventsBefore);
   });
 
   it('stopping releases a task whose stage stops on the signal, without counting a restart', async () => {

@@ -15,25 +15,45 @@ export interface NewBlob {
   createdBy?: string | null;
 }
 
-/** Stores the bytes and returns the new blob's id. */
-export async function storeTenantBlob(db: Db, storage: BlobStorage, tenantId: string, blob: NewBlob): Promise<string> {
+/** A blob whose bytes are stored, with the row that records it (TasksRepository.insertBlobs). */
+export interface WrittenBlob {
+  id: string;
+  storageKey: string;
+  fileName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdBy: string | null;
+}
+
+/**
+ * Stores the bytes under a fresh key and answers the blob's row, not yet recorded: a caller storing
+ * many (a document's page files) records them in one statement, and removes the bytes of any it
+ * does not record.
+ */
+export async function writeBlobBytes(storage: BlobStorage, blob: NewBlob): Promise<WrittenBlob> {
   const key = newStorageKey();
   const { error } = await storage.append(key, Readable.from([Buffer.from(blob.bytes)]));
   if (error !== undefined) {
     await storage.remove(key);
     throw error;
   }
-  const id = randomUUID();
-  await new TasksRepository(db, tenantId).insertBlob({
-    id,
+  return {
+    id: randomUUID(),
     storageKey: key,
     fileName: blob.fileName,
     contentType: blob.contentType,
     size: blob.bytes.byteLength,
     sha256: createHash('sha256').update(blob.bytes).digest('hex'),
     createdBy: blob.createdBy ?? null,
-  });
-  return id;
+  };
+}
+
+/** Stores the bytes and returns the new blob's id. */
+export async function storeTenantBlob(db: Db, storage: BlobStorage, tenantId: string, blob: NewBlob): Promise<string> {
+  const written = await writeBlobBytes(storage, blob);
+  await new TasksRepository(db, tenantId).insertBlob(written);
+  return written.id;
 }
 
 /** Removes blobs of a tenant: their rows, then their bytes. */

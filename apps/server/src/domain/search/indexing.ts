@@ -102,15 +102,14 @@ export async function indexTask(
   const scope = new TextIndexScope(db, tenantId);
   const task = known?.task.id === taskId ? known.task : await scope.task(taskId);
   if (!task) return { status: IndexStatus.Failed, entries: 0, message: 'The task does not exist.' };
-  const log = (status: IndexStatus, message: string) =>
-    scope.addLog({
-      taskId: task.id,
-      workspaceId: task.workspace_id,
-      indexId: task.id,
-      indexServiceName: INDEX_SERVICE_NAME,
-      indexStatus: status,
-      logMessage: message,
-    });
+  const logLine = (status: IndexStatus, message: string) => ({
+    taskId: task.id,
+    workspaceId: task.workspace_id,
+    indexId: task.id,
+    indexServiceName: INDEX_SERVICE_NAME,
+    indexStatus: status,
+    logMessage: message,
+  });
   if (request.onlyIfWaiting) {
     if (!(await scope.claimForIndexing(task.id, WAITING_INDEX_STATUSES, IndexStatus.Processing))) {
       return {
@@ -137,18 +136,15 @@ export async function indexTask(
         : await storedPageEntries(scope, task.id, request.pages);
     await scope.replaceEntries(task, config, entries, transcript ? undefined : request.pages);
     const message = describe(entries, transcript, request, config);
-    await scope.setIndexStatus(task.id, {
-      status: IndexStatus.Indexed,
-      indexId: task.id,
-      serviceName: INDEX_SERVICE_NAME,
-      indexedOn: new Date(),
-    });
-    await log(IndexStatus.Indexed, message);
+    await scope.endIndexing(
+      task.id,
+      { status: IndexStatus.Indexed, indexId: task.id, serviceName: INDEX_SERVICE_NAME, indexedOn: new Date() },
+      logLine(IndexStatus.Indexed, message),
+    );
     return { status: IndexStatus.Indexed, entries: entries.length, message };
   } catch (error) {
     const message = `Indexing failed (${request.reason}): ${error instanceof Error ? error.message : String(error)}`;
-    await scope.setIndexStatus(task.id, { status: IndexStatus.Failed });
-    await log(IndexStatus.Failed, message);
+    await scope.endIndexing(task.id, { status: IndexStatus.Failed }, logLine(IndexStatus.Failed, message));
     return { status: IndexStatus.Failed, entries: 0, message };
   }
 }

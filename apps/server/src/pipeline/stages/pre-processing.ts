@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
+import type { WrittenBlob } from '../../storage/store-blob.js';
 import { type DetectedFileType, detectFileType, probeImage, type QrPage } from '../documents/index.js';
 import type { PdfPageGeometry } from '../documents/pdf/inspect-pdf.js';
 import { computeWaveformPeaks, type MediaRange, probeMedia } from '../media/index.js';
@@ -220,7 +221,8 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
     };
   }
 
-  const stored: string[] = [];
+  // The page files' bytes are stored page by page; their rows are recorded with the pages, in one statement.
+  const stored: WrittenBlob[] = [];
   try {
     // A small document's page files are kept for its QR codes, read on the threads from now on.
     const early =
@@ -232,6 +234,7 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
     if (early) readQrCodesEarly(task.id, context.threads, early);
     await store.transaction(async (trx) => {
       if (credits) await spendCredits(trx.db, trx.tenantId, credits, usageOf(job, pageCount));
+      await trx.recordBlobs(stored);
       await trx.insertPages(task.id, pages);
       await trx.updateTask(task.id, {
         total_pages: pages.length,
@@ -249,7 +252,7 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
     };
   } catch (error) {
     // Nothing of a failed run stays behind: its page files are removed with their blobs.
-    await store.removeBlobs(stored).catch(() => undefined);
+    await store.discardBlobs(stored).catch(() => undefined);
     await context.note('Pre-processing stopped; the page files written so far were removed.').catch(() => undefined);
     throw error;
   }
@@ -269,7 +272,8 @@ function usageOf(job: Job, pages: number | null) {
 async function storePageFiles(
   job: Job,
   layout: { pageCount: number; first: number; last: number; geometry: PdfPageGeometry[] },
-  stored: string[],
+  /** Collects the page files' blobs, written but not recorded (the caller records them with the pages). */
+  stored: WrittenBlob[],
   /** Collects the stored page files as the QR reader takes them (early-qr-codes.ts), when given. */
   early: Array<QrPage & QrPageKey> | null,
 ): Promise<NewPage[]> {
@@ -278,12 +282,13 @@ async function storePageFiles(
   const pages: NewPage[] = [];
   const baseName = (job.fileName.replace(/\.[^.]+$/, '') || 'page').slice(0, 100);
   const keep = async (file: PageFile, size: Omit<NewPage, 'pageNumber' | 'imageBlobId'>) => {
-    const blobId = await store.storeBlob(
+    const blob = await store.writeBlob(
       file.bytes,
       `${baseName}-page-${file.sourcePage}.${file.extension}`,
       file.contentType,
     );
-    stored.push(blobId);
+    stored.push(blob);
+    const blobId = blob.id;
     pages.push({ pageNumber: file.pageNumber, imageBlobId: blobId, ...size });
     early?.push({
       blobId,

@@ -3,7 +3,7 @@
 import { ProcessingRepository } from '../../db/repositories/processing.js';
 import type { Executor } from '../../db/repositories/tenant-repository.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
-import { storeTenantBlob } from '../../storage/store-blob.js';
+import { storeTenantBlob, type WrittenBlob, writeBlobBytes } from '../../storage/store-blob.js';
 
 export type { NewPage } from '../../db/repositories/processing.js';
 
@@ -38,6 +38,25 @@ export class StageStore extends ProcessingRepository {
   /** Stores bytes under a generated key and records the blob; returns its id. */
   storeBlob(bytes: Uint8Array, fileName: string, contentType: string): Promise<string> {
     return storeTenantBlob(this.db, this.storage, this.tenantId, { bytes, fileName, contentType });
+  }
+
+  /**
+   * Stores bytes under a generated key for a blob recorded later with others (recordBlobs): one
+   * statement for a document's page files instead of one a page.
+   */
+  writeBlob(bytes: Uint8Array, fileName: string, contentType: string): Promise<WrittenBlob> {
+    return writeBlobBytes(this.storage, { bytes, fileName, contentType });
+  }
+
+  /** Records blobs written by writeBlob (in the caller's transaction, with the rows that refer to them). */
+  recordBlobs(blobs: readonly WrittenBlob[]): Promise<void> {
+    return this.tasks().insertBlobs(blobs);
+  }
+
+  /** Removes blobs written by writeBlob, recorded or not: their rows if any, and their bytes. */
+  async discardBlobs(blobs: readonly WrittenBlob[]): Promise<void> {
+    await this.deleteBlobs(blobs.map((blob) => blob.id));
+    for (const blob of blobs) await this.storage.remove(blob.storageKey);
   }
 
   /** Removes blobs and their bytes (results of an earlier run, or of a run that failed half-way). */

@@ -10,7 +10,7 @@
 
 import { DEFAULT_QUEUE } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { TaskQueue } from '../../db/repositories/task-queue.js';
+import { type QueueStep, TaskQueue, type WorkerQueues } from '../../db/repositories/task-queue.js';
 import type { TaskRow } from '../../db/schema.js';
 import { statusChangeEvent } from '../../domain/tasks/events.js';
 import type { Stage } from './stage.js';
@@ -21,6 +21,26 @@ export interface Claim {
   stage: Stage;
 }
 
+/** What claiming a task for `stage` does: its queued → in-progress statuses and the event saying so. */
+export function claimStep(stage: Stage, workerId: string): QueueStep {
+  return {
+    queued: stage.queued,
+    inProgress: stage.inProgress,
+    event: statusChangeEvent(
+      workerActor(workerId),
+      stage.queued,
+      stage.inProgress,
+      `${sentenceCase(stage.name)} started`,
+    ),
+  };
+}
+
+/** The queues of WORKER_QUEUES as the queue's statements take them. */
+export const workerQueues = (queues: readonly string[]): WorkerQueues => ({
+  names: queues.filter((q) => q !== DEFAULT_QUEUE),
+  readsDefault: queues.includes(DEFAULT_QUEUE),
+});
+
 export async function claimNext(
   db: Db,
   workerId: string,
@@ -30,16 +50,10 @@ export async function claimNext(
   queues: readonly string[] = [DEFAULT_QUEUE],
 ): Promise<Claim | null> {
   if (stages.length === 0) return null;
-  const actor = workerActor(workerId);
-  const steps = stages.map((stage) => ({
-    queued: stage.queued,
-    inProgress: stage.inProgress,
-    event: statusChangeEvent(actor, stage.queued, stage.inProgress, `${sentenceCase(stage.name)} started`),
-  }));
   const at = now();
   const claimed = await new TaskQueue(db).claimNext(
-    steps,
-    { names: queues.filter((q) => q !== DEFAULT_QUEUE), readsDefault: queues.includes(DEFAULT_QUEUE) },
+    stages.map((stage) => claimStep(stage, workerId)),
+    workerQueues(queues),
     { workerId, leaseUntil: new Date(at.getTime() + leaseMs), at },
   );
   const stage = claimed && stages[claimed.step];

@@ -9,13 +9,22 @@ import { TasksRepository } from '../../db/repositories/tasks.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import type { PageThreads } from '../threads/page-threads.js';
 import type { Claim } from './claim.js';
-import { type StageContext, type StageOutcome, TaskFailure } from './stage.js';
+import { type Stage, type StageContext, type StageOutcome, TaskFailure } from './stage.js';
 import { sentenceCase, workerActor } from './stage-statuses.js';
-import { failStage, finishStage, isKnownStatus, processingNote, releaseTask, renewLease } from './transitions.js';
+import {
+  failStage,
+  finishStage,
+  finishStageTakingNext,
+  isKnownStatus,
+  processingNote,
+  releaseTask,
+  renewLease,
+} from './transitions.js';
 
 /** How a run ended, for the worker's log and the tests. */
 export type RunResult =
-  | { kind: 'succeeded'; next: number }
+  /** `claimed`: the task's next stage, claimed by the same statement (finishStageTakingNext); run it next. */
+  | { kind: 'succeeded'; next: number; claimed?: Claim }
   | { kind: 'failed'; status: number; reason: string }
   | { kind: 'released' }
   /** The claim was lost (requeued by the scheduler, or the task left the status): nothing was written. */
@@ -33,6 +42,11 @@ export interface RunOptions {
   /** After a stop, how long the stage may still finish before the task is released anyway. */
   graceMs?: number;
   log?: (message: string, error?: unknown) => void;
+  /**
+   * The stages and queues of the worker: given, a success may claim the task's next stage at once
+   * (finishStageTakingNext) — never once the worker is stopping.
+   */
+  takeNext?: { stages: readonly Stage[]; queues: readonly string[] };
 }
 
 class ClaimLost extends Error {
@@ -116,7 +130,14 @@ export async function runStage(claim: Claim, options: RunOptions): Promise<RunRe
     if (!outcome || !isKnownStatus(outcome.next) || typeof outcome.reason !== 'string') {
       return failed(stage.failed, `${sentenceCase(stage.name)} failed: the step answered no valid next status.`);
     }
-    return (await finishStage(db, claim, workerId, outcome)) ? { kind: 'succeeded', next: outcome.next } : lostNow();
+    if (!options.takeNext || options.shutdown.aborted) {
+      return (await finishStage(db, claim, workerId, outcome)) ? { kind: 'succeeded', next: outcome.next } : lostNow();
+    }
+    const finished = await finishStageTakingNext(db, claim, workerId, outcome, { ...options.takeNext, leaseMs });
+    if (!finished) return lostNow();
+    return finished.claimed
+      ? { kind: 'succeeded', next: outcome.next, claimed: finished.claimed }
+      : { kind: 'succeeded', next: outcome.next };
   }
   const { error } = settled;
   if (error instanceof ClaimLost) return { kind: 'lost' };

@@ -4,6 +4,8 @@
 // poll only as a slow safety net (config.workerPollMs); without them they poll 250 ms → 2 s. A
 // task that moves on to another stage's queue wakes the idle workers at once. `stop()` lets each
 // worker finish its task (or release it after the grace period) and resolves when all are done.
+// A worker finishing a stage takes the task's next stage in the same statement when it would claim
+// that task next anyway (transitions.ts, finishStageTakingNext), and runs it without a claim.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ServerConfig } from '../../config.js';
@@ -12,10 +14,11 @@ import type { Notifications } from '../../db/notifications.js';
 import type { BlobStorage } from '../../storage/blob-storage.js';
 import { type PageThreads, startPageThreads } from '../threads/page-threads.js';
 import { sharedThreads } from '../threads/thread-share.js';
-import { claimNext } from './claim.js';
+import { type Claim, claimNext } from './claim.js';
 import { type RunResult, runStage } from './run-stage.js';
 import { startScheduler } from './scheduler.js';
 import type { Stage } from './stage.js';
+import { releaseTask } from './transitions.js';
 import { wakeOnQueuedWork } from './work-signal.js';
 
 export interface WorkerOptions {
@@ -92,15 +95,27 @@ export function startWorkers(options: WorkerOptions): Workers {
 
   async function loop(workerId: string) {
     let wait = idle.min;
+    // The task's next stage, claimed by the statement that finished its last one (runStage's takeNext).
+    let handed: Claim | null = null;
     while (!shutdown.signal.aborted) {
       const wakesBefore = wakes;
-      let claim: Awaited<ReturnType<typeof claimNext>>;
-      try {
-        claim = await claimNext(options.db, workerId, options.stages, leaseMs, undefined, options.config.workerQueues);
-      } catch (error) {
-        // The database is away (restart, network): keep trying, slowly.
-        log(`worker ${workerId}: claiming failed`, error);
-        claim = null;
+      let claim: Claim | null = handed;
+      handed = null;
+      if (!claim) {
+        try {
+          claim = await claimNext(
+            options.db,
+            workerId,
+            options.stages,
+            leaseMs,
+            undefined,
+            options.config.workerQueues,
+          );
+        } catch (error) {
+          // The database is away (restart, network): keep trying, slowly.
+          log(`worker ${workerId}: claiming failed`, error);
+          claim = null;
+        }
       }
       if (!claim) {
         if (wakes !== wakesBefore) continue;
@@ -122,6 +137,7 @@ export function startWorkers(options: WorkerOptions): Workers {
           shutdown: shutdown.signal,
           graceMs: options.graceMs ?? 10_000,
           log,
+          takeNext: { stages: options.stages, queues: options.config.workerQueues },
         });
       } catch (error) {
         // Writing the outcome failed (database away): the lease runs out and the scheduler requeues it.
@@ -130,8 +146,20 @@ export function startWorkers(options: WorkerOptions): Workers {
       } finally {
         busy--;
       }
-      if (result.kind === 'succeeded') wake();
+      // A task moved on to another queue wakes the idle workers; one this worker took on does not.
+      if (result.kind === 'succeeded') {
+        if (result.claimed) handed = result.claimed;
+        else wake();
+      }
       options.onResult?.(result, claim.task.id, workerId);
+    }
+    // Stopped between taking the next stage and running it: back to its queue, as a stop does.
+    if (handed) {
+      try {
+        await releaseTask(options.db, handed, workerId);
+      } catch (error) {
+        log(`worker ${workerId}: releasing task ${handed.task.id} failed`, error);
+      }
     }
   }
 
