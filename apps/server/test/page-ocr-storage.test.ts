@@ -1,11 +1,9 @@
 // A page's recognised words are kept as the pipeline threads wrote them (task_pages.ocr is json, not
 // jsonb): the text in the database is the text the threads made, byte for byte, and the pages stored
-// before the change read the same after the migration converted them. The page JSON is stored
-// uncompressed (migration 0028), and pages stored compressed before it read the same.
+// before the change read the same after the migration converted them.
 import { type Kysely, sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as pageOcrJson from '../src/db/migrations/0027_page_ocr_json.js';
-import * as pageJsonUncompressed from '../src/db/migrations/0028_page_json_uncompressed.js';
 import { TASK_STATUS } from '../src/domain/tasks/flags.js';
 import { databaseKinds, demoEmail, useTestServer } from './support/harness.js';
 import { processTaskNow } from './support/processed-task.js';
@@ -59,8 +57,6 @@ for (const kind of databaseKinds()) {
         expect(await viewerAnswer()).toEqual(written);
       } finally {
         await pageOcrJson.up(db);
-        // Changing the column's type resets how it is stored: the later migration again, as an upgrade runs it.
-        await pageJsonUncompressed.up(db);
       }
       expect((await storedPage()).type).toBe('json');
       expect(await viewerAnswer()).toEqual(written);
@@ -71,50 +67,6 @@ for (const kind of databaseKinds()) {
       expect((await storedPage()).text).toBe(JSON.stringify(JSON.parse((await storedPage()).text)));
       // The same words and boxes; only the recognition's own elapsed time is new.
       expect({ ...(await viewerAnswer()), elapsedTime: 0 }).toEqual({ ...written, elapsedTime: 0 });
-    });
-
-    it('stores the page JSON uncompressed, and reads pages stored compressed before the migration the same', async () => {
-      const db = t.server.database.db as unknown as Kysely<unknown>;
-      const storage = async () => {
-        const { rows } = await sql<{ name: string; storage: string }>`
-          select attname as name, attstorage as storage from pg_attribute
-          where attrelid = 'task_pages'::regclass and attname in ('ocr', 'document') order by attname`.execute(db);
-        return Object.fromEntries(rows.map((row) => [row.name, row.storage]));
-      };
-      // A page's words are tens of kilobytes: kept out of the row, compressed (pglz) unless external.
-      const compression = async () => {
-        const { rows } = await sql<{ method: string | null }>`
-          select pg_column_compression(ocr) as method from task_pages
-          where task_id = ${taskId} and page_number = 1`.execute(db);
-        return rows[0]?.method ?? null;
-      };
-      const reprocess = async () => {
-        await setTaskStatus(t, taskId, TASK_STATUS.QueuedForRecognizing);
-        const task = await processTaskNow(t, taskId);
-        expect(task.status, task.last_error ?? '').toBe(TASK_STATUS.ToReview);
-      };
-      const withoutTime = async () => ({ ...(await viewerAnswer()), elapsedTime: 0 });
-      expect(await storage()).toEqual({ document: 'e', ocr: 'e' });
-      await reprocess();
-      expect(await compression()).toBeNull();
-      const written = await withoutTime();
-
-      await pageJsonUncompressed.down(db);
-      try {
-        expect(await storage()).toEqual({ document: 'x', ocr: 'x' });
-        await reprocess();
-        expect(await compression()).toBe('pglz');
-        expect(await withoutTime()).toEqual(written);
-      } finally {
-        await pageJsonUncompressed.up(db);
-      }
-      // The page written compressed reads the same after the migration; the next write stores it plain.
-      expect(await storage()).toEqual({ document: 'e', ocr: 'e' });
-      expect(await compression()).toBe('pglz');
-      expect(await withoutTime()).toEqual(written);
-      await reprocess();
-      expect(await compression()).toBeNull();
-      expect(await withoutTime()).toEqual(written);
     });
   });
 }

@@ -28,7 +28,6 @@ import * as workQueuedSignal0024 from './migrations/0024_work_queued_signal.js';
 import * as twoFactor0025 from './migrations/0025_two_factor.js';
 import * as segmentRenders0026 from './migrations/0026_segment_renders.js';
 import * as pageOcrJson0027 from './migrations/0027_page_ocr_json.js';
-import * as pageJsonUncompressed0028 from './migrations/0028_page_json_uncompressed.js';
 import { type Notifications, pgliteNotifications, postgresNotifications } from './notifications.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -67,7 +66,6 @@ const migrations: Record<string, Migration> = {
   '0025_two_factor': twoFactor0025,
   '0026_segment_renders': segmentRenders0026,
   '0027_page_ocr_json': pageOcrJson0027,
-  '0028_page_json_uncompressed': pageJsonUncompressed0028,
 };
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -326,11 +326,11 @@ export interface TaskPagesTable {
   unit: string;
   rotation: Generated<number>;
   image_blob_id: string | null;
-  /** DocumentResult of the page; stored uncompressed (migration 0028_page_json_uncompressed). */
+  /** DocumentResult of the page. */
   document: Json<Record<string, unknown>>;
   /**
    * OcrPageResult of the page in its stored form (domain/results/stored-ocr.ts); type json, kept as
-   * the text written (migration 0027_page_ocr_json), uncompressed (0028_page_json_uncompressed).
+   * the text written (migration 0027_page_ocr_json).
    */
   ocr: Json<Record<string, unknown>> | null;
   version: Generated<number>;
