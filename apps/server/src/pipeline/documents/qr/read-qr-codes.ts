@@ -61,12 +61,12 @@ interface PreparedImage {
   /** Index of its page in the batch. */
   index: number;
   page: QrPage;
-  /** The file zbar reads: the page image, pdftoppm's PGM, or (written only when zbar reads it) PDFium's pixels as a PGM. */
+  /** The file zbar reads: the page image, pdftoppm's PGM, or PDFium's pixels written as a PGM (only a candidate's). */
   image: string;
-  /** The region's grey pixels (PDFium's render, or pdftoppm's PGM once read); none for an image page. */
+  /** A region's grey pixels (PDFium's render, or pdftoppm's PGM once read): what jsQR searches. */
   grey?: GreyImage;
-  /** Whether `image` is yet to be written from `grey`. */
-  inMemory?: boolean;
+  /** Already found to show a finder pattern (PDFium's renders are looked over as they are made). */
+  looked?: boolean;
   /** Pixel → page-unit factor of the boxes. */
   scale: number;
   /** The region's top-left corner on the whole page image, in pixels. */
@@ -92,7 +92,10 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
           const origin = edges ? { left: edges.left, top: edges.top } : { left: 0, top: 0 };
           const item = { index, page, image: `${prefix}.pgm`, scale: POINTS_PER_INCH / dpi, origin };
           if (region?.grey) {
-            prepared.push({ ...item, grey: region.grey, inMemory: true });
+            // Looked over at once, so a batch of scanned pages holds only the pixels of its candidates.
+            if (!mayHoldQrCode(region.grey)) continue;
+            await writeFile(item.image, toGreyMap(region.grey));
+            prepared.push({ ...item, grey: region.grey, looked: true });
             continue;
           }
           const size = edges
@@ -125,11 +128,15 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
     // looking ~0.1 s).
     const toScan: PreparedImage[] = [];
     for (const item of prepared) {
+      if (item.looked) {
+        toScan.push(item);
+        continue;
+      }
       const isPdf = item.page.contentType === 'application/pdf';
-      const grey = item.grey ?? (isPdf ? readGreyMap(await readFile(item.image)) : await decodeGrey(item.page.bytes));
+      const grey = isPdf ? readGreyMap(await readFile(item.image)) : await decodeGrey(item.page.bytes);
       if (grey && !mayHoldQrCode(grey)) continue;
+      // pdftoppm's pixels, kept for jsQR; an image page is decoded again in colour if zbar reads a code.
       if (isPdf && grey) item.grey = grey;
-      if (item.inMemory && grey) await writeFile(item.image, toGreyMap(grey));
       toScan.push(item);
     }
     const codes: Entity[][] = pages.map(() => []);
