@@ -62,8 +62,8 @@ export async function qrRegionsOfPdfPage(bytes: Uint8Array, dpi: number, pageInd
 
 /** The regions of an open PDFium page (qrRegionsOfPdfPage), for a caller that goes on to render them. */
 export function qrRegionsOfPage(module: WrappedPdfiumModule, page: number, dpi: number): QrRegions {
-  const width = Math.max(1, Math.ceil((module.FPDF_GetPageWidthF(page) * dpi) / 72));
-  const height = Math.max(1, Math.ceil((module.FPDF_GetPageHeightF(page) * dpi) / 72));
+  const width = pagePixels(module.FPDF_GetPageWidthF(page), dpi);
+  const height = pagePixels(module.FPDF_GetPageHeightF(page), dpi);
   const scratch = module.pdfium.wasmExports.malloc(32);
   try {
     const images: Edges[] = [];
@@ -77,6 +77,15 @@ export function qrRegionsOfPage(module: WrappedPdfiumModule, page: number, dpi: 
   } finally {
     module.pdfium.wasmExports.free(scratch);
   }
+}
+
+/**
+ * A page side in pixels as pdftoppm sizes it: its length in points times dpi/72, rounded up. PDFium
+ * gives the length as a 32-bit float (595.2 → 595.20001): a side a hair past a whole pixel
+ * (1,240.0001) is that pixel, as in pdftoppm's double arithmetic, not one more.
+ */
+function pagePixels(points: number, dpi: number): number {
+  return Math.max(1, Math.ceil((points * dpi) / 72 - 1e-3));
 }
 
 function listPageObjects(module: WrappedPdfiumModule, page: number): number[] {
