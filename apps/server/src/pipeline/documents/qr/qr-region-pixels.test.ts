@@ -136,6 +136,29 @@ describe('renderQrRegionsOfPdfPage', () => {
     }
   });
 
+  it("draws a form field over a region as pdftoppm does (PDFium's page render alone leaves it out)", async () => {
+    const bytes = await pdfPageWith(drawImageCode('an image', { x: 60, y: 300, size: 100 }), (doc) => {
+      doc.initForm();
+      doc.formText('field', 70, 402, 80, 6, { backgroundColor: '#000000', borderColor: '#000000' });
+    });
+    const file = join(directory, 'form.pdf');
+    await writeFile(file, bytes);
+    const [region, ...rest] = await renderQrRegionsOfPdfPage(bytes, QR_DPI);
+    expect(rest).toEqual([]);
+    if (!region?.grey) throw new Error('PDFium did not render the region');
+    const reference = await pdftoppmRegion(file, 1, region.edges);
+    // A row through the field, below the code's image: black in both renders.
+    const px = (points: number) => Math.round((points * QR_DPI) / 72);
+    const rowMean = ({ data, width }: GreyImage) => {
+      const [y, from, to] = [px(405) - region.edges.top, px(75) - region.edges.left, px(145) - region.edges.left];
+      let sum = 0;
+      for (let x = from; x < to; x++) sum += data[y * width + x] as number;
+      return sum / (to - from);
+    };
+    expect(rowMean(reference)).toBeLessThan(32);
+    expect(rowMean(region.grey)).toBeLessThan(32);
+  });
+
   it('frees every bitmap and page: the module memory does not grow over many renders', async () => {
     const module = await loadPdfium();
     const bytes = readFixture('invoices-dev/pt_br_danfse_nfse.pdf');
