@@ -169,8 +169,9 @@ const STEPS: Array<[RegExp, string]> = [
   [/^detectTables$/, 'tables'],
   [/^detectPii$/, 'personal data'],
   [/^qrRegionsOfPdfPage$|qr-regions\.ts$/, 'QR: regions of a page (PDFium)'],
+  [/^renderGreyRect$|pdfium-render\.ts$/, 'QR: regions rendered grey (PDFium)'],
   [/^mayHoldQrCode$/, 'QR: finder patterns'],
-  [/^(readGreyMap|decodeGreyMap|decodeGrey)$/, 'QR: page images read'],
+  [/^(readGreyMap|greyToRgba|decodeGrey|toGreyMap)$/, 'QR: page images read, PGMs for zbar written'],
   [/^detectQrCodes$/, 'QR: codes placed (jsQR)'],
   [/^runTool$|tool-launcher\.ts$/, 'tools started, answers read'],
 ];

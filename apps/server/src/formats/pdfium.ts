@@ -2,7 +2,8 @@
 // anonymised exports because it removes the text under a rectangle from the page's content stream
 // and burns the pixels of images under it (EPDFText_RedactInRect); pdf-lib and qpdf can only draw a
 // box over the text, and mupdf, which can redact too, is AGPL-3.0. The QR reader uses it too, to list
-// what a page draws without rendering it (pipeline/documents/qr/qr-regions.ts). One module per
+// what a page draws without rendering it (pipeline/documents/qr/qr-regions.ts) and then to render
+// only the regions that may hold a code (pdfium-render.ts). One module per
 // process (per thread in the pipeline's threads), loaded on first use; calls into it are
 // synchronous, so documents never interleave.
 import { readFile } from 'node:fs/promises';

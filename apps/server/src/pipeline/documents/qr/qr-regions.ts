@@ -56,24 +56,36 @@ interface Shape {
  */
 export async function qrRegionsOfPdfPage(bytes: Uint8Array, dpi: number, pageIndex = 0): Promise<QrRegions> {
   return withDocument(bytes, (module, document) =>
-    withPage(module, document, pageIndex, (page) => {
-      const width = Math.max(1, Math.ceil((module.FPDF_GetPageWidthF(page) * dpi) / 72));
-      const height = Math.max(1, Math.ceil((module.FPDF_GetPageHeightF(page) * dpi) / 72));
-      const scratch = module.pdfium.wasmExports.malloc(32);
-      try {
-        const images: Edges[] = [];
-        const shapes: Shape[] = [];
-        collectObjects(module, scratch, listPageObjects(module, page), IDENTITY, images, shapes);
-        const found = [...images, ...groupsOfCodeShapes(shapes)].filter(
-          (edges) => Math.min(edges.right - edges.left, edges.top - edges.bottom) >= MIN_CODE_PT,
-        );
-        const inPixels = found.map((edges) => toPixels(module, page, scratch, edges, width, height, dpi));
-        return { width, height, regions: mergeRegions(inPixels, width, height) };
-      } finally {
-        module.pdfium.wasmExports.free(scratch);
-      }
-    }),
+    withPage(module, document, pageIndex, (page) => qrRegionsOfPage(module, page, dpi)),
   );
+}
+
+/** The regions of an open PDFium page (qrRegionsOfPdfPage), for a caller that goes on to render them. */
+export function qrRegionsOfPage(module: WrappedPdfiumModule, page: number, dpi: number): QrRegions {
+  const width = pagePixels(module.FPDF_GetPageWidthF(page), dpi);
+  const height = pagePixels(module.FPDF_GetPageHeightF(page), dpi);
+  const scratch = module.pdfium.wasmExports.malloc(32);
+  try {
+    const images: Edges[] = [];
+    const shapes: Shape[] = [];
+    collectObjects(module, scratch, listPageObjects(module, page), IDENTITY, images, shapes);
+    const found = [...images, ...groupsOfCodeShapes(shapes)].filter(
+      (edges) => Math.min(edges.right - edges.left, edges.top - edges.bottom) >= MIN_CODE_PT,
+    );
+    const inPixels = found.map((edges) => toPixels(module, page, scratch, edges, width, height, dpi));
+    return { width, height, regions: mergeRegions(inPixels, width, height) };
+  } finally {
+    module.pdfium.wasmExports.free(scratch);
+  }
+}
+
+/**
+ * A page side in pixels as pdftoppm sizes it: its length in points times dpi/72, rounded up. PDFium
+ * gives the length as a 32-bit float (595.2 → 595.20001): a side a hair past a whole pixel
+ * (1,240.0001) is that pixel, as in pdftoppm's double arithmetic, not one more.
+ */
+function pagePixels(points: number, dpi: number): number {
+  return Math.max(1, Math.ceil((points * dpi) / 72 - 1e-3));
 }
 
 function listPageObjects(module: WrappedPdfiumModule, page: number): number[] {

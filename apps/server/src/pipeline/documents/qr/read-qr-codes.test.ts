@@ -1,7 +1,7 @@
 import PDFDocument from 'pdfkit';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { countedToolRuns } from '../testing/counted-tool-runs.js';
 import { readFixture } from '../testing/fixtures.js';
 import { codeModules, drawImageCode, drawVectorCode, pdfPageWith, pdfWithCodeInForm } from '../testing/qr-pages.js';
@@ -157,5 +157,54 @@ describe('parseZbarXml', () => {
 line two]]></data></symbol>
 </index></source></barcodes>`;
     expect(parseZbarXml(xml)).toEqual(new Map([['p.pgm', ['a]]>b', 'line one\nline two']]]));
+  });
+});
+
+describe('readQrCodes where PDFium cannot render', () => {
+  /** What the stand-in for PDFium's renders does: fail to open the page, or give regions without pixels. */
+  let pdfium: 'cannot open' | 'no bitmap' = 'cannot open';
+  const fallback = countedToolRuns(async () => {
+    const actual = await import('./qr-region-pixels.js');
+    vi.doMock('./qr-region-pixels.js', () => ({
+      renderQrRegionsOfPdfPage: async (...args: Parameters<typeof actual.renderQrRegionsOfPdfPage>) => {
+        if (pdfium === 'cannot open') throw new Error('PDFium could not open the document.');
+        return (await actual.renderQrRegionsOfPdfPage(...args)).map((region) => ({ ...region, grey: null }));
+      },
+    }));
+    const module = await import('./read-qr-codes.js');
+    vi.doUnmock('./qr-region-pixels.js');
+    return module;
+  });
+
+  it('renders the whole page, or the regions, with pdftoppm and reads the same code in the same place', async () => {
+    const pdf = await pdfWithCodes([{ content: PT_QR, x: 400, y: 600, size: 120 }]);
+    const page: QrPage = {
+      bytes: pdf,
+      contentType: 'application/pdf',
+      pageNumber: 1,
+      widthPt: 595.28,
+      heightPt: 841.89,
+    };
+    const [expected] = await readPageQrCodes(page);
+    for (const mode of ['cannot open', 'no bitmap'] as const) {
+      pdfium = mode;
+      fallback.runTool.mockClear();
+      const [entity, ...rest] = (await fallback.loaded().readQrCodes([page]))[0] ?? [];
+      expect(rest).toEqual([]);
+      expect(entity?.qrCode?.content, mode).toBe(PT_QR);
+      expect(
+        fallback.runTool.mock.calls.map(([engine]) => engine),
+        mode,
+      ).toEqual(['pdftoppm', 'zbar QR reader']);
+      for (const side of ['left', 'top', 'right', 'bottom'] as const) {
+        // The same region: within a pixel at 150 dpi (0.48 pt) of where PDFium's render placed it; the
+        // whole page (jsQR then searches a larger image and estimates the corners a little
+        // differently): within two points.
+        expect(
+          Math.abs((entity?.qrCode?.boundingBox?.[side] ?? 0) - (expected?.qrCode?.boundingBox?.[side] ?? 0)),
+          mode,
+        ).toBeLessThan(mode === 'no bitmap' ? 0.6 : 2);
+      }
+    }
   });
 });

@@ -2,24 +2,23 @@
 // pages' OCR layer. First, without rendering, what each PDF page draws tells where a code can be
 // (qr-regions.ts): most invoice pages draw no image and no run of small filled squares, and need no
 // page image at all; on the others only the regions of their images and square-drawing shapes are
-// rendered. A batch of pages costs one or two child processes: a shell renders each region once,
-// grey, at the one resolution used, straight to an uncompressed PGM (no PNG to encode and decode);
-// the PGMs, and image pages decoded grey, are looked over for finder patterns (qr-candidates.ts), and
-// zbar reads only the images that may hold a code, in one run. Starting a process from the worker is
-// itself costly (the fork copies the page tables of a large process), so it happens per batch, not
-// per page. Only a region where zbar read codes is decoded into pixels and searched by jsQR for
-// where they are, and that search stops once every code zbar read has been placed.
+// rendered, grey, at the one resolution used, by PDFium in this thread while it has the page open
+// (qr-region-pixels.ts): a pdftoppm process a region cost 11–14 ms of CPU, nearly all of it its start.
+// The grey pixels, and image pages decoded grey, are looked over for finder patterns
+// (qr-candidates.ts), and zbar reads only the images that may hold a code, written as uncompressed
+// PGMs, in one run. Starting a process from the worker is itself costly (the fork copies the page
+// tables of a large process), so it happens per batch, not per page. Only a region where zbar read
+// codes is searched by jsQR for where they are, and that search stops once every code zbar read has
+// been placed.
 //
-// The regions are rendered from the one-page files, not from the document's own file as its text
-// layers are read (pdf/poppler-text.ts): pdftoppm renders one region a run either way, and a run on
-// the whole document costs more (4–7 % more CPU a region on the multi-page fixtures: it reads the
-// larger file's cross-reference table and page tree every time).
+// pdftoppm stays for a page PDFium cannot open (the whole page is rendered then, as it always was
+// when its regions could not be listed) and for a region PDFium could not allocate a bitmap for:
+// one shell a batch renders them, from the one-page files.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { EngineFailedError } from '../errors.js';
-import type { Edges } from '../geometry.js';
 import { DEFAULT_MAX_PIXELS, decodeRgba, type RgbaImage } from '../images/decode-image.js';
 import { parsePnm } from '../images/raw-image.js';
 import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
@@ -28,7 +27,7 @@ import { fitDpi } from '../render/render-page-images.js';
 import type { Entity } from '../types.js';
 import { detectQrCodes } from './detect-qr-codes.js';
 import { type GreyImage, mayHoldQrCode } from './qr-candidates.js';
-import { qrRegionsOfPdfPage } from './qr-regions.js';
+import { type RegionPixels, renderQrRegionsOfPdfPage } from './qr-region-pixels.js';
 import { NO_CODE_EXIT, parseZbarXml, ZBAR_ARGS } from './scan-qr-zbar.js';
 
 /** Resolution of the page images QR codes are read from (a fiscal QR code is ~2.5 cm wide). */
@@ -62,7 +61,12 @@ interface PreparedImage {
   /** Index of its page in the batch. */
   index: number;
   page: QrPage;
+  /** The file zbar reads: the page image, pdftoppm's PGM, or PDFium's pixels written as a PGM (only a candidate's). */
   image: string;
+  /** A region's grey pixels (PDFium's render, or pdftoppm's PGM once read): what jsQR searches. */
+  grey?: GreyImage;
+  /** Already found to show a finder pattern (PDFium's renders are looked over as they are made). */
+  looked?: boolean;
   /** Pixel → page-unit factor of the boxes. */
   scale: number;
   /** The region's top-left corner on the whole page image, in pixels. */
@@ -81,15 +85,24 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
         const dpi = await qrDpi(page);
         const input = join(directory, `page-${index}.pdf`);
         const regions = await regionsToRender(page.bytes, dpi);
-        if (regions.length > 0) await writeFile(input, page.bytes);
+        if (regions.some((region) => !region?.grey)) await writeFile(input, page.bytes);
         for (const [number, region] of regions.entries()) {
           const prefix = join(directory, `page-${index}-${number}`);
-          const size = region
-            ? [region.left, region.top, region.right - region.left, region.bottom - region.top]
+          const edges = region?.edges;
+          const origin = edges ? { left: edges.left, top: edges.top } : { left: 0, top: 0 };
+          const item = { index, page, image: `${prefix}.pgm`, scale: POINTS_PER_INCH / dpi, origin };
+          if (region?.grey) {
+            // Looked over at once, so a batch of scanned pages holds only the pixels of its candidates.
+            if (!mayHoldQrCode(region.grey)) continue;
+            await writeFile(item.image, toGreyMap(region.grey));
+            prepared.push({ ...item, grey: region.grey, looked: true });
+            continue;
+          }
+          const size = edges
+            ? [edges.left, edges.top, edges.right - edges.left, edges.bottom - edges.top]
             : [0, 0, 0, 0];
           renders.push(String(dpi), ...size.map(String), input, prefix);
-          const origin = region ? { left: region.left, top: region.top } : { left: 0, top: 0 };
-          prepared.push({ index, page, image: `${prefix}.pgm`, scale: POINTS_PER_INCH / dpi, origin });
+          prepared.push(item);
         }
       } else {
         const image = join(directory, `page-${index}`);
@@ -115,11 +128,16 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
     // looking ~0.1 s).
     const toScan: PreparedImage[] = [];
     for (const item of prepared) {
-      const grey =
-        item.page.contentType === 'application/pdf'
-          ? readGreyMap(await readFile(item.image))
-          : await decodeGrey(item.page.bytes);
-      if (!grey || mayHoldQrCode(grey)) toScan.push(item);
+      if (item.looked) {
+        toScan.push(item);
+        continue;
+      }
+      const isPdf = item.page.contentType === 'application/pdf';
+      const grey = isPdf ? readGreyMap(await readFile(item.image)) : await decodeGrey(item.page.bytes);
+      if (grey && !mayHoldQrCode(grey)) continue;
+      // pdftoppm's pixels, kept for jsQR; an image page is decoded again in colour if zbar reads a code.
+      if (isPdf && grey) item.grey = grey;
+      toScan.push(item);
     }
     const codes: Entity[][] = pages.map(() => []);
     if (toScan.length === 0) return codes;
@@ -135,11 +153,10 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
     }
     const contents = parseZbarXml(result.stdout.toString('utf8'));
     await Promise.all(
-      prepared.map(async ({ index, page, image, scale, origin }) => {
+      toScan.map(async ({ index, page, image, grey, scale, origin }) => {
         const expected = contents.get(image) ?? [];
         if (expected.length === 0) return;
-        const pixels =
-          page.contentType === 'application/pdf' ? decodeGreyMap(await readFile(image)) : await decodeRgba(page.bytes);
+        const pixels = grey ? greyToRgba(grey) : await decodeRgba(page.bytes);
         const found = await detectQrCodes(pixels, { pageNumber: page.pageNumber, scale, origin, expected });
         codes[index]?.push(...found);
       }),
@@ -151,12 +168,13 @@ export async function readQrCodes(pages: readonly QrPage[]): Promise<Entity[][]>
 }
 
 /**
- * The regions of a PDF page to render for QR codes, in pixels at `dpi`; null stands for the whole
- * page, rendered when PDFium cannot read what the page draws (pdftoppm may still render it).
+ * The regions of a PDF page to render for QR codes, in pixels at `dpi`, with PDFium's pixels; null
+ * stands for the whole page, rendered by pdftoppm when PDFium cannot open the page (a file poppler
+ * may still read).
  */
-async function regionsToRender(bytes: Uint8Array, dpi: number): Promise<Array<Edges | null>> {
+async function regionsToRender(bytes: Uint8Array, dpi: number): Promise<Array<RegionPixels | null>> {
   try {
-    return (await qrRegionsOfPdfPage(bytes, dpi)).regions;
+    return await renderQrRegionsOfPdfPage(bytes, dpi);
   } catch {
     return [null];
   }
@@ -202,9 +220,13 @@ async function decodeGrey(bytes: Uint8Array): Promise<GreyImage | null> {
   }
 }
 
-/** pdftoppm's grey PGM as RGBA pixels, the form jsQR reads. */
-export function decodeGreyMap(pgm: Buffer): RgbaImage {
-  const { data: grey, width, height } = readGreyMap(pgm);
+/** Grey pixels as a binary PGM, the form zbar reads without decoding. */
+export function toGreyMap({ data, width, height }: GreyImage): Buffer {
+  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), data]);
+}
+
+/** Grey pixels as RGBA, the form jsQR reads. */
+export function greyToRgba({ data: grey, width, height }: GreyImage): RgbaImage {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let pixel = 0; pixel < grey.length; pixel++) {
     const value = grey[pixel] as number;
