@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { Db } from '../db/database.js';
 import { ProcessingRepository } from '../db/repositories/processing.js';
-import { TasksRepository } from '../db/repositories/tasks.js';
+import { type BlobValues, TasksRepository } from '../db/repositories/tasks.js';
 import { type BlobStorage, newStorageKey } from './blob-storage.js';
 
 export interface NewBlob {
@@ -16,15 +16,7 @@ export interface NewBlob {
 }
 
 /** A blob whose bytes are stored, with the row that records it (TasksRepository.insertBlobs). */
-export interface WrittenBlob {
-  id: string;
-  storageKey: string;
-  fileName: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-  createdBy: string | null;
-}
+export type WrittenBlob = BlobValues;
 
 /**
  * Stores the bytes under a fresh key and answers the blob's row, not yet recorded: a caller storing
