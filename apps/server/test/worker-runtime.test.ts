@@ -63,6 +63,21 @@ const statuses = (db: Db, ids: string[]) =>
     .where('id', 'in', ids)
     .execute();
 
+/**
+ * The task is back in `queued`, unclaimed and with no restart counted, and its last event says a
+ * stopping worker released it (`event`).
+ */
+async function expectReleasedByStop(db: Db, id: string, queued: number, event: RegExp): Promise<void> {
+  const [row] = await statuses(db, [id]);
+  expect(row).toMatchObject({
+    status: queued,
+    restart_count: 0,
+    claimed_by: null,
+    lease_until: null,
+  });
+  expect((await eventsOf(db, id)).at(-1)?.description).toMatch(event);
+}
+
 const eventsOf = (db: Db, id: string) =>
   db.selectFrom('task_events').selectAll().where('task_id', '=', id).orderBy('id').execute();
 
@@ -460,14 +475,10 @@ describe.each(databaseKinds())('worker runtime on %s', (kind) => {
     );
     await stopping;
     expect(recognised).toBe(false);
-    const [row] = await statuses(db(), [id as string]);
-    expect(row).toMatchObject({
-      status: S.QueuedForRecognizing,
-      restart_count: 0,
-      claimed_by: null,
-      lease_until: null,
-    });
-    expect((await eventsOf(db(), id as string)).at(-1)?.description).toMatch(
+    await expectReleasedByStop(
+      db(),
+      id as string,
+      S.QueuedForRecognizing,
       /^Worker .+ is stopping; recognition released to run again \(not counted as a restart\): status changed from RecognizingInProgress \(41\) to QueuedForRecognizing \(40\)/,
     );
   });
@@ -541,14 +552,10 @@ describe.each(databaseKinds())('worker runtime on %s', (kind) => {
       (rows) => rows[0]?.status === S.PreProcessingInProgress,
     );
     await workers.stop();
-    const [row] = await statuses(db(), [id as string]);
-    expect(row).toMatchObject({
-      status: S.QueuedForPreProcessing,
-      restart_count: 0,
-      claimed_by: null,
-      lease_until: null,
-    });
-    expect((await eventsOf(db(), id as string)).at(-1)?.description).toMatch(
+    await expectReleasedByStop(
+      db(),
+      id as string,
+      S.QueuedForPreProcessing,
       /^Worker .+ is stopping; pre-processing released to run again \(not counted as a restart\): status changed from PreProcessingInProgress \(31\) to QueuedForPreProcessing \(30\)/,
     );
   });

@@ -26,8 +26,16 @@ export interface NewIndexLog {
 /** Rows inserted per statement (a 2,000-page document is cut into a few statements). */
 const INSERT_BATCH = 500;
 
-/** The task columns of an index status (and, once indexed, where and when). */
-function indexStatusColumns(values: { status: number; indexId?: string; serviceName?: string; indexedOn?: Date }) {
+/** A task's index status, and once indexed, where and when. */
+export interface IndexStatusValues {
+  status: number;
+  indexId?: string;
+  serviceName?: string;
+  indexedOn?: Date;
+}
+
+/** The task columns of an index status. */
+function indexStatusColumns(values: IndexStatusValues) {
   return {
     index_status: values.status,
     ...(values.indexId === undefined ? {} : { index_id: values.indexId }),
@@ -123,10 +131,7 @@ export class TextIndexScope extends TenantRepository {
     return row !== undefined;
   }
 
-  async setIndexStatus(
-    taskId: string,
-    values: { status: number; indexId?: string; serviceName?: string; indexedOn?: Date },
-  ): Promise<void> {
+  async setIndexStatus(taskId: string, values: IndexStatusValues): Promise<void> {
     await this.updateRows('tasks').set(indexStatusColumns(values)).where('id', '=', taskId).execute();
   }
 
@@ -134,34 +139,24 @@ export class TextIndexScope extends TenantRepository {
    * The index status a run ended in and its log line, in one statement: one round trip at the end
    * of every task's processing instead of two, and never the one without the other.
    */
-  async endIndexing(
-    taskId: string,
-    values: { status: number; indexId?: string; serviceName?: string; indexedOn?: Date },
-    log: NewIndexLog,
-  ): Promise<void> {
+  async endIndexing(taskId: string, values: IndexStatusValues, log: NewIndexLog): Promise<void> {
     await this.db
-      .with('log', (db) => db.insertInto('index_logs').values(this.logRow(log)))
+      .with('log', (db) =>
+        db.insertInto('index_logs').values({
+          tenant_id: this.tenantId,
+          workspace_id: log.workspaceId,
+          task_id: log.taskId,
+          index_id: log.indexId,
+          index_service_name: log.indexServiceName,
+          index_status: log.indexStatus,
+          log_message: log.logMessage,
+        }),
+      )
       .updateTable('tasks')
       .set(indexStatusColumns(values))
       .where('tenant_id', '=', this.tenantId)
       .where('id', '=', taskId)
       .execute();
-  }
-
-  async addLog(log: NewIndexLog): Promise<void> {
-    await this.db.insertInto('index_logs').values(this.logRow(log)).execute();
-  }
-
-  private logRow(log: NewIndexLog) {
-    return {
-      tenant_id: this.tenantId,
-      workspace_id: log.workspaceId,
-      task_id: log.taskId,
-      index_id: log.indexId,
-      index_service_name: log.indexServiceName,
-      index_status: log.indexStatus,
-      log_message: log.logMessage,
-    };
   }
 
   /** The task's index log, newest first. */

@@ -10,7 +10,7 @@ import type { TaskRow } from '../../db/schema.js';
 import { TASK_STATUS as S } from '../../domain/tasks/flags.js';
 import type { WrittenBlob } from '../../storage/store-blob.js';
 import { type DetectedFileType, detectFileType, probeImage, type QrPage } from '../documents/index.js';
-import type { PdfPageGeometry } from '../documents/pdf/inspect-pdf.js';
+import { type PagesWanted, type PdfPageGeometry, taskPagesOf } from '../documents/pdf/inspect-pdf.js';
 import { computeWaveformPeaks, type MediaRange, probeMedia } from '../media/index.js';
 import { type Stage, type StageContext, type StageOutcome, TaskFailure } from '../worker/stage.js';
 import { EARLY_QR_MAX_PAGES, type QrPageKey, readQrCodesEarly } from './early-qr-codes.js';
@@ -148,11 +148,16 @@ function creditsOf(job: Job, units: number, unitName: 'page' | 'minute'): Credit
   return creditsFor(units, unitName, job.settings.config.creditsMultiplierPerUnit);
 }
 
-/** The pages first..last a task covers: all of them, or its chunk's range of the shared file. */
-function pageRangeOf(task: TaskRow, pageCount: number): { first: number; last: number } {
+/**
+ * The pages a task covers — all of its file's, or its chunk's range of the shared file — and the
+ * page counts at which the file is refused or split, as the thread that parses the file takes them.
+ */
+function pagesWanted(job: Job): PagesWanted {
   return {
-    first: Math.max(1, task.split_first_page ?? 1),
-    last: Math.min(pageCount, task.split_last_page ?? pageCount),
+    maxPages: MAX_PAGES,
+    splitAbove: job.task.split_source_id ? null : splitAbovePages(job.settings),
+    first: job.task.split_first_page ?? 1,
+    last: job.task.split_last_page,
   };
 }
 
@@ -167,16 +172,7 @@ function chunkSizeOf(job: Job, pageCount: number): number | null {
  */
 async function readPages(job: Job): Promise<{ pageCount: number; geometry: PdfPageGeometry[] }> {
   if (job.type.kind !== 'pdf') return { pageCount: (await probeImage(job.bytes)).frames, geometry: [] };
-  // The same pages as pageRangeOf and chunkSizeOf pick, said as data for the thread that parses the file.
-  const layout = await job.context.threads.readPdfLayout({
-    bytes: job.bytes,
-    wanted: {
-      maxPages: MAX_PAGES,
-      splitAbove: job.task.split_source_id ? null : splitAbovePages(job.settings),
-      first: job.task.split_first_page ?? 1,
-      last: job.task.split_last_page,
-    },
-  });
+  const layout = await job.context.threads.readPdfLayout({ bytes: job.bytes, wanted: pagesWanted(job) });
   return { pageCount: layout.numPages, geometry: layout.pages };
 }
 
@@ -191,7 +187,7 @@ async function prepareDocument(job: Job): Promise<StageOutcome> {
       { pageCount, maxPages: MAX_PAGES },
     );
   }
-  const { first, last } = pageRangeOf(task, pageCount);
+  const { first, last } = taskPagesOf(pagesWanted(job), pageCount);
   if (first > last) {
     throw new TaskFailure(
       S.PreProcessingGetPagesFailed,

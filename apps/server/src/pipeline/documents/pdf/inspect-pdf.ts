@@ -99,6 +99,11 @@ export interface PagesWanted {
 export function pagesWantedOf(wanted: PagesWanted, numPages: number): { first: number; last: number } | null {
   if (numPages === 0 || numPages > wanted.maxPages) return null;
   if (wanted.splitAbove !== null && numPages > wanted.splitAbove) return null;
+  return taskPagesOf(wanted, numPages);
+}
+
+/** The task's pages first..last of a file of `numPages` pages, cut to the file. */
+export function taskPagesOf(wanted: Pick<PagesWanted, 'first' | 'last'>, numPages: number) {
   return { first: Math.max(1, wanted.first), last: Math.min(numPages, wanted.last ?? numPages) };
 }
 

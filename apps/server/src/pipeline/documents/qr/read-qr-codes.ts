@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { EngineFailedError } from '../errors.js';
 import { DEFAULT_MAX_PIXELS, decodeRgba, type RgbaImage } from '../images/decode-image.js';
-import { parsePnm } from '../images/raw-image.js';
+import { parsePnm, toPnm } from '../images/raw-image.js';
 import { readPdfPageGeometry } from '../pdf/inspect-pdf.js';
 import { runTool } from '../process/run-tool.js';
 import { fitDpi } from '../render/render-page-images.js';
@@ -222,7 +222,7 @@ async function decodeGrey(bytes: Uint8Array): Promise<GreyImage | null> {
 
 /** Grey pixels as a binary PGM, the form zbar reads without decoding. */
 export function toGreyMap({ data, width, height }: GreyImage): Buffer {
-  return Buffer.concat([Buffer.from(`P5\n${width} ${height}\n255\n`, 'ascii'), data]);
+  return toPnm({ data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), width, height, channels: 1 });
 }
 
 /** Grey pixels as RGBA, the form jsQR reads. */
